@@ -1,0 +1,49 @@
+"""Fail-closed routing of tool calls, and the one wrapper every tool call goes through.
+
+A session whose lane is ``extension`` is served by the extension lane and nothing
+else: a missing, disconnected, ambiguous, detached or incapable controller fails
+the call.  There is no fallback to another browser and no retry on another
+backend.  Sessions on the ``cdp`` lane go to the existing (CDP) backend.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .backends import Backend, ToolCall
+from .broker import CommandOutcome
+from .errors import ToolError
+from .sessions import Session
+from .tools import EXTENSION_LANE, ToolSpec
+
+
+class Router:
+    def __init__(self, *, extension: Backend, cdp: Backend) -> None:
+        self._extension = extension
+        self._cdp = cdp
+
+    def backend_for(self, session: Session) -> Backend:
+        return self._extension if session.browser_lane == EXTENSION_LANE else self._cdp
+
+    async def run_tool(
+        self, session: Session, tool: ToolSpec, arguments: Any, *, tool_call_id: str, timeout_s: float
+    ) -> dict[str, Any]:
+        """Validate, route and run one call; always returns the agent-facing reply ``{ok, result|error, backend}``."""
+        backend = self.backend_for(session)
+        try:
+            checked = tool.validate(arguments)
+        except ToolError as error:
+            outcome = CommandOutcome.failure(error.code, error.message)
+        else:
+            outcome = await backend.run(ToolCall(session, tool, checked, tool_call_id, timeout_s))
+        return reply_of(outcome, backend.name)
+
+
+def reply_of(outcome: CommandOutcome, backend_name: str) -> dict[str, Any]:
+    if outcome.ok:
+        return {"ok": True, "result": outcome.result, "backend": backend_name}
+    return {
+        "ok": False,
+        "error": {"code": outcome.error_code, "message": outcome.error_message},
+        "backend": backend_name,
+    }

@@ -1,0 +1,26 @@
+"""Tool declarations stay within what the argument checker understands, and match the allowlist."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hermes_server import protocol
+from hermes_server.tools import SUPPORTED_SCHEMA_KEYWORDS, TOOLS
+
+
+def keywords(schema: dict[str, Any]) -> set[str]:
+    found = set(schema)
+    for sub in schema.get("properties", {}).values():
+        found |= keywords(sub)
+    return found
+
+
+def test_every_schema_uses_only_supported_keywords() -> None:
+    for spec in TOOLS.values():
+        assert keywords(spec.schema) <= SUPPORTED_SCHEMA_KEYWORDS, spec.name
+        assert spec.schema["type"] == "object" and spec.schema["additionalProperties"] is False
+
+
+def test_tool_capabilities_are_the_allowlist() -> None:
+    assert sorted(spec.capability for spec in TOOLS.values()) == sorted(protocol.CAPABILITY_ALLOWLIST)
+    assert all(not (spec.read_only and spec.destructive) for spec in TOOLS.values())

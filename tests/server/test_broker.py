@@ -13,7 +13,6 @@ import json
 from typing import Any
 
 import pytest
-
 from hermes_server import protocol
 from hermes_server.broker import (
     Broker,
@@ -173,7 +172,10 @@ def test_results_are_matched_to_their_commands() -> None:
 
 
 def test_controller_error_codes_are_mapped_to_stable_codes() -> None:
-    broker = run_table([(0, "connect", ("A", C1), []), (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")])])
+    broker = run_table([
+        (0, "connect", ("A", C1), []),
+        (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
+    ])
     effects = broker.receive("A", result("cmd1", False, error={"code": "invalid_arguments", "message": "stale ref"}), 1)
     assert summarise(effects) == [("finish", "cmd1", "invalid_arguments")]
     broker.submit("s1", "browser_click", {}, tool_call_id="t", timeout_s=5, now=1)

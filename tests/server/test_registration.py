@@ -9,7 +9,6 @@ from typing import Any
 import aiohttp
 import pytest
 import websockets
-
 from hermes_server import protocol
 from hermes_server.app import HUB
 from hermes_server.controller_client import open_controller_socket, websocket_url
@@ -251,7 +250,7 @@ async def test_bad_handshakes_are_refused_before_the_upgrade(
 
 async def test_two_tickets_in_one_handshake_are_refused(server: RunningServer, session_id: str) -> None:
     first, second = await register(server, session_id), await register(server, session_id)
-    protocols = ticket_protocols(first["ticket"]) + [protocol.TICKET_SUBPROTOCOL_PREFIX + second["ticket"]]
+    protocols = [*ticket_protocols(first["ticket"]), protocol.TICKET_SUBPROTOCOL_PREFIX + second["ticket"]]
     assert await handshake_status(server, subprotocols=protocols) == 401
 
 

@@ -273,14 +273,15 @@ async def register_controller(request: web.Request) -> web.Response:
             "This session's controller detached; the agent must unbind it before a controller can register again.",
         )
     scope = ControllerScope(principal, session_id, controller_id, browser_profile_id, granted)
-    ticket, expires_at = request.app[BROKER].issue_ticket(scope, request.app[HUB].now())
-    lifetime = expires_at - request.app[HUB].now()
+    now = request.app[HUB].now()
+    ticket, expires_at = request.app[BROKER].issue_ticket(scope, now)
+    lifetime = expires_at - now
     return web.json_response(
         {
             "protocol_version": protocol.PROTOCOL_VERSION,
             "ticket": ticket,
             "ticket_expires_at": datetime.fromtimestamp(time.time() + lifetime, UTC).isoformat(timespec="seconds"),
-            "ticket_expires_in_seconds": int(lifetime),
+            "ticket_expires_in_seconds": round(lifetime),
             "ws_path": protocol.WS_PATH,
             "scope": scope.as_json(),
         },

@@ -352,7 +352,6 @@ class Broker:
                         ),
                     )
                 )
-        self._purge_tickets(now)
         return effects
 
     def next_deadline(self) -> float | None:

@@ -23,7 +23,7 @@ import websockets
 
 from . import protocol
 from .client import BrowserClient
-from .errors import CommandRefused
+from .errors import ApiError, CommandRefused
 
 CommandHandler = Callable[[str, dict[str, Any]], Awaitable[Any]]
 
@@ -100,7 +100,10 @@ def main() -> None:
     parser.add_argument("--session", required=True, help="the extension session to control")
     parser.add_argument("--controller-id", default="channel-check")
     options = parser.parse_args()
-    asyncio.run(_main(options.server, options.session, options.controller_id))
+    try:
+        asyncio.run(_main(options.server, options.session, options.controller_id))
+    except ApiError as refused:
+        raise SystemExit(f"controller: registration refused ({refused.status} {refused.code}): {refused}") from None
 
 
 if __name__ == "__main__":

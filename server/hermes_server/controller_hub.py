@@ -37,6 +37,7 @@ class ControllerHub:
         self._sockets: dict[str, web.WebSocketResponse] = {}
         self._waiting: dict[str, asyncio.Future[CommandOutcome]] = {}
         self._deadlines_changed = asyncio.Event()
+        self._next_wakeup: float | None = None  # when the deadline watcher will next look
         self._background: set[asyncio.Task[None]] = set()
 
     # ----- tool calls ------------------------------------------------------------------------------
@@ -51,7 +52,8 @@ class ControllerHub:
             return CommandOutcome.failure(error.code, error.message)
         finished = asyncio.get_running_loop().create_future()
         self._waiting[command_id] = finished
-        self._deadlines_changed.set()
+        if self._next_wakeup is None or self.now() + call.timeout_s < self._next_wakeup:
+            self._deadlines_changed.set()  # the watcher sleeps past this command's deadline: wake it
         try:
             await self.apply(effects)
             return await finished
@@ -119,9 +121,9 @@ class ControllerHub:
     async def run_deadlines(self) -> None:
         """Background task: expire commands at their deadlines (timeouts and their cancel frames)."""
         while True:
-            deadline = self.broker.next_deadline()
+            self._next_wakeup = self.broker.next_deadline()
             self._deadlines_changed.clear()
-            delay = None if deadline is None else max(0.0, deadline - self.now())
+            delay = None if self._next_wakeup is None else max(0.0, self._next_wakeup - self.now())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._deadlines_changed.wait(), delay)
             await self.apply(self.broker.expire(self.now()))

@@ -12,6 +12,7 @@ from typing import Any
 
 import websockets
 from aiohttp import web
+
 from hermes_server import protocol
 from hermes_server.app import create_app
 from hermes_server.backends import Backend

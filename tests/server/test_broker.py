@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 import pytest
+
 from hermes_server import protocol
 from hermes_server.broker import (
     Broker,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+
 from hermes_server import protocol
 from hermes_server.client import BrowserClient
 from hermes_server.controller_client import websocket_url

@@ -6,6 +6,7 @@ import stat
 from pathlib import Path
 
 import pytest
+
 from hermes_server.config import ServerConfig, load_config, write_new_key
 from hermes_server.errors import ConfigError
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 import websockets
+
 from hermes_server import protocol
 from hermes_server.backends import ToolCall
 from hermes_server.broker import CommandOutcome

@@ -29,24 +29,33 @@ from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 
 from . import protocol
-from .auth import PRINCIPAL, bearer_auth, extension_origins_only, json_errors, loopback_host_only
+from .app_keys import (
+    BROKER,
+    CONFIG,
+    HUB,
+    PAIRING_FILE,
+    PAIRING_SECRET,
+    PAIRINGS,
+    ROUTER,
+    SESSIONS,
+    WALL_CLOCK,
+)
+from .auth import DEVICE, PRINCIPAL, bearer_auth, extension_origins_only, json_errors, loopback_host_only
 from .backends import Backend, UnavailableBackend
 from .broker import Broker, ControllerScope
 from .config import MAX_COMMAND_TIMEOUT_S as MAX_TIMEOUT
 from .config import ServerConfig
 from .controller_hub import ControllerHub
-from .errors import ApiError, TicketRejected
+from .errors import ApiError, ConfigError, TicketRejected
+from .pairing import PairingBook, PairingFile
+from .pairing_api import add_pairing_routes, device_still_paired, verify_device
 from .router import Router
+from .runtime import pairings_path, publish_runtime, withdraw_runtime
 from .sessions import LANES, MAX_LABEL_LENGTH, Session, SessionStore
 from .tools import EXTENSION_LANE, TOOLS
 
 log = logging.getLogger(__name__)
 
-CONFIG = web.AppKey("config", ServerConfig)
-SESSIONS = web.AppKey("sessions", SessionStore)
-BROKER = web.AppKey("broker", Broker)
-HUB = web.AppKey("hub", ControllerHub)
-ROUTER = web.AppKey("router", Router)
 
 
 class PathOnlyAccessLogger(AbstractAccessLogger):
@@ -62,7 +71,10 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
             json_errors,
             loopback_host_only,
             extension_origins_only(config.allowed_origins),
-            bearer_auth(config.api_key, exempt_paths=[protocol.WS_PATH]),
+            bearer_auth(
+                config.api_key, open_paths=[protocol.WS_PATH], open_prefixes=[protocol.PAIRING_PREFIX],
+                device_paths=[protocol.REGISTER_PATH, protocol.DEVICE_SESSIONS_PATH], verify_device=verify_device,
+            ),
         ]
     )
     broker = Broker()
@@ -72,6 +84,10 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
     app[BROKER] = broker
     app[HUB] = hub
     app[ROUTER] = Router(extension=hub, cdp=cdp_backend or UnavailableBackend())
+    app[PAIRINGS] = PairingBook()
+    app[PAIRING_FILE] = PairingFile(pairings_path(config.home))
+    app[PAIRING_SECRET] = secrets.token_urlsafe(32)
+    app[WALL_CLOCK] = time.time
 
     async def deadline_watcher(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(hub.run_deadlines())
@@ -93,7 +109,34 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
     app.router.add_post("/v1/sessions/{session_id}/browser/{tool}", call_tool)
     app.router.add_post(protocol.REGISTER_PATH, register_controller)
     app.router.add_get(protocol.WS_PATH, controller_socket)
+    add_pairing_routes(app)
     return app
+
+
+async def start_server(config: ServerConfig, *, cdp_backend: Backend | None = None) -> tuple[web.AppRunner, str]:
+    """Bind the app on loopback and publish the runtime file (URL, pid, pairing secret); returns runner and URL.
+
+    The runtime file is written only once the socket is bound, so its URL is always reachable,
+    and withdrawn when the runner is cleaned up.
+    """
+    app = create_app(config, cdp_backend=cdp_backend)
+
+    async def withdraw(app: web.Application) -> None:
+        withdraw_runtime(config.home)
+
+    app.on_cleanup.append(withdraw)
+    runner = web.AppRunner(app, access_log_class=PathOnlyAccessLogger)
+    await runner.setup()
+    site = web.TCPSite(runner, config.host, config.port)
+    try:
+        await site.start()
+    except OSError as error:
+        await runner.cleanup()
+        raise ConfigError(f"cannot listen on {config.host}:{config.port}: {error.strerror}") from None
+    host, port = runner.addresses[0][:2]
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+    publish_runtime(config.home, url, app[PAIRING_SECRET])
+    return runner, url
 
 
 # ----- helpers ---------------------------------------------------------------------------------------
@@ -272,7 +315,9 @@ async def register_controller(request: web.Request) -> web.Response:
             403, "browser_control_session_forbidden",
             "This session's controller detached; the agent must unbind it before a controller can register again.",
         )
-    scope = ControllerScope(principal, session_id, controller_id, browser_profile_id, granted)
+    scope = ControllerScope(
+        principal, session_id, controller_id, browser_profile_id, granted, device_id=request[DEVICE]
+    )
     now = request.app[HUB].now()
     ticket, expires_at = request.app[BROKER].issue_ticket(scope, now)
     lifetime = expires_at - now
@@ -320,6 +365,8 @@ async def controller_socket(request: web.Request) -> web.StreamResponse:
     except TicketRejected as rejected:
         log.warning("refused a controller socket: %s ticket", rejected.reason)
         raise
+    if not device_still_paired(request.app, scope.device_id):
+        raise TicketRejected("the device's pairing was revoked after registration")
     lane = broker.lane(scope.session_id)
     if lane is None or lane.detached or request.app[SESSIONS].get(scope.session_id, scope.principal_id) is None:
         raise ApiError(403, "browser_control_session_forbidden", "The session closed or detached since registration.")

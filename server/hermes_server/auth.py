@@ -7,7 +7,9 @@
    ``chrome-extension://`` origin; a web page's Origin is refused (no Origin is fine:
    native clients send none).
 4. ``bearer_auth``: every ``/v1`` route needs ``Authorization: Bearer <key>``, compared
-   in constant time, except the WebSocket, whose credential is the single-use ticket.
+   in constant time, except the WebSocket (its credential is the single-use ticket) and the
+   pairing routes (a proof of the pairing secret).  The device routes also accept a paired
+   device's signature instead (see ``pairing``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 LOCAL_PRINCIPAL = "local"
 PRINCIPAL = web.RequestKey("principal", str)
+#: The paired device that signed the request, or None when the API key was used.
+DEVICE = web.RequestKey("device", str | None)
 
 
 def is_loopback_host(host_header: str | None) -> bool:
@@ -84,17 +88,34 @@ def extension_origins_only(allowed_origins: Iterable[str]) -> Callable[..., Awai
     return guard
 
 
-def bearer_auth(api_key: str, exempt_paths: Iterable[str]) -> Callable[..., Awaitable[web.StreamResponse]]:
+DeviceVerifier = Callable[[web.Request, bytes], Awaitable[str]]
+
+
+def bearer_auth(
+    api_key: str, *, open_paths: Iterable[str], open_prefixes: Iterable[str] = (),
+    device_paths: Iterable[str] = (), verify_device: DeviceVerifier | None = None,
+) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """Require the API key on ``/v1``; ``device_paths`` also take a paired device's signature.
+
+    ``open_paths`` / ``open_prefixes`` carry their own credential, checked by their handlers
+    (the WebSocket's ticket, the pairing routes' proof of the pairing secret).
+    """
     expected = api_key.encode()
-    exempt = frozenset(exempt_paths)
+    open_exact, open_starts, device_only = frozenset(open_paths), tuple(open_prefixes), frozenset(device_paths)
 
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.path.startswith("/v1") and request.path not in exempt:
+        path = request.path
+        if not path.startswith("/v1") or path in open_exact or path.startswith(open_starts):
+            return await handler(request)
+        if verify_device is not None and path in device_only and "Authorization" not in request.headers:
+            request[DEVICE] = await verify_device(request, await request.read())
+        else:
             scheme, _, provided = request.headers.get("Authorization", "").partition(" ")
             if scheme.lower() != "bearer" or not hmac.compare_digest(provided.strip().encode(), expected):
                 raise ApiError(401, "invalid_api_key", "Missing or invalid API key: send Authorization: Bearer <key>.")
-            request[PRINCIPAL] = LOCAL_PRINCIPAL
+            request[DEVICE] = None
+        request[PRINCIPAL] = LOCAL_PRINCIPAL
         return await handler(request)
 
     return guard

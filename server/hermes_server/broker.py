@@ -46,6 +46,7 @@ class ControllerScope:
     browser_profile_id: str
     capabilities: tuple[str, ...]
     transport_family: str = protocol.TRANSPORT_FAMILY
+    device_id: str | None = None  # the paired device that registered it; None when registered with the API key
 
     @property
     def identity(self) -> tuple[str, str]:
@@ -366,6 +367,15 @@ class Broker:
         effects = self._cancel_pending(lane, "command_cancelled", "The agent unbound the controller.")
         effects += self._close_connections(lane, protocol.CLOSE_REPLACED, "unbound by the agent")
         lane.identity, lane.detached = None, False
+        return effects
+
+    def revoke_device(self, device_id: str) -> list[Effect]:
+        """A pairing was revoked: close that device's sockets at once and cancel the work sent to them."""
+        effects: list[Effect] = []
+        for lane in self._lanes.values():
+            if any(scope.device_id == device_id for scope in lane.connections.values()):
+                effects += self._cancel_pending(lane, "command_cancelled", "The controller's pairing was revoked.")
+                effects += self._close_connections(lane, protocol.CLOSE_REVOKED, "pairing revoked")
         return effects
 
     def close_session(self, session_id: str) -> list[Effect]:

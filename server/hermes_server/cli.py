@@ -7,16 +7,16 @@ Exit status: 0 on success, 2 for a configuration or usage problem.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
+import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from aiohttp import web
-
-from .app import PathOnlyAccessLogger, create_app
-from .config import default_key_file, load_config, write_new_key
+from .app import start_server
+from .config import ServerConfig, default_key_file, load_config, write_new_key
 from .errors import ConfigError
 
 EXIT_CONFIG = 2
@@ -29,14 +29,21 @@ def _serve_arguments(parser: argparse.ArgumentParser) -> None:
 def _serve(options: argparse.Namespace) -> int:
     config = load_config(options.config)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return asyncio.run(_serve_until_stopped(config))
+
+
+async def _serve_until_stopped(config: ServerConfig) -> int:
+    runner, url = await start_server(config)
     state = "on" if config.extension_control_enabled else "off"
-    print(
-        f"Hermes browser control on http://{config.host}:{config.port} (extension control {state})", flush=True
-    )
-    web.run_app(
-        create_app(config), host=config.host, port=config.port, print=None,
-        access_log_class=PathOnlyAccessLogger,
-    )
+    print(f"Hermes browser control on {url} (extension control {state})", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signal_number, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await runner.cleanup()
     return 0
 
 

@@ -17,13 +17,14 @@ import os
 import re
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .errors import ConfigError
+from .files import write_private_file
 
 MIN_API_KEY_LENGTH = 32
 DEFAULT_PORT = 8642
@@ -49,6 +50,8 @@ class ServerConfig:
     extension_control_enabled: bool = False
     allowed_origins: tuple[str, ...] = ()
     command_timeout_s: float = DEFAULT_COMMAND_TIMEOUT_S
+    #: Where the key file, pairings and the runtime file live ($HERMES_HOME, default ~/.hermes).
+    home: Path = field(default_factory=hermes_home)
 
 
 # ----- value checkers: each returns the cleaned value or raises ValueError(why) ------------------------
@@ -186,19 +189,13 @@ def load_config(path: str | Path | None = None, environ: dict[str, str] | None =
             f"{source}: no API key. Run `hermes-browser key` to create one, or set HERMES_API_KEY or "
             "'api_server.key' (at least 32 characters)."
         )
-    return ServerConfig(**values)
+    return ServerConfig(**values, home=hermes_home(env))
 
 
 def write_new_key(path: Path, *, overwrite: bool = False) -> str:
     """Create a random API key in ``path`` with mode 0600 (its folder 0700) and return it."""
     if path.exists() and not overwrite:
         raise ConfigError(f"{path}: an API key already exists; pass --force to replace it")
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = secrets.token_urlsafe(32)
-    temporary = path.with_name(path.name + ".tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-        handle.write(key + "\n")
-    os.chmod(temporary, 0o600)
-    os.replace(temporary, path)
+    write_private_file(path, key + "\n")
     return key

@@ -36,6 +36,12 @@ TRANSPORT_FAMILY = "extension"
 REGISTER_PATH = "/v1/browser-control/register"
 WS_PATH = "/v1/browser-control/ws"
 
+#: Paired devices list the principal's extension sessions here (device-signed).
+DEVICE_SESSIONS_PATH = "/v1/browser-control/sessions"
+#: Loopback pairing: open a request, then approve or deny it (each proves the pairing secret).
+PAIRING_PREFIX = "/v1/browser-control/pairing/"
+PAIRING_REQUESTS_PATH = PAIRING_PREFIX + "requests"
+
 SUBPROTOCOL = "hermes-browser-control-v1"
 TICKET_SUBPROTOCOL_PREFIX = "hermes-browser-control-ticket."
 TICKET_TTL_S = 30.0

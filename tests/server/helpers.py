@@ -5,16 +5,18 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import websockets
 from aiohttp import web
 
 from hermes_server import protocol
-from hermes_server.app import create_app
+from hermes_server.app import start_server
 from hermes_server.backends import Backend
 from hermes_server.client import BrowserClient
 from hermes_server.config import ServerConfig
@@ -37,22 +39,23 @@ class RunningServer:
 
 
 @asynccontextmanager
-async def running_server(cdp_backend: Backend | None = None, **settings: Any) -> AsyncIterator[RunningServer]:
-    """Start the real aiohttp app on 127.0.0.1 with a fresh random key (extension control on by default)."""
-    config = replace(
-        ServerConfig(api_key=secrets.token_urlsafe(32), port=0),
-        **({"extension_control_enabled": True, "allowed_origins": (EXTENSION_ORIGIN,)} | settings),
-    )
-    app = create_app(config, cdp_backend=cdp_backend)
-    runner = web.AppRunner(app, shutdown_timeout=scaled(2))
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        yield RunningServer(f"http://127.0.0.1:{port}", config.api_key, app, config)
-    finally:
-        await runner.cleanup()
+async def running_server(
+    cdp_backend: Backend | None = None, *, home: Path | None = None, port: int = 0, **settings: Any
+) -> AsyncIterator[RunningServer]:
+    """Start the real server on 127.0.0.1 with a fresh random key (extension control on by default).
+
+    ``home`` is its HERMES_HOME (a fresh temporary one unless given, e.g. to restart on the same pairings).
+    """
+    with tempfile.TemporaryDirectory() as scratch:
+        config = replace(
+            ServerConfig(api_key=secrets.token_urlsafe(32), port=port, home=home or Path(scratch)),
+            **({"extension_control_enabled": True, "allowed_origins": (EXTENSION_ORIGIN,)} | settings),
+        )
+        runner, url = await start_server(config, cdp_backend=cdp_backend)
+        try:
+            yield RunningServer(url, config.api_key, runner.app, config)
+        finally:
+            await runner.cleanup()
 
 
 async def connect_controller(

@@ -20,7 +20,8 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def test_defaults_and_a_full_file(tmp_path: Path) -> None:
-    assert load_config(None, {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path)}) == ServerConfig(api_key=KEY)
+    home = {"HERMES_HOME": str(tmp_path)}
+    assert load_config(None, {"HERMES_API_KEY": KEY} | home) == ServerConfig(api_key=KEY, home=tmp_path)
     path = write(tmp_path, f"""
 api_server:
   key: {KEY}
@@ -32,8 +33,8 @@ browser:
     enabled: true
     allowed_origins: [chrome-extension://{"a" * 32}]
 """)
-    config = load_config(path, {"HERMES_HOME": str(tmp_path)})
-    assert config == ServerConfig(KEY, "127.0.0.1", 9000, True, ("chrome-extension://" + "a" * 32,), 12.5)
+    config = load_config(path, home)
+    assert config == ServerConfig(KEY, "127.0.0.1", 9000, True, ("chrome-extension://" + "a" * 32,), 12.5, tmp_path)
 
 
 @pytest.mark.parametrize(

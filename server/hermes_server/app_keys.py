@@ -1,0 +1,26 @@
+"""The typed keys of the application's state (``web.AppKey``), in one place so every route module shares them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aiohttp import web
+
+from .broker import Broker
+from .config import ServerConfig
+from .controller_hub import ControllerHub
+from .pairing import PairingBook, PairingFile
+from .router import Router
+from .sessions import SessionStore
+
+CONFIG = web.AppKey("config", ServerConfig)
+SESSIONS = web.AppKey("sessions", SessionStore)
+BROKER = web.AppKey("broker", Broker)
+HUB = web.AppKey("hub", ControllerHub)
+ROUTER = web.AppKey("router", Router)
+PAIRINGS = web.AppKey("pairings", PairingBook)
+PAIRING_FILE = web.AppKey("pairing_file", PairingFile)
+#: Fresh at every start; published in the runtime file for local processes of the same user.
+PAIRING_SECRET = web.AppKey("pairing_secret", str)
+#: Wall clock for timestamps that cross the wire (pairing proofs, signatures); tests may move it.
+WALL_CLOCK = web.AppKey("wall_clock", Callable[[], float])

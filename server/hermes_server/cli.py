@@ -9,15 +9,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import re
 import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
+from hermes_host import manifest
+
 from .app import start_server
-from .config import ServerConfig, default_key_file, load_config, write_new_key
+from .config import ServerConfig, default_key_file, hermes_home, load_config, write_new_key
 from .errors import ConfigError
+from .pairing import Pairing, PairingFile
+from .runtime import pairings_path
 
 EXIT_CONFIG = 2
 
@@ -59,6 +65,59 @@ def _key(options: argparse.Namespace) -> int:
     return 0
 
 
+def _pairings_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True)
+    actions.add_parser("list", help="show paired devices")
+    revoke = actions.add_parser("revoke", help="revoke a device; its live lanes close within a second")
+    revoke.add_argument("device_id")
+
+
+def _pairings(options: argparse.Namespace) -> int:
+    pairing_file = PairingFile(pairings_path(hermes_home()))
+    if options.action == "list":
+        pairings = pairing_file.load()
+        if not pairings:
+            print("No paired devices.")
+        for pairing in pairings.values():
+            created = datetime.fromtimestamp(pairing.created_at, UTC).isoformat(timespec="seconds")
+            print(f"{pairing.device_id}  profile {pairing.browser_profile_id}  paired {created}  {pairing.label}")
+        return 0
+    found: list[str] = []
+
+    def revoke(pairings: dict[str, Pairing]) -> None:
+        if pairings.pop(options.device_id, None) is not None:
+            found.append(options.device_id)
+
+    pairing_file.update(revoke)
+    if not found:
+        print(f"hermes-browser: no paired device {options.device_id!r} (see 'pairings list')", file=sys.stderr)
+        return EXIT_CONFIG
+    print(f"Revoked {options.device_id}; a running server closes its lanes within a second.")
+    return 0
+
+
+def _install_host_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--browser", choices=["chrome", "chromium"], default="chrome")
+    parser.add_argument("--user-data-dir", type=Path, help="install into this browser profile folder instead")
+    parser.add_argument("--extension-id", action="append", default=[],
+                        help="allowed extension id (default: the Hermes extension's); repeatable")
+    parser.add_argument("--uninstall", action="store_true", help="remove the manifest and the launcher")
+
+
+def _install_host(options: argparse.Namespace) -> int:
+    folder = manifest.manifest_folder(options.browser, options.user_data_dir)
+    if options.uninstall:
+        removed = manifest.uninstall(folder)
+        print("Removed " + ", ".join(map(str, removed)) if removed else f"Nothing installed in {folder}.")
+        return 0
+    for extension_id in options.extension_id:
+        if not re.fullmatch(r"[a-p]{32}", extension_id):
+            raise ConfigError(f"--extension-id {extension_id[:40]!r} is not a Chrome extension id (32 letters a-p)")
+    manifest_file, launcher = manifest.install(folder, options.extension_id, hermes_home())
+    print(f"Installed the native host manifest {manifest_file}\n  launcher {launcher}")
+    return 0
+
+
 @dataclass(frozen=True)
 class Command:
     name: str
@@ -70,6 +129,9 @@ class Command:
 _COMMANDS = (
     Command("serve", "run the server on loopback", _serve_arguments, _serve),
     Command("key", "generate an API key file (mode 0600)", _key_arguments, _key),
+    Command("pairings", "list or revoke paired browser profiles", _pairings_arguments, _pairings),
+    Command("install-host", "install the native-messaging host for Chrome or Chromium",
+            _install_host_arguments, _install_host),
 )
 
 

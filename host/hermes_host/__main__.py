@@ -1,0 +1,3 @@
+from .host import main
+
+raise SystemExit(main())

@@ -1,0 +1,57 @@
+"""Host ↔ extension protocol v1 (native messaging): every constant of this hop lives here.
+
+Requests carry an ``id`` and get exactly one reply ``{"type": <same>, "reply_to": id, "ok": bool, ...}``.
+Each request type has its own timeout (``REQUEST_TIMEOUTS_S``), which the host applies to the work
+it does for the request and tells the extension in its ``hello`` reply.
+
+extension → host requests: ``hello``, ``status``, ``pair.start``, ``pair.approve``, ``pair.deny``,
+``sessions``, ``detach``.
+extension → host notices: ``result`` (the answer to a ``command``).
+host → extension notices: ``status`` (pushed when it changes), ``command``, ``cancel``, ``error``.
+"""
+
+from __future__ import annotations
+
+import re
+
+HOST_PROTOCOL_VERSION = 1
+HOST_NAME = "com.hermes.browser_control"
+
+#: The ID that the ``key`` in ``extension/manifest.json`` gives the Hermes extension.
+HERMES_EXTENSION_ID = "epmgpnhdmdbannibgliifhhjhfdlgkhf"
+DEFAULT_ALLOWED_ORIGINS = (f"chrome-extension://{HERMES_EXTENSION_ID}/",)
+#: Set by the launcher that ``install-host`` writes, for extensions loaded with another ID.
+ALLOWED_ORIGINS_ENV = "HERMES_EXTENSION_ORIGINS"
+EXTENSION_ORIGIN = re.compile(r"chrome-extension://[a-p]{32}/")
+
+#: Chrome's limits: what the host may send to the extension, and what it accepts from it.
+MAX_TO_EXTENSION = 1024 * 1024
+MAX_FROM_EXTENSION = 64 * 1024 * 1024
+
+# Message types.
+HELLO = "hello"
+STATUS = "status"
+PAIR_START = "pair.start"
+PAIR_APPROVE = "pair.approve"
+PAIR_DENY = "pair.deny"
+SESSIONS = "sessions"
+DETACH = "detach"
+COMMAND = "command"
+RESULT = "result"
+CANCEL = "cancel"
+ERROR = "error"
+
+REQUEST_TIMEOUTS_S: dict[str, float] = {
+    HELLO: 5.0,
+    STATUS: 5.0,
+    PAIR_START: 15.0,
+    PAIR_APPROVE: 15.0,
+    PAIR_DENY: 15.0,
+    SESSIONS: 5.0,
+    DETACH: 10.0,
+}
+
+# Status values shown by the popup.
+SERVER_RUNNING = "running"
+SERVER_NOT_RUNNING = "not_running"
+NOT_RUNNING_TEXT = "Hermes server not running"

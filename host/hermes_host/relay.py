@@ -81,10 +81,8 @@ class SessionLink:
             grant = await relay.server.register(relay.key(), self.session_id, relay.controller_id, relay.profile_id)
             socket = await open_controller_socket(relay.server.url, grant["ticket"])
         except ServerRefused as refused:
-            if refused.status in (401, 403):
-                log.info("session %s: registration refused (%s)", self.session_id, refused.code)
-                return "closed"
-            return None
+            log.info("session %s: registration refused (%s %s)", self.session_id, refused.status, refused.code)
+            return "closed" if refused.status in (401, 403) else None
         except (HostError, OSError, websockets.InvalidHandshake, TimeoutError) as error:
             log.info("session %s: cannot connect (%s)", self.session_id, type(error).__name__)
             return None
@@ -306,7 +304,10 @@ class Relay:
     async def poll_sessions(self) -> None:
         """Forever: follow the server's extension sessions (a new one is picked up within ``POLL_S``)."""
         while True:
-            await self._sync_sessions()
+            try:
+                await self._sync_sessions()
+            except Exception:  # a bug here must not stop the host from following sessions
+                log.exception("following the server's sessions failed")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._poll_now.wait(), POLL_S)
             self._poll_now.clear()

@@ -10,6 +10,7 @@ Routes (all under bearer auth except the WebSocket, whose credential is its tick
 ``POST   /v1/sessions/{id}/browser/{tool}``                 call a browser tool
 ``POST   /v1/browser-control/register``                     a controller asks for a single-use ticket
 ``GET    /v1/browser-control/ws``                           the controller's ticket WebSocket
+``POST   /mcp``                                             MCP over streamable HTTP (``mcp_http``)
 =========================================================  =================================================
 """
 
@@ -39,6 +40,7 @@ from .app_keys import (
     ROUTER,
     SESSIONS,
     WALL_CLOCK,
+    WallClock,
 )
 from .auth import DEVICE, PRINCIPAL, bearer_auth, extension_origins_only, json_errors, loopback_host_only
 from .backends import Backend, UnavailableBackend
@@ -52,7 +54,7 @@ from .pairing_api import add_pairing_routes, device_still_paired, verify_device
 from .router import Router
 from .runtime import pairings_path, publish_runtime, withdraw_runtime
 from .sessions import LANES, MAX_LABEL_LENGTH, Session, SessionStore
-from .tools import EXTENSION_LANE, TOOLS
+from .tools import EXTENSION_LANE, TOOLS, tools_for_lane
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +89,7 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
     app[PAIRINGS] = PairingBook()
     app[PAIRING_FILE] = PairingFile(pairings_path(config.home))
     app[PAIRING_SECRET] = secrets.token_urlsafe(32)
-    app[WALL_CLOCK] = time.time
+    app[WALL_CLOCK] = WallClock()
 
     async def deadline_watcher(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(hub.run_deadlines())
@@ -110,6 +112,10 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
     app.router.add_post(protocol.REGISTER_PATH, register_controller)
     app.router.add_get(protocol.WS_PATH, controller_socket)
     add_pairing_routes(app)
+    # Imported here: the MCP SDK takes most of a second to import, which commands that never serve need not pay.
+    from .mcp_http import add_mcp_endpoint
+
+    add_mcp_endpoint(app)
     return app
 
 
@@ -144,7 +150,7 @@ async def start_server(config: ServerConfig, *, cdp_backend: Backend | None = No
 
 async def read_json_object(request: web.Request, *, allowed: set[str]) -> dict[str, Any]:
     """The request body as a JSON object with only ``allowed`` keys (an empty body is ``{}``)."""
-    if not request.can_read_body:
+    if not request.body_exists:  # (not can_read_body: a signature check may already have read it)
         return {}
     try:
         body = json.loads(await request.read())
@@ -264,7 +270,9 @@ async def call_tool(request: web.Request) -> web.Response:
     tool = TOOLS.get(request.match_info["tool"])
     if tool is None:
         raise ApiError(
-            404, "unknown_tool", f"No tool {request.match_info['tool'][:60]!r}; tools: {', '.join(TOOLS)}."
+            404, "unknown_tool",
+            f"No tool {request.match_info['tool'][:60]!r}; tools: "
+            f"{', '.join(spec.name for spec in tools_for_lane(session.browser_lane))}."
         )
     body = await read_json_object(request, allowed={"arguments", "tool_call_id", "timeout_s"})
     tool_call_id = identifier(body, "tool_call_id") if "tool_call_id" in body else "call_" + secrets.token_hex(8)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
 
 from aiohttp import web
 
@@ -22,5 +22,18 @@ PAIRINGS = web.AppKey("pairings", PairingBook)
 PAIRING_FILE = web.AppKey("pairing_file", PairingFile)
 #: Fresh at every start; published in the runtime file for local processes of the same user.
 PAIRING_SECRET = web.AppKey("pairing_secret", str)
-#: Wall clock for timestamps that cross the wire (pairing proofs, signatures); tests may move it.
-WALL_CLOCK = web.AppKey("wall_clock", Callable[[], float])
+
+
+class WallClock:
+    """Wall-clock time for timestamps that cross the wire (pairing proofs, signatures, request expiry).
+
+    ``skew_s`` shifts it, so a test can step past a 180-second expiry without waiting.
+    """
+
+    skew_s = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.skew_s
+
+
+WALL_CLOCK = web.AppKey("wall_clock", WallClock)

@@ -11,15 +11,9 @@ Why each part exists:
   serve`` and the controller as ``python -m hermes_server.controller_client``, each its own
   process, exactly as they run for a user.  An in-process server would share the
   benchmark's event loop and hide the cost of the scheduling and socket hops we want
-  to measure.
-* **A throw-away ``HERMES_HOME``, config file, port and key.**  The run must not touch the
-  user's ``~/.hermes`` or collide with a server already on 8642; the key is random per
-  run and only ever travels in the environment of the child processes.
-* **Readiness by polling ``GET /v1/capabilities``** (bounded): the server has no other
-  "I am listening" signal, and a bound on the attempts turns a server that cannot start
-  into a clear error instead of a hang.
-* **The controller's ``ready`` line**: it is printed once its ticket WebSocket is open,
-  so from then on the session's lane is routable.
+  to measure.  ``hermes_server.local_stack`` starts them, in a throw-away ``HERMES_HOME``
+  with its own port and random key (so the run never touches ``~/.hermes`` or a server
+  already on 8642), waits until each is ready (bounded) and stops them at the end.
 * **Warm-up** (default 100 calls on each path) so that connection set-up, first-call
   imports and allocator growth are not counted in the figures.
 * **The HTTP-only baseline** (``GET /v1/capabilities`` with the same client) is timed in
@@ -34,28 +28,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import importlib.metadata
 import os
 import platform
-import secrets
-import socket
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from hermes_server.client import BrowserClient
 from hermes_server.errors import HermesError
+from hermes_server.local_stack import LocalServer
 
 TARGET_P50_MS = 2.0
-READY_ATTEMPTS = 150  # x READY_POLL_S: how long the server gets to start listening
-READY_POLL_S = 0.1
-CONTROLLER_READY_TIMEOUT_S = 15.0
-STOP_TIMEOUT_S = 5.0
 
 
 class BenchError(Exception):
@@ -87,114 +72,6 @@ class Figures:
     @property
     def calls_per_s(self) -> float:
         return len(self.latencies_ms) / self.wall_s
-
-
-# ----- processes -------------------------------------------------------------------------------------
-
-
-def free_loopback_port() -> int:
-    """A port nobody listens on right now (the kernel picks it; there is a tiny race until the server binds)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def write_config(home: Path, port: int) -> Path:
-    """The smallest config that turns extension control on, on loopback and the chosen port."""
-    path = home / "config.yaml"
-    path.write_text(
-        "api_server:\n"
-        "  host: 127.0.0.1\n"
-        f"  port: {port}\n"
-        "browser:\n"
-        "  extension_control:\n"
-        "    enabled: true\n",
-        encoding="utf-8",
-    )
-    return path
-
-
-def child_environment(home: Path, api_key: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env["HERMES_HOME"] = str(home)
-    env["HERMES_API_KEY"] = api_key
-    env["PYTHONUNBUFFERED"] = "1"
-    return env
-
-
-def tail(path: Path, lines: int = 20) -> str:
-    """The end of a child's log, to explain why it failed."""
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return "(no log)"
-    return "\n".join(text.splitlines()[-lines:]) or "(empty log)"
-
-
-async def start_server(home: Path, config: Path, env: dict[str, str]) -> asyncio.subprocess.Process:
-    """Start the real server.  Its output goes to a file: the access log would fill (and block) a pipe."""
-    with (home / "server.log").open("wb") as log:
-        return await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "hermes_server", "serve", "--config", str(config),
-            env=env, stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT,
-        )
-
-
-async def wait_until_serving(client: BrowserClient, server: asyncio.subprocess.Process, log: Path) -> None:
-    """Poll ``GET /v1/capabilities`` until it answers, a bounded number of times."""
-    last_error = "no attempt made"
-    for _ in range(READY_ATTEMPTS):
-        if server.returncode is not None:
-            raise BenchError(f"the server exited with status {server.returncode}:\n{tail(log)}")
-        try:
-            await client.capabilities()
-            return
-        except Exception as error:  # refused connection, reset, early 5xx...: all mean "not yet", within the bound
-            last_error = f"{type(error).__name__}: {error}"
-        await asyncio.sleep(READY_POLL_S)
-    raise BenchError(
-        f"the server at {client.base_url} did not answer GET /v1/capabilities within "
-        f"{READY_ATTEMPTS * READY_POLL_S:g} s (last error: {last_error}):\n{tail(log)}"
-    )
-
-
-async def start_controller(
-    base_url: str, session_id: str, home: Path, env: dict[str, str]
-) -> asyncio.subprocess.Process:
-    """Start the channel-check controller in its own process and wait for its ``ready`` line."""
-    log = home / "controller.log"
-    with log.open("wb") as errors:
-        controller = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "hermes_server.controller_client", "--server", base_url, "--session", session_id,
-            env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=errors,
-        )
-    assert controller.stdout is not None
-    try:
-        line = await asyncio.wait_for(controller.stdout.readline(), CONTROLLER_READY_TIMEOUT_S)
-    except TimeoutError:
-        await stop(controller)
-        raise BenchError(
-            f"the controller did not print 'ready' within {CONTROLLER_READY_TIMEOUT_S:g} s:\n{tail(log)}"
-        ) from None
-    if line.strip() != b"ready":
-        await stop(controller)
-        said = f"printed {line[:200]!r}" if line else f"exited (status {controller.returncode})"
-        raise BenchError(f"the controller {said} instead of printing 'ready':\n{tail(log)}")
-    return controller
-
-
-async def stop(process: asyncio.subprocess.Process | None) -> None:
-    """Terminate a child, then kill it if it lingers.  Safe to call on one that already exited."""
-    if process is None or process.returncode is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        process.terminate()
-    try:
-        await asyncio.wait_for(process.wait(), STOP_TIMEOUT_S)
-    except TimeoutError:
-        with contextlib.suppress(ProcessLookupError):
-            process.kill()
-        await process.wait()
 
 
 # ----- measuring -------------------------------------------------------------------------------------
@@ -235,42 +112,26 @@ def print_report(noop: Figures, http: Figures, *, calls: int, concurrency: int, 
 
 
 async def run(calls: int, concurrency: int, warmup: int) -> None:
-    server: asyncio.subprocess.Process | None = None
-    controller: asyncio.subprocess.Process | None = None
-    with tempfile.TemporaryDirectory(prefix="hermes-bench-") as temporary:
-        home = Path(temporary)
-        port = free_loopback_port()
-        api_key = secrets.token_urlsafe(32)
-        env = child_environment(home, api_key)
-        base_url = f"http://127.0.0.1:{port}"
-        try:
-            server = await start_server(home, write_config(home, port), env)
-            async with BrowserClient(base_url, api_key) as client:
-                await wait_until_serving(client, server, home / "server.log")
-                session = await client.create_session(label="bench", browser_lane="extension")
-                controller = await start_controller(base_url, session["id"], home, env)
+    async with LocalServer.start(home_prefix="hermes-bench-") as server, server.client() as client:
+        session = await client.create_session(label="bench", browser_lane="extension")
+        await server.start_channel_check_controller(session["id"])
 
-                async def noop() -> None:
-                    reply = await client.call(session["id"], "controller.noop")
-                    if not reply.ok:
-                        raise BenchError(f"controller.noop failed: {reply.error_code}: {reply.error_message}")
+        async def noop() -> None:
+            reply = await client.call(session["id"], "controller.noop")
+            if not reply.ok:
+                raise BenchError(f"controller.noop failed: {reply.error_code}: {reply.error_message}")
 
-                async def capabilities() -> None:
-                    body = await client.capabilities()
-                    if "features" not in body:
-                        raise BenchError(f"GET /v1/capabilities answered an unexpected body: {str(body)[:200]}")
+        async def capabilities() -> None:
+            body = await client.capabilities()
+            if "features" not in body:
+                raise BenchError(f"GET /v1/capabilities answered an unexpected body: {str(body)[:200]}")
 
-                for path in (noop, capabilities):
-                    await measure("warm-up", path, warmup, concurrency)
-                noop_figures = await measure(
-                    "controller.noop (HTTP -> server -> WS -> ctrl)", noop, calls, concurrency
-                )
-                http_figures = await measure("GET /v1/capabilities (HTTP only)", capabilities, calls, concurrency)
-                await client.close_session(session["id"])
-            print_report(noop_figures, http_figures, calls=calls, concurrency=concurrency, warmup=warmup)
-        finally:
-            await stop(controller)
-            await stop(server)
+        for path in (noop, capabilities):
+            await measure("warm-up", path, warmup, concurrency)
+        noop_figures = await measure("controller.noop (HTTP -> server -> WS -> ctrl)", noop, calls, concurrency)
+        http_figures = await measure("GET /v1/capabilities (HTTP only)", capabilities, calls, concurrency)
+        await client.close_session(session["id"])
+    print_report(noop_figures, http_figures, calls=calls, concurrency=concurrency, warmup=warmup)
 
 
 def positive(text: str) -> int:

@@ -3,7 +3,8 @@
 Run by ``scripts/demo`` (which sets up the environment first); runnable alone as
 ``python scripts/demo.py`` inside the project's venv.  Each step prints what it did
 and what came back, then checks what must be true.  Exit status 0 when every check
-holds, 1 when any fails or the run breaks.  Child processes are always stopped.
+holds, 1 when any fails or the run breaks.  ``hermes_server.local_stack`` starts the
+processes, and always stops them.
 
 The steps show the fail-closed routing of DESIGN.md on the smallest possible setup:
 
@@ -21,28 +22,16 @@ The steps show the fail-closed routing of DESIGN.md on the smallest possible set
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
-import secrets
-import socket
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
-from hermes_server.client import BrowserClient, ToolReply
+from hermes_server.client import ToolReply
 from hermes_server.errors import HermesError
+from hermes_server.local_stack import LocalServer
 
-READY_ATTEMPTS = 150  # x READY_POLL_S
-READY_POLL_S = 0.1
-CONTROLLER_READY_TIMEOUT_S = 15.0
-STOP_TIMEOUT_S = 5.0
+CONTROLLER_EXIT_TIMEOUT_S = 5.0  # after its session is closed
 ALLOWLIST_SIZE = 11
-
-
-class DemoBroke(Exception):
-    """The demo could not go on (a process did not start, a call raised)."""
 
 
 class Checks:
@@ -75,195 +64,96 @@ def reply_text(reply: ToolReply) -> str:
     return json.dumps(body)
 
 
-# ----- processes (the same way the benchmark starts them) --------------------------------------------
-
-
-def free_loopback_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def tail(path: Path, lines: int = 20) -> str:
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return "(no log)"
-    return "\n".join(text.splitlines()[-lines:]) or "(empty log)"
-
-
-async def start_server(home: Path, port: int, env: dict[str, str]) -> asyncio.subprocess.Process:
-    """``python -m hermes_server serve`` with a config that enables extension control; output to a log file."""
-    config = home / "config.yaml"
-    config.write_text(
-        f"api_server:\n  host: 127.0.0.1\n  port: {port}\nbrowser:\n  extension_control:\n    enabled: true\n",
-        encoding="utf-8",
-    )
-    with (home / "server.log").open("wb") as log:
-        return await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "hermes_server", "serve", "--config", str(config),
-            env=env, stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT,
-        )
-
-
-async def wait_until_serving(client: BrowserClient, server: asyncio.subprocess.Process, log: Path) -> None:
-    last_error = "no attempt made"
-    for _ in range(READY_ATTEMPTS):
-        if server.returncode is not None:
-            raise DemoBroke(f"the server exited with status {server.returncode}:\n{tail(log)}")
-        try:
-            await client.capabilities()
-            return
-        except Exception as error:  # not listening yet: retry, within the bound
-            last_error = f"{type(error).__name__}: {error}"
-        await asyncio.sleep(READY_POLL_S)
-    raise DemoBroke(
-        f"the server did not answer GET /v1/capabilities within {READY_ATTEMPTS * READY_POLL_S:g} s "
-        f"(last error: {last_error}):\n{tail(log)}"
-    )
-
-
-async def start_controller(
-    base_url: str, session_id: str, home: Path, env: dict[str, str]
-) -> asyncio.subprocess.Process:
-    log = home / "controller.log"
-    with log.open("wb") as errors:
-        controller = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "hermes_server.controller_client", "--server", base_url, "--session", session_id,
-            env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=errors,
-        )
-    assert controller.stdout is not None
-    try:
-        line = await asyncio.wait_for(controller.stdout.readline(), CONTROLLER_READY_TIMEOUT_S)
-    except TimeoutError:
-        await stop(controller)
-        raise DemoBroke(
-            f"the controller did not print 'ready' in {CONTROLLER_READY_TIMEOUT_S:g} s:\n{tail(log)}"
-        ) from None
-    if line.strip() != b"ready":
-        await stop(controller)
-        said = f"printed {line[:200]!r}" if line else f"exited (status {controller.returncode})"
-        raise DemoBroke(f"the controller {said} instead of printing 'ready':\n{tail(log)}")
-    return controller
-
-
-async def stop(process: asyncio.subprocess.Process | None) -> None:
-    if process is None or process.returncode is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        process.terminate()
-    try:
-        await asyncio.wait_for(process.wait(), STOP_TIMEOUT_S)
-    except TimeoutError:
-        with contextlib.suppress(ProcessLookupError):
-            process.kill()
-        await process.wait()
-
-
 # ----- the demo --------------------------------------------------------------------------------------
 
 
 async def demo(checks: Checks) -> None:
-    server: asyncio.subprocess.Process | None = None
-    controller: asyncio.subprocess.Process | None = None
-    with tempfile.TemporaryDirectory(prefix="hermes-demo-") as temporary:
-        home = Path(temporary)
-        port = free_loopback_port()
-        api_key = secrets.token_urlsafe(32)
-        env = dict(os.environ, HERMES_HOME=str(home), HERMES_API_KEY=api_key, PYTHONUNBUFFERED="1")
-        base_url = f"http://127.0.0.1:{port}"
+    print("Hermes browser control demo")
+    async with LocalServer.start(home_prefix="hermes-demo-") as server, server.client() as client:
+        show("server", f"{server.url} (pid {server.pid}, HERMES_HOME {server.home}, a random API key)")
+
+        step(1, "Capabilities: GET /v1/capabilities")
+        capabilities = await client.capabilities()
+        feature = capabilities["features"]["browser_extension_control"]
+        show("extension control", f"enabled={feature['enabled']}, protocol v{feature['protocol_version']}")
+        show(f"capabilities ({len(feature['capabilities'])})", ", ".join(feature["capabilities"]))
+        show("endpoints", json.dumps(capabilities["endpoints"]))
+        checks.expect(
+            feature["enabled"] is True and feature["protocol_version"] == 1
+            and len(feature["capabilities"]) == ALLOWLIST_SIZE,
+            f"extension control is on, protocol v1, {ALLOWLIST_SIZE} allowlisted capabilities",
+        )
+
+        step(2, "Create a session on the extension lane: POST /v1/sessions")
+        session = await client.create_session(label="demo", browser_lane="extension")
+        session_id = session["id"]
+        show("session", json.dumps(session))
+        checks.expect(
+            session["browser_lane"] == "extension" and session["controller"]["state"] == "awaiting_controller",
+            "the session is on the extension lane, awaiting a controller",
+        )
+
+        step(3, "Call controller.noop before any controller is connected (must fail closed)")
+        reply = await client.call(session_id, "controller.noop")
+        show("reply", reply_text(reply))
+        checks.expect(
+            not reply.ok and reply.error_code == "controller_missing" and reply.backend == "extension",
+            "refused with controller_missing by the extension lane (no fallback to another browser)",
+        )
+
+        step(4, "Start the channel-check controller: python -m hermes_server.controller_client")
+        controller = await server.start_channel_check_controller(session_id)
+        show("controller", f"pid {controller.pid} printed 'ready' (its ticket WebSocket is open)")
+        listed = {s["id"]: s for s in await client.list_sessions()}
+        lane = listed[session_id]["controller"]
+        show("lane", json.dumps(lane))
+        checks.expect(
+            lane["state"] == "connected" and lane["controller_id"] == "channel-check",
+            "the session's lane is connected to controller 'channel-check'",
+        )
+
+        step(5, "Call controller.noop through the controller")
+        reply = await client.call(session_id, "controller.noop")
+        show("reply", reply_text(reply))
+        checks.expect(reply.ok and reply.backend == "extension", "answered ok by the extension lane")
+
+        step(6, "Call browser_click {ref: @e1}: the controller only registered controller.noop")
+        reply = await client.call(session_id, "browser_click", {"ref": "@e1"})
+        show("reply", reply_text(reply))
+        checks.expect(
+            not reply.ok and reply.error_code == "capability_not_allowed",
+            "refused with capability_not_allowed",
+        )
+
+        step(7, "A session on the cdp lane: browser_snapshot")
+        cdp_session = await client.create_session(label="demo-cdp", browser_lane="cdp")
+        show("session", json.dumps(cdp_session))
+        reply = await client.call(cdp_session["id"], "browser_snapshot")
+        show("reply", reply_text(reply))
+        checks.expect(
+            not reply.ok and reply.error_code == "backend_unavailable" and reply.backend == "cdp",
+            "refused with backend_unavailable by the cdp lane (no CDP backend in this build)",
+        )
+        await client.close_session(cdp_session["id"])
+
+        step(8, "Close the extension session: DELETE /v1/sessions/{id}")
+        await client.close_session(session_id)
+        remaining = [s["id"] for s in await client.list_sessions()]
+        show("sessions left", remaining)
+        checks.expect(session_id not in remaining, "the session is gone")
         try:
-            print("Hermes browser control demo")
-            server = await start_server(home, port, env)
-            async with BrowserClient(base_url, api_key) as client:
-                await wait_until_serving(client, server, home / "server.log")
-                show("server", f"{base_url} (pid {server.pid}, HERMES_HOME {home}, a random API key)")
-
-                step(1, "Capabilities: GET /v1/capabilities")
-                capabilities = await client.capabilities()
-                feature = capabilities["features"]["browser_extension_control"]
-                show("extension control", f"enabled={feature['enabled']}, protocol v{feature['protocol_version']}")
-                show(f"capabilities ({len(feature['capabilities'])})", ", ".join(feature["capabilities"]))
-                show("endpoints", json.dumps(capabilities["endpoints"]))
-                checks.expect(
-                    feature["enabled"] is True and feature["protocol_version"] == 1
-                    and len(feature["capabilities"]) == ALLOWLIST_SIZE,
-                    f"extension control is on, protocol v1, {ALLOWLIST_SIZE} allowlisted capabilities",
-                )
-
-                step(2, "Create a session on the extension lane: POST /v1/sessions")
-                session = await client.create_session(label="demo", browser_lane="extension")
-                session_id = session["id"]
-                show("session", json.dumps(session))
-                checks.expect(
-                    session["browser_lane"] == "extension" and session["controller"]["state"] == "awaiting_controller",
-                    "the session is on the extension lane, awaiting a controller",
-                )
-
-                step(3, "Call controller.noop before any controller is connected (must fail closed)")
-                reply = await client.call(session_id, "controller.noop")
-                show("reply", reply_text(reply))
-                checks.expect(
-                    not reply.ok and reply.error_code == "controller_missing" and reply.backend == "extension",
-                    "refused with controller_missing by the extension lane (no fallback to another browser)",
-                )
-
-                step(4, "Start the channel-check controller: python -m hermes_server.controller_client")
-                controller = await start_controller(base_url, session_id, home, env)
-                show("controller", f"pid {controller.pid} printed 'ready' (its ticket WebSocket is open)")
-                listed = {s["id"]: s for s in await client.list_sessions()}
-                lane = listed[session_id]["controller"]
-                show("lane", json.dumps(lane))
-                checks.expect(
-                    lane["state"] == "connected" and lane["controller_id"] == "channel-check",
-                    "the session's lane is connected to controller 'channel-check'",
-                )
-
-                step(5, "Call controller.noop through the controller")
-                reply = await client.call(session_id, "controller.noop")
-                show("reply", reply_text(reply))
-                checks.expect(reply.ok and reply.backend == "extension", "answered ok by the extension lane")
-
-                step(6, "Call browser_click {ref: @e1}: the controller only registered controller.noop")
-                reply = await client.call(session_id, "browser_click", {"ref": "@e1"})
-                show("reply", reply_text(reply))
-                checks.expect(
-                    not reply.ok and reply.error_code == "capability_not_allowed",
-                    "refused with capability_not_allowed",
-                )
-
-                step(7, "A session on the cdp lane: browser_snapshot")
-                cdp_session = await client.create_session(label="demo-cdp", browser_lane="cdp")
-                show("session", json.dumps(cdp_session))
-                reply = await client.call(cdp_session["id"], "browser_snapshot")
-                show("reply", reply_text(reply))
-                checks.expect(
-                    not reply.ok and reply.error_code == "backend_unavailable" and reply.backend == "cdp",
-                    "refused with backend_unavailable by the cdp lane (no CDP backend in this build)",
-                )
-                await client.close_session(cdp_session["id"])
-
-                step(8, "Close the extension session: DELETE /v1/sessions/{id}")
-                await client.close_session(session_id)
-                remaining = [s["id"] for s in await client.list_sessions()]
-                show("sessions left", remaining)
-                checks.expect(session_id not in remaining, "the session is gone")
-                try:
-                    status: int | None = await asyncio.wait_for(controller.wait(), STOP_TIMEOUT_S)
-                except TimeoutError:
-                    status = None
-                show("controller", "still running" if status is None else f"exited with status {status}")
-                checks.expect(status == 0, "the server closed the controller's socket; the controller exited cleanly")
-        finally:
-            await stop(controller)
-            await stop(server)
+            status: int | None = await asyncio.wait_for(controller.wait(), CONTROLLER_EXIT_TIMEOUT_S)
+        except TimeoutError:
+            status = None
+        show("controller", "still running" if status is None else f"exited with status {status}")
+        checks.expect(status == 0, "the server closed the controller's socket; the controller exited cleanly")
 
 
 def main() -> int:
     checks = Checks()
     try:
         asyncio.run(demo(checks))
-    except (DemoBroke, HermesError, KeyError) as error:
+    except (HermesError, KeyError) as error:
         print(f"\ndemo: the run broke: {type(error).__name__}: {error}", file=sys.stderr)
         return 1
     if checks.failed:

@@ -14,6 +14,8 @@ kinds of failure because callers react to them differently:
 ├── ``PeerError``          a remote peer misbehaved (as opposed to local misuse).
 │   └── ``ProtocolViolation`` a controller sent a frame that breaks protocol v1;
 │                             the socket is closed with ``close_code``.
+├── ``LaunchError``        a local server or helper process did not start (``local_stack``);
+│                          the message ends with the tail of its log.
 └── ``CommandRefused``     raised by a controller's command handler to answer ``ok: false``
                            with its own ``code`` (controller side, see ``controller_client``).
 
@@ -117,6 +119,12 @@ class ProtocolViolation(PeerError):
     def __init__(self, message: str, *, close_code: int) -> None:
         super().__init__(message)
         self.close_code = close_code
+
+
+class LaunchError(HermesError):
+    """A local server or helper process did not start; the message includes the tail of its log."""
+
+    code = "launch_failed"
 
 
 class CommandRefused(HermesError):

@@ -6,8 +6,9 @@
 3. ``extension_origins_only``: a request carrying an Origin must come from an allowed
    ``chrome-extension://`` origin; a web page's Origin is refused (no Origin is fine:
    native clients send none).
-4. ``bearer_auth``: every ``/v1`` route needs ``Authorization: Bearer <key>``, compared
-   in constant time, except the WebSocket (its credential is the single-use ticket) and the
+4. ``bearer_auth``: every ``/v1`` route and ``/mcp`` (``PROTECTED_PREFIXES``) needs
+   ``Authorization: Bearer <key>``, compared in constant time, except the WebSocket
+   (its credential is the single-use ticket) and the
    pairing routes (a proof of the pairing secret).  The device routes also accept a paired
    device's signature instead (see ``pairing``).
 """
@@ -28,6 +29,8 @@ log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 LOCAL_PRINCIPAL = "local"
+#: Path prefixes behind the key.  Prefixes, not exact paths, so ``/mcp/`` or ``/mcp2`` are guarded as well.
+PROTECTED_PREFIXES = ("/v1", "/mcp")
 PRINCIPAL = web.RequestKey("principal", str)
 #: The paired device that signed the request, or None when the API key was used.
 DEVICE = web.RequestKey("device", str | None)
@@ -95,7 +98,7 @@ def bearer_auth(
     api_key: str, *, open_paths: Iterable[str], open_prefixes: Iterable[str] = (),
     device_paths: Iterable[str] = (), verify_device: DeviceVerifier | None = None,
 ) -> Callable[..., Awaitable[web.StreamResponse]]:
-    """Require the API key on ``/v1``; ``device_paths`` also take a paired device's signature.
+    """Require the API key on ``PROTECTED_PREFIXES``; ``device_paths`` also take a paired device's signature.
 
     ``open_paths`` / ``open_prefixes`` carry their own credential, checked by their handlers
     (the WebSocket's ticket, the pairing routes' proof of the pairing secret).
@@ -106,7 +109,7 @@ def bearer_auth(
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         path = request.path
-        if not path.startswith("/v1") or path in open_exact or path.startswith(open_starts):
+        if not path.startswith(PROTECTED_PREFIXES) or path in open_exact or path.startswith(open_starts):
             return await handler(request)
         if verify_device is not None and path in device_only and "Authorization" not in request.headers:
             request[DEVICE] = await verify_device(request, await request.read())

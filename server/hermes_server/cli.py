@@ -1,7 +1,8 @@
 """``hermes-browser``: the command line.
 
 Subcommands are declared once in ``_COMMANDS`` (name, help, argument setup, handler).
-Exit status: 0 on success, 2 for a configuration or usage problem.
+Exit status: 0 on success, 2 for a configuration or usage problem; the client commands
+(``cli_calls``) exit 1 when the server refuses or a tool call fails.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from hermes_host import manifest
 
+from . import cli_calls
 from .app import start_server
 from .config import ServerConfig, default_key_file, hermes_home, load_config, write_new_key
 from .errors import ConfigError
@@ -132,6 +134,10 @@ _COMMANDS = (
     Command("pairings", "list or revoke paired browser profiles", _pairings_arguments, _pairings),
     Command("install-host", "install the native-messaging host for Chrome or Chromium",
             _install_host_arguments, _install_host),
+    Command("call", "call a browser tool on a session and print the result as JSON",
+            cli_calls.call_arguments, cli_calls.run_call),
+    Command("sessions", "list, create or close agent sessions", cli_calls.sessions_arguments, cli_calls.run_sessions),
+    Command("mcp", "serve the browser tools to an MCP client over stdio", cli_calls.mcp_arguments, cli_calls.run_mcp),
 )
 
 

@@ -12,10 +12,14 @@ kinds of failure because callers react to them differently:
 ├── ``ToolError``          a browser tool call failed; ``code`` is one of ``TOOL_ERROR_CODES``,
 │                          which is exactly what the agent sees.
 ├── ``PeerError``          a remote peer misbehaved (as opposed to local misuse).
-│   └── ``ProtocolViolation`` a controller sent a frame that breaks protocol v1;
-│                             the socket is closed with ``close_code``.
-├── ``LaunchError``        a local server or helper process did not start (``local_stack``);
-│                          the message ends with the tail of its log.
+│   ├── ``ProtocolViolation`` a controller sent a frame that breaks protocol v1;
+│   │                         the socket is closed with ``close_code``.
+│   ├── ``CDPError``          a browser's DevTools endpoint failed (CDP lane).
+│   │   ├── ``CDPCommandFailed`` it answered a command with an error (``method``, ``cdp_code``).
+│   │   └── ``CDPDisconnected``  its WebSocket closed; commands in flight are lost.
+│   └── ``ProviderError``     a cloud browser provider's REST API refused or failed.
+├── ``LaunchError``        a local server or helper process (``local_stack``, the CDP lane's
+│                          Chromium) did not start; the message ends with the tail of its log.
 └── ``CommandRefused``     raised by a controller's command handler to answer ``ok: false``
                            with its own ``code`` (controller side, see ``controller_client``).
 
@@ -119,6 +123,36 @@ class ProtocolViolation(PeerError):
     def __init__(self, message: str, *, close_code: int) -> None:
         super().__init__(message)
         self.close_code = close_code
+
+
+class CDPError(PeerError):
+    """A browser's DevTools endpoint failed; the CDP lane turns it into a tool error for the agent."""
+
+    code = "cdp_error"
+
+
+class CDPCommandFailed(CDPError):
+    """The browser answered a command with ``{"error": {code, message}}``; ``cdp_code`` is the browser's code."""
+
+    code = "cdp_command_failed"
+
+    def __init__(self, method: str, cdp_code: int, message: str) -> None:
+        super().__init__(f"{method} failed: {message} ({cdp_code})")
+        self.method = method
+        self.cdp_code = cdp_code
+        self.cdp_message = message
+
+
+class CDPDisconnected(CDPError):
+    """The DevTools WebSocket closed (the browser exited or the endpoint dropped us)."""
+
+    code = "cdp_disconnected"
+
+
+class ProviderError(PeerError):
+    """A cloud browser provider (Browserbase, Browser Use) refused or failed a REST call."""
+
+    code = "provider_error"
 
 
 class LaunchError(HermesError):

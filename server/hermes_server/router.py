@@ -3,7 +3,9 @@
 A session whose lane is ``extension`` is served by the extension lane and nothing
 else: a missing, disconnected, ambiguous, detached or incapable controller fails
 the call.  There is no fallback to another browser and no retry on another
-backend.  Sessions on the ``cdp`` lane go to the existing (CDP) backend.
+backend.  Sessions on the ``cdp`` lane go to the existing (CDP) backend.  A tool
+declared for other lanes only (``ToolSpec.lanes``) fails on this session's lane
+rather than being sent to a lane that can serve it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ class Router:
         """Validate, route and run one call; always returns the agent-facing reply ``{ok, result|error, backend}``."""
         backend = self.backend_for(session)
         try:
+            if session.browser_lane not in tool.lanes:
+                raise ToolError(
+                    "capability_not_allowed",
+                    f"{tool.name} runs only on the {' or '.join(sorted(tool.lanes))} lane and this session is on "
+                    f"the {session.browser_lane} lane; create a session with that browser_lane to use it.",
+                )
             checked = tool.validate(arguments)
         except ToolError as error:
             outcome = CommandOutcome.failure(error.code, error.message)

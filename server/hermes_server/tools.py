@@ -1,9 +1,17 @@
 """The browser tools an agent can call: one declaration per tool.
 
-A ``ToolSpec`` holds everything the HTTP tool API (and later MCP) needs about a
+A ``ToolSpec`` holds everything the HTTP tool API and the MCP server need about a
 tool: its name, description, JSON-schema for arguments, the controller
-capability it uses, and its read-only / destructive hints.  Arguments are checked
-against the schema here, before anything is routed to a browser.
+capability it uses, its read-only / destructive hints, the lanes that can serve it
+and the shape of its result.  Arguments are checked against the schema here,
+before anything is routed to a browser.
+
+Result shapes (``ToolSpec.result_kind``), so every surface renders a result the same way:
+
+``"json"``      any JSON value (most tools return an object).
+``"snapshot"``  ``{"snapshot": "<accessibility-tree text>", ...}``; further keys (say
+                ``pending_dialogs`` or ``frame_tree`` on the CDP lane) are metadata.
+``"image"``     ``{"mime_type": "image/png", "data": "<base64 of the image bytes>"}``.
 
 The schemas use a small subset of JSON Schema (object / string / integer / number
 / boolean, ``required``, ``enum``, ``pattern``, length and range bounds, and
@@ -15,12 +23,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .errors import ToolError
 
 EXTENSION_LANE = "extension"
 CDP_LANE = "cdp"
+ALL_LANES = frozenset({EXTENSION_LANE, CDP_LANE})
+ResultKind = Literal["json", "snapshot", "image"]
+RESULT_KINDS = frozenset(get_args(ResultKind))
 
 
 @dataclass(frozen=True)
@@ -31,6 +42,10 @@ class ToolSpec:
     capability: str
     read_only: bool
     destructive: bool = False
+    #: The lanes that can serve the tool; a session on any other lane fails the call and never lists it.
+    lanes: frozenset[str] = ALL_LANES
+    #: How the result is shaped (see the module docstring).
+    result_kind: ResultKind = "json"
 
     def validate(self, arguments: Any) -> dict[str, Any]:
         """Return the arguments if they match the schema, else raise ``ToolError('invalid_arguments')``."""
@@ -72,7 +87,7 @@ _SPECS = (
         "Describe the page as an accessibility tree, with @eN refs for the elements you can act on. "
         "Compact by default; pass full=true for everything.",
         _object({"full": {"type": "boolean", "description": "Return the whole tree, not the compact one."}}),
-        "browser_snapshot", read_only=True,
+        "browser_snapshot", read_only=True, result_kind="snapshot",
     ),
     ToolSpec(
         "browser_click", "Click the element with the given ref, as a user would.",
@@ -107,11 +122,17 @@ _SPECS = (
     ),
     ToolSpec(
         "browser_screenshot", "Capture a PNG screenshot of the controlled tab.",
-        _object(), "browser_screenshot", read_only=True,
+        _object(), "browser_screenshot", read_only=True, result_kind="image",
     ),
 )
 
 TOOLS: dict[str, ToolSpec] = {spec.name: spec for spec in _SPECS}
+
+
+def tools_for_lane(lane: str) -> list[ToolSpec]:
+    """The tools a session on ``lane`` can call, in declaration order."""
+    return [spec for spec in TOOLS.values() if lane in spec.lanes]
+
 
 #: Keywords ``validate_arguments`` understands; anything else in a schema would be silently ignored.
 SUPPORTED_SCHEMA_KEYWORDS = frozenset(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hermes_server import protocol
-from hermes_server.tools import SUPPORTED_SCHEMA_KEYWORDS, TOOLS
+from hermes_server.tools import ALL_LANES, RESULT_KINDS, SUPPORTED_SCHEMA_KEYWORDS, TOOLS
 
 
 def keywords(schema: dict[str, Any]) -> set[str]:
@@ -24,3 +24,9 @@ def test_every_schema_uses_only_supported_keywords() -> None:
 def test_tool_capabilities_are_the_allowlist() -> None:
     assert sorted(spec.capability for spec in TOOLS.values()) == sorted(protocol.CAPABILITY_ALLOWLIST)
     assert all(not (spec.read_only and spec.destructive) for spec in TOOLS.values())
+
+
+def test_every_tool_names_its_lanes_and_result_shape() -> None:
+    for spec in TOOLS.values():
+        assert spec.lanes and spec.lanes <= ALL_LANES, spec.name
+        assert spec.result_kind in RESULT_KINDS, spec.name

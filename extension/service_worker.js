@@ -14,6 +14,9 @@ importScripts("protocol.js");
 const POPUP_URL = chrome.runtime.getURL("popup.html");
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000, 10000];
 const LOAD_POLL_MS = 100;
+const SETTLE_MS = 300;
+const CAPTURE_SPACING_MS = 550;
+let lastCaptureAt = 0;
 
 class CommandError extends Error {
   constructor(code, message) {
@@ -144,34 +147,28 @@ async function maybeStartPairing(status) {
   }
 }
 
-// A newly connected session controls the tab that is active at that moment.
+// A newly connected session controls the tab that is active at that moment.  The mapping is kept
+// when a session drops out of the host's list: a restarted host lists nothing until it has
+// reconnected, and the session must come back to the same tab.
 async function adoptNewSessions(sessions) {
   const controlled = await load("session", "controlled", {});
-  let changed = false;
   for (const session of sessions) {
     if (session.state === "connected" && controlled[session.session_id] === undefined) {
       const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-      if (tab) {
-        controlled[session.session_id] = tab.id;
-        changed = true;
-      }
+      if (tab) controlled[session.session_id] = tab.id;
     }
   }
-  const live = new Set(sessions.map((s) => s.session_id));
-  for (const sessionId of Object.keys(controlled)) {
-    if (!live.has(sessionId)) {
-      delete controlled[sessionId];
-      changed = true;
-    }
-  }
-  if (changed) {
-    await save("session", "controlled", controlled);
-    await refreshBadges(controlled);
-  }
+  await save("session", "controlled", controlled);
+  await refreshBadges();
 }
 
-async function refreshBadges(controlled) {
-  const underControl = new Set(Object.values(controlled));
+// The toolbar badge marks each tab that a connected session controls.
+async function refreshBadges() {
+  const controlled = await load("session", "controlled", {});
+  const sessions = (await load("session", "hostStatus", {})).sessions || [];
+  const underControl = new Set(
+    sessions.filter((s) => s.state === "connected").map((s) => controlled[s.session_id]),
+  );
   for (const tab of await chrome.tabs.query({})) {
     const on = underControl.has(tab.id);
     await chrome.action.setBadgeText({ tabId: tab.id, text: on ? "AI" : "" });
@@ -187,7 +184,7 @@ async function controlledTab(sessionId) {
     if (!tab) throw new CommandError("no_tab", "There is no open tab to control.");
     controlled[sessionId] = tabId = tab.id;
     await save("session", "controlled", controlled);
-    await refreshBadges(controlled);
+    await refreshBadges();
   }
   try {
     return await chrome.tabs.get(tabId);
@@ -279,6 +276,19 @@ async function waitForLoad(tabId, signal, previousUrl = null) {
   }
 }
 
+// After an action that may navigate (a click on a link, Enter in a form), give the page a moment
+// to start loading and, if it does, wait for the load, so the agent's next snapshot sees the new page.
+async function settle(tabId, signal) {
+  const started = Date.now();
+  const before = await chrome.tabs.get(tabId);
+  while (Date.now() - started < SETTLE_MS) {
+    const tab = await chrome.tabs.get(tabId);
+    if (tab.status === "loading" || tab.url !== before.url) return waitForLoad(tabId, signal);
+    await new Promise((resolve) => setTimeout(resolve, LOAD_POLL_MS / 2));
+  }
+  return before;
+}
+
 function pageInfo(tab) {
   return { url: tab.url, title: tab.title };
 }
@@ -345,7 +355,7 @@ const CAPABILITIES = {
       const controlled = await load("session", "controlled", {});
       controlled[sessionId] = tab.id;
       await save("session", "controlled", controlled);
-      await refreshBadges(controlled);
+      await refreshBadges();
       return { result: { id: tab.id, ...pageInfo(tab), controlled: true }, summary: `controls tab ${tab.id}` };
     },
   },
@@ -355,6 +365,10 @@ const CAPABILITIES = {
     run: async ({ sessionId }) => {
       const tab = await controlledTab(sessionId);
       if (!tab.active) await chrome.tabs.update(tab.id, { active: true }); // only a visible tab can be captured
+      // Chrome allows two captures a second; space them out rather than fail the agent's call.
+      const wait = lastCaptureAt + CAPTURE_SPACING_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastCaptureAt = Date.now();
       const dataUrl = await chrome.tabs.captureVisibleTab(tab.windowId, { format: "png" });
       return {
         result: { mime_type: "image/png", data: dataUrl.slice(dataUrl.indexOf(",") + 1) },
@@ -365,8 +379,8 @@ const CAPABILITIES = {
 
   browser_snapshot: {
     args: { full: { type: "boolean" } },
-    run: async ({ sessionId, args }) => {
-      const tab = await controlledTab(sessionId);
+    run: async ({ sessionId, args, signal }) => {
+      const tab = await waitForLoad((await controlledTab(sessionId)).id, signal);
       const snapshot = await snapshotTab(tab.id, Boolean(args.full));
       const recent = await load("session", `dialogs:${tab.id}`, []);
       return {
@@ -378,9 +392,10 @@ const CAPABILITIES = {
 
   browser_click: {
     args: { ref: required(REF) },
-    run: async ({ sessionId, args }) => {
+    run: async ({ sessionId, args, signal }) => {
       const tab = await controlledTab(sessionId);
       const done = await inFrameOf(tab.id, args.ref, "click", [normalRef(args.ref)]);
+      await settle(tab.id, signal);
       return { result: done, summary: `clicked ${describe(args.ref, done)}` };
     },
   },
@@ -397,9 +412,10 @@ const CAPABILITIES = {
 
   browser_press: {
     args: { key: required({ type: "string", maxLength: 32 }) },
-    run: async ({ sessionId, args }) => {
+    run: async ({ sessionId, args, signal }) => {
       const tab = await controlledTab(sessionId);
       const done = await inFocusedFrame(tab.id, "press", [args.key]);
+      await settle(tab.id, signal);
       return { result: done, summary: `pressed ${args.key}` };
     },
   },
@@ -434,8 +450,47 @@ async function ensureEngine(tabId) {
   return injected.map((r) => r.frameId);
 }
 
+// Per tab: the ref counter (monotonic for the tab's life, so a ref from an old page can never name an
+// element of a new one) and which frame owns each ref.
+async function loadRefs(tabId) {
+  return load("session", `refs:${tabId}`, { nextRef: 1, frames: {} });
+}
+
 async function forgetRefs(tabId) {
-  await chrome.storage.session.remove(`refs:${tabId}`);
+  const refs = await loadRefs(tabId);
+  await save("session", `refs:${tabId}`, { nextRef: refs.nextRef, frames: {} });
+}
+
+// Snapshot every frame in turn (top frame first), threading the tab's ref counter through them,
+// then let the top frame's engine stitch the frames' texts together.
+async function snapshotTab(tabId, full) {
+  const frameIds = (await ensureEngine(tabId)).sort((a, b) => a - b);
+  const refs = await loadRefs(tabId);
+  const parts = [];
+  for (const frameId of frameIds) {
+    let outcome;
+    try {
+      [outcome] = await chrome.scripting.executeScript({
+        target: { tabId, frameIds: [frameId] },
+        func: (options) => globalThis.__hermesSnapshot.snapshot(options),
+        args: [{ nextRef: refs.nextRef, full }],
+      });
+    } catch {
+      continue; // the frame went away while we worked
+    }
+    const part = outcome?.result;
+    if (!part?.ok) continue;
+    refs.nextRef = part.nextRef;
+    for (const ref of part.refs) refs.frames["@" + ref] = frameId;
+    parts.push(part);
+  }
+  await save("session", `refs:${tabId}`, refs);
+  const [stitched] = await chrome.scripting.executeScript({
+    target: { tabId, frameIds: [0] },
+    func: (frameParts, options) => globalThis.__hermesSnapshot.stitch(frameParts, options),
+    args: [parts, { full }],
+  });
+  return { snapshot: stitched.result.text, truncated: stitched.result.truncated };
 }
 
 async function inFrame(tabId, frameId, method, args) {

@@ -11,7 +11,6 @@ import asyncio
 import json
 import tempfile
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Coroutine, Iterator
@@ -22,36 +21,20 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 from selenium import webdriver
-from selenium.webdriver.common.by import By
 
-from hermes_host import manifest
-from hermes_host.messages import HERMES_EXTENSION_ID
 from hermes_server.app_keys import PAIRINGS
+from hermes_server.local_browser import Popup, local_chromium, wait_for
 
 from ..conftest import scaled
 from ..server.helpers import RunningServer, running_server
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-EXTENSION_DIR = REPOSITORY / "extension"
 PAGES_DIR = Path(__file__).parent / "pages"
-POPUP_URL = f"chrome-extension://{HERMES_EXTENSION_ID}/popup.html"
-CHROMIUM_FLAGS = (
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,900",
-)
 T = TypeVar("T")
 
 
 def wait_until(check: Callable[[], T | None], timeout: float = 10, what: str = "condition") -> T:
     """Poll ``check`` until it returns something truthy (bounded, scaled): synchronisation, not a sleep."""
-    deadline = time.monotonic() + scaled(timeout)
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+    return wait_for(check, scaled(timeout), what)
 
 
 @dataclass
@@ -141,30 +124,20 @@ class Stack:
 
     # ----- the user's side ---------------------------------------------------------------------------
 
-    def open_popup(self) -> str:
-        """Open the popup page in a new tab; returns the handle of the tab that was current."""
-        previous = self.driver.current_window_handle
-        self.driver.switch_to.new_window("tab")
-        self.driver.get(POPUP_URL)
-        return previous
+    def open_popup(self) -> Popup:
+        """Open the popup page in a new tab (``Popup.close`` goes back to the previous tab)."""
+        return Popup(self.driver)
 
     def pair_through_popup(self) -> str:
-        """The one click: open the popup, check the code, click Approve.  Returns the device id."""
-        previous = self.open_popup()
-        code = wait_until(lambda: self._visible_text("pairing", "verificationCode"), 15, "the verification code")
+        """The one click: open the popup, check the code against the server's, click Approve."""
+        popup = self.open_popup()
+        code = popup.verification_code(scaled(15))
         pending = list(self.server.app[PAIRINGS].pending.values())
         assert [request.verification_code for request in pending] == [code]
-        self.driver.find_element(By.ID, "approveButton").click()
-        device_id = wait_until(lambda: self._visible_text("paired", "deviceId"), 15, "pairing to complete")
-        self.driver.close()
-        self.driver.switch_to.window(previous)
+        popup.approve()
+        device_id = popup.device_id(scaled(15))
+        popup.close()
         return device_id
-
-    def _visible_text(self, section: str, element: str) -> str | None:
-        if not self.driver.find_element(By.ID, section).is_displayed():
-            return None
-        text = self.driver.find_element(By.ID, element).text.strip()
-        return text if text and text != "…" else None
 
 
 def _serve_in_thread(
@@ -207,17 +180,11 @@ def browser_stack(*, paired: bool = True) -> Iterator[Stack]:
         home, profile = Path(scratch) / "home", Path(scratch) / "profile"
         pages = PageServer()
         server, loop, stop_servers = _serve_in_thread(home, pages)
-        manifest.install(manifest.manifest_folder("chromium", profile), [HERMES_EXTENSION_ID], home)
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--load-extension={EXTENSION_DIR}"):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=webdriver.ChromeService("/usr/bin/chromedriver"), options=options)
         try:
-            stack = Stack(server, pages, driver, profile, loop)
-            if paired:
-                stack.pair_through_popup()
-            yield stack
+            with local_chromium(home, profile, headless=True) as driver:
+                stack = Stack(server, pages, driver, profile, loop)
+                if paired:
+                    stack.pair_through_popup()
+                yield stack
         finally:
-            driver.quit()
             stop_servers()

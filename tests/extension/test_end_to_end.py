@@ -133,11 +133,10 @@ def test_agent_switches_to_a_tab_the_page_opened() -> None:
 
 def badge(stack: Stack, tab_id: int) -> str:
     """The toolbar badge text of a tab, read through the extension's own popup page."""
-    previous = stack.open_popup()
+    popup = stack.open_popup()
     text = stack.driver.execute_async_script(
         "chrome.action.getBadgeText({tabId: arguments[0]}).then(arguments[1])", tab_id)
-    stack.driver.close()
-    stack.driver.switch_to.window(previous)
+    popup.close()
     return text
 
 

@@ -1,167 +1,227 @@
-"""The project's demo: the real server and a real controller process, driven with ``BrowserClient``.
+"""The main job: an agent works on the page in front of the user, through the Hermes extension.
 
-Run by ``scripts/demo`` (which sets up the environment first); runnable alone as
-``python scripts/demo.py`` inside the project's venv.  Each step prints what it did
-and what came back, then checks what must be true.  Exit status 0 when every check
-holds, 1 when any fails or the run breaks.  ``hermes_server.local_stack`` starts the
-processes, and always stops them.
+Run by ``scripts/demo`` (which installs everything first).  Every piece is the real one:
 
-The steps show the fail-closed routing of DESIGN.md on the smallest possible setup:
+1. the server (``hermes-browser serve``, in a throw-away ``HERMES_HOME``);
+2. Debian's Chromium with the unpacked extension and the native host installed in a fresh profile
+   (headless when there is no display, headed when there is one);
+3. the one-click pairing in the extension's popup: clicked by this script when headless, left to
+   you when headed;
+4. an agent session on the extension lane that fills and sends a support form served from
+   loopback, the way an agent does it: snapshot, find by role and name, type, click, screenshot.
 
-1. capabilities: extension control is on, protocol v1, the 11 allowlisted capabilities;
-2. an agent creates a session on the ``extension`` lane;
-3. a call before any controller is connected fails closed with ``controller_missing``;
-4. the channel-check controller (``python -m hermes_server.controller_client``) connects;
-5. ``controller.noop`` goes HTTP -> server -> WebSocket -> controller and back;
-6. ``browser_click`` is refused with ``capability_not_allowed``: that controller only
-   registered ``controller.noop``, and the server never sends it anything else;
-7. a session on the ``cdp`` lane answers ``backend_unavailable`` (no CDP backend in this build);
-8. closing the session closes the controller's socket, and the controller exits.
+Each step is printed; the screenshots and a JSON transcript go to ``demo-output/``.  Exit status
+0 when every step did what it should, 1 otherwise.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import os
+import re
+import shutil
 import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
-from hermes_server.client import ToolReply
+from hermes_server.client import BrowserClient
 from hermes_server.errors import HermesError
+from hermes_server.local_browser import Popup, local_chromium
 from hermes_server.local_stack import LocalServer
 
-CONTROLLER_EXIT_TIMEOUT_S = 5.0  # after its session is closed
-ALLOWLIST_SIZE = 11
+SITE = Path(__file__).parent / "sample_site"
+OUTPUT = Path("demo-output")
+PAIRING_TIMEOUT_S = 300.0  # a person clicking Approve in a headed browser gets five minutes
+CONNECT_TIMEOUT_S = 20.0
 
 
-class Checks:
-    """Prints each expectation as it is checked and remembers the ones that failed."""
+class StepFailed(Exception):
+    """A step did not do what it should; the demo stops there."""
+
+
+class SampleSite(ThreadingHTTPServer):
+    """Serves ``sample_site/`` on loopback and remembers what its form receives."""
 
     def __init__(self) -> None:
-        self.failed: list[str] = []
+        self.received: list[dict[str, str]] = []
+        site = self
 
-    def expect(self, condition: bool, description: str) -> None:
-        print(f"   [{'ok' if condition else 'FAILED'}] {description}")
-        if not condition:
-            self.failed.append(description)
+        class Handler(SimpleHTTPRequestHandler):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, directory=str(SITE), **kwargs)
+
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
+                site.received.append(dict(urllib.parse.parse_qsl(body)))
+                page = b"<title>Ticket sent</title><main><h1>Thanks, your ticket is on its way</h1></main>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, format: str, *args: Any) -> None:  # keep the demo's output readable
+                pass
+
+        super().__init__(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/index.html"
 
 
-def step(number: int, title: str) -> None:
-    print(f"\n{number}. {title}")
+class Agent:
+    """Calls tools like an agent and keeps the transcript (password text never written down)."""
+
+    def __init__(self, client: BrowserClient, session_id: str) -> None:
+        self.client = client
+        self.session_id = session_id
+        self.transcript: list[dict[str, Any]] = []
+
+    async def use(self, tool: str, **arguments: Any) -> Any:
+        started = time.perf_counter()
+        reply = await self.client.call(self.session_id, tool, arguments)
+        elapsed_ms = round((time.perf_counter() - started) * 1000, 1)
+        shown = dict(arguments)
+        if isinstance(reply.result, dict) and reply.result.get("password"):
+            shown["text"] = "•••"  # the extension says it typed into a password field
+        entry: dict[str, Any] = {"tool": tool, "arguments": shown, "ok": reply.ok, "ms": elapsed_ms}
+        if not reply.ok:
+            entry["error"] = {"code": reply.error_code, "message": reply.error_message}
+            self.transcript.append(entry)
+            raise StepFailed(f"{tool} failed: {reply.error_code}: {reply.error_message}")
+        entry["result"] = summarise(tool, reply.result)
+        self.transcript.append(entry)
+        print(f"   {tool}({json.dumps(shown)}) -> ok in {elapsed_ms} ms")
+        return reply.result
+
+    async def snapshot(self) -> str:
+        return (await self.use("browser_snapshot"))["snapshot"]
+
+    async def screenshot(self, name: str) -> Path:
+        shot = await self.use("browser_screenshot")
+        path = OUTPUT / name
+        path.write_bytes(base64.b64decode(shot["data"]))
+        print(f"   saved {path} ({path.stat().st_size} bytes)")
+        return path
 
 
-def show(label: str, value: Any) -> None:
-    print(f"   {label}: {value}")
+def summarise(tool: str, result: Any) -> Any:
+    if tool == "browser_screenshot":
+        return {"mime_type": result["mime_type"], "bytes": len(base64.b64decode(result["data"]))}
+    if tool == "browser_snapshot":
+        return {"characters": len(result["snapshot"]), "title": result.get("title")}
+    return result
 
 
-def reply_text(reply: ToolReply) -> str:
-    """The agent-facing reply as the server sent it: ``{ok, result | error, backend}``."""
-    body: dict[str, Any] = {"ok": reply.ok, "backend": reply.backend}
-    if reply.ok:
-        body["result"] = reply.result
-    else:
-        body["error"] = {"code": reply.error_code, "message": reply.error_message}
-    return json.dumps(body)
+def find(snapshot: str, role: str, name: str) -> str:
+    """The ref of the element with this role and accessible name: how an agent reads a snapshot."""
+    found = re.search(rf'- {re.escape(role)} "{re.escape(name)}"[^\n]*?(@e\d+)', snapshot)
+    if not found:
+        raise StepFailed(f'no {role} "{name}" on the page')
+    return found.group(1)
 
 
-# ----- the demo --------------------------------------------------------------------------------------
+def step(number: int, text: str) -> None:
+    print(f"\n{number}. {text}")
 
 
-async def demo(checks: Checks) -> None:
-    print("Hermes browser control demo")
-    async with LocalServer.start(home_prefix="hermes-demo-") as server, server.client() as client:
-        show("server", f"{server.url} (pid {server.pid}, HERMES_HOME {server.home}, a random API key)")
+async def wait_connected(client: BrowserClient, session_id: str) -> None:
+    deadline = time.monotonic() + CONNECT_TIMEOUT_S
+    while time.monotonic() < deadline:
+        sessions = {s["id"]: s for s in await client.list_sessions()}
+        if sessions[session_id]["controller"]["state"] == "connected":
+            return
+        await asyncio.sleep(0.1)
+    raise StepFailed("the extension did not connect to the session")
 
-        step(1, "Capabilities: GET /v1/capabilities")
-        capabilities = await client.capabilities()
-        feature = capabilities["features"]["browser_extension_control"]
-        show("extension control", f"enabled={feature['enabled']}, protocol v{feature['protocol_version']}")
-        show(f"capabilities ({len(feature['capabilities'])})", ", ".join(feature["capabilities"]))
-        show("endpoints", json.dumps(capabilities["endpoints"]))
-        checks.expect(
-            feature["enabled"] is True and feature["protocol_version"] == 1
-            and len(feature["capabilities"]) == ALLOWLIST_SIZE,
-            f"extension control is on, protocol v1, {ALLOWLIST_SIZE} allowlisted capabilities",
-        )
 
-        step(2, "Create a session on the extension lane: POST /v1/sessions")
-        session = await client.create_session(label="demo", browser_lane="extension")
-        session_id = session["id"]
-        show("session", json.dumps(session))
-        checks.expect(
-            session["browser_lane"] == "extension" and session["controller"]["state"] == "awaiting_controller",
-            "the session is on the extension lane, awaiting a controller",
-        )
+async def run() -> None:
+    shutil.rmtree(OUTPUT, ignore_errors=True)
+    OUTPUT.mkdir()
+    headed = bool(os.environ.get("DISPLAY"))
+    site = SampleSite()
+    step(1, "Start the Hermes server")
+    async with LocalServer.start(extension_control=True, home_prefix="hermes-demo-") as server:
+        print(f"   {server.url} (HERMES_HOME {server.home})")
+        step(2, f"Start Chromium ({'headed' if headed else 'headless'}) with the Hermes extension loaded")
+        with tempfile.TemporaryDirectory(prefix="hermes-demo-profile-") as profile, \
+                local_chromium(server.home, Path(profile), headless=not headed) as driver:
+            driver.get(site.url)
+            print(f"   the user's tab shows {site.url}")
 
-        step(3, "Call controller.noop before any controller is connected (must fail closed)")
-        reply = await client.call(session_id, "controller.noop")
-        show("reply", reply_text(reply))
-        checks.expect(
-            not reply.ok and reply.error_code == "controller_missing" and reply.backend == "extension",
-            "refused with controller_missing by the extension lane (no fallback to another browser)",
-        )
+            step(3, "Pair the browser with one click in the extension's popup")
+            popup = Popup(driver)
+            code = popup.verification_code(30)
+            logged = (server.home / "server.log").read_text(errors="replace")
+            print(f"   the popup shows code {code}; the server's log says: "
+                  f"{'the same code' if code in logged else 'NOT this code'}")
+            if code not in logged:
+                raise StepFailed("the popup's code does not match the server's")
+            if headed:
+                print("   click Approve in the Hermes popup (waiting up to five minutes)…")
+            else:
+                popup.approve()
+                print("   clicked Approve")
+            print(f"   paired as device {popup.device_id(PAIRING_TIMEOUT_S)}")
+            popup.close()
 
-        step(4, "Start the channel-check controller: python -m hermes_server.controller_client")
-        controller = await server.start_channel_check_controller(session_id)
-        show("controller", f"pid {controller.pid} printed 'ready' (its ticket WebSocket is open)")
-        listed = {s["id"]: s for s in await client.list_sessions()}
-        lane = listed[session_id]["controller"]
-        show("lane", json.dumps(lane))
-        checks.expect(
-            lane["state"] == "connected" and lane["controller_id"] == "channel-check",
-            "the session's lane is connected to controller 'channel-check'",
-        )
+            async with server.client() as client:
+                step(4, "The agent opens a session on the extension lane: it controls the tab in front of you")
+                session_id = (await client.create_session(label="demo", browser_lane="extension"))["id"]
+                await wait_connected(client, session_id)
+                agent = Agent(client, session_id)
+                print(f"   session {session_id} is connected")
+                try:
+                    await drive_the_form(agent, site)
+                finally:
+                    (OUTPUT / "transcript.json").write_text(json.dumps(agent.transcript, indent=2) + "\n")
+                    print(f"\n   transcript: {OUTPUT / 'transcript.json'} ({len(agent.transcript)} tool calls)")
 
-        step(5, "Call controller.noop through the controller")
-        reply = await client.call(session_id, "controller.noop")
-        show("reply", reply_text(reply))
-        checks.expect(reply.ok and reply.backend == "extension", "answered ok by the extension lane")
 
-        step(6, "Call browser_click {ref: @e1}: the controller only registered controller.noop")
-        reply = await client.call(session_id, "browser_click", {"ref": "@e1"})
-        show("reply", reply_text(reply))
-        checks.expect(
-            not reply.ok and reply.error_code == "capability_not_allowed",
-            "refused with capability_not_allowed",
-        )
+async def drive_the_form(agent: Agent, site: SampleSite) -> None:
+    step(5, "Read the page (accessibility-tree snapshot with refs)")
+    page = await agent.snapshot()
+    print("   " + "\n   ".join(page.splitlines()[:14]))
 
-        step(7, "A session on the cdp lane: browser_snapshot")
-        cdp_session = await client.create_session(label="demo-cdp", browser_lane="cdp")
-        show("session", json.dumps(cdp_session))
-        reply = await client.call(cdp_session["id"], "browser_snapshot")
-        show("reply", reply_text(reply))
-        checks.expect(
-            not reply.ok and reply.error_code == "backend_unavailable" and reply.backend == "cdp",
-            "refused with backend_unavailable by the cdp lane (no CDP backend in this build)",
-        )
-        await client.close_session(cdp_session["id"])
+    step(6, "Fill the form, finding each field by role and name")
+    await agent.use("browser_type", ref=find(page, "textbox", "Your name"), text="Wile E. Coyote")
+    await agent.use("browser_type", ref=find(page, "textbox", "Email"), text="wile@acme.example")
+    await agent.use("browser_type", ref=find(page, "combobox", "Product"), text="Rocket skates")
+    await agent.use("browser_type", ref=find(page, "textbox", "What happened?"),
+                    text="The skates ignite before I press the button.")
+    await agent.use("browser_click", ref=find(page, "checkbox", "This is urgent"))
+    await agent.screenshot("01-form-filled.png")
 
-        step(8, "Close the extension session: DELETE /v1/sessions/{id}")
-        await client.close_session(session_id)
-        remaining = [s["id"] for s in await client.list_sessions()]
-        show("sessions left", remaining)
-        checks.expect(session_id not in remaining, "the session is gone")
-        try:
-            status: int | None = await asyncio.wait_for(controller.wait(), CONTROLLER_EXIT_TIMEOUT_S)
-        except TimeoutError:
-            status = None
-        show("controller", "still running" if status is None else f"exited with status {status}")
-        checks.expect(status == 0, "the server closed the controller's socket; the controller exited cleanly")
+    step(7, "Send it and collect the evidence")
+    await agent.use("browser_click", ref=find(page, "button", "Send ticket"))
+    after = await agent.snapshot()
+    if "Thanks, your ticket is on its way" not in after:
+        raise StepFailed("the confirmation page did not appear")
+    await agent.screenshot("02-ticket-sent.png")
+    expected = {"name": "Wile E. Coyote", "email": "wile@acme.example", "product": "rocket",
+                "details": "The skates ignite before I press the button.", "urgent": "yes"}
+    if site.received != [expected]:
+        raise StepFailed(f"the site received {site.received}, expected {[expected]}")
+    print(f"   the site received: {site.received[0]}")
 
 
 def main() -> int:
-    checks = Checks()
+    print("Hermes browser control: an agent drives the tab in front of you")
     try:
-        asyncio.run(demo(checks))
-    except (HermesError, KeyError) as error:
-        print(f"\ndemo: the run broke: {type(error).__name__}: {error}", file=sys.stderr)
+        asyncio.run(run())
+    except (StepFailed, HermesError, TimeoutError) as failure:
+        print(f"\ndemo FAILED: {failure}", file=sys.stderr)
         return 1
-    if checks.failed:
-        print(f"\ndemo: {len(checks.failed)} expectation(s) failed:", file=sys.stderr)
-        for description in checks.failed:
-            print(f"  - {description}", file=sys.stderr)
-        return 1
-    print("\ndemo: every expectation held.")
+    print("\ndemo: every step did what it should.")
     return 0
 
 

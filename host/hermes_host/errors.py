@@ -1,6 +1,7 @@
 """Every exception ``hermes_host`` raises, in one tree.
 
-``HostError``                  base: a stable ``code`` plus an actionable ``message``
+``HostError``                  base (a ``hermes_server.errors.HermesError``): a stable ``code`` plus an
+                               actionable ``message``
 ├── ``OriginRefused``          local misuse: launched for an origin that is not an allowed extension
 ├── ``FramingError``           the extension (the peer on stdin) sent a bad native message;
 │                              ``fatal`` means the stream is no longer usable and the host exits
@@ -12,18 +13,13 @@ Secrets (pairing secret, private keys) never go into a message.
 
 from __future__ import annotations
 
+from hermes_server.errors import HermesError
 
-class HostError(Exception):
+
+class HostError(HermesError):
+    """The host's own branch: the same code-plus-message shape as the server's errors."""
+
     code = "host_error"
-
-    def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
-
-    def __str__(self) -> str:
-        return self.message
 
 
 class OriginRefused(HostError):

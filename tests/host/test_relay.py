@@ -7,8 +7,14 @@ from pathlib import Path
 
 from hermes_server.app_keys import HUB
 
-from ..server.helpers import running_server
+from ..server.helpers import RunningServer, running_server
 from .test_pairing import new_extension_session, paired_host, wait_lane
+
+
+def kill_controller_sockets(server: RunningServer) -> None:
+    """Drop every controller socket from the server's side, with no close handshake (reaches into the hub)."""
+    for socket in list(server.app[HUB]._sockets.values()):
+        socket._writer.transport.abort()  # type: ignore[union-attr]
 
 
 async def test_server_socket_killed_mid_command_still_delivers_the_result(tmp_path: Path) -> None:
@@ -19,9 +25,7 @@ async def test_server_socket_killed_mid_command_still_delivers_the_result(tmp_pa
         async with server.client() as client:
             call = asyncio.create_task(client.call(session_id, "browser_click", {"ref": "@e1"}, timeout_s=20))
             command = await host.next(lambda m: m.get("type") == "command")
-            # Kill the controller's socket from the server's side, with no close handshake.
-            for socket in list(server.app[HUB]._sockets.values()):
-                socket._writer.transport.abort()  # type: ignore[union-attr]
+            kill_controller_sockets(server)
             await wait_lane(server, session_id, "disconnected", within=2)
             await wait_lane(server, session_id, "connected", within=5)  # the host came back by itself
             await host.send({"type": "result", "command_id": command["command_id"], "ok": True,
@@ -41,8 +45,7 @@ async def test_result_sent_while_the_socket_is_down_is_delivered_after_reconnect
             call = asyncio.create_task(client.call(session_id, "browser_type", {"ref": "@e1", "text": "x"},
                                                    timeout_s=20))
             command = await host.next(lambda m: m.get("type") == "command")
-            for socket in list(server.app[HUB]._sockets.values()):
-                socket._writer.transport.abort()  # type: ignore[union-attr]
+            kill_controller_sockets(server)
             await host.status_where(lambda s: s["sessions"] and s["sessions"][0]["state"] == "reconnecting")
             await host.send({"type": "result", "command_id": command["command_id"], "ok": True, "result": "typed"})
             assert (await call).result == "typed"

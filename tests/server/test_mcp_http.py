@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-from typing import Any
 
 import aiohttp
 import pytest
@@ -25,19 +24,8 @@ from .agent_surfaces import (
     scripted_browser,
     text_of,
 )
-from .helpers import RunningServer, running_server
-from .test_tool_api import CountingBackend
-
-
-@pytest.fixture
-async def cdp() -> CountingBackend:
-    return CountingBackend()
-
-
-@pytest.fixture
-async def server(cdp: CountingBackend) -> Any:
-    async with running_server(cdp_backend=cdp) as running:
-        yield running
+from .conftest import CountingBackend
+from .helpers import RunningServer
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])

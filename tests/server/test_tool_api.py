@@ -10,12 +10,11 @@ import pytest
 import websockets
 
 from hermes_server import protocol
-from hermes_server.backends import ToolCall
-from hermes_server.broker import CommandOutcome
 from hermes_server.client import ToolReply
 from hermes_server.errors import ApiError, CommandRefused
 
 from ..conftest import scaled
+from .conftest import CountingBackend
 from .helpers import (
     RunningServer,
     close_code_of,
@@ -25,30 +24,6 @@ from .helpers import (
     serve_in_background,
     wait_for_lane_state,
 )
-
-
-class CountingBackend:
-    """Stands in for the CDP lane so a test can prove which calls reached it."""
-
-    name = "cdp"
-
-    def __init__(self) -> None:
-        self.calls: list[ToolCall] = []
-
-    async def run(self, call: ToolCall) -> CommandOutcome:
-        self.calls.append(call)
-        return CommandOutcome(True, result={"served_by": "cdp"})
-
-
-@pytest.fixture
-async def cdp() -> CountingBackend:
-    return CountingBackend()
-
-
-@pytest.fixture
-async def server(cdp: CountingBackend) -> Any:
-    async with running_server(cdp_backend=cdp) as running:
-        yield running
 
 
 async def new_session(server: RunningServer, lane: str = "extension") -> str:

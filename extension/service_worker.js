@@ -315,14 +315,17 @@ const CAPABILITIES = {
   browser_back: {
     args: {},
     run: async ({ sessionId, signal }) => {
+      // history.back() in the page, not chrome.tabs.goBack(): Chrome's back button skips entries
+      // made without a user gesture, and every navigation the agent causes is one of those.
       const tab = await controlledTab(sessionId);
-      try {
-        await chrome.tabs.goBack(tab.id);
-      } catch (error) {
-        throw new CommandError("no_history", `Cannot go back: ${error.message}`);
-      }
+      const [{ result: depth }] = await chrome.scripting.executeScript({
+        target: { tabId: tab.id, frameIds: [0] },
+        func: () => history.length,
+      });
+      if (depth < 2) throw new CommandError("no_history", "There is no previous page in this tab.");
+      await chrome.scripting.executeScript({ target: { tabId: tab.id, frameIds: [0] }, func: () => history.back() });
       await forgetRefs(tab.id);
-      const loaded = await waitForLoad(tab.id, signal);
+      const loaded = await settle(tab.id, signal);
       return { result: pageInfo(loaded), summary: "went back" };
     },
   },

@@ -52,7 +52,9 @@ def test_agent_fills_and_submits_a_form() -> None:
         page = snapshot(stack, session_id)
         assert "s3cret" not in page  # password values never appear
         assert '[checked]' in page.split('checkbox "I accept the terms"')[1].split("\n")[0]
-        stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Create account"))
+        # Submit like a user finishing the last field: Enter in the focused input.
+        pressed = stack.ok(session_id, "browser_press", key="Enter")
+        assert pressed["target"]["name"] == "Nickname"
         received = wait_until(lambda: stack.pages.received, 10, "the form to be posted")
         assert received == [{
             "full_name": "Ada Lovelace", "email": "ada@example.com", "password": "s3cret!", "country": "jp",
@@ -82,6 +84,9 @@ def test_agent_pages_through_a_list_with_screenshot_evidence() -> None:
                 stack.ok(session_id, "browser_click", ref=ref_of(page, "link", "Next page"))
         assert seen == [str(n) for n in range(1, 16)]
         assert "Last page" in snapshot(stack, session_id)
+        assert stack.ok(session_id, "browser_back")["url"].endswith("/list?page=2")
+        assert '- heading "Results, page 2" [level=1]' in snapshot(stack, session_id)
+        assert stack.ok(session_id, "browser_scroll", direction="down")["direction"] == "down"
 
 
 def test_agent_drives_a_cross_origin_iframe_through_refs() -> None:

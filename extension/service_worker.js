@@ -488,6 +488,7 @@ async function snapshotTab(tabId, full) {
     parts.push(part);
   }
   await save("session", `refs:${tabId}`, refs);
+  if (parts.length === 1) return { snapshot: parts[0].text, truncated: parts[0].truncated }; // nothing to stitch
   const [stitched] = await chrome.scripting.executeScript({
     target: { tabId, frameIds: [0] },
     func: (frameParts, options) => globalThis.__hermesSnapshot.stitch(frameParts, options),

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -27,12 +28,12 @@ from .relay import Relay
 log = logging.getLogger("hermes_host")
 
 
-def allowed_origins(environ: dict[str, str] | os._Environ[str]) -> frozenset[str]:
+def allowed_origins(environ: Mapping[str, str]) -> frozenset[str]:
     extra = [o.strip() for o in environ.get(m.ALLOWED_ORIGINS_ENV, "").split(",") if o.strip()]
     return frozenset([*m.DEFAULT_ALLOWED_ORIGINS, *(o for o in extra if m.EXTENSION_ORIGIN.fullmatch(o))])
 
 
-def check_origin(argv: list[str], environ: dict[str, str] | os._Environ[str]) -> str:
+def check_origin(argv: list[str], environ: Mapping[str, str]) -> str:
     origin = argv[1] if len(argv) > 1 else ""
     if origin not in allowed_origins(environ):
         raise OriginRefused(f"refusing to serve {origin[:100]!r}: not an allowed Hermes extension origin")

@@ -38,13 +38,15 @@ from .app_keys import (
     PAIRING_SECRET,
     PAIRINGS,
     ROUTER,
+    SESSION_BACKEND,
     SESSIONS,
     WALL_CLOCK,
     WallClock,
 )
 from .auth import DEVICE, PRINCIPAL, bearer_auth, extension_origins_only, json_errors, loopback_host_only
-from .backends import Backend, UnavailableBackend
+from .backends import Backend, SessionBackend, UnavailableBackend
 from .broker import Broker, ControllerScope
+from .cdp.backend import CDPBackend
 from .config import MAX_COMMAND_TIMEOUT_S as MAX_TIMEOUT
 from .config import ServerConfig
 from .controller_hub import ControllerHub
@@ -54,7 +56,7 @@ from .pairing_api import add_pairing_routes, device_still_paired, verify_device
 from .router import Router
 from .runtime import pairings_path, publish_runtime, withdraw_runtime
 from .sessions import LANES, MAX_LABEL_LENGTH, Session, SessionStore
-from .tools import EXTENSION_LANE, TOOLS, tools_for_lane
+from .tools import CDP_LANE, EXTENSION_LANE, TOOLS, tools_for_lane
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +87,8 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
     app[SESSIONS] = SessionStore()
     app[BROKER] = broker
     app[HUB] = hub
-    app[ROUTER] = Router(extension=hub, cdp=cdp_backend or UnavailableBackend())
+    cdp = cdp_backend or UnavailableBackend()
+    app[ROUTER] = Router(extension=hub, cdp=cdp)
     app[PAIRINGS] = PairingBook()
     app[PAIRING_FILE] = PairingFile(pairings_path(config.home))
     app[PAIRING_SECRET] = secrets.token_urlsafe(32)
@@ -102,6 +105,14 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
         await hub.close_all()
 
     app.cleanup_ctx.append(deadline_watcher)
+    if isinstance(cdp, SessionBackend):
+        app[SESSION_BACKEND] = cdp
+
+        async def free_browsers(app: web.Application) -> AsyncIterator[None]:
+            yield
+            await cdp.aclose()  # every session's tab and socket, then the Chromium the server launched
+
+        app.cleanup_ctx.append(free_browsers)
     app.on_shutdown.append(close_controllers)
     app.router.add_get("/v1/capabilities", get_capabilities)
     app.router.add_post("/v1/sessions", create_session)
@@ -122,10 +133,14 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
 async def start_server(config: ServerConfig, *, cdp_backend: Backend | None = None) -> tuple[web.AppRunner, str]:
     """Bind the app on loopback and publish the runtime file (URL, pid, pairing secret); returns runner and URL.
 
+    Without ``cdp_backend`` the cdp lane is the real one (``CDPBackend``) built from ``config``:
+    it starts a browser only on a cdp session's first call.  Tests that want no browser pass
+    ``UnavailableBackend()``.
+
     The runtime file is written only once the socket is bound, so its URL is always reachable,
     and withdrawn when the runner is cleaned up.
     """
-    app = create_app(config, cdp_backend=cdp_backend)
+    app = create_app(config, cdp_backend=cdp_backend or CDPBackend.from_config(config))
 
     async def withdraw(app: web.Application) -> None:
         withdraw_runtime(config.home)
@@ -254,6 +269,8 @@ async def close_session(request: web.Request) -> web.Response:
     session = session_of(request)
     request.app[SESSIONS].remove(session.session_id)
     await request.app[HUB].apply(request.app[BROKER].close_session(session.session_id))
+    if session.browser_lane == CDP_LANE and SESSION_BACKEND in request.app:
+        await request.app[SESSION_BACKEND].close_session(session.session_id)
     return web.json_response({"id": session.session_id, "closed": True})
 
 

@@ -6,6 +6,7 @@ import time
 
 from aiohttp import web
 
+from .backends import SessionBackend
 from .broker import Broker
 from .config import ServerConfig
 from .controller_hub import ControllerHub
@@ -18,6 +19,8 @@ SESSIONS = web.AppKey("sessions", SessionStore)
 BROKER = web.AppKey("broker", Broker)
 HUB = web.AppKey("hub", ControllerHub)
 ROUTER = web.AppKey("router", Router)
+#: The cdp lane's backend, when it holds browsers that must be freed as sessions close and the server stops.
+SESSION_BACKEND = web.AppKey("session_backend", SessionBackend)
 PAIRINGS = web.AppKey("pairings", PairingBook)
 PAIRING_FILE = web.AppKey("pairing_file", PairingFile)
 #: Fresh at every start; published in the runtime file for local processes of the same user.

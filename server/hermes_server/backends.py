@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .broker import CommandOutcome
 from .sessions import Session
@@ -28,6 +28,16 @@ class Backend(Protocol):
     async def run(self, call: ToolCall) -> CommandOutcome:
         """Carry out the call; failures come back as an outcome with a stable error code, not an exception."""
         ...
+
+
+@runtime_checkable
+class SessionBackend(Backend, Protocol):
+    """A backend that holds resources per session (a tab, a cloud browser) and for the server's lifetime
+    (a browser process): it is told when a session closes and when the server stops, so nothing outlives them."""
+
+    async def close_session(self, session_id: str) -> None: ...
+
+    async def aclose(self) -> None: ...
 
 
 class UnavailableBackend:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import yaml
 
@@ -30,6 +31,8 @@ MIN_API_KEY_LENGTH = 32
 DEFAULT_PORT = 8642
 DEFAULT_COMMAND_TIMEOUT_S = 30.0
 MAX_COMMAND_TIMEOUT_S = 300.0
+DEFAULT_DIALOG_TIMEOUT_S = 300.0
+MAX_DIALOG_TIMEOUT_S = 86400.0
 EXTENSION_ORIGIN = re.compile(r"chrome-extension://[a-p]{32}")
 
 
@@ -52,6 +55,13 @@ class ServerConfig:
     command_timeout_s: float = DEFAULT_COMMAND_TIMEOUT_S
     #: Where the key file, pairings and the runtime file live ($HERMES_HOME, default ~/.hermes).
     home: Path = field(default_factory=hermes_home)
+    # The CDP lane (``cdp`` package): which browser serves it, and how it treats dialogs.
+    chromium_path: str | None = None
+    cdp_url: str | None = None
+    cloud_provider: str | None = None  # None: auto-detect from BROWSERBASE_API_KEY / BROWSER_USE_API_KEY
+    dialog_policy: str = "must_respond"
+    dialog_timeout_s: float = DEFAULT_DIALOG_TIMEOUT_S
+    dialog_bridge: str = "auto"
 
 
 # ----- value checkers: each returns the cleaned value or raises ValueError(why) ------------------------
@@ -98,6 +108,36 @@ def _origins(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _executable(value: Any) -> str:
+    path = _string(value)
+    if not os.path.isfile(path) or not os.access(path, os.X_OK):
+        raise ValueError(f"must be the path of an executable file ({path!r} is not one)")
+    return path
+
+
+def _cdp_url(value: Any) -> str:
+    url = _string(value)
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
+        raise ValueError("must be an http://host:port DevTools endpoint or a ws:// DevTools WebSocket URL")
+    return url
+
+
+def _choice(*allowed: str) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if value not in allowed:
+            raise ValueError(f"must be one of {', '.join(allowed)}")
+        return value
+
+    return check
+
+
+def _dialog_timeout(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_DIALOG_TIMEOUT_S:
+        raise ValueError(f"must be a number of seconds above 0 and at most {MAX_DIALOG_TIMEOUT_S:g}")
+    return float(value)
+
+
 def _api_key(value: Any) -> str:
     key = _string(value)
     if len(key) < MIN_API_KEY_LENGTH or any(ch.isspace() for ch in key):
@@ -113,6 +153,12 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "browser.extension_control.enabled": ("extension_control_enabled", _boolean),
     "browser.extension_control.allowed_origins": ("allowed_origins", _origins),
     "browser.command_timeout_s": ("command_timeout_s", _timeout),
+    "browser.chromium_path": ("chromium_path", _executable),
+    "browser.cdp_url": ("cdp_url", _cdp_url),
+    "browser.cloud_provider": ("cloud_provider", _choice("local", "browserbase", "browser-use")),
+    "browser.dialog_policy": ("dialog_policy", _choice("must_respond", "auto_dismiss", "auto_accept")),
+    "browser.dialog_timeout_s": ("dialog_timeout_s", _dialog_timeout),
+    "browser.dialog_bridge": ("dialog_bridge", _choice("auto", "on", "off")),
 }
 _SECTIONS = {key.rsplit(".", i)[0] for key in _FIELDS for i in range(1, key.count(".") + 1)}
 
@@ -177,6 +223,12 @@ def load_config(path: str | Path | None = None, environ: dict[str, str] | None =
             values["api_key"] = _api_key(env_key)
         except ValueError as why:
             raise ConfigError(f"environment: HERMES_API_KEY {why}") from None
+    env_cdp_url = env.get("BROWSER_CDP_URL")
+    if env_cdp_url:  # wins over the file, and over any cloud provider: the user pointed at a browser
+        try:
+            values["cdp_url"] = _cdp_url(env_cdp_url)
+        except ValueError as why:
+            raise ConfigError(f"environment: BROWSER_CDP_URL {why}") from None
     if "api_key" not in values:
         key_file = default_key_file(env)
         if key_file.exists():

@@ -17,7 +17,7 @@ kinds of failure because callers react to them differently:
 │   ├── ``CDPError``          a browser's DevTools endpoint failed (CDP lane).
 │   │   ├── ``CDPCommandFailed`` it answered a command with an error (``method``, ``cdp_code``).
 │   │   └── ``CDPDisconnected``  its WebSocket closed; commands in flight are lost.
-│   └── ``ProviderError``     a cloud browser provider's REST API refused or failed.
+│   └── ``ProviderError``     a browser source (a cloud provider's API, a DevTools endpoint) failed.
 ├── ``LaunchError``        a local server or helper process (``local_stack``, the CDP lane's
 │                          Chromium) did not start; the message ends with the tail of its log.
 └── ``CommandRefused``     raised by a controller's command handler to answer ``ok: false``
@@ -150,7 +150,8 @@ class CDPDisconnected(CDPError):
 
 
 class ProviderError(PeerError):
-    """A cloud browser provider (Browserbase, Browser Use) refused or failed a REST call."""
+    """A browser source failed: a cloud provider (Browserbase, Browser Use) refused a REST call, or a
+    DevTools endpoint (``browser.cdp_url``, a provider's CDP URL) could not be reached."""
 
     code = "provider_error"
 

@@ -124,6 +124,36 @@ _SPECS = (
         "browser_screenshot", "Capture a PNG screenshot of the controlled tab.",
         _object(), "browser_screenshot", read_only=True, result_kind="image",
     ),
+    # The CDP lane only: the extension lane's allowlist has no dialog answering and no raw CDP.
+    ToolSpec(
+        "browser_dialog",
+        "Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the page; "
+        "browser_snapshot lists pending_dialogs. Give dialog_id when several are open.",
+        _object(
+            {"action": {"type": "string", "enum": ["accept", "dismiss"]},
+             "prompt_text": {"type": "string", "maxLength": 20000,
+                             "description": "The text a prompt() returns when accepted (default: its default text)."},
+             "dialog_id": {"type": "string", "pattern": r"^d-[0-9]{1,9}$",
+                           "description": "The id of a pending dialog, such as d-1."}},
+            ("action",),
+        ),
+        "browser_dialog", read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
+    ),
+    ToolSpec(
+        "browser_cdp",
+        "Escape hatch: send one Chrome DevTools Protocol command to the controlled tab, or with frame_id to an "
+        "out-of-process iframe listed in browser_snapshot's frame_tree (is_oopif: true). Browser and Target "
+        "methods are refused.",
+        _object(
+            {"method": {"type": "string", "maxLength": 100, "pattern": r"^[A-Z][A-Za-z]*\.[a-z][A-Za-z]*$",
+                        "description": "A CDP method, such as Runtime.evaluate."},
+             "params": {"type": "object", "description": "The method's parameters."},
+             "frame_id": {"type": "string", "maxLength": 128, "pattern": r"^[A-Za-z0-9._-]+$",
+                          "description": "A frame_id from browser_snapshot's frame_tree."}},
+            ("method",),
+        ),
+        "browser_cdp", read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
+    ),
 )
 
 TOOLS: dict[str, ToolSpec] = {spec.name: spec for spec in _SPECS}

@@ -19,7 +19,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
 from hermes_server.mcp_http import MCP_PATH, SESSION_HEADER
-from hermes_server.tools import TOOLS
+from hermes_server.tools import EXTENSION_LANE, TOOLS
 
 from .helpers import RunningServer, connect_controller, serve_in_background
 
@@ -37,8 +37,14 @@ def tiny_png(width: int = 3, height: int = 2) -> bytes:
 
 PNG = tiny_png()
 SNAPSHOT = '- main:\n  - button "Sign Up" @e4\n  - textbox "Email" @e5'
-#: What MCP lists for either lane today: every tool but the channel check.
-BROWSER_TOOLS = [name for name in TOOLS if name != "controller.noop"]
+
+
+def browser_tools(lane: str) -> list[str]:
+    """What MCP lists for a session on ``lane``: every tool of that lane but the channel check."""
+    return [name for name, spec in TOOLS.items() if name != "controller.noop" and lane in spec.lanes]
+
+
+BROWSER_TOOLS = browser_tools(EXTENSION_LANE)
 
 
 async def new_session(server: RunningServer, lane: str = "extension") -> str:

@@ -17,7 +17,7 @@ from aiohttp import web
 
 from hermes_server import protocol
 from hermes_server.app import start_server
-from hermes_server.backends import Backend
+from hermes_server.backends import Backend, UnavailableBackend
 from hermes_server.client import BrowserClient
 from hermes_server.config import ServerConfig
 from hermes_server.controller_client import CommandHandler, open_controller_socket, serve_commands
@@ -44,6 +44,8 @@ async def running_server(
 ) -> AsyncIterator[RunningServer]:
     """Start the real server on 127.0.0.1 with a fresh random key (extension control on by default).
 
+    The cdp lane is ``cdp_backend``, or none at all (``UnavailableBackend``): no test launches a browser by accident.
+
     ``home`` is its HERMES_HOME (a fresh temporary one unless given, e.g. to restart on the same pairings).
     """
     with tempfile.TemporaryDirectory() as scratch:
@@ -51,7 +53,7 @@ async def running_server(
             ServerConfig(api_key=secrets.token_urlsafe(32), port=port, home=home or Path(scratch)),
             **({"extension_control_enabled": True, "allowed_origins": (EXTENSION_ORIGIN,)} | settings),
         )
-        runner, url = await start_server(config, cdp_backend=cdp_backend)
+        runner, url = await start_server(config, cdp_backend=cdp_backend or UnavailableBackend())
         try:
             yield RunningServer(url, config.api_key, runner.app, config)
         finally:

@@ -91,3 +91,46 @@ def test_key_file_is_private_and_used(tmp_path: Path) -> None:
     assert write_new_key(key_file, overwrite=True) != key
     # The environment wins over the file.
     assert load_config(None, {"HERMES_HOME": str(tmp_path), "HERMES_API_KEY": KEY}).api_key == KEY
+
+
+def test_the_cdp_lane_keys(tmp_path: Path) -> None:
+    path = write(tmp_path, f"""
+api_server:
+  key: {KEY}
+browser:
+  chromium_path: /bin/sh
+  cdp_url: http://127.0.0.1:9222
+  cloud_provider: browser-use
+  dialog_policy: auto_dismiss
+  dialog_timeout_s: 30
+  dialog_bridge: on
+""")
+    config = load_config(path, {"HERMES_HOME": str(tmp_path)})
+    assert (config.chromium_path, config.cdp_url, config.cloud_provider) == ("/bin/sh", "http://127.0.0.1:9222",
+                                                                             "browser-use")
+    assert (config.dialog_policy, config.dialog_timeout_s, config.dialog_bridge) == ("auto_dismiss", 30.0, "on")
+    defaults = load_config(None, {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path)})
+    assert (defaults.chromium_path, defaults.cdp_url, defaults.cloud_provider) == (None, None, None)
+    assert (defaults.dialog_policy, defaults.dialog_timeout_s, defaults.dialog_bridge) == ("must_respond", 300.0,
+                                                                                           "auto")
+
+
+def test_browser_cdp_url_in_the_environment_wins_over_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, f"api_server:\n  key: {KEY}\nbrowser:\n  cdp_url: http://127.0.0.1:9222\n")
+    environ = {"HERMES_HOME": str(tmp_path), "BROWSER_CDP_URL": "ws://127.0.0.1:9333/devtools/browser/abc"}
+    assert load_config(path, environ).cdp_url == "ws://127.0.0.1:9333/devtools/browser/abc"
+    with pytest.raises(ConfigError, match="environment: BROWSER_CDP_URL must be"):
+        load_config(path, environ | {"BROWSER_CDP_URL": "chrome://inspect"})
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("browser:\n  chromium_path: /no/such/chromium\n", "'browser.chromium_path'"),
+    ("browser:\n  cdp_url: localhost:9222\n", "'browser.cdp_url'"),
+    ("browser:\n  cloud_provider: steel\n", "'browser.cloud_provider'"),
+    ("browser:\n  dialog_policy: ignore\n", "'browser.dialog_policy'"),
+    ("browser:\n  dialog_timeout_s: -1\n", "'browser.dialog_timeout_s'"),
+    ("browser:\n  dialog_bridge: true\n", "'browser.dialog_bridge'"),
+])
+def test_invalid_cdp_lane_keys_are_refused(tmp_path: Path, text: str, named: str) -> None:
+    with pytest.raises(ConfigError, match=named):
+        load_config(write(tmp_path, text), {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path)})

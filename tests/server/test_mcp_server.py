@@ -21,6 +21,7 @@ from .agent_surfaces import (
     BROWSER_TOOLS,
     PNG,
     SNAPSHOT,
+    browser_tools,
     mcp_errors,
     mcp_over_stdio,
     new_session,
@@ -34,7 +35,7 @@ from .helpers import RunningServer, running_server
 
 @pytest.mark.parametrize("lane", [EXTENSION_LANE, CDP_LANE])
 def test_every_tool_but_the_channel_check_is_listed(lane: str) -> None:
-    assert [spec.name for spec in listed_tools(lane)] == BROWSER_TOOLS
+    assert [spec.name for spec in listed_tools(lane)] == browser_tools(lane)
 
 
 def test_a_tool_that_only_adds_is_not_called_destructive() -> None:

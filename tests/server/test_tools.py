@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hermes_server import protocol
-from hermes_server.tools import ALL_LANES, RESULT_KINDS, SUPPORTED_SCHEMA_KEYWORDS, TOOLS
+from hermes_server.tools import ALL_LANES, EXTENSION_LANE, RESULT_KINDS, SUPPORTED_SCHEMA_KEYWORDS, TOOLS
 
 
 def keywords(schema: dict[str, Any]) -> set[str]:
@@ -22,7 +22,10 @@ def test_every_schema_uses_only_supported_keywords() -> None:
 
 
 def test_tool_capabilities_are_the_allowlist() -> None:
-    assert sorted(spec.capability for spec in TOOLS.values()) == sorted(protocol.CAPABILITY_ALLOWLIST)
+    extension = [spec for spec in TOOLS.values() if EXTENSION_LANE in spec.lanes]
+    assert sorted(spec.capability for spec in extension) == sorted(protocol.CAPABILITY_ALLOWLIST)
+    # A tool the extension lane cannot serve (browser_dialog, browser_cdp) never widens the controller allowlist.
+    assert all(spec.capability not in protocol.CAPABILITY_ALLOWLIST for spec in TOOLS.values() if spec not in extension)
     assert all(not (spec.read_only and spec.destructive) for spec in TOOLS.values())
 
 

@@ -31,11 +31,12 @@ import asyncio
 import importlib.metadata
 import os
 import platform
-import statistics
 import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+
+from latency import LatencyFigures
 
 from hermes_server.errors import HermesError
 from hermes_server.local_stack import LocalServer
@@ -48,26 +49,10 @@ class BenchError(Exception):
 
 
 @dataclass(frozen=True)
-class Figures:
+class Figures(LatencyFigures):
     """Latency and throughput of one path."""
 
-    name: str
-    latencies_ms: list[float]
-    wall_s: float
-
-    @property
-    def p50(self) -> float:
-        return statistics.median(self.latencies_ms)
-
-    @property
-    def p99(self) -> float:
-        if len(self.latencies_ms) < 2:
-            return self.latencies_ms[0]
-        return statistics.quantiles(self.latencies_ms, n=100, method="inclusive")[98]
-
-    @property
-    def mean(self) -> float:
-        return statistics.fmean(self.latencies_ms)
+    wall_s: float = 0.0
 
     @property
     def calls_per_s(self) -> float:

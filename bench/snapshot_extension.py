@@ -46,7 +46,6 @@ import asyncio
 import os
 import platform
 import re
-import statistics
 import sys
 import tempfile
 import time
@@ -56,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 import peers
+from latency import LatencyFigures
 
 from hermes_server.client import BrowserClient
 from hermes_server.local_browser import Popup, local_chromium
@@ -73,24 +73,6 @@ CONNECT_TIMEOUT_S = 20.0
 
 
 # ----- figures ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LatencyFigures:
-    """Sequential round trips of one call."""
-
-    name: str
-    latencies_ms: list[float]
-
-    @property
-    def p50(self) -> float:
-        return statistics.median(self.latencies_ms)
-
-    @property
-    def p99(self) -> float:
-        if len(self.latencies_ms) < 2:
-            return self.latencies_ms[0]
-        return statistics.quantiles(self.latencies_ms, n=100, method="inclusive")[98]
 
 
 def snapshot_figures(lane: str, times: list[float], text: str) -> peers.SnapshotFigures:

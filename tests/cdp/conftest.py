@@ -10,10 +10,12 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.chromium import ChromiumProcess, find_chromium
+from hermes_server.cdp.providers import ExistingChrome
 
 from ..conftest import scaled
-from .chromium_stack import PageServer, page_server
+from .chromium_stack import Agent, PageServer, page_server
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -29,3 +31,12 @@ async def chrome() -> AsyncIterator[ChromiumProcess]:
 async def pages() -> AsyncIterator[PageServer]:
     async with page_server() as server:
         yield server
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def agent(chrome: ChromiumProcess) -> AsyncIterator[Agent]:
+    """An agent on the cdp lane, driving the module's Chromium as an existing Chrome (one tab per test)."""
+    agent = Agent(CDPBackend(ExistingChrome(chrome.ws_url)))
+    yield agent
+    await agent.close()
+    await agent.backend.aclose()

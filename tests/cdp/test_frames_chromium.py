@@ -4,27 +4,13 @@ the snapshot's refs inside it click and type; the tree's caps on a page of 40 if
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
-
-from hermes_server.cdp.backend import CDPBackend
-from hermes_server.cdp.chromium import ChromiumProcess
-from hermes_server.cdp.providers import ExistingChrome
 
 from .chromium_stack import Agent, PageServer
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def agent(chrome: ChromiumProcess) -> AsyncIterator[Agent]:
-    agent = Agent(CDPBackend(ExistingChrome(chrome.ws_url)))
-    yield agent
-    await agent.close()
-    await agent.backend.aclose()
 
 
 async def open_shop(agent: Agent, pages: PageServer) -> dict[str, Any]:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.chromium import ChromiumProcess
@@ -18,14 +16,6 @@ from ..conftest import scaled
 from .chromium_stack import Agent, PageServer
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def agent(chrome: ChromiumProcess) -> AsyncIterator[Agent]:
-    agent = Agent(CDPBackend(ExistingChrome(chrome.ws_url)))
-    yield agent
-    await agent.close()
-    await agent.backend.aclose()
 
 
 async def test_navigate_and_snapshot(agent: Agent, pages: PageServer) -> None:

@@ -148,7 +148,11 @@ def main(argv: list[str] | None = None) -> int:
         sub = commands.add_parser(command.name, help=command.help)
         command.add_arguments(sub)
         sub.set_defaults(run=command.run)
-    options = parser.parse_args(argv)
+    options, extra = parser.parse_known_args(argv)
+    if extra and hasattr(options, "pairs") and all("=" in t and not t.startswith("-") for t in extra):
+        options.pairs += extra  # `call TOOL --session S key=value`: pairs may follow the options too
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return options.run(options)
     except ConfigError as error:

@@ -47,6 +47,7 @@ async def hermes_browser(server: RunningServer, env: dict[str, str], *args: str)
         (["browser_tab_activate", "tab_id=3"], {"tab_id": 3}),  # typed by the schema: an integer
         (["browser_type", "ref=@e5", "text=42"], {"ref": "@e5", "text": "42"}),  # ...and a string stays one
         (["browser_type", "--args", '{"ref": "@e5", "text": "hi"}'], {"ref": "@e5", "text": "hi"}),
+        (["browser_type", "--timeout", "10", "ref=@e5", "text=after options"], {"ref": "@e5", "text": "after options"}),
     ],
 )
 async def test_call_prints_the_result_as_json(
@@ -98,6 +99,11 @@ async def test_out_writes_the_screenshot_bytes(server: RunningServer, env: dict[
     assert out.read_bytes() == PNG
     assert stat.S_IMODE(out.stat().st_mode) == 0o600  # a screenshot shows whatever the tab shows
     assert json.loads(stdout) == {"path": str(out), "mime_type": "image/png", "bytes": len(PNG)}
+
+
+async def test_an_unknown_option_is_a_usage_error(server: RunningServer, env: dict[str, str]) -> None:
+    status, _, stderr = await hermes_browser(server, env, "call", "browser_tabs", "--colour", "red")
+    assert status == 2 and "unrecognized arguments: --colour red" in stderr
 
 
 async def test_out_is_refused_for_a_tool_without_an_image(server: RunningServer, env: dict[str, str],

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
+import sys
 from typing import Any
 
 import pytest
@@ -25,6 +27,12 @@ from ..conftest import scaled
 from .chromium_stack import Agent, PageServer
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def is_running(pid: int) -> bool:
@@ -133,3 +141,49 @@ async def test_serve_drives_the_cdp_lane_with_its_own_chromium_and_stops_it(page
     finally:
         await runner.cleanup()
     assert not chrome.alive and not is_running(chrome.pid)
+
+
+def alive(pid: int) -> bool:
+    """Running and not a zombie (an orphan's zombie may wait a while for a reaper)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def chromium_children(pid: int) -> list[int]:
+    children: list[int] = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as listing:
+            children += [int(child) for child in listing.read().split()]
+    return [child for child in children if "hermes-chromium" in open(f"/proc/{child}/cmdline").read()]
+
+
+async def test_a_server_killed_outright_takes_its_chromium_with_it(pages: PageServer, tmp_path: Any) -> None:
+    """SIGKILL leaves no cleanup code to run: the kernel's parent-death signal ends the browser."""
+    port = free_port()
+    (tmp_path / "config.yaml").write_text(f"api_server:\n  port: {port}\n")
+    key = "k" * 40
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "hermes_server", "serve", "--config", str(tmp_path / "config.yaml"),
+        env=os.environ | {"HERMES_HOME": str(tmp_path), "HERMES_API_KEY": key},
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+    )
+    try:
+        async with BrowserClient(f"http://127.0.0.1:{port}", key) as client:
+            async with asyncio.timeout(scaled(20)):
+                while not (tmp_path / "browser-control" / "runtime.json").exists():
+                    await asyncio.sleep(0.05)
+            session = (await client.create_session(browser_lane="cdp"))["id"]
+            assert (await client.call(session, "browser_navigate", {"url": pages.url("/plain")})).ok
+        (chromium,) = chromium_children(server.pid)
+        server.kill()
+        await server.wait()
+        async with asyncio.timeout(scaled(10)):
+            while alive(chromium):
+                await asyncio.sleep(0.05)
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()

@@ -11,6 +11,8 @@ Why it is launched this way:
   and helper processes it started, and nothing outlives the server.
 * **Output to a log file** in the profile folder, not a pipe nobody reads (a full pipe would
   block Chromium); its tail explains a launch that failed.
+* **It dies with the server** (Linux): ``PR_SET_PDEATHSIG`` sends it SIGTERM when the server's
+  process ends, even by SIGKILL, when no cleanup code can run.
 * ``--no-sandbox`` only when running as root, where Chromium refuses to start with its sandbox.
 """
 
@@ -18,14 +20,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import shutil
 import signal
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from ..errors import LaunchError
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: ask the kernel for SIGTERM when the parent (the server) goes away."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
 
 #: Names tried on PATH, in order, when ``browser.chromium_path`` is not set.
 EXECUTABLE_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -85,6 +97,7 @@ class ChromiumProcess:
                 process = await asyncio.create_subprocess_exec(
                     executable, *flags, "about:blank",
                     stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+                    preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
                 )
         except OSError as error:
             shutil.rmtree(profile, ignore_errors=True)

@@ -220,7 +220,7 @@ async function runCommand(message) {
     const { result, summary } = await capability.run({ sessionId, args, signal: controller.signal });
     if (controller.signal.aborted) return; // cancelled: the server has already answered the agent
     sendResult(commandId, { ok: true, result });
-    await logAction(sessionId, action, summary ?? "");
+    if (action !== "controller.noop") await logAction(sessionId, action, summary ?? ""); // a channel check, not an action
   } catch (error) {
     if (controller.signal.aborted) return;
     const code = error instanceof CommandError ? error.code : "extension_error";

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -53,6 +52,7 @@ from .controller_hub import ControllerHub
 from .errors import ApiError, ConfigError, TicketRejected
 from .pairing import PairingBook, PairingFile
 from .pairing_api import add_pairing_routes, device_still_paired, verify_device
+from .request_bodies import identifier, json_object
 from .router import Router
 from .runtime import pairings_path, publish_runtime, withdraw_runtime
 from .sessions import LANES, MAX_LABEL_LENGTH, Session, SessionStore
@@ -167,12 +167,7 @@ async def read_json_object(request: web.Request, *, allowed: set[str]) -> dict[s
     """The request body as a JSON object with only ``allowed`` keys (an empty body is ``{}``)."""
     if not request.body_exists:  # (not can_read_body: a signature check may already have read it)
         return {}
-    try:
-        body = json.loads(await request.read())
-    except ValueError:
-        raise ApiError(400, "invalid_json", "The request body is not valid JSON.") from None
-    if not isinstance(body, dict):
-        raise ApiError(400, "invalid_request", "The request body must be a JSON object.")
+    body = await json_object(request)
     unknown = sorted(set(body) - allowed)
     if unknown:
         raise ApiError(
@@ -200,15 +195,6 @@ def session_of(request: web.Request, session_id: str | None = None) -> Session:
 def describe_session(app: web.Application, session: Session) -> dict[str, Any]:
     lane = app[BROKER].lane(session.session_id)
     return session.as_json() | {"controller": lane.describe() if lane is not None else None}
-
-
-def identifier(body: dict[str, Any], name: str) -> str:
-    value = body.get(name)
-    if not isinstance(value, str) or not protocol.IDENTIFIER_PATTERN.fullmatch(value):
-        raise ApiError(
-            400, "invalid_request", f"'{name}' must be 1-128 characters of letters, digits and . _ : @ -"
-        )
-    return value
 
 
 # ----- handlers --------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from .app_keys import BROKER, CONFIG, HUB, PAIRING_FILE, PAIRING_SECRET, PAIRING
 from .auth import LOCAL_PRINCIPAL, PRINCIPAL
 from .errors import ApiError
 from .pairing import Pairing, SignatureRejected
+from .request_bodies import identifier, json_object
 from .tools import EXTENSION_LANE
 
 log = logging.getLogger(__name__)
@@ -73,12 +74,7 @@ async def pairing_body(request: web.Request, action: str, subject_field: str | N
         local = False
     if not local:
         raise ApiError(403, "pairing_not_local", "Pairing is only possible from this machine.")
-    try:
-        body = await request.json()
-    except ValueError:
-        raise ApiError(400, "invalid_json", "The request body is not valid JSON.") from None
-    if not isinstance(body, dict):
-        raise ApiError(400, "invalid_request", "The request body must be a JSON object.")
+    body = await json_object(request)
     timestamp, proof = body.get("timestamp"), body.get("proof")
     subject = body.get(subject_field) if subject_field else request.match_info["request_id"]
     if (
@@ -106,9 +102,7 @@ async def open_pairing_request(request: web.Request) -> web.Response:
         public_key = b""
     if len(public_key) != 32:
         raise ApiError(400, "invalid_request", "'public_key' must be a raw Ed25519 public key in base64url.")
-    profile = body.get("browser_profile_id")
-    if not isinstance(profile, str) or not protocol.IDENTIFIER_PATTERN.fullmatch(profile):
-        raise ApiError(400, "invalid_request", "'browser_profile_id' must be 1-128 letters, digits or . _ : @ -")
+    profile = identifier(body, "browser_profile_id")
     label = body.get("label", "")
     if not isinstance(label, str) or len(label) > MAX_DEVICE_LABEL:
         raise ApiError(400, "invalid_request", f"'label' must be a string of at most {MAX_DEVICE_LABEL} characters.")

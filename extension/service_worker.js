@@ -524,9 +524,9 @@ async function inFrameOf(tabId, ref, method, args) {
 }
 
 async function inFocusedFrame(tabId, method, args) {
-  const frameIds = await ensureEngine(tabId);
+  // Finding the focused frame needs no engine; inFrame() injects it into that frame only.
   const focused = await chrome.scripting.executeScript({
-    target: { tabId, frameIds },
+    target: { tabId, allFrames: true },
     func: () => document.hasFocus() && !(document.activeElement instanceof HTMLIFrameElement),
   });
   const target = focused.find((r) => r.result)?.frameId ?? 0;

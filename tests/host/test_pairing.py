@@ -106,6 +106,14 @@ async def paired_host(server: RunningServer) -> tuple[HostProcess, str]:
     return host, approved["device_id"]
 
 
+async def connected_host(server: RunningServer) -> tuple[HostProcess, str, str]:
+    """A paired host, and a new extension session it has connected to: (host, device id, session id)."""
+    host, device_id = await paired_host(server)
+    session_id = await new_extension_session(server)
+    await wait_lane(server, session_id, "connected", within=2.5)  # picked up within 2 s
+    return host, device_id, session_id
+
+
 # ----- the full flow ----------------------------------------------------------------------------------
 
 
@@ -140,9 +148,7 @@ async def test_full_pairing_flow_ends_with_a_relayed_command(server: RunningServ
 
 
 async def test_detach_from_the_extension_fails_the_session_closed(server: RunningServer) -> None:
-    host, _ = await paired_host(server)
-    session_id = await new_extension_session(server)
-    await wait_lane(server, session_id, "connected", within=2.5)
+    host, _, session_id = await connected_host(server)
     detached = await host.request("detach", session_id=session_id)
     assert detached["ok"] and detached["state"] == "detached"
     assert (await lane_state(server, session_id))["state"] == "detached"
@@ -285,9 +291,7 @@ async def test_an_unknown_device_is_refused(server: RunningServer) -> None:
 
 
 async def test_revoking_a_pairing_closes_its_live_lane_within_a_second(server: RunningServer) -> None:
-    host, device_id = await paired_host(server)
-    session_id = await new_extension_session(server)
-    await wait_lane(server, session_id, "connected", within=2.5)
+    host, device_id, session_id = await connected_host(server)
     revoked = await asyncio.to_thread(
         subprocess.run, [sys.executable, "-m", "hermes_server", "pairings", "revoke", device_id],
         env={"HERMES_HOME": str(server.config.home), "PATH": ""}, capture_output=True, text=True,
@@ -308,9 +312,7 @@ async def test_revoking_a_pairing_closes_its_live_lane_within_a_second(server: R
 
 async def test_after_a_server_restart_the_host_reports_it_and_registers_by_itself(tmp_path: Path) -> None:
     async with running_server(home=tmp_path) as first:
-        host, _ = await paired_host(first)
-        session_id = await new_extension_session(first)
-        await wait_lane(first, session_id, "connected", within=2.5)
+        host, _, session_id = await connected_host(first)
     status = await host.status_where(lambda s: s["server"] == "not_running")
     assert status["server_message"] == "Hermes server not running"
     async with running_server(home=tmp_path) as second:  # new port, new pairing secret, same pairings file

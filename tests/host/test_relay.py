@@ -8,7 +8,7 @@ from pathlib import Path
 from hermes_server.app_keys import HUB
 
 from ..server.helpers import RunningServer, running_server
-from .test_pairing import new_extension_session, paired_host, wait_lane
+from .test_pairing import connected_host, wait_lane
 
 
 def kill_controller_sockets(server: RunningServer) -> None:
@@ -19,9 +19,7 @@ def kill_controller_sockets(server: RunningServer) -> None:
 
 async def test_server_socket_killed_mid_command_still_delivers_the_result(tmp_path: Path) -> None:
     async with running_server(home=tmp_path) as server:
-        host, _ = await paired_host(server)
-        session_id = await new_extension_session(server)
-        await wait_lane(server, session_id, "connected", within=2.5)
+        host, _, session_id = await connected_host(server)
         async with server.client() as client:
             call = asyncio.create_task(client.call(session_id, "browser_click", {"ref": "@e1"}, timeout_s=20))
             command = await host.next(lambda m: m.get("type") == "command")
@@ -38,9 +36,7 @@ async def test_server_socket_killed_mid_command_still_delivers_the_result(tmp_pa
 
 async def test_result_sent_while_the_socket_is_down_is_delivered_after_reconnecting(tmp_path: Path) -> None:
     async with running_server(home=tmp_path) as server:
-        host, _ = await paired_host(server)
-        session_id = await new_extension_session(server)
-        await wait_lane(server, session_id, "connected", within=2.5)
+        host, _, session_id = await connected_host(server)
         async with server.client() as client:
             call = asyncio.create_task(client.call(session_id, "browser_type", {"ref": "@e1", "text": "x"},
                                                    timeout_s=20))

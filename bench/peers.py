@@ -45,7 +45,7 @@ from typing import Any, TextIO, TypeVar
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from hermes_server.errors import HermesError
+from hermes_wire.errors import HermesError
 
 DOCS_DIR = Path("/usr/share/doc/python3.11/html")
 CHROMIUM = "/usr/bin/chromium"

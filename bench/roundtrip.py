@@ -8,10 +8,10 @@ or the controller does not start, a call fails) exits non-zero.
 Why each part exists:
 
 * **Real processes, nothing in-process.**  The server runs as ``python -m hermes_server
-  serve`` and the controller as ``python -m hermes_server.controller_client``, each its own
+  serve`` and the controller as ``python -m tests.support.controller``, each its own
   process, exactly as they run for a user.  An in-process server would share the
   benchmark's event loop and hide the cost of the scheduling and socket hops we want
-  to measure.  ``hermes_server.local_stack`` starts them, in a throw-away ``HERMES_HOME``
+  to measure.  ``tests.support.local_stack`` starts them, in a throw-away ``HERMES_HOME``
   with its own port and random key (so the run never touches ``~/.hermes`` or a server
   already on 8642), waits until each is ready (bounded) and stops them at the end.
 * **Warm-up** (default 100 calls on each path) so that connection set-up, first-call
@@ -38,8 +38,8 @@ from dataclasses import dataclass
 
 from latency import LatencyFigures
 
-from hermes_server.errors import HermesError
-from hermes_server.local_stack import LocalServer
+from hermes_wire.errors import HermesError
+from tests.support.local_stack import LocalServer
 
 TARGET_P50_MS = 2.0
 

@@ -45,9 +45,9 @@ import sys
 
 import peers
 
-from hermes_server.local_stack import LocalServer
-from hermes_server.mcp_server import call_result
-from hermes_server.tools import TOOLS
+from hermes_server.agents.mcp_stdio import call_result
+from hermes_wire.tools import TOOLS
+from tests.support.local_stack import LocalServer
 
 PAGES = ("library/stdtypes.html", "library/functions.html", "reference/datamodel.html")
 DEVTOOLS_PACKAGE = "chrome-devtools-mcp"

@@ -57,9 +57,9 @@ from typing import Any
 import peers
 from latency import LatencyFigures
 
-from hermes_server.client import BrowserClient
-from hermes_server.local_browser import Popup, local_chromium
-from hermes_server.local_stack import LocalServer
+from hermes_server.agents.client import BrowserClient
+from tests.support.extension_browser import Popup, local_chromium
+from tests.support.local_stack import LocalServer
 
 PAGE = "library/stdtypes.html"
 VIEWPORT = "1280x900"  # the size local_chromium gives its window, so both browsers lay the page out alike

@@ -31,10 +31,10 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from hermes_server.client import BrowserClient
-from hermes_server.errors import HermesError
-from hermes_server.local_browser import Popup, local_chromium
-from hermes_server.local_stack import LocalServer
+from hermes_server.agents.client import BrowserClient
+from hermes_wire.errors import HermesError
+from tests.support.extension_browser import Popup, local_chromium
+from tests.support.local_stack import LocalServer
 
 SITE = Path(__file__).parent / "sample_site"
 OUTPUT = Path("demo-output")

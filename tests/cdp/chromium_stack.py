@@ -16,12 +16,12 @@ from typing import Any
 
 from aiohttp import web
 
-from hermes_server.backends import ToolCall
-from hermes_server.broker import CommandOutcome
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.supervisor import CDPSupervisor
-from hermes_server.sessions import Session
-from hermes_server.tools import TOOLS
+from hermes_server.extension_lane.broker import CommandOutcome
+from hermes_server.routing.lanes import ToolCall
+from hermes_server.routing.sessions import Session
+from hermes_wire.tools import TOOLS
 
 from ..conftest import scaled
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from hermes_server.agents.client import BrowserClient
 from hermes_server.app import start_server
 from hermes_server.app_keys import SESSION_BACKEND
 from hermes_server.cdp.backend import CDPBackend
@@ -20,7 +21,6 @@ from hermes_server.cdp.chromium import ChromiumProcess, find_chromium
 from hermes_server.cdp.connection import CDPConnection
 from hermes_server.cdp.providers import LocalChromium
 from hermes_server.cdp.supervisor import SupervisorOptions, SupervisorRegistry
-from hermes_server.client import BrowserClient
 from hermes_server.config import ServerConfig
 
 from ..conftest import scaled

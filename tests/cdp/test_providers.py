@@ -12,8 +12,6 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from hermes_server.backends import ToolCall
-from hermes_server.broker import CommandOutcome
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.providers import (
     Browserbase,
@@ -26,8 +24,10 @@ from hermes_server.cdp.providers import (
 )
 from hermes_server.config import ServerConfig
 from hermes_server.errors import ConfigError, ProviderError
-from hermes_server.sessions import Session
-from hermes_server.tools import TOOLS
+from hermes_server.extension_lane.broker import CommandOutcome
+from hermes_server.routing.lanes import ToolCall
+from hermes_server.routing.sessions import Session
+from hermes_wire.tools import TOOLS
 
 from ..conftest import scaled
 from .mock_cdp import MockBrowser, mock_browser

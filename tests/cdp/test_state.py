@@ -22,7 +22,7 @@ from hermes_server.cdp.state import (
     SetUpChild,
     SupervisorState,
 )
-from hermes_server.errors import ToolError
+from hermes_wire.errors import ToolError
 
 TAB, PAGE = "TAB1", "S-PAGE"
 

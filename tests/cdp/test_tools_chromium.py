@@ -10,7 +10,7 @@ import pytest
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.chromium import ChromiumProcess
 from hermes_server.cdp.providers import ExistingChrome
-from hermes_server.results import image_of, snapshot_of
+from hermes_server.routing.outcome import image_of, snapshot_of
 
 from ..conftest import scaled
 from .chromium_stack import Agent, PageServer

@@ -23,7 +23,7 @@ from aiohttp import web
 from selenium import webdriver
 
 from hermes_server.app_keys import PAIRINGS
-from hermes_server.local_browser import Popup, local_chromium, wait_for
+from tests.support.extension_browser import Popup, local_chromium, wait_for
 
 from ..conftest import scaled
 from ..server.helpers import RunningServer, running_server

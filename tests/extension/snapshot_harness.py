@@ -24,10 +24,10 @@ from typing import Any
 
 from websockets.sync.client import connect
 
+from hermes_extension import engine_source
+
 from ..conftest import scaled
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-ENGINE_PATH = REPOSITORY / "extension" / "snapshot.js"
 CHROMIUM = os.environ.get("HERMES_CHROMIUM", "/usr/bin/chromium")
 FLAGS = (
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -236,7 +236,7 @@ class Frame:
                          {"frameId": self.frame_id, "worldName": "hermes-test", "grantUniveralAccess": False},
                          session=self.session)
         self.context = world["executionContextId"]
-        version = self.eval(ENGINE_PATH.read_text())
+        version = self.eval(engine_source())
         assert str(version).startswith("hermes-snapshot/")
         return self
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from selenium.webdriver.common.by import By
 
-from hermes_host.messages import HERMES_EXTENSION_ID
+from hermes_wire.native import HERMES_EXTENSION_ID
 
 from .browser_stack import Stack, browser_stack, wait_until
 
@@ -211,10 +211,10 @@ async def send_unlisted_command(stack: Stack, session_id: str) -> Any:
     from dataclasses import replace
     from unittest import mock
 
-    from hermes_server import protocol
     from hermes_server.app_keys import BROKER, HUB, SESSIONS
-    from hermes_server.backends import ToolCall
-    from hermes_server.tools import TOOLS
+    from hermes_server.routing.lanes import ToolCall
+    from hermes_wire import controller as protocol
+    from hermes_wire.tools import TOOLS
 
     lane = stack.server.app[BROKER].lane(session_id)
     assert lane is not None
@@ -238,6 +238,6 @@ def test_popup_shows_when_hermes_is_not_running() -> None:
 
 async def stop_accepting(stack: Stack) -> None:
     """Make the server look stopped to the host: withdraw its runtime file."""
-    from hermes_server.runtime import runtime_path
+    from hermes_wire.home import runtime_path
 
     runtime_path(stack.server.config.home).unlink()

@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from hermes_extension import engine_source
+
 from ..conftest import scaled
-from .snapshot_harness import ENGINE_PATH, Browser, Frame, PageServer, Tab, wait_for
+from .snapshot_harness import Browser, Frame, PageServer, Tab, wait_for
 
 PY_DOCS = Path("/usr/share/doc/python3.11/html")
 STDTYPES = PY_DOCS / "library" / "stdtypes.html"
@@ -682,7 +684,7 @@ def test_extension_content_script_worlds_map_a_cross_origin_iframe(
     chrome.dom reaches closed shadow roots too)."""
     ext = tmp_path / "ext"
     ext.mkdir()
-    (ext / "snapshot.js").write_text(ENGINE_PATH.read_text())
+    (ext / "snapshot.js").write_text(engine_source())
     (ext / "manifest.json").write_text(json.dumps({
         "manifest_version": 3, "name": EXTENSION_NAME, "version": "1",
         "content_scripts": [{"matches": ["<all_urls>"], "all_frames": True, "js": ["snapshot.js"]}],

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hermes_host.messages import DEFAULT_ALLOWED_ORIGINS
+from hermes_wire.native import DEFAULT_ALLOWED_ORIGINS
 
 from ..conftest import scaled
 

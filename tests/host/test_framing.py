@@ -9,7 +9,7 @@ import pytest
 
 from hermes_host.errors import FramingError
 from hermes_host.framing import encode
-from hermes_host.messages import MAX_FROM_EXTENSION, MAX_TO_EXTENSION
+from hermes_wire.native import MAX_FROM_EXTENSION, MAX_TO_EXTENSION
 
 from .helpers import LENGTH, HostProcess, frame
 

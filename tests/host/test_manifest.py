@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from hermes_host.manifest import manifest_folder
-from hermes_host.messages import HERMES_EXTENSION_ID, HOST_NAME
+from hermes_host.install import manifest_folder
+from hermes_wire.native import HERMES_EXTENSION_ID, HOST_NAME
 
 from ..conftest import scaled
 from .helpers import LENGTH, frame

@@ -14,9 +14,10 @@ import aiohttp
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from hermes_server import device_auth, protocol
 from hermes_server.app_keys import PAIRINGS, WALL_CLOCK
-from hermes_server.runtime import read_runtime
+from hermes_wire import controller as protocol
+from hermes_wire import signatures as device_auth
+from hermes_wire.home import read_runtime
 
 from ..conftest import scaled
 from ..server.helpers import RunningServer, running_server

@@ -18,8 +18,8 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
-from hermes_server.mcp_http import MCP_PATH, SESSION_HEADER
-from hermes_server.tools import EXTENSION_LANE, TOOLS
+from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
+from hermes_wire.tools import EXTENSION_LANE, TOOLS
 
 from .helpers import RunningServer, connect_controller, serve_in_background
 

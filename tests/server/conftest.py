@@ -6,8 +6,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from hermes_server.backends import ToolCall
-from hermes_server.broker import CommandOutcome
+from hermes_server.extension_lane.broker import CommandOutcome
+from hermes_server.routing.lanes import ToolCall
 
 from .helpers import RunningServer, running_server
 

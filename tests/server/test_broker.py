@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from hermes_server import protocol
-from hermes_server.broker import (
+from hermes_server.errors import TicketRejected
+from hermes_server.extension_lane.broker import (
     Broker,
     CloseConnection,
     ControllerScope,
@@ -23,7 +23,8 @@ from hermes_server.broker import (
     FinishCommand,
     SendFrame,
 )
-from hermes_server.errors import TicketRejected, ToolError
+from hermes_wire import controller as protocol
+from hermes_wire.errors import ToolError
 
 PRINCIPAL = "local"
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from hermes_server import protocol
-from hermes_server.client import BrowserClient
-from hermes_server.controller_client import websocket_url
+from hermes_server.agents.client import BrowserClient
+from hermes_wire import controller as protocol
+from tests.support.controller import websocket_url
 
 from ..conftest import scaled
 

@@ -10,8 +10,8 @@ import pytest
 from mcp import types
 from mcp.shared.exceptions import MCPError
 
-from hermes_server.mcp_http import MCP_PATH, SESSION_HEADER
-from hermes_server.tools import CDP_LANE, TOOLS, ToolSpec
+from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
+from hermes_wire.tools import CDP_LANE, TOOLS, ToolSpec
 
 from ..conftest import scaled
 from .agent_surfaces import (

@@ -12,9 +12,9 @@ import pytest
 from mcp import types
 from mcp.shared.exceptions import MCPError
 
-from hermes_server.client import ToolReply
-from hermes_server.mcp_server import as_mcp_tool, call_result, listed_tools
-from hermes_server.tools import CDP_LANE, EXTENSION_LANE, TOOLS
+from hermes_server.agents.client import ToolReply
+from hermes_server.agents.mcp_stdio import as_mcp_tool, call_result, listed_tools
+from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, TOOLS
 
 from ..conftest import scaled
 from .agent_surfaces import (

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 import websockets
 
-from hermes_server import protocol
-from hermes_server.client import ToolReply
-from hermes_server.errors import ApiError, CommandRefused
+from hermes_server.agents.client import ToolReply
+from hermes_server.errors import ApiError
+from hermes_wire import controller as protocol
+from tests.support.controller import CommandRefused
 
 from ..conftest import scaled
 from .conftest import CountingBackend

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hermes_server import protocol
-from hermes_server.tools import ALL_LANES, EXTENSION_LANE, RESULT_KINDS, SUPPORTED_SCHEMA_KEYWORDS, TOOLS
+from hermes_wire import controller as protocol
+from hermes_wire.tools import ALL_LANES, EXTENSION_LANE, RESULT_KINDS, SUPPORTED_SCHEMA_KEYWORDS, TOOLS
 
 
 def keywords(schema: dict[str, Any]) -> set[str]:

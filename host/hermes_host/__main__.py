@@ -1,3 +1,0 @@
-from .host import main
-
-raise SystemExit(main())

@@ -1,0 +1,27 @@
+"""The Hermes Chrome extension, shipped as package data so that a wheel carries it.
+
+``unpacked/`` is the folder a user loads with "Load unpacked"; ``unpacked/engine/`` holds the
+snapshot engine, which the extension injects into pages and the cdp lane injects into the frames
+of the Chromium it drives.  Both read the very same files, from a checkout or an installed wheel.
+This package imports nothing of ours.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import as_file, files
+from pathlib import Path
+
+#: The engine's files, in injection order (each defines what the next ones use).
+ENGINE_FILES: tuple[str, ...] = ("snapshot.js",)
+
+
+def extension_dir() -> Path:
+    """The unpacked extension folder on disk (what ``chrome://extensions`` → Load unpacked wants)."""
+    with as_file(files(__name__) / "unpacked") as folder:
+        return Path(folder)
+
+
+def engine_source() -> str:
+    """The snapshot engine as one script, for injection over CDP."""
+    engine = files(__name__) / "unpacked"
+    return "\n".join((engine / name).read_text(encoding="utf-8") for name in ENGINE_FILES)

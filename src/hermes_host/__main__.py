@@ -1,0 +1,3 @@
+from hermes_host.host import main
+
+raise SystemExit(main())

@@ -1,0 +1,44 @@
+"""Every exception ``hermes_host`` raises, in one tree.
+
+``HostError``                  base (a ``hermes_wire.errors.HermesError``): a stable ``code`` plus an
+                               actionable ``message``
+├── ``OriginRefused``          local misuse: launched for an origin that is not an allowed extension
+├── ``FramingError``           the extension (the peer on stdin) sent a bad native message;
+│                              ``fatal`` means the stream is no longer usable and the host exits
+├── ``ServerUnavailable``      no Hermes server is running (no runtime file, or nothing answers)
+└── ``ServerRefused``          the server answered with an error (status, code, message)
+
+Secrets (pairing secret, private keys) never go into a message.
+"""
+
+from __future__ import annotations
+
+from hermes_wire.errors import HermesError
+
+
+class HostError(HermesError):
+    """The host's own branch: the same code-plus-message shape as the server's errors."""
+
+    code = "host_error"
+
+
+class OriginRefused(HostError):
+    code = "origin_refused"
+
+
+class FramingError(HostError):
+    code = "bad_message"
+
+    def __init__(self, message: str, *, code: str = "bad_message", fatal: bool = False) -> None:
+        super().__init__(message, code=code)
+        self.fatal = fatal
+
+
+class ServerUnavailable(HostError):
+    code = "server_not_running"
+
+
+class ServerRefused(HostError):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message, code=code)
+        self.status = status

@@ -1,0 +1,72 @@
+"""``hermes-browser install-host``: the native-messaging manifest and the launcher Chrome runs.
+
+Chrome finds ``com.hermes.browser_control.json`` in its ``NativeMessagingHosts`` folder (per
+user, or inside a given ``--user-data-dir``) and starts the ``path`` it names for the
+extensions in ``allowed_origins`` only.  The launcher pins the Python interpreter, the
+``HERMES_HOME`` and the allowed origins that were current at install time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+from pathlib import Path
+
+from hermes_wire.files import write_private_file
+from hermes_wire.native import ALLOWED_ORIGINS_ENV, HERMES_EXTENSION_ID, HOST_NAME
+
+LAUNCHER_NAME = "hermes-native-host"
+
+_USER_FOLDERS = {
+    ("linux", "chrome"): ".config/google-chrome",
+    ("linux", "chromium"): ".config/chromium",
+    ("darwin", "chrome"): "Library/Application Support/Google/Chrome",
+    ("darwin", "chromium"): "Library/Application Support/Chromium",
+}
+
+
+def manifest_folder(browser: str, user_data_dir: Path | None, *, platform: str = sys.platform,
+                    home: Path | None = None) -> Path:
+    """Where Chrome or Chromium looks for native-host manifests."""
+    if user_data_dir is not None:
+        return user_data_dir / "NativeMessagingHosts"
+    system = "darwin" if platform == "darwin" else "linux"
+    return (home or Path.home()) / _USER_FOLDERS[(system, browser)] / "NativeMessagingHosts"
+
+
+def install(folder: Path, extension_ids: list[str], hermes_home: Path) -> tuple[Path, Path]:
+    """Write (or rewrite: it is idempotent) the launcher and the manifest; returns their paths."""
+    origins = [f"chrome-extension://{extension_id}/" for extension_id in extension_ids or [HERMES_EXTENSION_ID]]
+    launcher = folder / LAUNCHER_NAME
+    script = (
+        "#!/bin/sh\n"
+        "# Written by hermes-browser install-host: starts the Hermes native host for Chrome.\n"
+        f"export HERMES_HOME={shlex.quote(str(hermes_home))}\n"
+        f"export {ALLOWED_ORIGINS_ENV}={shlex.quote(','.join(origins))}\n"
+        f'exec {shlex.quote(sys.executable)} -m hermes_host "$@"\n'
+    )
+    write_private_file(launcher, script)
+    os.chmod(launcher, 0o700)
+    manifest = {
+        "name": HOST_NAME,
+        "description": "Hermes browser control: lets your Hermes agent work on the tab in front of you",
+        "path": str(launcher),
+        "type": "stdio",
+        "allowed_origins": origins,
+    }
+    path = folder / f"{HOST_NAME}.json"
+    write_private_file(path, json.dumps(manifest, indent=2) + "\n")
+    os.chmod(path, 0o644)  # Chrome only needs to read it; it holds no secret
+    return path, launcher
+
+
+def uninstall(folder: Path) -> list[Path]:
+    """Remove the manifest and the launcher; returns what was removed."""
+    removed = []
+    for path in (folder / f"{HOST_NAME}.json", folder / LAUNCHER_NAME):
+        if path.exists():
+            path.unlink()
+            removed.append(path)
+    return removed

@@ -1,0 +1,3 @@
+from hermes_server.agents.cli import main
+
+raise SystemExit(main())

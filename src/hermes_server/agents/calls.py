@@ -1,0 +1,219 @@
+"""The client commands of ``hermes-browser``: ``call``, ``sessions`` and ``mcp`` (stdio).
+
+They talk to a running ``hermes-browser serve``.  The API key comes from
+``HERMES_API_KEY``, the configuration file or the key file (``config.load_config``),
+never from an argument: arguments show in process lists.
+
+Exit status: 0 on success; 1 when the server refuses or a tool call fails, with
+``hermes-browser: <code>: <message>`` on stderr; 2 for a configuration or usage problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from hermes_server.agents.client import BrowserClient
+from hermes_server.config import ServerConfig, load_config
+from hermes_server.errors import ApiError, ConfigError
+from hermes_server.routing.outcome import image_of
+from hermes_server.routing.sessions import LANES
+from hermes_wire.errors import ToolError
+from hermes_wire.tools import EXTENSION_LANE, TOOLS
+
+EXIT_FAILED = 1
+
+
+def unreachable_message(base_url: str) -> str:
+    return f"Cannot reach the Hermes browser server at {base_url}; start it (`hermes-browser serve`) or pass --server."
+
+
+def _connection_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--server", metavar="URL", help="the server (default: host and port from the configuration)")
+    parser.add_argument("--config", type=Path, help="YAML configuration file (see README); also read for the key")
+
+
+def _server_url(config: ServerConfig) -> str:
+    host = f"[{config.host}]" if ":" in config.host else config.host
+    return f"http://{host}:{config.port}"
+
+
+def _fail(code: str, message: str) -> int:
+    print(f"hermes-browser: {code}: {message}", file=sys.stderr)
+    return EXIT_FAILED
+
+
+def _run(options: argparse.Namespace, work: Callable[[BrowserClient], Awaitable[int]]) -> int:
+    """Run ``work`` with a client of the configured server; a refusal becomes exit status 1 with its code."""
+    config = load_config(options.config)
+    base_url = options.server or _server_url(config)
+
+    async def main() -> int:
+        async with BrowserClient(base_url, config.api_key) as client:
+            return await work(client)
+
+    try:
+        return asyncio.run(main())
+    except (ApiError, ToolError) as refused:
+        return _fail(refused.code, refused.message)
+    except aiohttp.ClientConnectionError:
+        return _fail("server_unreachable", unreachable_message(base_url))
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+# ----- call ------------------------------------------------------------------------------------------
+
+
+def call_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("tool", help="the tool, e.g. browser_snapshot (README lists them)")
+    parser.add_argument(
+        "pairs", nargs="*", metavar="key=value",
+        help="arguments; a value is read as JSON where the tool's schema wants a non-string (tab_id=3, full=true)",
+    )
+    parser.add_argument("--args", dest="json_arguments", metavar="JSON", help="the arguments as one JSON object")
+    parser.add_argument("--session", help="session id (default: $HERMES_SESSION, else the only open session)")
+    parser.add_argument("--out", type=Path, help="write an image result (browser_screenshot) to FILE as raw bytes")
+    parser.add_argument("--timeout", type=float, help="seconds the call may take (default: the server's)")
+    _connection_arguments(parser)
+
+
+def _value(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw  # the server's schema check names what was expected
+
+
+def tool_arguments(tool: str, json_arguments: str | None, pairs: list[str]) -> dict[str, Any]:
+    """The call's arguments from ``--args JSON`` or ``key=value`` pairs (typed by the tool's schema)."""
+    if json_arguments is not None:
+        if pairs:
+            raise ConfigError("give the arguments as --args JSON or as key=value pairs, not both")
+        try:
+            arguments = json.loads(json_arguments)
+        except ValueError as why:
+            raise ConfigError(f"--args is not valid JSON ({why})") from None
+        if not isinstance(arguments, dict):
+            raise ConfigError("--args must be a JSON object, such as '{\"ref\": \"@e5\"}'")
+        return arguments
+    spec = TOOLS.get(tool)
+    properties = spec.schema.get("properties", {}) if spec is not None else {}
+    arguments = {}
+    for pair in pairs:
+        key, separator, raw = pair.partition("=")
+        if not key or not separator:
+            raise ConfigError(f"argument {pair!r} is not key=value")
+        arguments[key] = raw if properties.get(key, {}).get("type") == "string" else _value(raw)
+    return arguments
+
+
+async def _session_id(client: BrowserClient, wanted: str | None) -> str:
+    wanted = wanted or os.environ.get("HERMES_SESSION")
+    if wanted:
+        return wanted
+    sessions = await client.list_sessions()
+    if len(sessions) == 1:
+        return sessions[0]["id"]
+    if not sessions:
+        raise ConfigError("no open session; create one with `hermes-browser sessions new`")
+    raise ConfigError(
+        f"{len(sessions)} sessions are open ({', '.join(s['id'] for s in sessions)}); pass --session"
+    )
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Write ``data`` to a new file of mode 0600: a screenshot shows whatever the user's tab shows."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+
+
+def run_call(options: argparse.Namespace) -> int:
+    arguments = tool_arguments(options.tool, options.json_arguments, options.pairs)
+    spec = TOOLS.get(options.tool)
+    if options.out is not None and spec is not None and spec.result_kind != "image":
+        raise ConfigError(f"--out is for image results; {options.tool} returns JSON")
+
+    async def work(client: BrowserClient) -> int:
+        session_id = await _session_id(client, options.session)
+        reply = await client.call(session_id, options.tool, arguments, timeout_s=options.timeout)
+        if not reply.ok:
+            return _fail(reply.error_code or "controller_error", reply.error_message or "")
+        if options.out is None:
+            _print_json(reply.result)
+            return 0
+        mime_type, data = image_of(reply.result)
+        _write_private(options.out, data)
+        _print_json({"path": str(options.out), "mime_type": mime_type, "bytes": len(data)})
+        return 0
+
+    return _run(options, work)
+
+
+# ----- sessions --------------------------------------------------------------------------------------
+
+
+def sessions_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True)
+    listing = actions.add_parser("list", help="list open sessions and their controller state")
+    new = actions.add_parser("new", help="create a session and print it (its id is .id)")
+    new.add_argument("--lane", choices=LANES, default=EXTENSION_LANE, help="browser lane (default extension)")
+    new.add_argument("--label", default="", help="a name to recognise it by")
+    close = actions.add_parser("close", help="close a session, cancelling its pending work")
+    close.add_argument("session_id")
+    for action in (listing, new, close):
+        _connection_arguments(action)
+
+
+def run_sessions(options: argparse.Namespace) -> int:
+    async def work(client: BrowserClient) -> int:
+        if options.action == "list":
+            _print_json(await client.list_sessions())
+        elif options.action == "new":
+            _print_json(await client.create_session(label=options.label, browser_lane=options.lane))
+        else:
+            await client.close_session(options.session_id)
+            _print_json({"id": options.session_id, "closed": True})
+        return 0
+
+    return _run(options, work)
+
+
+# ----- mcp (stdio) -----------------------------------------------------------------------------------
+
+
+def mcp_arguments(parser: argparse.ArgumentParser) -> None:
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--session", help="serve this existing session")
+    which.add_argument(
+        "--new-session", action="store_true",
+        help="create a session for this MCP connection and close it on exit (the default)",
+    )
+    parser.add_argument("--lane", choices=LANES, help="the new session's browser lane (default extension)")
+    parser.add_argument("--label", default="mcp", help="the new session's label")
+    _connection_arguments(parser)
+
+
+def run_mcp(options: argparse.Namespace) -> int:
+    if options.session and options.lane:
+        raise ConfigError("--lane is for a new session; an existing session keeps the lane it was created with")
+    # Imported here, not at the top: the MCP SDK takes most of a second to import, which `call` need not pay.
+    from hermes_server.agents.mcp_stdio import serve_stdio
+
+    return _run(
+        options,
+        lambda client: serve_stdio(
+            client, session_id=options.session, lane=options.lane or EXTENSION_LANE, label=options.label
+        ),
+    )

@@ -1,0 +1,159 @@
+"""``hermes-browser``: the command line.
+
+Subcommands are declared once in ``_COMMANDS`` (name, help, argument setup, handler).
+Exit status: 0 on success, 2 for a configuration or usage problem; the client commands
+(``cli_calls``) exit 1 when the server refuses or a tool call fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import re
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from hermes_host import install as manifest
+from hermes_server.agents import calls as cli_calls
+from hermes_server.app import start_server
+from hermes_server.config import ServerConfig, default_key_file, load_config, write_new_key
+from hermes_server.errors import ConfigError
+from hermes_server.pairing.book import Pairing, PairingFile
+from hermes_wire.home import hermes_home, pairings_path
+
+EXIT_CONFIG = 2
+
+
+def _serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", type=Path, help="YAML configuration file (see README)")
+
+
+def _serve(options: argparse.Namespace) -> int:
+    config = load_config(options.config)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return asyncio.run(_serve_until_stopped(config))
+
+
+async def _serve_until_stopped(config: ServerConfig) -> int:
+    runner, url = await start_server(config)
+    state = "on" if config.extension_control_enabled else "off"
+    print(f"Hermes browser control on {url} (extension control {state})", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signal_number, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await runner.cleanup()
+    return 0
+
+
+def _key_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--file", type=Path, help=f"where to write it (default {default_key_file()})")
+    parser.add_argument("--force", action="store_true", help="replace an existing key")
+
+
+def _key(options: argparse.Namespace) -> int:
+    path = options.file or default_key_file()
+    write_new_key(path, overwrite=options.force)
+    print(f"Wrote a new API key to {path} (mode 0600). Agents send it as 'Authorization: Bearer <key>'.")
+    return 0
+
+
+def _pairings_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True)
+    actions.add_parser("list", help="show paired devices")
+    revoke = actions.add_parser("revoke", help="revoke a device; its live lanes close within a second")
+    revoke.add_argument("device_id")
+
+
+def _pairings(options: argparse.Namespace) -> int:
+    pairing_file = PairingFile(pairings_path(hermes_home()))
+    if options.action == "list":
+        pairings = pairing_file.load()
+        if not pairings:
+            print("No paired devices.")
+        for pairing in pairings.values():
+            created = datetime.fromtimestamp(pairing.created_at, UTC).isoformat(timespec="seconds")
+            print(f"{pairing.device_id}  profile {pairing.browser_profile_id}  paired {created}  {pairing.label}")
+        return 0
+    found: list[str] = []
+
+    def revoke(pairings: dict[str, Pairing]) -> None:
+        if pairings.pop(options.device_id, None) is not None:
+            found.append(options.device_id)
+
+    pairing_file.update(revoke)
+    if not found:
+        print(f"hermes-browser: no paired device {options.device_id!r} (see 'pairings list')", file=sys.stderr)
+        return EXIT_CONFIG
+    print(f"Revoked {options.device_id}; a running server closes its lanes within a second.")
+    return 0
+
+
+def _install_host_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--browser", choices=["chrome", "chromium"], default="chrome")
+    parser.add_argument("--user-data-dir", type=Path, help="install into this browser profile folder instead")
+    parser.add_argument("--extension-id", action="append", default=[],
+                        help="allowed extension id (default: the Hermes extension's); repeatable")
+    parser.add_argument("--uninstall", action="store_true", help="remove the manifest and the launcher")
+
+
+def _install_host(options: argparse.Namespace) -> int:
+    folder = manifest.manifest_folder(options.browser, options.user_data_dir)
+    if options.uninstall:
+        removed = manifest.uninstall(folder)
+        print("Removed " + ", ".join(map(str, removed)) if removed else f"Nothing installed in {folder}.")
+        return 0
+    for extension_id in options.extension_id:
+        if not re.fullmatch(r"[a-p]{32}", extension_id):
+            raise ConfigError(f"--extension-id {extension_id[:40]!r} is not a Chrome extension id (32 letters a-p)")
+    manifest_file, launcher = manifest.install(folder, options.extension_id, hermes_home())
+    print(f"Installed the native host manifest {manifest_file}\n  launcher {launcher}")
+    return 0
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+_COMMANDS = (
+    Command("serve", "run the server on loopback", _serve_arguments, _serve),
+    Command("key", "generate an API key file (mode 0600)", _key_arguments, _key),
+    Command("pairings", "list or revoke paired browser profiles", _pairings_arguments, _pairings),
+    Command("install-host", "install the native-messaging host for Chrome or Chromium",
+            _install_host_arguments, _install_host),
+    Command("call", "call a browser tool on a session and print the result as JSON",
+            cli_calls.call_arguments, cli_calls.run_call),
+    Command("sessions", "list, create or close agent sessions", cli_calls.sessions_arguments, cli_calls.run_sessions),
+    Command("mcp", "serve the browser tools to an MCP client over stdio", cli_calls.mcp_arguments, cli_calls.run_mcp),
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="hermes-browser", description="Hermes browser control")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for command in _COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help)
+        command.add_arguments(sub)
+        sub.set_defaults(run=command.run)
+    options, extra = parser.parse_known_args(argv)
+    if extra and hasattr(options, "pairs") and all("=" in t and not t.startswith("-") for t in extra):
+        options.pairs += extra  # `call TOOL --session S key=value`: pairs may follow the options too
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    try:
+        return options.run(options)
+    except ConfigError as error:
+        print(f"hermes-browser: {error}", file=sys.stderr)
+        return EXIT_CONFIG

@@ -1,0 +1,114 @@
+"""``BrowserClient``: a small async Python client of the server's HTTP API, for agents, tools and tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+
+from hermes_server.errors import ApiError
+from hermes_wire import controller as protocol
+
+
+@dataclass(frozen=True)
+class ToolReply:
+    """The agent-facing outcome of one tool call."""
+
+    ok: bool
+    backend: str
+    result: Any = None
+    error_code: str | None = None
+    error_message: str | None = None
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> ToolReply:
+        error = body.get("error") or {}
+        return cls(body["ok"], body["backend"], body.get("result"), error.get("code"), error.get("message"))
+
+
+class BrowserClient:
+    """Usage::
+
+        async with BrowserClient("http://127.0.0.1:8642", api_key) as client:
+            session = await client.create_session(browser_lane="extension")
+            reply = await client.call(session["id"], "browser_snapshot")
+    """
+
+    def __init__(self, base_url: str, api_key: str, *, http: aiohttp.ClientSession | None = None) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._headers = {"Authorization": f"Bearer {api_key}"}
+        self._http = http
+        self._owns_http = http is None
+
+    async def __aenter__(self) -> BrowserClient:
+        if self._http is None:
+            self._http = aiohttp.ClientSession()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        if self._owns_http and self._http is not None:
+            await self._http.close()
+            self._http = None
+
+    async def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        """Send one request; a non-2xx reply raises ``ApiError`` with the server's status, code and message."""
+        if self._http is None:
+            raise RuntimeError("use BrowserClient as 'async with BrowserClient(...) as client'")
+        async with self._http.request(method, self.base_url + path, json=body, headers=self._headers) as response:
+            try:
+                payload = await response.json(content_type=None)
+            except ValueError:
+                payload = None
+            if response.status >= 300:
+                error = (payload or {}).get("error", {}) if isinstance(payload, dict) else {}
+                raise ApiError(
+                    response.status, error.get("code", "http_error"), error.get("message", response.reason or "")
+                )
+            return payload
+
+    async def capabilities(self) -> dict[str, Any]:
+        return await self.request("GET", "/v1/capabilities")
+
+    async def create_session(self, *, label: str = "", browser_lane: str = "cdp") -> dict[str, Any]:
+        return await self.request("POST", "/v1/sessions", {"label": label, "browser_lane": browser_lane})
+
+    async def list_sessions(self) -> list[dict[str, Any]]:
+        return (await self.request("GET", "/v1/sessions"))["sessions"]
+
+    async def close_session(self, session_id: str) -> None:
+        await self.request("DELETE", f"/v1/sessions/{session_id}")
+
+    async def unbind_controller(self, session_id: str) -> dict[str, Any]:
+        return await self.request("POST", f"/v1/sessions/{session_id}/browser-control/unbind")
+
+    async def call(
+        self, session_id: str, tool: str, arguments: dict[str, Any] | None = None, *,
+        tool_call_id: str | None = None, timeout_s: float | None = None,
+    ) -> ToolReply:
+        body: dict[str, Any] = {"arguments": arguments or {}}
+        if tool_call_id is not None:
+            body["tool_call_id"] = tool_call_id
+        if timeout_s is not None:
+            body["timeout_s"] = timeout_s
+        return ToolReply.from_json(await self.request("POST", f"/v1/sessions/{session_id}/browser/{tool}", body))
+
+    async def register_controller(
+        self, session_id: str, *, controller_id: str, browser_profile_id: str,
+        capabilities: list[str] | tuple[str, ...] = protocol.CAPABILITY_ALLOWLIST,
+        protocol_version: int = protocol.PROTOCOL_VERSION,
+    ) -> dict[str, Any]:
+        """Ask for a single-use WebSocket ticket for a controller of ``session_id``."""
+        return await self.request(
+            "POST", protocol.REGISTER_PATH,
+            {
+                "protocol_version": protocol_version,
+                "session_id": session_id,
+                "controller_id": controller_id,
+                "browser_profile_id": browser_profile_id,
+                "capabilities": list(capabilities),
+            },
+        )

@@ -1,0 +1,230 @@
+"""The shared snapshot engine (``hermes_extension``'s engine files) on the CDP lane: one isolated world per frame.
+
+The extension lane injects the same file, so the agent reads one snapshot format, with one
+kind of ref, whichever lane serves it.  This module never builds a snapshot itself: it runs
+the engine in every frame of the controlled tab and orchestrates it as the file's header
+describes (one ref counter per tab passed from frame to frame, ``stitch`` to assemble the
+frames' parts, each ref routed to the frame that issued it).
+
+* **Where the engine runs.**  The supervisor registers the source with
+  ``Page.addScriptToEvaluateOnNewDocument`` in the isolated world ``ENGINE_WORLD`` on every
+  flat session (the tab and each OOPIF), so each new document has it from the start and the
+  page's own scripts can neither see nor tamper with it.  A frame whose world is missing (a
+  document that existed before we attached, say) gets one on demand with
+  ``Page.createIsolatedWorld`` and the source evaluated in it; running it twice is harmless.
+* **Which session.**  A frame inside an OOPIF is reached through that OOPIF's flat session;
+  ``SupervisorState`` knows each frame's session and its world's execution context.
+* **Where to click.**  ``rect(ref)`` gives a point in the element's own frame; each enclosing
+  frame adds the offset of its ``<iframe>`` (``frameRect(token)`` in the parent's engine,
+  or the engine's own ``frameOffset`` when every ancestor is same-origin), so real input
+  events can be sent to the tab at page coordinates, which Chromium routes into the OOPIF.
+
+The engine file is read from the repository at run time (re-read when it changes), so a
+server started from a checkout always uses the file next to it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from hermes_extension import engine_source
+from hermes_server.cdp.state import FrameInfo
+from hermes_server.cdp.supervisor import CDPSupervisor, InitScript
+from hermes_server.errors import CDPCommandFailed, LaunchError
+from hermes_server.extension_lane.broker import PASS_THROUGH_CONTROLLER_CODES
+from hermes_wire.errors import ToolError
+
+log = logging.getLogger(__name__)
+
+ENGINE_WORLD = "hermes-snapshot"
+#: The size a compact snapshot is held to once the frames are stitched (the engine's own per-frame default).
+COMPACT_MAX_CHARS = 32000
+VALUE_MAX_CHARS = 500
+
+@functools.cache
+def load_engine() -> InitScript:
+    """The engine (``hermes_extension``'s engine files, from the checkout or the wheel) as an init script."""
+    try:
+        return InitScript(engine_source(), ENGINE_WORLD)
+    except OSError as error:
+        raise LaunchError(
+            f"the snapshot engine cannot be read ({error.strerror}); reinstall hermes-browser-control, whose "
+            "hermes_extension package carries it"
+        ) from None
+
+
+#: Facts about a ref's element that decide how to type into it, and its value afterwards (never a password).
+_FIELD = """(function (ref) {
+  var el = globalThis.__hermesSnapshot.resolve(ref);
+  if (!el) return null;
+  var tag = el.localName, type = tag === "input" ? (el.type || "text").toLowerCase() : "";
+  var editable = !!el.isContentEditable && tag !== "input" && tag !== "textarea";
+  var value = tag === "input" || tag === "textarea" ? el.value : editable ? el.textContent : null;
+  return {tag: tag, type: type, editable: editable, password: type === "password",
+          value: type === "password" || value == null ? null : String(value).slice(0, VALUE_MAX)};
+})""".replace("VALUE_MAX", str(VALUE_MAX_CHARS))
+
+
+def engine_failure(error: Any) -> ToolError:
+    """The engine's ``{code, message}``, as the extension lane reports it (``controller_error: code: message``)."""
+    code = str(error.get("code", "engine_error")) if isinstance(error, dict) else "engine_error"
+    message = str(error.get("message", "the snapshot engine failed")) if isinstance(error, dict) else str(error)
+    if code in PASS_THROUGH_CONTROLLER_CODES:
+        return ToolError(code, message)
+    return ToolError("controller_error", f"{code}: {message}")
+
+
+@dataclass
+class TabRefs:
+    """What the lane remembers per tab between calls: the ref counter, and which frame issued each ref."""
+
+    next_ref: int = 1
+    #: "e5" -> frame id, from the latest snapshot
+    owners: dict[str, str] = field(default_factory=dict)
+    #: frame id -> the token its parent's engine gave it
+    tokens: dict[str, str] = field(default_factory=dict)
+
+
+class PageEngine:
+    """The engine in every frame of one supervisor's controlled tab."""
+
+    def __init__(self, supervisor: CDPSupervisor, engine: InitScript, refs: TabRefs) -> None:
+        self._supervisor = supervisor
+        self._engine = engine
+        self.refs = refs
+
+    # ----- calling one frame's engine -----
+
+    async def evaluate(self, frame: FrameInfo, expression: str) -> Any:
+        """``expression``'s value in ``frame``'s engine world (injecting the engine there first if needed)."""
+        state = self._supervisor.state
+        for attempt in (1, 2):
+            context = state.engine_contexts.get((frame.session_id, frame.frame_id))
+            if context is None:
+                context = await self._inject(frame)
+            try:
+                reply = await self._supervisor.send("Runtime.evaluate", {
+                    "expression": expression, "contextId": context, "returnByValue": True, "awaitPromise": True,
+                }, session_id=frame.session_id)
+            except CDPCommandFailed as failed:
+                # The document (and its world) went away since we looked: a navigation. Inject into the new one.
+                if attempt == 1 and "context" in failed.cdp_message.lower():
+                    state.engine_contexts.pop((frame.session_id, frame.frame_id), None)
+                    continue
+                raise
+            details = reply.get("exceptionDetails")
+            if details:
+                text = (details.get("exception") or {}).get("description") or details.get("text") or "exception"
+                raise ToolError("controller_error", f"engine_error: {str(text)[:300]}")
+            return (reply.get("result") or {}).get("value")
+        raise AssertionError("unreachable")
+
+    async def call(self, frame: FrameInfo, method: str, *args: Any) -> dict[str, Any]:
+        """``__hermesSnapshot[method](...args)`` in ``frame``; an ``{ok: false}`` answer raises its error."""
+        arguments = ", ".join(json.dumps(a) for a in args)
+        value = await self.evaluate(frame, f"globalThis.__hermesSnapshot.{method}({arguments})")
+        if not isinstance(value, dict):
+            raise ToolError("controller_error", f"engine_error: {method} returned nothing")
+        if value.get("ok") is False:
+            raise engine_failure(value.get("error"))
+        return value
+
+    async def _inject(self, frame: FrameInfo) -> int:
+        reply = await self._supervisor.send("Page.createIsolatedWorld", {
+            "frameId": frame.frame_id, "worldName": ENGINE_WORLD,
+        }, session_id=frame.session_id)
+        context = int(reply["executionContextId"])
+        await self._supervisor.send("Runtime.evaluate", {"expression": self._engine.source, "contextId": context},
+                                    session_id=frame.session_id)
+        self._supervisor.state.engine_contexts[(frame.session_id, frame.frame_id)] = context
+        return context
+
+    # ----- the tab -----
+
+    def frames(self) -> list[FrameInfo]:
+        target, _ = self._supervisor.tab_session()
+        return self._supervisor.state.frames_of(target)
+
+    async def snapshot(self, *, full: bool) -> dict[str, Any]:
+        """The tab's snapshot: every frame's part, in tree order with one ref counter, stitched by the engine."""
+        frames = self.frames()
+        parts: list[dict[str, Any]] = []
+        owners: dict[str, str] = {}
+        for frame in frames:
+            try:
+                part = await self.call(frame, "snapshot", {"nextRef": self.refs.next_ref, "full": full})
+            except (CDPCommandFailed, ToolError) as failed:
+                if frame is frames[0]:
+                    raise
+                log.debug("frame %s left out of the snapshot: %s", frame.frame_id, failed)
+                continue
+            self.refs.next_ref = max(self.refs.next_ref, int(part.get("nextRef") or 1))
+            owners.update({ref: frame.frame_id for ref in part.get("refs") or ()})
+            if part.get("frameToken"):
+                self.refs.tokens[frame.frame_id] = part["frameToken"]
+            parts.append(part)
+        self.refs.owners = owners
+        top = parts[0]
+        if len(parts) == 1 and "[frame=" not in top["text"]:
+            text, truncated = top["text"], bool(top.get("truncated"))
+        else:
+            slim = [{k: p.get(k) for k in ("ok", "text", "isTop", "frameToken", "truncated", "title")} for p in parts]
+            options: dict[str, Any] = {"full": full} if full else {"maxChars": COMPACT_MAX_CHARS}
+            stitched = await self.evaluate(
+                frames[0], f"globalThis.__hermesSnapshot.stitch({json.dumps(slim)}, {json.dumps(options)})"
+            )
+            text, truncated = stitched["text"], bool(stitched.get("truncated"))
+        return {"snapshot": text, "url": top.get("url", ""), "title": top.get("title", ""), "truncated": truncated}
+
+    async def owner_of(self, ref: str) -> FrameInfo:
+        """The frame whose engine issued ``ref``: from the latest snapshot, else by asking each frame."""
+        key = ref.removeprefix("@")
+        frames = self.frames()
+        owner = self.refs.owners.get(key)
+        for frame in frames:
+            if frame.frame_id == owner:
+                return frame
+        for frame in frames:
+            try:
+                if await self.evaluate(frame, f"globalThis.__hermesSnapshot.owns({json.dumps('@' + key)})"):
+                    self.refs.owners[key] = frame.frame_id
+                    return frame
+            except (CDPCommandFailed, ToolError):
+                continue
+        raise ToolError("controller_error", f"stale_ref: No element @{key} on this page; take a new snapshot.")
+
+    async def point(self, ref: str) -> tuple[float, float, dict[str, Any]]:
+        """Page coordinates of ``ref``'s visible centre (scrolled into view), and the engine's ``rect`` answer."""
+        frames = {f.frame_id: f for f in self.frames()}
+        frame = await self.owner_of(ref)
+        rect = await self.call(frame, "rect", "@" + ref.removeprefix("@"))
+        x, y = float(rect["x"]), float(rect["y"])
+        offset = rect.get("frameOffset") or {}
+        if frame.parent_id is not None and offset.get("complete"):
+            return x + float(offset["x"]), y + float(offset["y"]), rect
+        child = frame
+        while child.parent_id is not None:
+            parent = frames.get(child.parent_id)
+            if parent is None:
+                raise ToolError("controller_error", "stale_ref: the element's frame is gone; take a new snapshot.")
+            token = self.refs.tokens.get(child.frame_id) or (await self.call(child, "info")).get("frameToken")
+            if not token:
+                raise ToolError("controller_error", "engine_error: cannot place the element's frame in the page; "
+                                                    "take a new snapshot and try again.")
+            box = await self.call(parent, "frameRect", token)
+            x, y = x + float(box["x"]), y + float(box["y"])
+            child = parent
+        return x, y, rect
+
+    async def field(self, ref: str) -> tuple[FrameInfo, dict[str, Any]]:
+        """The frame of ``ref`` and what kind of field it is (see ``_FIELD``)."""
+        frame = await self.owner_of(ref)
+        facts = await self.evaluate(frame, f"{_FIELD}({json.dumps('@' + ref.removeprefix('@'))})")
+        if not isinstance(facts, dict):
+            raise ToolError("controller_error",
+                            f"stale_ref: Element @{ref.removeprefix('@')} is gone; take a new snapshot.")
+        return frame, facts

@@ -1,0 +1,124 @@
+"""The request guards, as aiohttp function middlewares, outermost first.
+
+1. ``json_errors``: every refusal leaves as ``{"error": {"message", "type", "code"}}``.
+2. ``loopback_host_only``: a Host header that is not a loopback name is refused.  The
+   server only listens on loopback, so any other name means a DNS-rebinding page.
+3. ``extension_origins_only``: a request carrying an Origin must come from an allowed
+   ``chrome-extension://`` origin; a web page's Origin is refused (no Origin is fine:
+   native clients send none).
+4. ``bearer_auth``: every ``/v1`` route and ``/mcp`` (``PROTECTED_PREFIXES``) needs
+   ``Authorization: Bearer <key>``, compared in constant time, except the WebSocket
+   (its credential is the single-use ticket) and the
+   pairing routes (a proof of the pairing secret).  The device routes also accept a paired
+   device's signature instead (see ``pairing``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+
+from aiohttp import web
+
+from hermes_server.errors import ApiError
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+LOCAL_PRINCIPAL = "local"
+#: Path prefixes behind the key.  Prefixes, not exact paths, so ``/mcp/`` or ``/mcp2`` are guarded as well.
+PROTECTED_PREFIXES = ("/v1", "/mcp")
+PRINCIPAL = web.RequestKey("principal", str)
+#: The paired device that signed the request, or None when the API key was used.
+DEVICE = web.RequestKey("device", str | None)
+
+
+def is_loopback_host(host_header: str | None) -> bool:
+    """True for ``localhost``, ``*.localhost``, 127.0.0.0/8 and ``[::1]``, with or without a port."""
+    if not host_header:
+        return False
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        host = host[1:].partition("]")[0]
+    elif host.count(":") == 1:
+        host = host.partition(":")[0]
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@web.middleware
+async def json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except ApiError as error:
+        return web.json_response(error.as_body(), status=error.status)
+    except web.HTTPException as http_error:
+        if http_error.status < 400:
+            raise
+        error = ApiError(http_error.status, http_error.reason.lower().replace(" ", "_"), http_error.reason)
+        return web.json_response(error.as_body(), status=error.status)
+
+
+@web.middleware
+async def loopback_host_only(request: web.Request, handler: Handler) -> web.StreamResponse:
+    if not is_loopback_host(request.headers.get("Host")):
+        log.warning("refused a request with a non-loopback Host header")
+        raise ApiError(403, "host_not_allowed", "The Host header must be a loopback name such as 127.0.0.1.")
+    return await handler(request)
+
+
+def extension_origins_only(allowed_origins: Iterable[str]) -> Callable[..., Awaitable[web.StreamResponse]]:
+    allowed = frozenset(allowed_origins)
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in allowed:
+            log.warning("refused a request from origin %r", origin[:100])
+            raise ApiError(
+                403, "origin_not_allowed",
+                "Requests from web pages are refused; only the configured chrome-extension:// origins may call.",
+            )
+        return await handler(request)
+
+    return guard
+
+
+DeviceVerifier = Callable[[web.Request, bytes], Awaitable[str]]
+
+
+def bearer_auth(
+    api_key: str, *, open_paths: Iterable[str], open_prefixes: Iterable[str] = (),
+    device_paths: Iterable[str] = (), verify_device: DeviceVerifier | None = None,
+) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """Require the API key on ``PROTECTED_PREFIXES``; ``device_paths`` also take a paired device's signature.
+
+    ``open_paths`` / ``open_prefixes`` carry their own credential, checked by their handlers
+    (the WebSocket's ticket, the pairing routes' proof of the pairing secret).
+    """
+    expected = api_key.encode()
+    open_exact, open_starts, device_only = frozenset(open_paths), tuple(open_prefixes), frozenset(device_paths)
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+        path = request.path
+        if not path.startswith(PROTECTED_PREFIXES) or path in open_exact or path.startswith(open_starts):
+            return await handler(request)
+        if verify_device is not None and path in device_only and "Authorization" not in request.headers:
+            request[DEVICE] = await verify_device(request, await request.read())
+        else:
+            scheme, _, provided = request.headers.get("Authorization", "").partition(" ")
+            if scheme.lower() != "bearer" or not hmac.compare_digest(provided.strip().encode(), expected):
+                raise ApiError(401, "invalid_api_key", "Missing or invalid API key: send Authorization: Bearer <key>.")
+            request[DEVICE] = None
+        request[PRINCIPAL] = LOCAL_PRINCIPAL
+        return await handler(request)
+
+    return guard

@@ -1,0 +1,182 @@
+"""The server's half of one-click loopback pairing, and what a paired device may call.
+
+=============================================================  ==========================================
+``POST /v1/browser-control/pairing/requests``                   open a request (proof of the pairing secret)
+``POST /v1/browser-control/pairing/requests/{id}/approve``      the user's click, relayed by the host
+``POST /v1/browser-control/pairing/requests/{id}/deny``         the Deny button
+``GET  /v1/browser-control/sessions``                           a device lists the extension sessions
+=============================================================  ==========================================
+
+Pairing routes refuse non-loopback peers (the Host and Origin checks of ``auth`` apply too).
+A background task watches the pairings file, so ``hermes-browser pairings revoke`` run in
+another process closes the device's live lanes within a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from aiohttp import web
+
+from hermes_server.app_keys import BROKER, CONFIG, HUB, PAIRING_FILE, PAIRING_SECRET, PAIRINGS, SESSIONS, WALL_CLOCK
+from hermes_server.errors import ApiError
+from hermes_server.http.bodies import identifier, json_object
+from hermes_server.http.guards import LOCAL_PRINCIPAL, PRINCIPAL
+from hermes_server.pairing.book import Pairing, SignatureRejected
+from hermes_wire import controller as protocol
+from hermes_wire import signatures as device_auth
+from hermes_wire.tools import EXTENSION_LANE
+
+log = logging.getLogger(__name__)
+
+REVOCATION_POLL_S = 0.25
+MAX_DEVICE_LABEL = 100
+
+
+def add_pairing_routes(app: web.Application) -> None:
+    app.router.add_post(protocol.PAIRING_REQUESTS_PATH, open_pairing_request)
+    app.router.add_post(protocol.PAIRING_REQUESTS_PATH + "/{request_id}/approve", approve_pairing_request)
+    app.router.add_post(protocol.PAIRING_REQUESTS_PATH + "/{request_id}/deny", deny_pairing_request)
+    app.router.add_get(protocol.DEVICE_SESSIONS_PATH, list_device_sessions)
+    app.cleanup_ctx.append(revocation_watcher)
+
+
+async def verify_device(request: web.Request, body: bytes) -> str:
+    """For ``auth.bearer_auth``: the device id behind a valid signature, else 401."""
+    try:
+        pairing = request.app[PAIRINGS].verify(
+            request.headers, request.method, request.path_qs, body, request.app[WALL_CLOCK]()
+        )
+    except SignatureRejected as rejected:
+        log.warning("refused a device-signed request: %s", rejected.reason)
+        raise
+    return pairing.device_id
+
+
+def device_still_paired(app: web.Application, device_id: str | None) -> bool:
+    return device_id is None or device_id in app[PAIRINGS].pairings
+
+
+# ----- guards ----------------------------------------------------------------------------------------
+
+
+async def pairing_body(request: web.Request, action: str, subject_field: str | None = None) -> dict[str, Any]:
+    """The JSON body of a pairing call, after checking the peer is local and the proof is right."""
+    if not request.app[CONFIG].extension_control_enabled:
+        raise ApiError(404, "browser_control_disabled", "Browser extension control is off on this server.")
+    try:
+        local = ipaddress.ip_address(request.remote or "").is_loopback
+    except ValueError:
+        local = False
+    if not local:
+        raise ApiError(403, "pairing_not_local", "Pairing is only possible from this machine.")
+    body = await json_object(request)
+    timestamp, proof = body.get("timestamp"), body.get("proof")
+    subject = body.get(subject_field) if subject_field else request.match_info["request_id"]
+    if (
+        isinstance(timestamp, bool) or not isinstance(timestamp, int) or not isinstance(proof, str)
+        or not isinstance(subject, str)
+        or abs(request.app[WALL_CLOCK]() - timestamp) > device_auth.SIGNATURE_WINDOW_S
+        or not device_auth.pairing_proof_matches(request.app[PAIRING_SECRET], action, subject, timestamp, proof)
+    ):
+        raise ApiError(
+            401, "pairing_proof_invalid",
+            "Pairing proof rejected: read the pairing secret from the server's current runtime file "
+            "(it changes at every server start) and check this machine's clock.",
+        )
+    return body
+
+
+# ----- handlers --------------------------------------------------------------------------------------
+
+
+async def open_pairing_request(request: web.Request) -> web.Response:
+    body = await pairing_body(request, "request", "public_key")
+    try:
+        public_key = device_auth.b64decode(body["public_key"])
+    except ValueError:
+        public_key = b""
+    if len(public_key) != 32:
+        raise ApiError(400, "invalid_request", "'public_key' must be a raw Ed25519 public key in base64url.")
+    profile = identifier(body, "browser_profile_id")
+    label = body.get("label", "")
+    if not isinstance(label, str) or len(label) > MAX_DEVICE_LABEL:
+        raise ApiError(400, "invalid_request", f"'label' must be a string of at most {MAX_DEVICE_LABEL} characters.")
+    pending = request.app[PAIRINGS].open_request(
+        public_key, browser_profile_id=profile, label=label, now=request.app[WALL_CLOCK]()
+    )
+    log.info(
+        "pairing request %s from browser profile %s: verification code %s",
+        pending.request_id, profile, pending.verification_code,
+    )
+    return web.json_response(
+        {
+            "request_id": pending.request_id,
+            "verification_code": pending.verification_code,
+            "device_id": device_auth.device_id_for(public_key),
+            "expires_in_seconds": round(pending.expires_at - request.app[WALL_CLOCK]()),
+        },
+        status=201,
+    )
+
+
+async def approve_pairing_request(request: web.Request) -> web.Response:
+    await pairing_body(request, "approve")
+    pairing = request.app[PAIRINGS].approve(request.match_info["request_id"], request.app[WALL_CLOCK]())
+
+    def add(pairings: dict[str, Pairing]) -> None:
+        pairings[pairing.device_id] = pairing
+
+    await asyncio.to_thread(request.app[PAIRING_FILE].update, add)
+    log.info("paired device %s (browser profile %s)", pairing.device_id, pairing.browser_profile_id)
+    return web.json_response({"device_id": pairing.device_id, "principal_id": LOCAL_PRINCIPAL,
+                              "scope": "browser_control"})
+
+
+async def deny_pairing_request(request: web.Request) -> web.Response:
+    await pairing_body(request, "deny")
+    denied = request.app[PAIRINGS].take_request(request.match_info["request_id"], request.app[WALL_CLOCK]())
+    log.info("pairing request %s denied", denied.request_id)
+    return web.json_response({"request_id": denied.request_id, "denied": True})
+
+
+async def list_device_sessions(request: web.Request) -> web.Response:
+    """The principal's sessions on the extension lane, with their controller state (what the host drives)."""
+    sessions = []
+    for session in request.app[SESSIONS].owned_by(request[PRINCIPAL]):
+        lane = request.app[BROKER].lane(session.session_id)
+        if session.browser_lane == EXTENSION_LANE and lane is not None:
+            sessions.append(session.as_json() | {"controller": lane.describe()})
+    return web.json_response({"sessions": sessions})
+
+
+# ----- revocation ------------------------------------------------------------------------------------
+
+
+async def revocation_watcher(app: web.Application) -> AsyncIterator[None]:
+    """Load the pairings, then follow the file: a device that disappears from it loses its lanes at once."""
+    pairing_file = app[PAIRING_FILE]
+    app[PAIRINGS].replace_pairings(await asyncio.to_thread(pairing_file.load))
+
+    async def follow() -> None:
+        seen = pairing_file.stamp()
+        while True:
+            await asyncio.sleep(REVOCATION_POLL_S)
+            stamp = pairing_file.stamp()
+            if stamp == seen:
+                continue
+            seen = stamp
+            for device_id in app[PAIRINGS].replace_pairings(await asyncio.to_thread(pairing_file.load)):
+                log.info("pairing of device %s was revoked; closing its lanes", device_id)
+                await app[HUB].apply(app[BROKER].revoke_device(device_id))
+
+    task = asyncio.create_task(follow())
+    yield
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task

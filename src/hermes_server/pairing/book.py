@@ -1,0 +1,211 @@
+"""Loopback pairing: pending requests, stored pairings, device-signature checks (``PairingBook``, no I/O),
+and the pairings file they persist to (``PairingFile``).
+
+A pairing grants a device the server's local principal with the browser-control
+scope only: listing the principal's extension sessions and registering controllers
+for them.  Nothing else accepts a device signature.
+
+Limits: a request lives ``REQUEST_TTL_S`` seconds; at most ``MAX_PENDING`` wait at
+once; a signature is good for ±``SIGNATURE_WINDOW_S`` seconds and one use of its nonce.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hermes_server.errors import ApiError
+from hermes_wire import signatures as device_auth
+from hermes_wire.files import locked, write_private_file
+
+log = logging.getLogger(__name__)
+
+REQUEST_TTL_S = 180.0
+MAX_PENDING = 5
+SIGNATURE_WINDOW_S = device_auth.SIGNATURE_WINDOW_S
+NONCE_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+PAIRINGS_FILE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Pairing:
+    device_id: str
+    public_key: bytes
+    browser_profile_id: str
+    label: str
+    created_at: float
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "device_id": self.device_id,
+            "public_key": device_auth.b64encode(self.public_key),
+            "browser_profile_id": self.browser_profile_id,
+            "label": self.label,
+            "created_at": self.created_at,
+        }
+
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> Pairing:
+        public_key = device_auth.b64decode(record["public_key"])
+        if device_auth.device_id_for(public_key) != record["device_id"]:
+            raise ValueError("device_id does not match its public key")
+        return cls(record["device_id"], public_key, str(record["browser_profile_id"]), str(record["label"]),
+                   float(record["created_at"]))
+
+
+@dataclass(frozen=True)
+class PairingRequest:
+    request_id: str
+    public_key: bytes
+    browser_profile_id: str
+    label: str
+    created_at: float
+
+    @property
+    def verification_code(self) -> str:
+        return device_auth.verification_code_for(self.public_key)
+
+    @property
+    def expires_at(self) -> float:
+        return self.created_at + REQUEST_TTL_S
+
+
+class SignatureRejected(ApiError):
+    """One answer for every bad signature, so the peer learns nothing; ``reason`` goes to the log only."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            401, "device_signature_invalid",
+            "Device signature rejected: the device is not paired (or was revoked), its clock is off, or the "
+            "request was replayed. Pair again from the Hermes extension popup.",
+        )
+        self.reason = reason
+
+
+class PairingBook:
+    def __init__(self, pairings: Mapping[str, Pairing] | None = None) -> None:
+        self.pairings: dict[str, Pairing] = dict(pairings or {})
+        self.pending: dict[str, PairingRequest] = {}
+        self._seen_nonces: dict[tuple[str, str], float] = {}  # (device, nonce) -> when it may be forgotten
+
+    # ----- requests -------------------------------------------------------------------------------------
+
+    def open_request(self, public_key: bytes, *, browser_profile_id: str, label: str, now: float) -> PairingRequest:
+        self._purge(now)
+        for request in self.pending.values():
+            if request.public_key == public_key:
+                return request  # the popup was opened again: same key, same request
+        if len(self.pending) >= MAX_PENDING:
+            raise ApiError(
+                429, "pairing_too_many_requests",
+                f"{MAX_PENDING} pairing requests are already waiting; approve or deny one, or wait "
+                f"{REQUEST_TTL_S:g} s for them to expire.", error_type="rate_limit_error",
+            )
+        request = PairingRequest("pair_" + secrets.token_hex(12), public_key, browser_profile_id, label, now)
+        self.pending[request.request_id] = request
+        return request
+
+    def take_request(self, request_id: str, now: float) -> PairingRequest:
+        """Remove and return a live request (for approval or denial)."""
+        self._purge(now)
+        request = self.pending.pop(request_id, None)
+        if request is None:
+            raise ApiError(
+                404, "pairing_request_not_found",
+                "No such pairing request: it expired or was already answered. Open the extension popup again.",
+            )
+        return request
+
+    def approve(self, request_id: str, now: float) -> Pairing:
+        request = self.take_request(request_id, now)
+        pairing = Pairing(
+            device_auth.device_id_for(request.public_key), request.public_key, request.browser_profile_id,
+            request.label, now,
+        )
+        self.pairings[pairing.device_id] = pairing
+        return pairing
+
+    def _purge(self, now: float) -> None:
+        self.pending = {rid: r for rid, r in self.pending.items() if r.expires_at > now}
+
+    # ----- signatures -----------------------------------------------------------------------------------
+
+    def verify(self, headers: Mapping[str, str], method: str, path: str, body: bytes, now: float) -> Pairing:
+        """Check a device-signed request; raise ``SignatureRejected`` (401) unless everything holds."""
+        values = [headers.get(name) for name in device_auth.DEVICE_HEADERS]
+        if any(v is None for v in values):
+            raise SignatureRejected("missing headers")
+        device_id, timestamp_text, nonce, signature_text = (str(v) for v in values)
+        try:
+            timestamp = int(timestamp_text)
+            signature = device_auth.b64decode(signature_text)
+        except ValueError:
+            raise SignatureRejected("unparsable timestamp or signature") from None
+        if abs(now - timestamp) > SIGNATURE_WINDOW_S:
+            raise SignatureRejected("timestamp outside the window")
+        if not NONCE_PATTERN.fullmatch(nonce):
+            raise SignatureRejected("malformed nonce")
+        pairing = self.pairings.get(device_id)
+        if pairing is None:
+            raise SignatureRejected("unknown or revoked device")
+        payload = device_auth.signing_payload(method, path, body, timestamp, nonce)
+        if not device_auth.signature_valid(pairing.public_key, signature, payload):
+            raise SignatureRejected("bad signature")
+        self._seen_nonces = {key: until for key, until in self._seen_nonces.items() if until > now}
+        if (device_id, nonce) in self._seen_nonces:
+            raise SignatureRejected("replayed nonce")
+        self._seen_nonces[(device_id, nonce)] = timestamp + 2 * SIGNATURE_WINDOW_S
+        return pairing
+
+    def replace_pairings(self, pairings: Mapping[str, Pairing]) -> list[str]:
+        """Adopt the pairings read from disk; returns the device ids that were revoked meanwhile."""
+        revoked = [device_id for device_id in self.pairings if device_id not in pairings]
+        self.pairings = dict(pairings)
+        return revoked
+
+
+class PairingFile:
+    """``pairings.json`` (0600, atomic writes, locked read-modify-write): shared by the server and the CLI."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def load(self) -> dict[str, Pairing]:
+        try:
+            document = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except ValueError:
+            log.error("%s is not valid JSON; treating it as holding no pairings", self.path)
+            return {}
+        pairings: dict[str, Pairing] = {}
+        for record in document.get("pairings", []):
+            try:
+                pairing = Pairing.from_json(record)
+            except (KeyError, TypeError, ValueError):
+                log.error("%s: skipping a damaged pairing record", self.path)
+                continue
+            pairings[pairing.device_id] = pairing
+        return pairings
+
+    def update(self, change: Callable[[dict[str, Pairing]], None]) -> dict[str, Pairing]:
+        """Apply ``change`` to the stored pairings under the file lock, write them back and return them."""
+        with locked(self.path):
+            pairings = self.load()
+            change(pairings)
+            document = {"version": PAIRINGS_FILE_VERSION, "pairings": [p.as_json() for p in pairings.values()]}
+            write_private_file(self.path, json.dumps(document, indent=2) + "\n")
+        return pairings
+
+    def stamp(self) -> int | None:
+        """Modification time, for noticing a revocation made by another process."""
+        try:
+            return self.path.stat().st_mtime_ns
+        except FileNotFoundError:
+            return None

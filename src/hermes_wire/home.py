@@ -1,0 +1,60 @@
+"""Where Hermes keeps its files, and the runtime file: how a local process finds the running server.
+
+Everything lives under ``$HERMES_HOME`` (default ``~/.hermes``), in ``browser-control/``.
+
+``$HERMES_HOME/browser-control/runtime.json`` (mode 0600) holds the server's URL, its pid and a
+random pairing secret made fresh at every start.  The native host reads it; nothing else
+carries the secret, and it never crosses the wire (see ``signatures``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from hermes_wire.files import write_private_file
+
+
+def hermes_home(environ: Mapping[str, str] | None = None) -> Path:
+    env = os.environ if environ is None else environ
+    return Path(env.get("HERMES_HOME") or Path.home() / ".hermes")
+
+
+def browser_control_dir(home: Path) -> Path:
+    return home / "browser-control"
+
+
+def runtime_path(home: Path) -> Path:
+    return browser_control_dir(home) / "runtime.json"
+
+
+def pairings_path(home: Path) -> Path:
+    return browser_control_dir(home) / "pairings.json"
+
+
+def publish_runtime(home: Path, url: str, pairing_secret: str) -> None:
+    record = {"url": url, "pid": os.getpid(), "pairing_secret": pairing_secret}
+    write_private_file(runtime_path(home), json.dumps(record) + "\n")
+
+
+def withdraw_runtime(home: Path) -> None:
+    """Remove the runtime file if it is still ours (a newer server may have replaced it)."""
+    record = read_runtime(home)
+    if record is not None and record.get("pid") == os.getpid():
+        with contextlib.suppress(FileNotFoundError):
+            runtime_path(home).unlink()
+
+
+def read_runtime(home: Path) -> dict[str, Any] | None:
+    """The runtime record, or None when no server has published one (or it is unreadable)."""
+    try:
+        record = json.loads(runtime_path(home).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict) or not all(isinstance(record.get(k), str) for k in ("url", "pairing_secret")):
+        return None
+    return record

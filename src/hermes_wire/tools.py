@@ -1,0 +1,208 @@
+"""The browser tools an agent can call: one declaration per tool.
+
+A ``ToolSpec`` holds everything the HTTP tool API and the MCP server need about a
+tool: its name, description, JSON-schema for arguments, the controller
+capability it uses, its read-only / destructive hints, the lanes that can serve it
+and the shape of its result.  Arguments are checked against the schema here,
+before anything is routed to a browser.
+
+Result shapes (``ToolSpec.result_kind``), so every surface renders a result the same way:
+
+``"json"``      any JSON value (most tools return an object).
+``"snapshot"``  ``{"snapshot": "<accessibility-tree text>", ...}``; further keys (say
+                ``pending_dialogs`` or ``frame_tree`` on the CDP lane) are metadata.
+``"image"``     ``{"mime_type": "image/png", "data": "<base64 of the image bytes>"}``.
+
+The schemas use a small subset of JSON Schema (object / string / integer / number
+/ boolean, ``required``, ``enum``, ``pattern``, length and range bounds, and
+``additionalProperties: false``); ``validate_arguments`` implements exactly that
+subset, and a test keeps the declarations inside it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+from hermes_wire.errors import ToolError
+
+EXTENSION_LANE = "extension"
+CDP_LANE = "cdp"
+ALL_LANES = frozenset({EXTENSION_LANE, CDP_LANE})
+ResultKind = Literal["json", "snapshot", "image"]
+RESULT_KINDS = frozenset(get_args(ResultKind))
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    schema: dict[str, Any]
+    capability: str
+    read_only: bool
+    destructive: bool = False
+    #: The lanes that can serve the tool; a session on any other lane fails the call and never lists it.
+    lanes: frozenset[str] = ALL_LANES
+    #: How the result is shaped (see the module docstring).
+    result_kind: ResultKind = "json"
+
+    def validate(self, arguments: Any) -> dict[str, Any]:
+        """Return the arguments if they match the schema, else raise ``ToolError('invalid_arguments')``."""
+        _check(self.schema, arguments, "arguments")
+        return arguments
+
+
+def _object(properties: dict[str, Any] | None = None, required: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": properties or {},
+        "required": list(required),
+        "additionalProperties": False,
+    }
+
+
+_REF = {
+    "type": "string",
+    "pattern": r"^@?e[0-9]{1,7}$",
+    "description": "An element ref from the latest browser_snapshot, such as @e5.",
+}
+
+_SPECS = (
+    ToolSpec(
+        "controller.noop", "Do nothing in the browser; checks that the controller answers.",
+        _object(), "controller.noop", read_only=True,
+    ),
+    ToolSpec(
+        "browser_navigate", "Open a URL in the controlled tab and wait for it to load.",
+        _object(
+            {"url": {"type": "string", "maxLength": 8192, "pattern": r"^(https?://\S+|about:blank)$",
+                     "description": "An http(s) URL, or about:blank."}},
+            ("url",),
+        ),
+        "browser_navigate", read_only=False,
+    ),
+    ToolSpec(
+        "browser_snapshot",
+        "Describe the page as an accessibility tree, with @eN refs for the elements you can act on. "
+        "Compact by default; pass full=true for everything.",
+        _object({"full": {"type": "boolean", "description": "Return the whole tree, not the compact one."}}),
+        "browser_snapshot", read_only=True, result_kind="snapshot",
+    ),
+    ToolSpec(
+        "browser_click", "Click the element with the given ref, as a user would.",
+        _object({"ref": _REF}, ("ref",)), "browser_click", read_only=False, destructive=True,
+    ),
+    ToolSpec(
+        "browser_type",
+        "Type text into the input with the given ref (replacing its value); on a <select>, choose the "
+        "option with that label.",
+        _object({"ref": _REF, "text": {"type": "string", "maxLength": 20000}}, ("ref", "text")),
+        "browser_type", read_only=False,
+    ),
+    ToolSpec(
+        "browser_press", "Press a key (Enter, Escape, Tab, ArrowDown, …) in the focused element.",
+        _object({"key": {"type": "string", "minLength": 1, "maxLength": 32}}, ("key",)),
+        "browser_press", read_only=False, destructive=True,
+    ),
+    ToolSpec(
+        "browser_scroll", "Scroll the page, or the element with the given ref, up or down.",
+        _object({"direction": {"type": "string", "enum": ["up", "down"]}, "ref": _REF}, ("direction",)),
+        "browser_scroll", read_only=False,
+    ),
+    ToolSpec("browser_back", "Go back one page in the tab's history.", _object(), "browser_back", read_only=False),
+    ToolSpec(
+        "browser_tabs", "List the browser's tabs with id, title, url, and which one is controlled.",
+        _object(), "browser_tabs", read_only=True,
+    ),
+    ToolSpec(
+        "browser_tab_activate", "Move control to the tab with the given id and focus it.",
+        _object({"tab_id": {"type": "integer", "minimum": 0}}, ("tab_id",)),
+        "browser_tab_activate", read_only=False,
+    ),
+    ToolSpec(
+        "browser_screenshot", "Capture a PNG screenshot of the controlled tab.",
+        _object(), "browser_screenshot", read_only=True, result_kind="image",
+    ),
+    # The CDP lane only: the extension lane's allowlist has no dialog answering and no raw CDP.
+    ToolSpec(
+        "browser_dialog",
+        "Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the page; "
+        "browser_snapshot lists pending_dialogs. Give dialog_id when several are open.",
+        _object(
+            {"action": {"type": "string", "enum": ["accept", "dismiss"]},
+             "prompt_text": {"type": "string", "maxLength": 20000,
+                             "description": "The text a prompt() returns when accepted (default: its default text)."},
+             "dialog_id": {"type": "string", "pattern": r"^d-[0-9]{1,9}$",
+                           "description": "The id of a pending dialog, such as d-1."}},
+            ("action",),
+        ),
+        "browser_dialog", read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
+    ),
+    ToolSpec(
+        "browser_cdp",
+        "Escape hatch: send one Chrome DevTools Protocol command to the controlled tab, or with frame_id to an "
+        "out-of-process iframe listed in browser_snapshot's frame_tree (is_oopif: true). Browser and Target "
+        "methods are refused.",
+        _object(
+            {"method": {"type": "string", "maxLength": 100, "pattern": r"^[A-Z][A-Za-z]*\.[a-z][A-Za-z]*$",
+                        "description": "A CDP method, such as Runtime.evaluate."},
+             "params": {"type": "object", "description": "The method's parameters."},
+             "frame_id": {"type": "string", "maxLength": 128, "pattern": r"^[A-Za-z0-9._-]+$",
+                          "description": "A frame_id from browser_snapshot's frame_tree."}},
+            ("method",),
+        ),
+        "browser_cdp", read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
+    ),
+)
+
+TOOLS: dict[str, ToolSpec] = {spec.name: spec for spec in _SPECS}
+
+
+def tools_for_lane(lane: str) -> list[ToolSpec]:
+    """The tools a session on ``lane`` can call, in declaration order."""
+    return [spec for spec in TOOLS.values() if lane in spec.lanes]
+
+
+#: Keywords ``validate_arguments`` understands; anything else in a schema would be silently ignored.
+SUPPORTED_SCHEMA_KEYWORDS = frozenset(
+    {"type", "properties", "required", "additionalProperties", "enum", "pattern",
+     "minLength", "maxLength", "minimum", "maximum", "description"}
+)
+
+_PYTHON_TYPES: dict[str, tuple[type, ...]] = {
+    "object": (dict,), "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
+}
+
+
+def _check(schema: dict[str, Any], value: Any, where: str) -> None:
+    expected = schema["type"]
+    is_bool = isinstance(value, bool)
+    if not isinstance(value, _PYTHON_TYPES[expected]) or (is_bool and expected != "boolean"):
+        raise ToolError("invalid_arguments", f"{where} must be {'an' if expected[0] in 'aeio' else 'a'} {expected}")
+    if "enum" in schema and value not in schema["enum"]:
+        raise ToolError("invalid_arguments", f"{where} must be one of {', '.join(map(str, schema['enum']))}")
+    if expected == "string":
+        if len(value) < schema.get("minLength", 0):
+            raise ToolError("invalid_arguments", f"{where} is too short")
+        if len(value) > schema.get("maxLength", len(value)):
+            raise ToolError("invalid_arguments", f"{where} is longer than {schema['maxLength']} characters")
+        if "pattern" in schema and not re.search(schema["pattern"], value):
+            hint = schema.get("description", f"match {schema['pattern']}")
+            raise ToolError("invalid_arguments", f"{where} is not valid: {hint}")
+    if expected in ("integer", "number"):
+        if value < schema.get("minimum", value):
+            raise ToolError("invalid_arguments", f"{where} must be at least {schema['minimum']}")
+        if value > schema.get("maximum", value):
+            raise ToolError("invalid_arguments", f"{where} must be at most {schema['maximum']}")
+    if expected == "object":
+        properties = schema.get("properties", {})
+        for name in schema.get("required", ()):
+            if name not in value:
+                raise ToolError("invalid_arguments", f"{where}.{name} is required")
+        for name, item in value.items():
+            if name in properties:
+                _check(properties[name], item, f"{where}.{name}")
+            elif schema.get("additionalProperties") is False:
+                allowed = ", ".join(properties) or "none"
+                raise ToolError("invalid_arguments", f"{where}.{name} is not accepted (allowed: {allowed})")

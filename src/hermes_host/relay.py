@@ -21,13 +21,13 @@ from typing import Any
 import aiohttp
 import websockets
 
+from hermes_host.controller_socket import open_controller_socket
 from hermes_host.device import DeviceStore
 from hermes_host.errors import FramingError, HostError, ServerRefused, ServerUnavailable
 from hermes_host.framing import encode
 from hermes_host.server_link import ServerLink
 from hermes_wire import controller as protocol
 from hermes_wire import native as m
-from tests.support.controller import open_controller_socket
 
 log = logging.getLogger(__name__)
 

@@ -289,10 +289,10 @@ async def call_tool(request: web.Request) -> web.Response:
     timeout_s = body.get("timeout_s", request.app[CONFIG].command_timeout_s)
     if isinstance(timeout_s, bool) or not isinstance(timeout_s, (int, float)) or not 0 < timeout_s <= MAX_TIMEOUT:
         raise ApiError(400, "invalid_request", f"'timeout_s' must be a number above 0 and at most {MAX_TIMEOUT:g}.")
-    reply = await request.app[ROUTER].run_tool(
+    outcome = await request.app[ROUTER].run_tool(
         session, tool, body.get("arguments", {}), tool_call_id=tool_call_id, timeout_s=float(timeout_s)
     )
-    return web.json_response(reply)
+    return web.json_response(outcome.as_json())
 
 
 async def register_controller(request: web.Request) -> web.Response:

@@ -11,26 +11,17 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from hermes_wire.errors import ProtocolViolation
+from hermes_wire.tools import EXTENSION_LANE, tools_for_lane
 
 PROTOCOL_VERSION = 1
 
-#: The only capabilities a controller may ever hold; requested ones outside it are filtered out.
-CAPABILITY_ALLOWLIST: tuple[str, ...] = (
-    "controller.noop",
-    "browser_back",
-    "browser_click",
-    "browser_navigate",
-    "browser_press",
-    "browser_screenshot",
-    "browser_scroll",
-    "browser_snapshot",
-    "browser_tab_activate",
-    "browser_tabs",
-    "browser_type",
-)
+#: The only capabilities a controller may ever hold (the tools the extension lane serves); requested ones
+#: outside it are filtered out.
+CAPABILITY_ALLOWLIST: tuple[str, ...] = tuple(spec.name for spec in tools_for_lane(EXTENSION_LANE))
 
 TRANSPORT_FAMILY = "extension"
 REGISTER_PATH = "/v1/browser-control/register"
@@ -53,6 +44,18 @@ KEEPALIVE_INTERVAL_S = 20.0
 MAX_FRAME_BYTES = 16 * 1024 * 1024
 #: Identifiers sent by controllers (session, controller, profile, command ids) stay short and printable.
 IDENTIFIER_PATTERN = re.compile(r"[A-Za-z0-9._:@-]{1,128}")
+
+
+
+class LaneState(StrEnum):
+    """Where an extension-bound session's route to its controller stands (reported in ``controller.state``)."""
+
+    AWAITING_CONTROLLER = "awaiting_controller"  # no controller has connected yet
+    CONNECTED = "connected"  # exactly one live connection: commands are routed
+    DISCONNECTED = "disconnected"  # its socket dropped; pending commands keep their deadlines
+    AMBIGUOUS = "ambiguous"  # two live connections claim the identity: nothing is routed
+    DETACHED = "detached"  # the controller detached: fails closed until the agent unbinds
+
 
 # Frame types.
 COMMAND = "browser.controller.command"

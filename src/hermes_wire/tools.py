@@ -1,10 +1,12 @@
-"""The browser tools an agent can call: one declaration per tool.
+"""The browser tools an agent can call: every tool is declared here, once.
 
-A ``ToolSpec`` holds everything the HTTP tool API and the MCP server need about a
-tool: its name, description, JSON-schema for arguments, the controller
-capability it uses, its read-only / destructive hints, the lanes that can serve it
-and the shape of its result.  Arguments are checked against the schema here,
-before anything is routed to a browser.
+A ``ToolSpec`` holds everything any part of Hermes needs about a tool: its name,
+description, JSON-schema for arguments, its read-only / destructive hints, the lanes
+that can serve it, whether an open JavaScript dialog blocks it, and the shape of its
+result.  From these declarations come the controller allowlist (``controller``), the
+HTTP and MCP tool lists, the cdp lane's handler table (which must cover exactly the
+cdp tools) and the extension's ``background/contract.js`` (generated, checked by a test).
+Arguments are checked against the schema here, before anything is routed to a browser.
 
 Result shapes (``ToolSpec.result_kind``), so every surface renders a result the same way:
 
@@ -15,8 +17,8 @@ Result shapes (``ToolSpec.result_kind``), so every surface renders a result the 
 
 The schemas use a small subset of JSON Schema (object / string / integer / number
 / boolean, ``required``, ``enum``, ``pattern``, length and range bounds, and
-``additionalProperties: false``); ``validate_arguments`` implements exactly that
-subset, and a test keeps the declarations inside it.
+``additionalProperties: false``); ``ToolSpec.validate`` implements exactly that
+subset (so does the extension's copy), and a test keeps the declarations inside it.
 """
 
 from __future__ import annotations
@@ -29,21 +31,24 @@ from hermes_wire.errors import ToolError
 
 EXTENSION_LANE = "extension"
 CDP_LANE = "cdp"
-ALL_LANES = frozenset({EXTENSION_LANE, CDP_LANE})
+LANES = (EXTENSION_LANE, CDP_LANE)
+ALL_LANES = frozenset(LANES)
 ResultKind = Literal["json", "snapshot", "image"]
 RESULT_KINDS = frozenset(get_args(ResultKind))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ToolSpec:
     name: str
     description: str
+    #: The argument schema: always an object with ``additionalProperties: false``.
     schema: dict[str, Any]
-    capability: str
     read_only: bool
     destructive: bool = False
     #: The lanes that can serve the tool; a session on any other lane fails the call and never lists it.
     lanes: frozenset[str] = ALL_LANES
+    #: An open JavaScript dialog holds the page's thread: the cdp lane refuses these until it is answered.
+    blocked_by_dialog: bool = False
     #: How the result is shaped (see the module docstring).
     result_kind: ResultKind = "json"
 
@@ -53,7 +58,8 @@ class ToolSpec:
         return arguments
 
 
-def _object(properties: dict[str, Any] | None = None, required: tuple[str, ...] = ()) -> dict[str, Any]:
+def arguments(properties: dict[str, Any] | None = None, *, required: tuple[str, ...] = ()) -> dict[str, Any]:
+    """An argument schema: an object with exactly these properties."""
     return {
         "type": "object",
         "properties": properties or {},
@@ -62,97 +68,112 @@ def _object(properties: dict[str, Any] | None = None, required: tuple[str, ...] 
     }
 
 
+REF_PATTERN = r"^@?e[0-9]{1,7}$"
 _REF = {
     "type": "string",
-    "pattern": r"^@?e[0-9]{1,7}$",
+    "pattern": REF_PATTERN,
     "description": "An element ref from the latest browser_snapshot, such as @e5.",
 }
 
 _SPECS = (
     ToolSpec(
-        "controller.noop", "Do nothing in the browser; checks that the controller answers.",
-        _object(), "controller.noop", read_only=True,
+        name="controller.noop",
+        description="Do nothing in the browser; checks that the controller answers.",
+        schema=arguments(), read_only=True,
     ),
     ToolSpec(
-        "browser_navigate", "Open a URL in the controlled tab and wait for it to load.",
-        _object(
+        name="browser_navigate",
+        description="Open a URL in the controlled tab and wait for it to load.",
+        schema=arguments(
             {"url": {"type": "string", "maxLength": 8192, "pattern": r"^(https?://\S+|about:blank)$",
                      "description": "An http(s) URL, or about:blank."}},
-            ("url",),
+            required=("url",),
         ),
-        "browser_navigate", read_only=False,
+        read_only=False, blocked_by_dialog=True,
     ),
     ToolSpec(
-        "browser_snapshot",
-        "Describe the page as an accessibility tree, with @eN refs for the elements you can act on. "
+        name="browser_snapshot",
+        description="Describe the page as an accessibility tree, with @eN refs for the elements you can act on. "
         "Compact by default; pass full=true for everything.",
-        _object({"full": {"type": "boolean", "description": "Return the whole tree, not the compact one."}}),
-        "browser_snapshot", read_only=True, result_kind="snapshot",
+        schema=arguments({"full": {"type": "boolean", "description": "Return the whole tree, not the compact one."}}),
+        read_only=True, result_kind="snapshot",
     ),
     ToolSpec(
-        "browser_click", "Click the element with the given ref, as a user would.",
-        _object({"ref": _REF}, ("ref",)), "browser_click", read_only=False, destructive=True,
+        name="browser_click",
+        description="Click the element with the given ref, as a user would.",
+        schema=arguments({"ref": _REF}, required=("ref",)),
+        read_only=False, destructive=True, blocked_by_dialog=True,
     ),
     ToolSpec(
-        "browser_type",
-        "Type text into the input with the given ref (replacing its value); on a <select>, choose the "
+        name="browser_type",
+        description="Type text into the input with the given ref (replacing its value); on a <select>, choose the "
         "option with that label.",
-        _object({"ref": _REF, "text": {"type": "string", "maxLength": 20000}}, ("ref", "text")),
-        "browser_type", read_only=False,
+        schema=arguments({"ref": _REF, "text": {"type": "string", "maxLength": 20000}}, required=("ref", "text")),
+        read_only=False, blocked_by_dialog=True,
     ),
     ToolSpec(
-        "browser_press", "Press a key (Enter, Escape, Tab, ArrowDown, …) in the focused element.",
-        _object({"key": {"type": "string", "minLength": 1, "maxLength": 32}}, ("key",)),
-        "browser_press", read_only=False, destructive=True,
+        name="browser_press",
+        description="Press a key (Enter, Escape, Tab, ArrowDown, …) in the focused element.",
+        schema=arguments({"key": {"type": "string", "minLength": 1, "maxLength": 32}}, required=("key",)),
+        read_only=False, destructive=True, blocked_by_dialog=True,
     ),
     ToolSpec(
-        "browser_scroll", "Scroll the page, or the element with the given ref, up or down.",
-        _object({"direction": {"type": "string", "enum": ["up", "down"]}, "ref": _REF}, ("direction",)),
-        "browser_scroll", read_only=False,
-    ),
-    ToolSpec("browser_back", "Go back one page in the tab's history.", _object(), "browser_back", read_only=False),
-    ToolSpec(
-        "browser_tabs", "List the browser's tabs with id, title, url, and which one is controlled.",
-        _object(), "browser_tabs", read_only=True,
+        name="browser_scroll",
+        description="Scroll the page, or the element with the given ref, up or down.",
+        schema=arguments({"direction": {"type": "string", "enum": ["up", "down"]}, "ref": _REF},
+                         required=("direction",)),
+        read_only=False, blocked_by_dialog=True,
     ),
     ToolSpec(
-        "browser_tab_activate", "Move control to the tab with the given id and focus it.",
-        _object({"tab_id": {"type": "integer", "minimum": 0}}, ("tab_id",)),
-        "browser_tab_activate", read_only=False,
+        name="browser_back",
+        description="Go back one page in the tab's history.",
+        schema=arguments(), read_only=False, blocked_by_dialog=True,
     ),
     ToolSpec(
-        "browser_screenshot", "Capture a PNG screenshot of the controlled tab.",
-        _object(), "browser_screenshot", read_only=True, result_kind="image",
+        name="browser_tabs",
+        description="List the browser's tabs with id, title, url, and which one is controlled.",
+        schema=arguments(), read_only=True,
+    ),
+    ToolSpec(
+        name="browser_tab_activate",
+        description="Move control to the tab with the given id and focus it.",
+        schema=arguments({"tab_id": {"type": "integer", "minimum": 0}}, required=("tab_id",)),
+        read_only=False,
+    ),
+    ToolSpec(
+        name="browser_screenshot",
+        description="Capture a PNG screenshot of the controlled tab.",
+        schema=arguments(), read_only=True, result_kind="image",
     ),
     # The CDP lane only: the extension lane's allowlist has no dialog answering and no raw CDP.
     ToolSpec(
-        "browser_dialog",
-        "Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the page; "
+        name="browser_dialog",
+        description="Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the page; "
         "browser_snapshot lists pending_dialogs. Give dialog_id when several are open.",
-        _object(
+        schema=arguments(
             {"action": {"type": "string", "enum": ["accept", "dismiss"]},
              "prompt_text": {"type": "string", "maxLength": 20000,
                              "description": "The text a prompt() returns when accepted (default: its default text)."},
              "dialog_id": {"type": "string", "pattern": r"^d-[0-9]{1,9}$",
                            "description": "The id of a pending dialog, such as d-1."}},
-            ("action",),
+            required=("action",),
         ),
-        "browser_dialog", read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
+        read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
     ),
     ToolSpec(
-        "browser_cdp",
-        "Escape hatch: send one Chrome DevTools Protocol command to the controlled tab, or with frame_id to an "
-        "out-of-process iframe listed in browser_snapshot's frame_tree (is_oopif: true). Browser and Target "
-        "methods are refused.",
-        _object(
+        name="browser_cdp",
+        description="Escape hatch: send one Chrome DevTools Protocol command to the controlled tab, or with "
+        "frame_id to an out-of-process iframe listed in browser_snapshot's frame_tree (is_oopif: true). Browser "
+        "and Target methods are refused.",
+        schema=arguments(
             {"method": {"type": "string", "maxLength": 100, "pattern": r"^[A-Z][A-Za-z]*\.[a-z][A-Za-z]*$",
                         "description": "A CDP method, such as Runtime.evaluate."},
              "params": {"type": "object", "description": "The method's parameters."},
              "frame_id": {"type": "string", "maxLength": 128, "pattern": r"^[A-Za-z0-9._-]+$",
                           "description": "A frame_id from browser_snapshot's frame_tree."}},
-            ("method",),
+            required=("method",),
         ),
-        "browser_cdp", read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
+        read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
     ),
 )
 

@@ -18,8 +18,8 @@ from aiohttp import web
 
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.supervisor import CDPSupervisor
-from hermes_server.extension_lane.broker import CommandOutcome
 from hermes_server.routing.lanes import ToolCall
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.tools import TOOLS
 
@@ -109,7 +109,7 @@ class Agent:
         self.backend = backend
         self.session = Session(session_id, "local", "", "cdp", 0.0)
 
-    async def run(self, tool: str, **arguments: Any) -> CommandOutcome:
+    async def run(self, tool: str, **arguments: Any) -> ToolOutcome:
         return await self.backend.run(ToolCall(self.session, TOOLS[tool], arguments, "call_1", scaled(20)))
 
     async def call(self, tool: str, **arguments: Any) -> Any:

@@ -24,8 +24,8 @@ from hermes_server.cdp.providers import (
 )
 from hermes_server.config import ServerConfig
 from hermes_server.errors import ConfigError, ProviderError
-from hermes_server.extension_lane.broker import CommandOutcome
 from hermes_server.routing.lanes import ToolCall
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.tools import TOOLS
 
@@ -207,7 +207,7 @@ async def test_a_browserbase_session_gets_its_own_cloud_browser_with_the_bridge(
     async with mock_browser() as mock, fake_browserbase(mock) as cloud:
         environ = {"BROWSERBASE_API_KEY": KEY, "BROWSERBASE_BASE_URL": cloud.base_url}
         backend = CDPBackend.from_config(config(dialog_bridge=bridge), environ)
-        outcome: CommandOutcome = await call(backend, "browser_tabs")
+        outcome: ToolOutcome = await call(backend, "browser_tabs")
         assert outcome.ok, outcome.error_message
         [tab] = outcome.result
         assert (tab["active"], tab["controlled"]) == (True, True)

@@ -6,8 +6,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from hermes_server.extension_lane.broker import CommandOutcome
 from hermes_server.routing.lanes import ToolCall
+from hermes_server.routing.outcome import ToolOutcome
 
 from .helpers import RunningServer, running_server
 
@@ -20,9 +20,9 @@ class CountingBackend:
     def __init__(self) -> None:
         self.calls: list[ToolCall] = []
 
-    async def run(self, call: ToolCall) -> CommandOutcome:
+    async def run(self, call: ToolCall) -> ToolOutcome:
         self.calls.append(call)
-        return CommandOutcome(True, result={"served_by": "cdp"})
+        return ToolOutcome(True, result={"served_by": "cdp"})
 
 
 @pytest.fixture

@@ -15,12 +15,13 @@ from typing import Any
 import websockets
 from aiohttp import web
 
+from hermes_host.controller_socket import open_controller_socket
 from hermes_server.agents.client import BrowserClient
 from hermes_server.app import start_server
 from hermes_server.config import ServerConfig
 from hermes_server.routing.lanes import Backend, UnavailableBackend
 from hermes_wire import controller as protocol
-from tests.support.controller import CommandHandler, open_controller_socket, serve_commands
+from tests.support.controller import CommandHandler, serve_commands
 
 from ..conftest import scaled
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from hermes_host.controller_socket import websocket_url
 from hermes_server.agents.client import BrowserClient
 from hermes_wire import controller as protocol
-from tests.support.controller import websocket_url
 
 from ..conftest import scaled
 

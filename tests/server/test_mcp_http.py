@@ -11,7 +11,7 @@ from mcp import types
 from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
-from hermes_wire.tools import CDP_LANE, TOOLS, ToolSpec
+from hermes_wire.tools import CDP_LANE, TOOLS
 
 from ..conftest import scaled
 from .agent_surfaces import (
@@ -45,9 +45,7 @@ async def test_tool_list_is_the_declarations_with_their_hints(server: RunningSer
 async def test_an_extension_session_never_lists_or_runs_a_cdp_only_tool(
     server: RunningServer, cdp: CountingBackend, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cdp_only = ToolSpec("browser_cdp", "Raw CDP.", TOOLS["browser_back"].schema, "browser_cdp", read_only=False,
-                        destructive=True, lanes=frozenset({CDP_LANE}))
-    monkeypatch.setitem(TOOLS, cdp_only.name, cdp_only)
+    assert TOOLS["browser_cdp"].lanes == {CDP_LANE}
     extension_session, cdp_session = await new_session(server), await new_session(server, "cdp")
     async with asyncio.timeout(scaled(10)):
         async with mcp_over_http(server, extension_session) as client:

@@ -12,8 +12,8 @@ import pytest
 from mcp import types
 from mcp.shared.exceptions import MCPError
 
-from hermes_server.agents.client import ToolReply
 from hermes_server.agents.mcp_stdio import as_mcp_tool, call_result, listed_tools
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, TOOLS
 
 from ..conftest import scaled
@@ -47,7 +47,7 @@ def test_a_tool_that_only_adds_is_not_called_destructive() -> None:
 
 
 def test_snapshot_metadata_follows_the_text() -> None:
-    result = call_result(TOOLS["browser_snapshot"], ToolReply(True, "cdp", {"snapshot": SNAPSHOT,
+    result = call_result(TOOLS["browser_snapshot"], ToolOutcome(True, backend="cdp", result={"snapshot": SNAPSHOT,
                                                                            "pending_dialogs": []}))
     assert [block.text for block in result.content if isinstance(block, types.TextContent)] == [
         SNAPSHOT, '{"pending_dialogs": []}'
@@ -64,7 +64,7 @@ def test_snapshot_metadata_follows_the_text() -> None:
     ],
 )
 def test_a_result_without_its_declared_shape_is_a_controller_error(tool: str, result: Any) -> None:
-    rendered = call_result(TOOLS[tool], ToolReply(True, "extension", result))
+    rendered = call_result(TOOLS[tool], ToolOutcome(True, backend="extension", result=result))
     assert rendered.is_error and text_of(rendered).startswith("controller_error: ")
 
 

@@ -10,10 +10,10 @@ import aiohttp
 import pytest
 import websockets
 
+from hermes_host.controller_socket import open_controller_socket, websocket_url
 from hermes_server.app import HUB
 from hermes_server.errors import ApiError
 from hermes_wire import controller as protocol
-from tests.support.controller import open_controller_socket, websocket_url
 
 from .helpers import EXTENSION_ORIGIN, RunningServer, close_code_of, connect_controller, next_frame, running_server
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 import websockets
 
-from hermes_server.agents.client import ToolReply
 from hermes_server.errors import ApiError
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire import controller as protocol
 from tests.support.controller import CommandRefused
 
@@ -33,7 +33,7 @@ async def new_session(server: RunningServer, lane: str = "extension") -> str:
 
 
 async def call(server: RunningServer, session_id: str, tool: str, arguments: dict[str, Any] | None = None,
-               **options: Any) -> ToolReply:
+               **options: Any) -> ToolOutcome:
     async with server.client() as client:
         return await client.call(session_id, tool, arguments, **options)
 
@@ -81,7 +81,7 @@ async def test_a_call_round_trips_through_the_controller(server: RunningServer, 
     socket = await connect_controller(server, session_id)
     serving = await serve_in_background(socket, echo)
     reply = await call(server, session_id, "browser_type", {"ref": "@e5", "text": "hello"}, tool_call_id="call-1")
-    assert reply == ToolReply(True, "extension", {"action": "browser_type",
+    assert reply == ToolOutcome(True, backend="extension", result={"action": "browser_type",
                                                    "arguments": {"ref": "@e5", "text": "hello"}})
     assert cdp.calls == []
     serving.cancel()
@@ -336,7 +336,7 @@ async def test_a_thousand_command_burst_across_ten_sessions_loses_and_misroutes_
         servers.append(await serve_in_background(socket, answer))
 
     async with server.client() as client:
-        async def one(number: int) -> tuple[str, str, ToolReply]:
+        async def one(number: int) -> tuple[str, str, ToolOutcome]:
             session_id = sessions[number % 10]
             text = f"{session_id}/{number}"
             return session_id, text, await client.call(session_id, "browser_type", {"ref": "@e1", "text": text},

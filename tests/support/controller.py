@@ -21,6 +21,7 @@ from typing import Any
 
 import websockets
 
+from hermes_host.controller_socket import open_controller_socket
 from hermes_server.agents.client import BrowserClient
 from hermes_server.errors import ApiError
 from hermes_wire import controller as protocol
@@ -34,23 +35,6 @@ class CommandRefused(HermesError):
 
 
 CommandHandler = Callable[[str, dict[str, Any]], Awaitable[Any]]
-
-
-def websocket_url(base_url: str) -> str:
-    return base_url.rstrip("/").replace("http://", "ws://", 1) + protocol.WS_PATH
-
-
-async def open_controller_socket(
-    base_url: str, ticket: str, *, origin: str | None = None
-) -> websockets.ClientConnection:
-    """Open the ticket WebSocket: the ticket travels only as a subprotocol, never in the URL."""
-    return await websockets.connect(
-        websocket_url(base_url),
-        subprotocols=[protocol.SUBPROTOCOL, protocol.TICKET_SUBPROTOCOL_PREFIX + ticket],
-        origin=origin,
-        max_size=protocol.MAX_FRAME_BYTES,
-        compression=None,
-    )
 
 
 async def serve_commands(socket: websockets.ClientConnection, handler: CommandHandler) -> None:

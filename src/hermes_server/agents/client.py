@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 
 from hermes_server.errors import ApiError
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire import controller as protocol
-
-
-@dataclass(frozen=True)
-class ToolReply:
-    """The agent-facing outcome of one tool call."""
-
-    ok: bool
-    backend: str
-    result: Any = None
-    error_code: str | None = None
-    error_message: str | None = None
-
-    @classmethod
-    def from_json(cls, body: dict[str, Any]) -> ToolReply:
-        error = body.get("error") or {}
-        return cls(body["ok"], body["backend"], body.get("result"), error.get("code"), error.get("message"))
 
 
 class BrowserClient:
@@ -88,13 +72,13 @@ class BrowserClient:
     async def call(
         self, session_id: str, tool: str, arguments: dict[str, Any] | None = None, *,
         tool_call_id: str | None = None, timeout_s: float | None = None,
-    ) -> ToolReply:
+    ) -> ToolOutcome:
         body: dict[str, Any] = {"arguments": arguments or {}}
         if tool_call_id is not None:
             body["tool_call_id"] = tool_call_id
         if timeout_s is not None:
             body["timeout_s"] = timeout_s
-        return ToolReply.from_json(await self.request("POST", f"/v1/sessions/{session_id}/browser/{tool}", body))
+        return ToolOutcome.from_json(await self.request("POST", f"/v1/sessions/{session_id}/browser/{tool}", body))
 
     async def register_controller(
         self, session_id: str, *, controller_id: str, browser_profile_id: str,

@@ -40,11 +40,11 @@ from aiohttp import web
 from mcp.server import ServerRequestContext
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
-from hermes_server.agents.client import ToolReply
 from hermes_server.agents.mcp_stdio import ToolTarget, build_server
 from hermes_server.app_keys import CONFIG, ROUTER, SESSIONS
 from hermes_server.errors import ApiError
 from hermes_server.http.guards import PRINCIPAL
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.tools import ToolSpec
 
@@ -66,12 +66,11 @@ class RouterTarget:
         self._session = session
         self.lane = session.browser_lane
 
-    async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolReply:
-        reply = await self._app[ROUTER].run_tool(
+    async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolOutcome:
+        return await self._app[ROUTER].run_tool(
             self._session, spec, arguments,
             tool_call_id="mcp_" + secrets.token_hex(8), timeout_s=self._app[CONFIG].command_timeout_s,
         )
-        return ToolReply.from_json(reply)
 
 
 async def _target_of(ctx: ServerRequestContext[Any]) -> ToolTarget:

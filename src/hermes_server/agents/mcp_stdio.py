@@ -42,9 +42,9 @@ from mcp.shared.exceptions import MCPError
 
 from hermes_server import __version__
 from hermes_server.agents.calls import unreachable_message
-from hermes_server.agents.client import BrowserClient, ToolReply
+from hermes_server.agents.client import BrowserClient
 from hermes_server.errors import ApiError
-from hermes_server.routing.outcome import image_of, snapshot_of
+from hermes_server.routing.outcome import ToolOutcome, image_of, snapshot_of
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import TOOLS, ToolSpec, tools_for_lane
 
@@ -64,7 +64,7 @@ class ToolTarget(Protocol):
     @property
     def lane(self) -> str: ...
 
-    async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolReply: ...
+    async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolOutcome: ...
 
 
 #: Finds the target of one MCP request; raises ``ApiError`` when the request names no usable session.
@@ -103,7 +103,7 @@ def _content_of(spec: ToolSpec, result: Any) -> list[types.ContentBlock]:
     return [types.TextContent(text=json.dumps(result, ensure_ascii=False))]
 
 
-def call_result(spec: ToolSpec, reply: ToolReply) -> types.CallToolResult:
+def call_result(spec: ToolSpec, reply: ToolOutcome) -> types.CallToolResult:
     """The MCP result of one tool call's reply."""
     if not reply.ok:
         return _error_result(reply.error_code or "controller_error", reply.error_message or "")
@@ -168,15 +168,13 @@ class ApiTarget:
         self.session_id: str = session["id"]
         self.lane: str = session["browser_lane"]
 
-    async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolReply:
+    async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolOutcome:
         try:
             return await self._client.call(self.session_id, spec.name, arguments)
         except ApiError as refused:  # say the session closed, or the key was replaced
-            return ToolReply(False, "", error_code=refused.code, error_message=refused.message)
+            return ToolOutcome.failure(refused.code, refused.message)
         except aiohttp.ClientConnectionError:
-            return ToolReply(
-                False, "", error_code="server_unreachable", error_message=unreachable_message(self._client.base_url)
-            )
+            return ToolOutcome.failure("server_unreachable", unreachable_message(self._client.base_url))
 
 
 async def serve_stdio(client: BrowserClient, *, session_id: str | None, lane: str, label: str) -> int:

@@ -47,8 +47,8 @@ from hermes_server.cdp.supervisor import (
 )
 from hermes_server.config import ServerConfig
 from hermes_server.errors import CDPCommandFailed, CDPDisconnected, ConfigError, LaunchError, ProviderError
-from hermes_server.extension_lane.broker import CommandOutcome
 from hermes_server.routing.lanes import ToolCall
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import CDP_LANE
 
@@ -56,10 +56,6 @@ log = logging.getLogger(__name__)
 
 #: After DOMContentLoaded, how long a navigation still waits for the load event (slow images, ads).
 LOAD_GRACE_S = 5.0
-#: Tools a dialog blocks: they need the page's JavaScript thread, which the dialog holds.
-BLOCKED_BY_DIALOG = frozenset(
-    {"browser_navigate", "browser_back", "browser_click", "browser_type", "browser_press", "browser_scroll"}
-)
 #: browser_cdp never reaches the whole browser: those domains act beyond the session's own tab.
 REFUSED_CDP_DOMAINS = ("Browser.", "Target.")
 #: Input types typed into with real input events.  The others (a select, date and time pickers, range, colour)
@@ -118,48 +114,48 @@ class CDPBackend:
 
     # ----- the Backend interface, and session life -----
 
-    async def run(self, call: ToolCall) -> CommandOutcome:
+    async def run(self, call: ToolCall) -> ToolOutcome:
         if call.tool.name == "controller.noop":  # a channel check: it must not start a browser
-            return CommandOutcome(True, result={})
+            return ToolOutcome(True, result={})
         handler = _HANDLERS.get(call.tool.name)
         if handler is None:
-            return CommandOutcome.failure("capability_not_allowed", f"{call.tool.name} is not served by the cdp lane.")
+            return ToolOutcome.failure("capability_not_allowed", f"{call.tool.name} is not served by the cdp lane.")
         notice: str | None = None
         try:
             async with asyncio.timeout(call.timeout_s):
                 browsing, notice = await self._browsing(call.session.session_id)
-                if call.tool.name in BLOCKED_BY_DIALOG:
+                if call.tool.blocked_by_dialog:
                     _refuse_if_dialog(browsing.supervisor)
                 result = await handler(self, browsing, call.arguments)
         except TimeoutError:
-            outcome = CommandOutcome.failure(
+            outcome = ToolOutcome.failure(
                 "command_timeout", f"{call.tool.name} did not finish within {call.timeout_s:g}s; what it did so far "
                 "stays done. Take a browser_snapshot to see the page.",
             )
         except ToolError as error:
-            outcome = CommandOutcome.failure(error.code, error.message)
+            outcome = ToolOutcome.failure(error.code, error.message)
         except CDPDisconnected:
-            outcome = CommandOutcome.failure(
+            outcome = ToolOutcome.failure(
                 "controller_disconnected",
                 f"The browser went away during {call.tool.name} (it crashed, was closed or the connection dropped); "
                 "the action may or may not have happened. The next call starts the browser again, and this "
                 "session's page state is lost.",
             )
         except CDPCommandFailed as failed:
-            outcome = CommandOutcome.failure("controller_error", f"cdp_error: {failed.message}")
+            outcome = ToolOutcome.failure("controller_error", f"cdp_error: {failed.message}")
         except (LaunchError, ProviderError, ConfigError) as error:
-            outcome = CommandOutcome.failure(
+            outcome = ToolOutcome.failure(
                 "backend_unavailable", f"No browser for this session from {self.source.label}: {error.message}"
             )
         else:
             if notice is None:
-                return CommandOutcome(True, result=result)
+                return ToolOutcome(True, result=result)
             if isinstance(result, dict):
                 notices = " ".join(filter(None, (notice, result.get("notice"))))
-                return CommandOutcome(True, result=result | {"notice": notices})
-            outcome = CommandOutcome.failure("controller_error", f"browser_restarted: {notice} Call again.")
+                return ToolOutcome(True, result=result | {"notice": notices})
+            outcome = ToolOutcome.failure("controller_error", f"browser_restarted: {notice} Call again.")
         if notice is not None and outcome.error_message is not None and not outcome.ok:
-            outcome = CommandOutcome.failure(outcome.error_code or "controller_error",
+            outcome = ToolOutcome.failure(outcome.error_code or "controller_error",
                                              f"{notice} {outcome.error_message}")
         return outcome
 

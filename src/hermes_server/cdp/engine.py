@@ -35,7 +35,7 @@ from hermes_extension import engine_source
 from hermes_server.cdp.state import FrameInfo
 from hermes_server.cdp.supervisor import CDPSupervisor, InitScript
 from hermes_server.errors import CDPCommandFailed, LaunchError
-from hermes_server.extension_lane.broker import PASS_THROUGH_CONTROLLER_CODES
+from hermes_server.routing.outcome import PASS_THROUGH_CONTROLLER_CODES
 from hermes_wire.errors import ToolError
 
 log = logging.getLogger(__name__)

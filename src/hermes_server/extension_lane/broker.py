@@ -30,11 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hermes_server.errors import TicketRejected
+from hermes_server.routing.outcome import PASS_THROUGH_CONTROLLER_CODES, ToolOutcome
 from hermes_wire import controller as protocol
+from hermes_wire.controller import LaneState
 from hermes_wire.errors import ProtocolViolation, ToolError
-
-#: Failure codes a controller may report as its own; anything else reaches the agent as ``controller_error``.
-PASS_THROUGH_CONTROLLER_CODES = frozenset({"invalid_arguments", "capability_not_allowed"})
 
 
 @dataclass(frozen=True)
@@ -64,20 +63,6 @@ class ControllerScope:
         }
 
 
-@dataclass(frozen=True)
-class CommandOutcome:
-    """How one command ended: a result, or a stable error code and message."""
-
-    ok: bool
-    result: Any = None
-    error_code: str | None = None
-    error_message: str | None = None
-
-    @classmethod
-    def failure(cls, code: str, message: str) -> CommandOutcome:
-        return cls(False, error_code=code, error_message=message)
-
-
 # Effects: what the network layer must do, in the order given.
 @dataclass(frozen=True)
 class SendFrame:
@@ -95,7 +80,7 @@ class CloseConnection:
 @dataclass(frozen=True)
 class FinishCommand:
     command_id: str
-    outcome: CommandOutcome
+    outcome: ToolOutcome
 
 
 Effect = SendFrame | CloseConnection | FinishCommand
@@ -122,14 +107,14 @@ class Lane:
     pending: dict[str, PendingCommand] = field(default_factory=dict)
 
     @property
-    def state(self) -> str:
+    def state(self) -> LaneState:
         if self.detached:
-            return "detached"
+            return LaneState.DETACHED
         if self.identity is None:
-            return "awaiting_controller"
+            return LaneState.AWAITING_CONTROLLER
         if not self.connections:
-            return "disconnected"
-        return "ambiguous" if len(self.connections) > 1 else "connected"
+            return LaneState.DISCONNECTED
+        return LaneState.AMBIGUOUS if len(self.connections) > 1 else LaneState.CONNECTED
 
     def describe(self) -> dict[str, Any]:
         controller_id, profile_id = self.identity or (None, None)
@@ -299,21 +284,21 @@ class Broker:
 
     def _routable_connection(self, lane: Lane) -> tuple[str, ControllerScope]:
         state = lane.state
-        if state == "connected":
+        if state is LaneState.CONNECTED:
             return next(iter(lane.connections.items()))
-        if state == "detached":
+        if state is LaneState.DETACHED:
             raise ToolError(
                 "controller_detached",
                 "The controller detached from this session. Unbind it "
                 f"(POST /v1/sessions/{lane.session_id}/browser-control/unbind) and connect a controller again.",
             )
-        if state == "awaiting_controller":
+        if state is LaneState.AWAITING_CONTROLLER:
             raise ToolError(
                 "controller_missing",
                 "No browser controller is connected to this session yet: open the Hermes extension "
                 "popup and approve pairing, or register a controller for this session.",
             )
-        if state == "disconnected":
+        if state is LaneState.DISCONNECTED:
             raise ToolError(
                 "controller_disconnected",
                 "The session's browser controller is disconnected; it reconnects by itself while the "
@@ -332,7 +317,7 @@ class Broker:
             if command is not None:
                 return [
                     *self._cancel_frames(lane, command),
-                    FinishCommand(command_id, CommandOutcome.failure("command_cancelled", message)),
+                    FinishCommand(command_id, ToolOutcome.failure("command_cancelled", message)),
                 ]
         return []
 
@@ -346,7 +331,7 @@ class Broker:
                 effects.append(
                     FinishCommand(
                         command.command_id,
-                        CommandOutcome.failure(
+                        ToolOutcome.failure(
                             "command_timeout",
                             f"The browser controller did not answer {command.action} within "
                             f"{command.timeout_s:g} s; it was sent a cancel. Take a snapshot to see the "
@@ -398,7 +383,7 @@ class Broker:
         effects: list[Effect] = []
         for command in lane.pending.values():
             effects += self._cancel_frames(lane, command)
-            effects.append(FinishCommand(command.command_id, CommandOutcome.failure(code, message)))
+            effects.append(FinishCommand(command.command_id, ToolOutcome.failure(code, message)))
         lane.pending.clear()
         return effects
 
@@ -410,11 +395,11 @@ class Broker:
         return effects
 
 
-def _outcome_of(frame: protocol.ResultFrame) -> CommandOutcome:
+def _outcome_of(frame: protocol.ResultFrame) -> ToolOutcome:
     if frame.ok:
-        return CommandOutcome(True, result=frame.result)
+        return ToolOutcome(True, result=frame.result)
     code = frame.error_code if frame.error_code in PASS_THROUGH_CONTROLLER_CODES else "controller_error"
     message = frame.error_message or "the controller reported a failure"
     if frame.error_code and code == "controller_error":
         message = f"{frame.error_code}: {message}"
-    return CommandOutcome.failure(code, message)
+    return ToolOutcome.failure(code, message)

@@ -20,11 +20,11 @@ from aiohttp import WSMsgType, web
 from hermes_server.extension_lane.broker import (
     Broker,
     CloseConnection,
-    CommandOutcome,
     ControllerScope,
     Effect,
     FinishCommand,
     SendFrame,
+    ToolOutcome,
 )
 from hermes_server.routing.lanes import ToolCall
 from hermes_wire import controller as protocol
@@ -43,21 +43,21 @@ class ControllerHub:
         self.broker = broker
         self.now = clock
         self._sockets: dict[str, web.WebSocketResponse] = {}
-        self._waiting: dict[str, asyncio.Future[CommandOutcome]] = {}
+        self._waiting: dict[str, asyncio.Future[ToolOutcome]] = {}
         self._deadlines_changed = asyncio.Event()
         self._next_wakeup: float | None = None  # when the deadline watcher will next look
         self._background: set[asyncio.Task[None]] = set()
 
     # ----- tool calls ------------------------------------------------------------------------------
 
-    async def run(self, call: ToolCall) -> CommandOutcome:
+    async def run(self, call: ToolCall) -> ToolOutcome:
         try:
             command_id, effects = self.broker.submit(
-                call.session.session_id, call.tool.capability, call.arguments,
+                call.session.session_id, call.tool.name, call.arguments,
                 tool_call_id=call.tool_call_id, timeout_s=call.timeout_s, now=self.now(),
             )
         except ToolError as error:
-            return CommandOutcome.failure(error.code, error.message)
+            return ToolOutcome.failure(error.code, error.message)
         finished = asyncio.get_running_loop().create_future()
         self._waiting[command_id] = finished
         if self._next_wakeup is None or self.now() + call.timeout_s < self._next_wakeup:

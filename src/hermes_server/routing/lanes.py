@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from hermes_server.extension_lane.broker import CommandOutcome
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.tools import CDP_LANE, ToolSpec
 
@@ -25,7 +25,7 @@ class Backend(Protocol):
     #: The lane name reported to the agent as ``backend``.
     name: str
 
-    async def run(self, call: ToolCall) -> CommandOutcome:
+    async def run(self, call: ToolCall) -> ToolOutcome:
         """Carry out the call; failures come back as an outcome with a stable error code, not an exception."""
         ...
 
@@ -45,8 +45,8 @@ class UnavailableBackend:
 
     name = CDP_LANE
 
-    async def run(self, call: ToolCall) -> CommandOutcome:
-        return CommandOutcome.failure(
+    async def run(self, call: ToolCall) -> ToolOutcome:
+        return ToolOutcome.failure(
             "backend_unavailable",
             "No browser backend serves sessions on the cdp lane in this build. Create the session with "
             "browser_lane 'extension' and connect the Hermes extension instead.",

@@ -1,18 +1,63 @@
-"""Reading tool results by their declared shape (``ToolSpec.result_kind``), for the agent surfaces.
+"""``ToolOutcome``: how one tool call ended, the one type every layer passes on.
 
-The MCP server and the command line both turn a browser's result into something
-else (image content, a PNG file, plain text).  The browser is a remote peer, so a
-result without its declared shape is refused here with ``controller_error`` instead
-of being passed on as if it were valid.
+A lane produces it (the broker from a controller's result frame, the cdp lane from its
+handlers), the router stamps the lane that answered, the HTTP handler sends ``as_json()``,
+the client reads it back with ``from_json()``, and MCP and the command line render it.
+
+Results are read by their declared shape (``ToolSpec.result_kind``) with ``image_of`` and
+``snapshot_of``.  The browser is a remote peer, so a result without its declared shape is
+refused there with ``controller_error`` instead of being passed on as if it were valid.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hermes_wire.errors import ToolError
+
+#: Failure codes a controller may report as its own; anything else reaches the agent as ``controller_error``.
+PASS_THROUGH_CONTROLLER_CODES = frozenset({"invalid_arguments", "capability_not_allowed"})
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    """A result, or a stable error code and an actionable message; ``backend`` names the lane that answered."""
+
+    ok: bool
+    result: Any = None
+    error_code: str | None = None
+    error_message: str | None = None
+    backend: str | None = None
+
+    @classmethod
+    def success(cls, result: Any) -> ToolOutcome:
+        return cls(True, result=result)
+
+    @classmethod
+    def failure(cls, code: str, message: str) -> ToolOutcome:
+        return cls(False, error_code=code, error_message=message)
+
+    @classmethod
+    def of_error(cls, error: ToolError) -> ToolOutcome:
+        return cls.failure(error.code, error.message)
+
+    def answered_by(self, backend: str) -> ToolOutcome:
+        return replace(self, backend=backend)
+
+    def as_json(self) -> dict[str, Any]:
+        """The agent-facing reply ``{ok, result | error: {code, message}, backend}``."""
+        if self.ok:
+            return {"ok": True, "result": self.result, "backend": self.backend}
+        return {"ok": False, "error": {"code": self.error_code, "message": self.error_message},
+                "backend": self.backend}
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> ToolOutcome:
+        error = body.get("error") or {}
+        return cls(body["ok"], body.get("result"), error.get("code"), error.get("message"), body.get("backend"))
 
 
 def image_of(result: Any) -> tuple[str, bytes]:

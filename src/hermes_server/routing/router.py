@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hermes_server.extension_lane.broker import CommandOutcome
 from hermes_server.routing.lanes import Backend, ToolCall
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import EXTENSION_LANE, ToolSpec
@@ -29,8 +29,8 @@ class Router:
 
     async def run_tool(
         self, session: Session, tool: ToolSpec, arguments: Any, *, tool_call_id: str, timeout_s: float
-    ) -> dict[str, Any]:
-        """Validate, route and run one call; always returns the agent-facing reply ``{ok, result|error, backend}``."""
+    ) -> ToolOutcome:
+        """Validate, route and run one call; always returns an outcome stamped with the lane that answered."""
         backend = self.backend_for(session)
         try:
             if session.browser_lane not in tool.lanes:
@@ -41,17 +41,7 @@ class Router:
                 )
             checked = tool.validate(arguments)
         except ToolError as error:
-            outcome = CommandOutcome.failure(error.code, error.message)
+            outcome = ToolOutcome.of_error(error)
         else:
             outcome = await backend.run(ToolCall(session, tool, checked, tool_call_id, timeout_s))
-        return reply_of(outcome, backend.name)
-
-
-def reply_of(outcome: CommandOutcome, backend_name: str) -> dict[str, Any]:
-    if outcome.ok:
-        return {"ok": True, "result": outcome.result, "backend": backend_name}
-    return {
-        "ok": False,
-        "error": {"code": outcome.error_code, "message": outcome.error_message},
-        "backend": backend_name,
-    }
+        return outcome.answered_by(backend.name)

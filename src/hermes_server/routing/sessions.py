@@ -6,9 +6,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tools import LANES
 
-LANES = (EXTENSION_LANE, CDP_LANE)
+__all__ = ["LANES", "Session", "SessionStore"]
 MAX_LABEL_LENGTH = 200
 
 

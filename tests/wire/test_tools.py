@@ -23,9 +23,10 @@ def test_every_schema_uses_only_supported_keywords() -> None:
 
 def test_tool_capabilities_are_the_allowlist() -> None:
     extension = [spec for spec in TOOLS.values() if EXTENSION_LANE in spec.lanes]
-    assert sorted(spec.capability for spec in extension) == sorted(protocol.CAPABILITY_ALLOWLIST)
+    assert sorted(spec.name for spec in extension) == sorted(protocol.CAPABILITY_ALLOWLIST)
     # A tool the extension lane cannot serve (browser_dialog, browser_cdp) never widens the controller allowlist.
-    assert all(spec.capability not in protocol.CAPABILITY_ALLOWLIST for spec in TOOLS.values() if spec not in extension)
+    assert all(spec.name not in protocol.CAPABILITY_ALLOWLIST for spec in TOOLS.values() if spec not in extension)
+    assert {"browser_dialog", "browser_cdp"}.isdisjoint(protocol.CAPABILITY_ALLOWLIST)
     assert all(not (spec.read_only and spec.destructive) for spec in TOOLS.values())
 
 

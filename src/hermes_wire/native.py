@@ -17,7 +17,7 @@ import re
 HOST_PROTOCOL_VERSION = 1
 HOST_NAME = "com.hermes.browser_control"
 
-#: The ID that the ``key`` in ``extension/manifest.json`` gives the Hermes extension.
+#: The ID that the ``key`` in ``hermes_extension/unpacked/manifest.json`` gives the Hermes extension.
 HERMES_EXTENSION_ID = "epmgpnhdmdbannibgliifhhjhfdlgkhf"
 DEFAULT_ALLOWED_ORIGINS = (f"chrome-extension://{HERMES_EXTENSION_ID}/",)
 #: Set by the launcher that ``install-host`` writes, for extensions loaded with another ID.
@@ -40,6 +40,9 @@ COMMAND = "command"
 RESULT = "result"
 CANCEL = "cancel"
 ERROR = "error"
+#: The names of the message-type constants above (the extension gets them by these names).
+MESSAGE_TYPES = ("HELLO", "STATUS", "PAIR_START", "PAIR_APPROVE", "PAIR_DENY", "SESSIONS", "DETACH", "COMMAND",
+                 "RESULT", "CANCEL", "ERROR")
 
 REQUEST_TIMEOUTS_S: dict[str, float] = {
     HELLO: 5.0,

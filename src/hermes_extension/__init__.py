@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib.resources import as_file, files
 from pathlib import Path
 
-#: The engine's files, in injection order (each defines what the next ones use).
+#: The engine's files, relative to ``unpacked/``, in injection order (each defines what the next ones use).
 ENGINE_FILES: tuple[str, ...] = ("snapshot.js",)
 
 

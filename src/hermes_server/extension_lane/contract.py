@@ -43,7 +43,7 @@ def contract() -> dict[str, Any]:
         "CAPABILITY_ALLOWLIST": list(controller.CAPABILITY_ALLOWLIST),
         "ARGUMENT_SCHEMAS": {name: TOOLS[name].schema for name in controller.CAPABILITY_ALLOWLIST},
         "REF_PATTERN": REF_PATTERN,
-        "ENGINE_FILES": [f"engine/{name}" for name in ENGINE_FILES],
+        "ENGINE_FILES": list(ENGINE_FILES),
     }
 
 

@@ -178,7 +178,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
   },
   "REF_PATTERN": "^@?e[0-9]{1,7}$",
   "ENGINE_FILES": [
-    "engine/snapshot.js"
+    "snapshot.js"
   ]
 });
 

@@ -220,7 +220,7 @@ async def send_unlisted_command(stack: Stack, session_id: str) -> Any:
     assert lane is not None
     for connection_id, scope in list(lane.connections.items()):
         lane.connections[connection_id] = replace(scope, capabilities=(*scope.capabilities, "browser_evaluate"))
-    unlisted = replace(TOOLS["controller.noop"], name="browser_evaluate", capability="browser_evaluate")
+    unlisted = replace(TOOLS["controller.noop"], name="browser_evaluate")
     session = stack.server.app[SESSIONS].get(session_id, "local")
     with mock.patch.object(protocol, "CAPABILITY_ALLOWLIST", (*protocol.CAPABILITY_ALLOWLIST, "browser_evaluate")):
         return await stack.server.app[HUB].run(ToolCall(session, unlisted, {"script": "1"}, "t-evil", 10.0))

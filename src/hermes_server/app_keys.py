@@ -9,7 +9,8 @@ from aiohttp import web
 from hermes_server.config import ServerConfig
 from hermes_server.extension_lane.broker import Broker
 from hermes_server.extension_lane.hub import ControllerHub
-from hermes_server.pairing.book import PairingBook, PairingFile
+from hermes_server.pairing.book import PairingBook
+from hermes_server.pairing.store import PairingFile
 from hermes_server.routing.lanes import SessionBackend
 from hermes_server.routing.router import Router
 from hermes_server.routing.sessions import SessionStore

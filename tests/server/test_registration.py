@@ -11,7 +11,7 @@ import pytest
 import websockets
 
 from hermes_host.controller_socket import open_controller_socket, websocket_url
-from hermes_server.app import HUB
+from hermes_server.app_keys import HUB
 from hermes_server.errors import ApiError
 from hermes_wire import controller as protocol
 

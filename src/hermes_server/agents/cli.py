@@ -23,7 +23,8 @@ from hermes_server.agents import calls as cli_calls
 from hermes_server.app import start_server
 from hermes_server.config import ServerConfig, default_key_file, load_config, write_new_key
 from hermes_server.errors import ConfigError
-from hermes_server.pairing.book import Pairing, PairingFile
+from hermes_server.pairing.book import Pairing
+from hermes_server.pairing.store import PairingFile
 from hermes_wire.home import hermes_home, pairings_path
 
 EXIT_CONFIG = 2

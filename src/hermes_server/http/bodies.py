@@ -22,6 +22,19 @@ async def json_object(request: web.Request) -> dict[str, Any]:
     return body
 
 
+async def read_json_object(request: web.Request, *, allowed: set[str]) -> dict[str, Any]:
+    """The request body as a JSON object with only ``allowed`` keys (an empty body is ``{}``)."""
+    if not request.body_exists:  # (not can_read_body: a signature check may already have read it)
+        return {}
+    body = await json_object(request)
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        raise ApiError(
+            400, "invalid_request", f"Unknown field(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}."
+        )
+    return body
+
+
 def identifier(body: dict[str, Any], name: str) -> str:
     """``body[name]`` if it is a short printable identifier (``protocol.IDENTIFIER_PATTERN``), else 400."""
     value = body.get(name)

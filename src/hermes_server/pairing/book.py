@@ -1,5 +1,6 @@
-"""Loopback pairing: pending requests, stored pairings, device-signature checks (``PairingBook``, no I/O),
-and the pairings file they persist to (``PairingFile``).
+"""Loopback pairing without I/O: pending requests, stored pairings, device-signature checks (``PairingBook``).
+
+The pairings persist in ``store.PairingFile``; the routes are in ``api``.
 
 A pairing grants a device the server's local principal with the browser-control
 scope only: listing the principal's extension sessions and registering controllers
@@ -11,18 +12,15 @@ once; a signature is good for ±``SIGNATURE_WINDOW_S`` seconds and one use of it
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from hermes_server.errors import ApiError
 from hermes_wire import signatures as device_auth
-from hermes_wire.files import locked, write_private_file
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +28,6 @@ REQUEST_TTL_S = 180.0
 MAX_PENDING = 5
 SIGNATURE_WINDOW_S = device_auth.SIGNATURE_WINDOW_S
 NONCE_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-PAIRINGS_FILE_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -168,44 +165,3 @@ class PairingBook:
         revoked = [device_id for device_id in self.pairings if device_id not in pairings]
         self.pairings = dict(pairings)
         return revoked
-
-
-class PairingFile:
-    """``pairings.json`` (0600, atomic writes, locked read-modify-write): shared by the server and the CLI."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def load(self) -> dict[str, Pairing]:
-        try:
-            document = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except ValueError:
-            log.error("%s is not valid JSON; treating it as holding no pairings", self.path)
-            return {}
-        pairings: dict[str, Pairing] = {}
-        for record in document.get("pairings", []):
-            try:
-                pairing = Pairing.from_json(record)
-            except (KeyError, TypeError, ValueError):
-                log.error("%s: skipping a damaged pairing record", self.path)
-                continue
-            pairings[pairing.device_id] = pairing
-        return pairings
-
-    def update(self, change: Callable[[dict[str, Pairing]], None]) -> dict[str, Pairing]:
-        """Apply ``change`` to the stored pairings under the file lock, write them back and return them."""
-        with locked(self.path):
-            pairings = self.load()
-            change(pairings)
-            document = {"version": PAIRINGS_FILE_VERSION, "pairings": [p.as_json() for p in pairings.values()]}
-            write_private_file(self.path, json.dumps(document, indent=2) + "\n")
-        return pairings
-
-    def stamp(self) -> int | None:
-        """Modification time, for noticing a revocation made by another process."""
-        try:
-            return self.path.stat().st_mtime_ns
-        except FileNotFoundError:
-            return None

@@ -21,7 +21,7 @@ from typing import Any
 
 import aiohttp
 
-from hermes_server.agents.client import BrowserClient
+from hermes_server.agents.client import BrowserClient, unreachable_message
 from hermes_server.config import ServerConfig, load_config
 from hermes_server.errors import ApiError, ConfigError
 from hermes_server.routing.outcome import image_of
@@ -30,10 +30,6 @@ from hermes_wire.errors import ToolError
 from hermes_wire.tools import EXTENSION_LANE, TOOLS
 
 EXIT_FAILED = 1
-
-
-def unreachable_message(base_url: str) -> str:
-    return f"Cannot reach the Hermes browser server at {base_url}; start it (`hermes-browser serve`) or pass --server."
 
 
 def _connection_arguments(parser: argparse.ArgumentParser) -> None:

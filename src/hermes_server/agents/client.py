@@ -11,6 +11,11 @@ from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire import controller as protocol
 
 
+def unreachable_message(base_url: str) -> str:
+    """What every agent surface says when nothing answers at ``base_url``."""
+    return f"Cannot reach the Hermes browser server at {base_url}; start it (`hermes-browser serve`) or pass --server."
+
+
 class BrowserClient:
     """Usage::
 

@@ -41,8 +41,7 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 
 from hermes_server import __version__
-from hermes_server.agents.calls import unreachable_message
-from hermes_server.agents.client import BrowserClient
+from hermes_server.agents.client import BrowserClient, unreachable_message
 from hermes_server.errors import ApiError
 from hermes_server.routing.outcome import ToolOutcome, image_of, snapshot_of
 from hermes_wire.errors import ToolError

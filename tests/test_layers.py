@@ -1,0 +1,80 @@
+"""The packages lean only the way the layout says: a test reads every import in ``src/``.
+
+* ``hermes_wire`` (the contract) and ``hermes_extension`` (the extension's files) import nothing of ours;
+* the host imports the wire, never the server; the server imports the wire and the extension's files,
+  never the host;
+* inside the server, the cdp lane does not reach into the extension lane;
+* product code never imports the test harness.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parents[1] / "src"
+OURS = ("hermes_wire", "hermes_server", "hermes_host", "hermes_extension", "tests")
+
+ALLOWED: dict[str, set[str]] = {
+    "hermes_wire": {"hermes_wire"},
+    "hermes_extension": {"hermes_extension"},
+    "hermes_host": {"hermes_host", "hermes_wire"},
+    "hermes_server": {"hermes_server", "hermes_wire", "hermes_extension"},
+}
+#: Server sub-packages that must not import each other, as (importer, imported).
+FORBIDDEN_INSIDE_SERVER = {
+    ("hermes_server.cdp", "hermes_server.extension_lane"),
+    ("hermes_server.routing", "hermes_server.cdp"),
+    ("hermes_server.routing", "hermes_server.extension_lane"),
+    ("hermes_server.routing", "hermes_server.agents"),
+}
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(SOURCE).with_suffix("").parts)
+
+
+def imports_of(source: str, module: str, *, is_package: bool = False) -> set[str]:
+    """Every module that ``module``'s ``source`` imports (relative imports resolved), at any depth."""
+    package = module if is_package else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                found.add(".".join([*base, node.module] if node.module else base))
+            else:
+                found.add(node.module or "")
+    return found
+
+
+SOURCES = sorted(SOURCE.rglob("*.py"))
+
+
+def test_the_source_tree_has_all_four_packages() -> None:
+    assert {path.relative_to(SOURCE).parts[0] for path in SOURCES} == set(ALLOWED)
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda path: str(path.relative_to(SOURCE)))
+def test_imports_follow_the_layers(path: Path) -> None:
+    module = module_name(path)
+    top = module.split(".")[0]
+    imported = imports_of(path.read_text(encoding="utf-8"), module, is_package=path.name == "__init__.py")
+    ours = {name for name in imported if name.split(".")[0] in OURS}
+    assert {name.split(".")[0] for name in ours} <= ALLOWED[top], f"{module} imports {sorted(ours)}"
+    for importer, imported in FORBIDDEN_INSIDE_SERVER:
+        if module.startswith(importer):
+            assert not [name for name in ours if name.startswith(imported)], f"{module} imports {imported}"
+
+
+def test_the_import_reader_sees_relative_and_nested_imports() -> None:
+    """The check above can only fail if the reader finds imports in every form they are written in."""
+    source = "def f():\n    from ..extension_lane import broker\n    from . import tools\n    import hermes_host.relay"
+    assert imports_of(source, "hermes_server.cdp.lane") == {
+        "hermes_server.extension_lane", "hermes_server.cdp", "hermes_host.relay"
+    }
+    assert imports_of("from . import tools", "hermes_server.cdp", is_package=True) == {"hermes_server.cdp"}

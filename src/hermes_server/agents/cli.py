@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from hermes_extension import extension_dir
 from hermes_host import install as manifest
 from hermes_server.agents import calls as cli_calls
 from hermes_server.app import start_server
@@ -120,6 +121,15 @@ def _install_host(options: argparse.Namespace) -> int:
     return 0
 
 
+def _extension_path_arguments(parser: argparse.ArgumentParser) -> None:
+    """No options: the folder is wherever this installation keeps it."""
+
+
+def _extension_path(options: argparse.Namespace) -> int:
+    print(extension_dir())
+    return 0
+
+
 @dataclass(frozen=True)
 class Command:
     name: str
@@ -134,6 +144,8 @@ _COMMANDS = (
     Command("pairings", "list or revoke paired browser profiles", _pairings_arguments, _pairings),
     Command("install-host", "install the native-messaging host for Chrome or Chromium",
             _install_host_arguments, _install_host),
+    Command("extension-path", "print the unpacked extension's folder (chrome://extensions > Load unpacked)",
+            _extension_path_arguments, _extension_path),
     Command("call", "call a browser tool on a session and print the result as JSON",
             cli_calls.call_arguments, cli_calls.run_call),
     Command("sessions", "list, create or close agent sessions", cli_calls.sessions_arguments, cli_calls.run_sessions),

@@ -16,7 +16,7 @@ import ipaddress
 import os
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ MAX_DIALOG_TIMEOUT_S = 86400.0
 EXTENSION_ORIGIN = re.compile(r"chrome-extension://[a-p]{32}")
 
 
-def default_key_file(environ: dict[str, str] | None = None) -> Path:
+def default_key_file(environ: Mapping[str, str] | None = None) -> Path:
     return hermes_home(environ) / "browser-control" / "api_key"
 
 
@@ -123,7 +123,8 @@ def _choice(*allowed: str) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if value not in allowed:
             raise ValueError(f"must be one of {', '.join(allowed)}")
-        return value
+        chosen: str = value
+        return chosen
 
     return check
 

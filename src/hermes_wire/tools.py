@@ -55,7 +55,8 @@ class ToolSpec:
     def validate(self, arguments: Any) -> dict[str, Any]:
         """Return the arguments if they match the schema, else raise ``ToolError('invalid_arguments')``."""
         _check(self.schema, arguments, "arguments")
-        return arguments
+        checked: dict[str, Any] = arguments
+        return checked
 
 
 def arguments(properties: dict[str, Any] | None = None, *, required: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -198,8 +199,8 @@ _PYTHON_TYPES: dict[str, tuple[type, ...]] = {
 
 def _check(schema: dict[str, Any], value: Any, where: str) -> None:
     expected = schema["type"]
-    is_bool = isinstance(value, bool)
-    if not isinstance(value, _PYTHON_TYPES[expected]) or (is_bool and expected != "boolean"):
+    has_type = isinstance(value, _PYTHON_TYPES[expected]) and (expected == "boolean" or not isinstance(value, bool))
+    if not has_type:
         raise ToolError("invalid_arguments", f"{where} must be {'an' if expected[0] in 'aeio' else 'a'} {expected}")
     if "enum" in schema and value not in schema["enum"]:
         raise ToolError("invalid_arguments", f"{where} must be one of {', '.join(map(str, schema['enum']))}")

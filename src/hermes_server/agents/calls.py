@@ -120,7 +120,8 @@ async def _session_id(client: BrowserClient, wanted: str | None) -> str:
         return wanted
     sessions = await client.list_sessions()
     if len(sessions) == 1:
-        return sessions[0]["id"]
+        only: str = sessions[0]["id"]
+        return only
     if not sessions:
         raise ConfigError("no open session; create one with `hermes-browser sessions new`")
     raise ConfigError(

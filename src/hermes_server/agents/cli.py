@@ -166,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
-        return options.run(options)
+        status: int = options.run(options)
+        return status
     except ConfigError as error:
         print(f"hermes-browser: {error}", file=sys.stderr)
         return EXIT_CONFIG

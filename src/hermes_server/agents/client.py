@@ -60,19 +60,24 @@ class BrowserClient:
             return payload
 
     async def capabilities(self) -> dict[str, Any]:
-        return await self.request("GET", "/v1/capabilities")
+        reply: dict[str, Any] = await self.request("GET", "/v1/capabilities")
+        return reply
 
     async def create_session(self, *, label: str = "", browser_lane: str = "cdp") -> dict[str, Any]:
-        return await self.request("POST", "/v1/sessions", {"label": label, "browser_lane": browser_lane})
+        body = {"label": label, "browser_lane": browser_lane}
+        session: dict[str, Any] = await self.request("POST", "/v1/sessions", body)
+        return session
 
     async def list_sessions(self) -> list[dict[str, Any]]:
-        return (await self.request("GET", "/v1/sessions"))["sessions"]
+        sessions: list[dict[str, Any]] = (await self.request("GET", "/v1/sessions"))["sessions"]
+        return sessions
 
     async def close_session(self, session_id: str) -> None:
         await self.request("DELETE", f"/v1/sessions/{session_id}")
 
     async def unbind_controller(self, session_id: str) -> dict[str, Any]:
-        return await self.request("POST", f"/v1/sessions/{session_id}/browser-control/unbind")
+        session: dict[str, Any] = await self.request("POST", f"/v1/sessions/{session_id}/browser-control/unbind")
+        return session
 
     async def call(
         self, session_id: str, tool: str, arguments: dict[str, Any] | None = None, *,
@@ -91,7 +96,7 @@ class BrowserClient:
         protocol_version: int = protocol.PROTOCOL_VERSION,
     ) -> dict[str, Any]:
         """Ask for a single-use WebSocket ticket for a controller of ``session_id``."""
-        return await self.request(
+        grant: dict[str, Any] = await self.request(
             "POST", protocol.REGISTER_PATH,
             {
                 "protocol_version": protocol_version,
@@ -101,3 +106,4 @@ class BrowserClient:
                 "capabilities": list(capabilities),
             },
         )
+        return grant

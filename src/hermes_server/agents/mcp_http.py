@@ -74,6 +74,8 @@ class RouterTarget:
 
 
 async def _target_of(ctx: ServerRequestContext[Any]) -> ToolTarget:
+    if ctx.request is None:  # the SDK passes the HTTP request on every call over streamable HTTP
+        raise ApiError(400, "invalid_request", "MCP over /mcp needs an HTTP request context.")
     request: web.Request = ctx.request.scope["state"][_AIOHTTP_REQUEST]
     session_id = request.headers.get(SESSION_HEADER, "").strip()
     if not session_id:

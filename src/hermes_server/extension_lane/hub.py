@@ -24,9 +24,9 @@ from hermes_server.extension_lane.broker import (
     Effect,
     FinishCommand,
     SendFrame,
-    ToolOutcome,
 )
 from hermes_server.routing.lanes import ToolCall
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire import controller as protocol
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import EXTENSION_LANE
@@ -64,7 +64,8 @@ class ControllerHub:
             self._deadlines_changed.set()  # the watcher sleeps past this command's deadline: wake it
         try:
             await self.apply(effects)
-            return await finished
+            outcome: ToolOutcome = await finished
+            return outcome
         except asyncio.CancelledError:
             # The agent's request went away (or the server is stopping): tell the controller, in the background.
             self._spawn(self.apply(self.broker.cancel(command_id, "The agent's call was cancelled.")))

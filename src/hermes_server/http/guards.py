@@ -33,7 +33,7 @@ LOCAL_PRINCIPAL = "local"
 PROTECTED_PREFIXES = ("/v1", "/mcp")
 PRINCIPAL = web.RequestKey("principal", str)
 #: The paired device that signed the request, or None when the API key was used.
-DEVICE = web.RequestKey("device", str | None)
+DEVICE: web.RequestKey[str | None] = web.RequestKey("device")
 
 
 def is_loopback_host(host_header: str | None) -> bool:
@@ -62,8 +62,8 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
     except web.HTTPException as http_error:
         if http_error.status < 400:
             raise
-        error = ApiError(http_error.status, http_error.reason.lower().replace(" ", "_"), http_error.reason)
-        return web.json_response(error.as_body(), status=error.status)
+        refused = ApiError(http_error.status, http_error.reason.lower().replace(" ", "_"), http_error.reason)
+        return web.json_response(refused.as_body(), status=refused.status)
 
 
 @web.middleware

@@ -57,7 +57,7 @@ async def test_must_respond_waits_for_the_agents_answer(
     assert (pending["type"], pending["id"]) == (kind, "d-1") and "browser_dialog" in clicked["notice"]
     snapshot = await agent.call("browser_snapshot")
     assert snapshot["pending_dialogs"] == [pending] and "blocks the page" in snapshot["snapshot"]
-    bridged = agent.supervisor.state.pending["d-1"].bridge_request_id is not None
+    bridged = agent.supervisor.state.dialogs.pending["d-1"].bridge_request_id is not None
     assert bridged is (bridge == "on")  # forced on, the bridge caught it instead of a native dialog
     code, message = await agent.fail("browser_click", ref="@e1")
     assert code == "controller_error" and message.startswith("dialog_open:")
@@ -81,7 +81,7 @@ async def test_auto_policies_answer_by_themselves(
     snapshot = await agent.call("browser_snapshot")
     assert snapshot["pending_dialogs"] == []
     assert [(r["type"], r["closed_by"]) for r in snapshot["recent_dialogs"]] == [(kind, "auto_policy")]
-    assert (agent.supervisor.state.recent[-1].dialog.bridge_request_id is not None) is (bridge == "on")
+    assert (agent.supervisor.state.dialogs.recent[-1].dialog.bridge_request_id is not None) is (bridge == "on")
 
 
 @pytest.mark.parametrize("bridge", ["off", "on"])
@@ -103,7 +103,7 @@ async def test_the_watchdog_dismisses_what_nobody_answers(agents: AgentFactory, 
     agent = agents(dialog_timeout_s=0.3, dialog_bridge=bridge)
     clicked = await trigger(agent, pages, "confirm")
     assert clicked["pending_dialogs"]
-    await agent.until(lambda: not agent.supervisor.state.pending)
+    await agent.until(lambda: not agent.supervisor.state.dialogs.pending)
     assert await agent.page_result() == "false"
     recent = (await agent.call("browser_snapshot"))["recent_dialogs"]
     assert [r["closed_by"] for r in recent] == ["watchdog"]
@@ -132,9 +132,9 @@ async def test_beforeunload_under_must_respond(agents: AgentFactory, pages: Page
     if action == "accept":  # the navigation that was waiting goes on
         await agent.until(lambda: state.frames[target].url.endswith("/plain"))
     else:  # the page stays, and can be used again
-        await agent.until(lambda: not state.pending)
+        await agent.until(lambda: not state.dialogs.pending)
         assert (await agent.call("browser_snapshot"))["url"].endswith("/unload")
-    assert [r.closed_by for r in state.recent] == ["agent"]
+    assert [r.closed_by for r in state.dialogs.recent] == ["agent"]
 
 
 async def test_beforeunload_auto_accept_leaves(agents: AgentFactory, pages: PageServer) -> None:

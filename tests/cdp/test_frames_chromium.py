@@ -31,7 +31,7 @@ async def test_a_cross_origin_iframe_is_an_oopif_in_the_frame_tree(agent: Agent,
                            "origin": pages.url("")}
     oopif, inline = child_entry(snapshot, "/frames/child"), child_entry(snapshot, "about:srcdoc")
     assert oopif["is_oopif"] is True and oopif["url"] == pages.url("/frames/child", other=True)
-    assert oopif["session_id"] in agent.supervisor.state.sessions
+    assert oopif["session_id"] in agent.supervisor.state.targets
     assert inline == {"frame_id": inline["frame_id"], "url": "about:srcdoc", "is_oopif": False}
     assert tree["truncated"] is False
 
@@ -79,7 +79,7 @@ async def test_refs_are_unique_across_frames(agent: Agent, pages: PageServer) ->
 
 async def test_forty_iframes_are_capped_at_thirty_entries(agent: Agent, pages: PageServer) -> None:
     await agent.call("browser_navigate", url=pages.url("/frames/many"))
-    await agent.until(lambda: len(agent.supervisor.state.frames_of(agent.supervisor.controlled_target or "")) == 41)
+    await agent.until(lambda: len(agent.supervisor.state.frames.of_tab(agent.supervisor.controlled_target or "")) == 41)
     tree = (await agent.call("browser_snapshot"))["frame_tree"]
     assert len(tree["children"]) == 30 and tree["truncated"] is True
 

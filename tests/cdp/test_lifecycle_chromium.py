@@ -84,7 +84,7 @@ async def test_the_call_in_flight_when_chromium_dies_fails_and_the_next_one_reco
         pid = source.process.pid
         hanging = asyncio.create_task(agent.run("browser_cdp", method="Runtime.evaluate", params={
             "expression": "console.error('in flight'); new Promise(() => {})", "awaitPromise": True}))
-        await agent.until(lambda: any(e.text == "in flight" for e in agent.supervisor.state.console_errors))
+        await agent.until(lambda: any(e.text == "in flight" for e in agent.supervisor.state.console.errors))
         os.kill(pid, signal.SIGKILL)
         outcome = await hanging
         assert (outcome.ok, outcome.error_code) == (False, "controller_disconnected")

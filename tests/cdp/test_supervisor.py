@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from hermes_server.cdp import bridge
-from hermes_server.cdp.state import AUTO_ACCEPT, AUTO_DISMISS
+from hermes_server.cdp.dialogs import AUTO_ACCEPT, AUTO_DISMISS
 from hermes_server.cdp.supervisor import (
     CDPSupervisor,
     DialogInterrupt,
@@ -46,7 +46,7 @@ async def test_open_tab_attaches_flat_and_enables_everything_on_the_tab(browser:
     engine = InitScript("/* engine */", "hermes-snapshot")
     supervisor = await started(browser, engine=engine)
     target = await supervisor.open_tab(isolated=True)
-    session = supervisor.state.tab_session(target)
+    session = supervisor.state.targets.tab_session(target)
     assert session is not None and supervisor.controlled_target == target
     assert browser.methods()[:3] == ["Target.createBrowserContext", "Target.createTarget", "Target.attachToTarget"]
     assert browser.last("Target.attachToTarget").params == {"targetId": target, "flatten": True}
@@ -58,7 +58,7 @@ async def test_open_tab_attaches_flat_and_enables_everything_on_the_tab(browser:
     assert (auto["autoAttach"], auto["flatten"], auto["waitForDebuggerOnStart"]) == (True, True, True)
     script = browser.last("Page.addScriptToEvaluateOnNewDocument").params
     assert (script["source"], script["worldName"]) == ("/* engine */", "hermes-snapshot")
-    assert supervisor.state.frame_tree(target)["top"]["frame_id"] == target
+    assert supervisor.state.frames.tree(target)["top"]["frame_id"] == target
     await supervisor.stop()
 
 
@@ -67,8 +67,8 @@ async def test_navigation_events_update_the_frame_tree_and_wake_waiters(browser:
     target = await supervisor.open_tab(isolated=False)
     _, session = supervisor.tab_session()
     reply = await supervisor.send("Page.navigate", {"url": "https://example.com/"}, session_id=session)
-    await until(supervisor, lambda: supervisor.state.loaded(target, reply["loaderId"], "load"))
-    assert supervisor.state.frame_tree(target)["top"] == {
+    await until(supervisor, lambda: supervisor.state.navigations.loaded(target, reply["loaderId"], "load"))
+    assert supervisor.state.frames.tree(target)["top"] == {
         "frame_id": target, "url": "https://example.com/", "origin": "https://example.com"}
     await supervisor.stop()
 
@@ -78,14 +78,14 @@ async def test_must_respond_waits_for_the_agent_then_answers_natively(browser: M
     target = await supervisor.open_tab(isolated=False)
     _, session = supervisor.tab_session()
     await browser.open_dialog(session, "prompt", "Name?", "anon")
-    await until(supervisor, lambda: bool(supervisor.state.pending))
+    await until(supervisor, lambda: bool(supervisor.state.dialogs.pending))
     assert "Page.handleJavaScriptDialog" not in browser.methods()
     dialog = await supervisor.respond_to_dialog("accept", "Ada", None)
     assert dialog.type == "prompt"
     assert browser.last("Page.handleJavaScriptDialog").params == {"accept": True, "promptText": "Ada"}
     await until(supervisor, lambda: browser.dialogs == {})
-    assert [r.closed_by for r in supervisor.state.recent] == ["agent"]
-    assert supervisor.state.pending_on(target) == []
+    assert [r.closed_by for r in supervisor.state.dialogs.recent] == ["agent"]
+    assert supervisor.state.dialogs.pending_on(target) == []
     await supervisor.stop()
 
 
@@ -97,7 +97,7 @@ async def test_auto_policies_answer_without_the_agent(browser: MockBrowser, poli
     await browser.open_dialog(session, "confirm", "Sure?")
     answered = await browser.wait_for("Page.handleJavaScriptDialog", session)
     assert answered.params == {"accept": accept}
-    assert [r.closed_by for r in supervisor.state.recent] == ["auto_policy"]
+    assert [r.closed_by for r in supervisor.state.dialogs.recent] == ["auto_policy"]
     await supervisor.stop()
 
 
@@ -108,7 +108,7 @@ async def test_the_watchdog_dismisses_an_unanswered_dialog(browser: MockBrowser)
     await browser.open_dialog(session, "alert", "Hello")
     answered = await browser.wait_for("Page.handleJavaScriptDialog", session)
     assert answered.params == {"accept": False}
-    assert [r.closed_by for r in supervisor.state.recent] == ["watchdog"]
+    assert [r.closed_by for r in supervisor.state.dialogs.recent] == ["watchdog"]
     await supervisor.stop()
 
 
@@ -117,10 +117,10 @@ async def test_a_dialog_the_browser_closes_is_remote(browser: MockBrowser) -> No
     await supervisor.open_tab(isolated=False)
     target, session = supervisor.tab_session()
     await browser.open_dialog(session, "alert", "Hello")
-    await until(supervisor, lambda: bool(supervisor.state.pending))
+    await until(supervisor, lambda: bool(supervisor.state.dialogs.pending))
     await browser.emit("Page.javascriptDialogClosed", {"frameId": target, "result": True, "userInput": ""}, session)
-    await until(supervisor, lambda: not supervisor.state.pending)
-    assert [r.closed_by for r in supervisor.state.recent] == ["remote"]
+    await until(supervisor, lambda: not supervisor.state.dialogs.pending)
+    assert [r.closed_by for r in supervisor.state.dialogs.recent] == ["remote"]
     await supervisor.stop()
 
 
@@ -144,9 +144,9 @@ async def test_frames_attach_and_detach(browser: MockBrowser) -> None:
     target = await supervisor.open_tab(isolated=False)
     _, session = supervisor.tab_session()
     await browser.emit("Page.frameAttached", {"frameId": "F1", "parentFrameId": target}, session)
-    await until(supervisor, lambda: len(supervisor.state.frame_tree(target)["children"]) == 1)
+    await until(supervisor, lambda: len(supervisor.state.frames.tree(target)["children"]) == 1)
     await browser.emit("Page.frameDetached", {"frameId": "F1", "reason": "remove"}, session)
-    await until(supervisor, lambda: supervisor.state.frame_tree(target)["children"] == [])
+    await until(supervisor, lambda: supervisor.state.frames.tree(target)["children"] == [])
     await supervisor.stop()
 
 
@@ -160,14 +160,14 @@ async def test_a_child_target_is_set_up_like_the_tab_then_resumed(browser: MockB
                                       "Page.addScriptToEvaluateOnNewDocument", "Target.setAutoAttach",
                                       "Page.getFrameTree", "Runtime.runIfWaitingForDebugger"]
     assert browser.last("Fetch.enable").params == {"patterns": bridge.FETCH_PATTERNS}
-    assert supervisor.state.frame_tree(target)["children"] == [
+    assert supervisor.state.frames.tree(target)["children"] == [
         {"frame_id": "OOPIF1", "url": "", "is_oopif": True, "session_id": child}]
     # Commands for the OOPIF go through its own session.
     reply = await supervisor.send("Runtime.evaluate", {"expression": "1"},
-                                  session_id=supervisor.state.session_for_frame("OOPIF1", target))
+                                  session_id=supervisor.state.frames.session_for("OOPIF1", target))
     assert reply["result"]["value"] == "evaluated in OOPIF1"
     await browser.emit("Target.detachedFromTarget", {"sessionId": child, "targetId": "OOPIF1"}, session)
-    await until(supervisor, lambda: supervisor.state.frame_tree(target)["children"] == [])
+    await until(supervisor, lambda: supervisor.state.frames.tree(target)["children"] == [])
     await supervisor.stop()
 
 
@@ -181,7 +181,7 @@ async def test_a_bridged_dialog_is_answered_with_fulfill_request(browser: MockBr
     await browser.emit("Fetch.requestPaused", {"requestId": "interception-2", "frameId": target,
                                                "request": {"url": "https://example.com/app.js"}}, session)
     assert (await browser.wait_for("Fetch.continueRequest", session)).params == {"requestId": "interception-2"}
-    await until(supervisor, lambda: bool(supervisor.state.pending))
+    await until(supervisor, lambda: bool(supervisor.state.dialogs.pending))
     await supervisor.respond_to_dialog("accept", None, None)
     fulfilled = browser.last("Fetch.fulfillRequest").params
     assert fulfilled["requestId"] == "interception-1"
@@ -230,11 +230,11 @@ async def test_the_registry_is_idempotent_and_rebinds_to_a_new_url_with_fresh_st
     await first.open_tab(isolated=False)
     _, session = first.tab_session()
     await browser.open_dialog(session, "alert", "old")
-    await until(first, lambda: bool(first.state.pending))
+    await until(first, lambda: bool(first.state.dialogs.pending))
     async with mock_browser() as second_browser:
         second = await registry.get_or_start("sess_1", second_browser.url, options)
         assert second is not first and not first.alive and registry.get("sess_1") is second
-        assert second.state.pending == {} and second.state.frames == {} and second.controlled_target is None
+        assert second.state.dialogs.pending == {} and second.state.frames == {} and second.controlled_target is None
         await registry.stop_all()
         assert not second.alive and registry.get("sess_1") is None
 

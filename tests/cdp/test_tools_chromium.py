@@ -98,7 +98,7 @@ async def test_tabs_and_tab_activate(agent: Agent, pages: PageServer) -> None:
             await asyncio.sleep(0.05)
             tabs = await agent.call("browser_tabs")
     mine = next(t for t in tabs if t["controlled"])
-    assert mine == {"id": agent.supervisor.state.tab_id(target), "title": "Opener", "url": pages.url("/opener"),
+    assert mine == {"id": agent.supervisor.state.targets.tab_id(target), "title": "Opener", "url": pages.url("/opener"),
                     "active": True, "controlled": True}
     popup = next(t for t in tabs if t["url"] == pages.url("/form"))
     assert popup["controlled"] is False
@@ -128,7 +128,7 @@ async def test_a_closed_tab_is_replaced_with_a_notice(agent: Agent, pages: PageS
     await agent.call("browser_navigate", url=pages.url("/plain"))
     target = agent.supervisor.controlled_target
     await agent.supervisor.send("Target.closeTarget", {"targetId": target})
-    await agent.until(lambda: agent.supervisor.state.tab_session(target or "") is None)
+    await agent.until(lambda: agent.supervisor.state.targets.tab_session(target or "") is None)
     result = await agent.call("browser_snapshot")
     assert "controlled tab was closed" in result["notice"] and agent.supervisor.controlled_target != target
 
@@ -145,7 +145,7 @@ async def test_a_crashed_tab_is_replaced_with_a_notice(agent: Agent, pages: Page
     supervisor = agent.supervisor
     target, session = supervisor.tab_session()
     crashing = asyncio.create_task(supervisor.send("Page.crash", session_id=session))  # its reply never comes
-    await agent.until(lambda: target in supervisor.state.crashed_tabs)
+    await agent.until(lambda: supervisor.state.targets.is_crashed(target))
     crashing.cancel()
     result = await agent.call("browser_snapshot")
     assert "page crashed" in result["notice"] and supervisor.controlled_target != target

@@ -34,10 +34,10 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from hermes_server.cdp.dialogs import DialogRecord, PendingDialog
 from hermes_server.cdp.engine import PageEngine, TabRefs, load_engine
 from hermes_server.cdp.keys import parse_key
 from hermes_server.cdp.providers import BrowserLease, BrowserSource, source_from_config
-from hermes_server.cdp.state import DialogRecord, PendingDialog
 from hermes_server.cdp.supervisor import (
     CDPSupervisor,
     DialogInterrupt,
@@ -202,11 +202,11 @@ class CDPBackend:
         """A controlled tab that was closed or crashed is replaced by a fresh one, with a notice."""
         supervisor = browsing.supervisor
         target = supervisor.controlled_target
-        if target is not None and target in supervisor.state.crashed_tabs:
+        if target is not None and supervisor.state.targets.is_crashed(target):
             await supervisor.send("Target.closeTarget", {"targetId": target})
             browsing.active_target = await supervisor.open_tab(isolated=browsing.lease.isolated)
             return TAB_CRASHED_NOTICE
-        if target is None or supervisor.state.tab_session(target) is None:
+        if target is None or supervisor.state.targets.tab_session(target) is None:
             browsing.active_target = await supervisor.open_tab(isolated=browsing.lease.isolated)
             return TAB_CLOSED_NOTICE
         return None
@@ -216,8 +216,8 @@ class CDPBackend:
     async def navigate(self, browsing: Browsing, args: dict[str, Any]) -> dict[str, Any]:
         supervisor = browsing.supervisor
         target, session = supervisor.tab_session()
-        since = supervisor.state.dialogs_opened
-        last_closed = supervisor.state.recent[-1] if supervisor.state.recent else None
+        since = supervisor.state.dialogs.opened
+        last_closed = supervisor.state.dialogs.recent[-1] if supervisor.state.dialogs.recent else None
         reply = await supervisor.act(supervisor.send("Page.navigate", {"url": args["url"]}, session_id=session))
         if isinstance(reply, DialogInterrupt):
             return await _interrupted(supervisor, reply)
@@ -240,16 +240,16 @@ class CDPBackend:
         if index <= 0:
             raise ToolError("controller_error", "no_history: There is no previous page in this tab's history.")
         state = supervisor.state
-        before, since = state.navigations.get(target, 0), state.dialogs_opened
+        before, since = state.navigations.commits(target), state.dialogs.opened
         entry = history["entries"][index - 1]
         reply = await supervisor.act(
             supervisor.send("Page.navigateToHistoryEntry", {"entryId": entry["id"]}, session_id=session)
         )
         committed = not isinstance(reply, DialogInterrupt) and await supervisor.until(
-            lambda: state.navigations.get(target, 0) > before, dialogs_since=since
+            lambda: state.navigations.commits(target) > before, dialogs_since=since
         )
         if not committed:
-            return await _interrupted(supervisor, DialogInterrupt(state.pending_on(target)[-1]))
+            return await _interrupted(supervisor, DialogInterrupt(state.dialogs.pending_on(target)[-1]))
         top = state.frames.get(target)
         if top is not None and top.loader_id and not top.restored:
             interrupt = await _settle(supervisor, target, top.loader_id, since)
@@ -260,7 +260,7 @@ class CDPBackend:
     async def snapshot(self, browsing: Browsing, args: dict[str, Any]) -> dict[str, Any]:
         supervisor = browsing.supervisor
         target, _ = supervisor.tab_session()
-        blocking = supervisor.state.pending_on(target)
+        blocking = supervisor.state.dialogs.pending_on(target)
         if blocking:  # the page's JavaScript is stopped: its engine cannot answer, so say why instead
             dialog = blocking[0]
             text = (f"A {dialog.type} dialog ({dialog.id}) is open and blocks the page: {dialog.message!r}. "
@@ -338,7 +338,7 @@ class CDPBackend:
         supervisor = browsing.supervisor
         return [
             {
-                "id": supervisor.state.tab_id(info["targetId"]),
+                "id": supervisor.state.targets.tab_id(info["targetId"]),
                 "title": info.get("title", ""),
                 "url": info.get("url", ""),
                 "active": info["targetId"] == browsing.active_target,
@@ -349,7 +349,7 @@ class CDPBackend:
 
     async def tab_activate(self, browsing: Browsing, args: dict[str, Any]) -> dict[str, Any]:
         supervisor = browsing.supervisor
-        target = supervisor.state.target_of_tab(args["tab_id"])
+        target = supervisor.state.targets.target_of_tab(args["tab_id"])
         if target is None or target not in {info["targetId"] for info in await _tab_targets(browsing)}:
             raise ToolError("invalid_arguments", f"No tab {args['tab_id']}; call browser_tabs for the ids.")
         await supervisor.send("Target.activateTarget", {"targetId": target})
@@ -368,7 +368,7 @@ class CDPBackend:
         dialog = await supervisor.respond_to_dialog(args["action"], args.get("prompt_text"), args.get("dialog_id"))
         return {
             "answered": dialog.as_json() | {"action": args["action"]},
-            "pending_dialogs": [d.as_json() for d in supervisor.state.pending.values()],
+            "pending_dialogs": [d.as_json() for d in supervisor.state.dialogs.pending.values()],
         }
 
     async def cdp(self, browsing: Browsing, args: dict[str, Any]) -> dict[str, Any]:
@@ -382,7 +382,7 @@ class CDPBackend:
             )
         target, session = supervisor.tab_session()
         if args.get("frame_id"):
-            session = supervisor.state.session_for_frame(args["frame_id"], target)
+            session = supervisor.state.frames.session_for(args["frame_id"], target)
         try:
             reply = await supervisor.act(supervisor.send(method, args.get("params") or {}, session_id=session))
         except CDPCommandFailed as failed:
@@ -413,7 +413,7 @@ _HANDLERS: dict[str, Handler] = {
 
 def _refuse_if_dialog(supervisor: CDPSupervisor) -> None:
     target = supervisor.controlled_target
-    blocking = supervisor.state.pending_on(target) if target is not None else []
+    blocking = supervisor.state.dialogs.pending_on(target) if target is not None else []
     if blocking:
         dialog = blocking[0]
         raise ToolError(
@@ -429,7 +429,7 @@ async def _interrupted(supervisor: CDPSupervisor, interrupt: DialogInterrupt) ->
     target, _ = supervisor.tab_session()
     return {
         **await _page_info(supervisor, target),
-        "pending_dialogs": [d.as_json() for d in supervisor.state.pending.values()],
+        "pending_dialogs": [d.as_json() for d in supervisor.state.dialogs.pending.values()],
         "notice": f"A {dialog.type} dialog ({dialog.id}) opened and blocks the page: {dialog.message[:200]!r}. "
                   "Answer it with browser_dialog.",
     }
@@ -437,19 +437,20 @@ async def _interrupted(supervisor: CDPSupervisor, interrupt: DialogInterrupt) ->
 
 def _closed_since(supervisor: CDPSupervisor, last: DialogRecord | None) -> list[DialogRecord]:
     """The dialogs closed after ``last`` (the newest record before an action)."""
-    recent = list(supervisor.state.recent)
+    recent = list(supervisor.state.dialogs.recent)
     return recent[recent.index(last) + 1:] if last in recent else recent
 
 
 async def _settle(supervisor: CDPSupervisor, target: str, loader_id: str, since: int) -> DialogInterrupt | None:
     """Wait for a new document's DOMContentLoaded, then (briefly) its load event, unless a dialog interrupts."""
     state = supervisor.state
-    if not await supervisor.until(lambda: state.loaded(target, loader_id, "DOMContentLoaded"), dialogs_since=since):
-        return DialogInterrupt(state.pending_on(target)[-1])
+    loaded = state.navigations.loaded
+    if not await supervisor.until(lambda: loaded(target, loader_id, "DOMContentLoaded"), dialogs_since=since):
+        return DialogInterrupt(state.dialogs.pending_on(target)[-1])
     try:
         async with asyncio.timeout(LOAD_GRACE_S):
-            if not await supervisor.until(lambda: state.loaded(target, loader_id, "load"), dialogs_since=since):
-                return DialogInterrupt(state.pending_on(target)[-1])
+            if not await supervisor.until(lambda: loaded(target, loader_id, "load"), dialogs_since=since):
+                return DialogInterrupt(state.dialogs.pending_on(target)[-1])
     except TimeoutError:
         log.info("load did not fire within %gs of DOMContentLoaded; answering anyway", LOAD_GRACE_S)
     return None

@@ -19,28 +19,19 @@ import itertools
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 import websockets
 from websockets.asyncio.client import ClientConnection
 
+from hermes_server.cdp.events import CDPEvent
 from hermes_server.errors import CDPCommandFailed, CDPDisconnected
 
 log = logging.getLogger(__name__)
 
 #: Screenshots and full snapshots of big pages arrive as single messages of several megabytes.
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class CDPEvent:
-    """One event: its method, its params and the flat session it came from (None: the browser itself)."""
-
-    method: str
-    params: dict[str, Any]
-    session_id: str | None = None
 
 
 EventListener = Callable[[CDPEvent], None]

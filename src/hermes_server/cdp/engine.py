@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hermes_extension import engine_source
-from hermes_server.cdp.state import FrameInfo
+from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.supervisor import CDPSupervisor, InitScript
 from hermes_server.errors import CDPCommandFailed, LaunchError
 from hermes_server.routing.outcome import PASS_THROUGH_CONTROLLER_CODES
@@ -103,7 +103,7 @@ class PageEngine:
         """``expression``'s value in ``frame``'s engine world (injecting the engine there first if needed)."""
         state = self._supervisor.state
         for attempt in (1, 2):
-            context = state.engine_contexts.get((frame.session_id, frame.frame_id))
+            context = state.worlds.context(frame.session_id, frame.frame_id)
             if context is None:
                 context = await self._inject(frame)
             try:
@@ -113,7 +113,7 @@ class PageEngine:
             except CDPCommandFailed as failed:
                 # The document (and its world) went away since we looked: a navigation. Inject into the new one.
                 if attempt == 1 and "context" in failed.cdp_message.lower():
-                    state.engine_contexts.pop((frame.session_id, frame.frame_id), None)
+                    state.worlds.lost(frame.session_id, frame.frame_id)
                     continue
                 raise
             details = reply.get("exceptionDetails")
@@ -140,14 +140,14 @@ class PageEngine:
         context = int(reply["executionContextId"])
         await self._supervisor.send("Runtime.evaluate", {"expression": self._engine.source, "contextId": context},
                                     session_id=frame.session_id)
-        self._supervisor.state.engine_contexts[(frame.session_id, frame.frame_id)] = context
+        self._supervisor.state.worlds.injected(frame.session_id, frame.frame_id, context)
         return context
 
     # ----- the tab -----
 
     def frames(self) -> list[FrameInfo]:
         target, _ = self._supervisor.tab_session()
-        return self._supervisor.state.frames_of(target)
+        return self._supervisor.state.frames.of_tab(target)
 
     async def snapshot(self, *, full: bool) -> dict[str, Any]:
         """The tab's snapshot: every frame's part, in tree order with one ref counter, stitched by the engine."""

@@ -235,8 +235,9 @@ def _reason(text: str) -> str:
         return text.strip()[:200] or "no details"
     if isinstance(body, dict):
         for key in ("message", "detail", "error"):
-            if isinstance(body.get(key), str):
-                return body[key][:200]
+            value = body.get(key)
+            if isinstance(value, str):
+                return value[:200]
     return text.strip()[:200]
 
 

@@ -26,23 +26,15 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from hermes_server.cdp import bridge
-from hermes_server.cdp.connection import CDPConnection, CDPEvent
-from hermes_server.cdp.state import (
-    MUST_RESPOND,
-    AnswerDialog,
-    ArmWatchdog,
-    ContinueRequest,
-    Effect,
-    PendingDialog,
-    RefreshFrameTree,
-    SetUpChild,
-    SupervisorState,
-)
+from hermes_server.cdp.connection import CDPConnection
+from hermes_server.cdp.dialogs import MUST_RESPOND, AnswerDialog, ArmWatchdog, PendingDialog
+from hermes_server.cdp.events import CDPEvent
+from hermes_server.cdp.state import ContinueRequest, Effect, RefreshFrameTree, SetUpChild, SupervisorState
 from hermes_server.errors import CDPCommandFailed, CDPDisconnected, CDPError
 
 log = logging.getLogger(__name__)
@@ -169,9 +161,9 @@ class CDPSupervisor:
         if isolated:
             if self._own_context is None:
                 reply = await self.send("Target.createBrowserContext", {"disposeOnDetach": True})
-                self._own_context = reply["browserContextId"]
+                self._own_context = str(reply["browserContextId"])
             params["browserContextId"] = self._own_context
-        target_id = (await self.send("Target.createTarget", params))["targetId"]
+        target_id = str((await self.send("Target.createTarget", params))["targetId"])
         self._own_targets.add(target_id)
         await self.control(target_id)
         return target_id
@@ -183,7 +175,7 @@ class CDPSupervisor:
 
     async def control(self, target_id: str) -> str:
         """Make ``target_id`` the controlled tab, attaching and setting it up first if needed; returns its session."""
-        session_id = self.state.tab_session(target_id)
+        session_id = self.state.targets.tab_session(target_id)
         if session_id is None:
             reply = await self.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})
             session_id = str(reply["sessionId"])
@@ -195,7 +187,7 @@ class CDPSupervisor:
     def tab_session(self) -> tuple[str, str]:
         """``(target id, session id)`` of the controlled tab (``CDPDisconnected`` if it is gone)."""
         target = self.controlled_target
-        session_id = self.state.tab_session(target) if target is not None else None
+        session_id = self.state.targets.tab_session(target) if target is not None else None
         if target is None or session_id is None:
             raise CDPDisconnected("the controlled tab is closed")
         return target, session_id
@@ -216,7 +208,8 @@ class CDPSupervisor:
 
     async def respond_to_dialog(self, action: str, prompt_text: str | None, dialog_id: str | None) -> PendingDialog:
         """The agent's answer (``browser_dialog``); ``ToolError`` if there is no such dialog to answer."""
-        dialog, effects = self.state.answer(action, prompt_text, dialog_id, self.controlled_target, self._clock())
+        dialog, effects = self.state.dialogs.answer(action, prompt_text, dialog_id, self.controlled_target,
+                                                    self._clock())
         handle = self._watchdogs.pop(dialog.id, None)
         if handle is not None:
             handle.cancel()
@@ -242,9 +235,9 @@ class CDPSupervisor:
 
     def _watchdog_fired(self, dialog_id: str) -> None:
         self._watchdogs.pop(dialog_id, None)
-        if self.state.pending.get(dialog_id) is not None:
+        if dialog_id in self.state.dialogs.pending:
             log.warning("dialog %s got no answer within %gs; dismissing it", dialog_id, self.options.dialog_timeout_s)
-        self._apply(self.state.watchdog_fired(dialog_id, self._clock()))
+        self._apply(self.state.dialogs.watchdog_fired(dialog_id, self._clock()))
         self._pulse()
 
     # ----- events and effects -----
@@ -253,7 +246,7 @@ class CDPSupervisor:
         self._apply(self.state.feed(event, self._clock()))
         self._pulse()
 
-    def _apply(self, effects: list[Effect]) -> None:
+    def _apply(self, effects: Sequence[Effect]) -> None:
         for effect in effects:
             if isinstance(effect, AnswerDialog):
                 self._spawn(self._answer(effect))
@@ -302,12 +295,12 @@ class CDPSupervisor:
     async def until(self, check: Callable[[], bool], *, dialogs_since: int | None = None) -> bool:
         """Wait until ``check()`` holds (True), or a dialog opened since ``dialogs_since`` blocks the tab (False).
 
-        ``dialogs_since`` is a reading of ``state.dialogs_opened`` taken before the action
+        ``dialogs_since`` is a reading of ``state.dialogs.opened`` taken before the action
         that may open one; None waits for ``check`` alone.  Re-checked after every event;
         ``CDPDisconnected`` if the connection dies first.  Bound it with the caller's timeout.
         """
         while not check():
-            if dialogs_since is not None and self.state.dialogs_opened != dialogs_since \
+            if dialogs_since is not None and self.state.dialogs.opened != dialogs_since \
                     and self._dialog_on_controlled_tab():
                 return False
             if not self.alive:
@@ -317,7 +310,7 @@ class CDPSupervisor:
 
     async def act(self, command: Awaitable[T], *, dialogs_since: int | None = None) -> T | DialogInterrupt:
         """Run ``command``; if a dialog opens on the controlled tab before it answers, stop waiting and say so."""
-        since = self.state.dialogs_opened if dialogs_since is None else dialogs_since
+        since = self.state.dialogs.opened if dialogs_since is None else dialogs_since
         task = asyncio.ensure_future(command)
         task.add_done_callback(lambda _: self._pulse())
         try:
@@ -331,11 +324,11 @@ class CDPSupervisor:
         return DialogInterrupt(self._newest_dialog())
 
     def _dialog_on_controlled_tab(self) -> bool:
-        return self.controlled_target is not None and bool(self.state.pending_on(self.controlled_target))
+        return self.controlled_target is not None and bool(self.state.dialogs.pending_on(self.controlled_target))
 
     def _newest_dialog(self) -> PendingDialog:
         assert self.controlled_target is not None
-        return self.state.pending_on(self.controlled_target)[-1]
+        return self.state.dialogs.pending_on(self.controlled_target)[-1]
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -1,20 +1,15 @@
-"""Real headless Chromium for the CDP lane's tests: test pages on loopback, and an agent that calls tools.
+"""The cdp lane's tests on real headless Chromium: their test pages, and an agent that calls tools on the lane.
 
-The page server answers on ``127.0.0.1`` and, for cross-origin iframes, on ``localhost``
-(another site, so Chromium puts those frames in their own process: OOPIFs).  A Chromium is
-shared per test module (``chrome`` fixture, in ``conftest``); each test gets its own session,
-so its own tab, and closes it.
+The pages are served by the harness's page server (``tests.support.pages``) on ``127.0.0.1`` and,
+for cross-origin iframes, on ``localhost`` (another site, so Chromium puts those frames in their
+own process: OOPIFs).  A Chromium is shared per test module (``chrome`` fixture, in ``conftest``);
+each test gets its own session, so its own tab, and closes it.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any
-
-from aiohttp import web
 
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.supervisor import CDPSupervisor
@@ -22,6 +17,7 @@ from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.tools import TOOLS
+from tests.support.pages import OTHER_ORIGIN
 
 from ..conftest import scaled
 
@@ -30,6 +26,8 @@ DIALOG_SCRIPTS = {
     "confirm": "return String(confirm('Delete everything?'));",
     "prompt": "return JSON.stringify(prompt('Your name?', 'anonymous'));",
 }
+#: The deepest of the /nested/<depth> pages: each frames the next shallower one from the other site.
+NESTED_DEPTH = 3
 
 
 def dialog_page(kind: str) -> str:
@@ -37,15 +35,18 @@ def dialog_page(kind: str) -> str:
 <button onclick="document.body.dataset.result = (function () {{ {DIALOG_SCRIPTS[kind]} }})()">Trigger</button>"""
 
 
-NESTED = """<!doctype html><title>Level {depth}</title><p>level {depth}</p>{child}"""
+def nested_page(depth: int) -> str:
+    child = f'<iframe src="{OTHER_ORIGIN}/nested/{depth - 1}"></iframe>' if depth > 0 else ""
+    return f"<!doctype html><title>Level {depth}</title><p>level {depth}</p>{child}"
+
 
 PAGES: dict[str, str] = {
     "/plain": "<!doctype html><title>Plain</title><h1>Plain page</h1><p>Nothing to see.</p>",
     "/opener": """<!doctype html><title>Opener</title><a href="/form" target="_blank">Open the form</a>""",
     "/unload": """<!doctype html><title>Unsaved</title><button>Arm</button>
 <script>addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>""",
-    "/frames/top": """<!doctype html><title>Shop</title><h1>Shop</h1>
-<iframe title="Payment" src="{other}/frames/child" style="width:500px;height:200px;margin-left:40px"></iframe>
+    "/frames/top": f"""<!doctype html><title>Shop</title><h1>Shop</h1>
+<iframe title="Payment" src="{OTHER_ORIGIN}/frames/child" style="width:500px;height:200px;margin-left:40px"></iframe>
 <iframe title="Inline" srcdoc="<p>inline words</p>"></iframe>""",
     "/frames/child": """<!doctype html><title>Payment</title><p>Card details</p>
 <button onclick="document.body.dataset.clicks = String(Number(document.body.dataset.clicks || 0) + 1)">Pay now</button>
@@ -59,47 +60,9 @@ PAGES: dict[str, str] = {
 <textarea name="bio" aria-label="Bio">old bio</textarea>
 <select name="colour" aria-label="Colour"><option>Red</option><option>Green</option></select>
 <button type="submit">Send</button></form>""",
+    **{f"/dialog/{kind}": dialog_page(kind) for kind in DIALOG_SCRIPTS},
+    **{f"/nested/{depth}": nested_page(depth) for depth in range(NESTED_DEPTH + 1)},
 }
-
-
-@dataclass
-class PageServer:
-    port: int
-
-    def url(self, path: str, *, other: bool = False) -> str:
-        return f"http://{'localhost' if other else '127.0.0.1'}:{self.port}{path}"
-
-
-@asynccontextmanager
-async def page_server() -> AsyncIterator[PageServer]:
-    """Serves ``PAGES`` (``{other}`` = the other site's origin) and ``/dialog/<kind>``, ``/nested/<depth>``."""
-
-    async def page(request: web.Request) -> web.Response:
-        port = request.url.port
-        other_host = "127.0.0.1" if request.url.host == "localhost" else "localhost"
-        path = request.path
-        if path.startswith("/dialog/"):
-            html = dialog_page(path.removeprefix("/dialog/"))
-        elif path.startswith("/nested/"):
-            depth = int(path.removeprefix("/nested/"))
-            child = f'<iframe src="http://{other_host}:{port}/nested/{depth - 1}"></iframe>' if depth > 0 else ""
-            html = NESTED.format(depth=depth, child=child)
-        elif path in PAGES:
-            html = PAGES[path].replace("{other}", f"http://{other_host}:{port}")
-        else:
-            raise web.HTTPNotFound()
-        return web.Response(text=html, content_type="text/html")
-
-    app = web.Application()
-    app.router.add_get("/{tail:.*}", page)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    # Both names, on one port: 127.0.0.1 and localhost are different sites to Chromium.
-    await web.TCPSite(runner, "127.0.0.1", 0).start()
-    try:
-        yield PageServer(runner.addresses[0][1])
-    finally:
-        await runner.cleanup()
 
 
 class Agent:

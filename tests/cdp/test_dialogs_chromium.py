@@ -10,12 +10,13 @@ import pytest
 import pytest_asyncio
 
 from hermes_server.cdp.backend import CDPBackend
-from hermes_server.cdp.chromium import ChromiumProcess
 from hermes_server.cdp.providers import ExistingChrome
+from tests.support.chromium import Chromium
+from tests.support.pages import PageServer
 
-from .chromium_stack import Agent, PageServer
+from .chromium_stack import Agent
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
 
 #: What the page's handler receives when the dialog is accepted / dismissed.
 ACCEPTED = {"alert": "alert returned", "confirm": "true", "prompt": '"anonymous"'}
@@ -25,7 +26,7 @@ AgentFactory = Callable[..., Agent]
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def agents(chrome: ChromiumProcess) -> AsyncIterator[AgentFactory]:
+async def agents(chrome: Chromium) -> AsyncIterator[AgentFactory]:
     """Agents on the module's Chromium, each with its own backend settings and tab; all closed afterwards."""
     made: list[Agent] = []
 

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
-from .chromium_stack import Agent, PageServer
+from tests.support.pages import PageServer
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+from .chromium_stack import Agent
+
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
 
 
 async def open_shop(agent: Agent, pages: PageServer) -> dict[str, Any]:

@@ -8,14 +8,15 @@ import base64
 import pytest
 
 from hermes_server.cdp.backend import CDPBackend
-from hermes_server.cdp.chromium import ChromiumProcess
 from hermes_server.cdp.providers import ExistingChrome
 from hermes_server.routing.outcome import image_of, snapshot_of
+from tests.support.chromium import Chromium
+from tests.support.pages import PageServer
 
 from ..conftest import scaled
-from .chromium_stack import Agent, PageServer
+from .chromium_stack import Agent
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
 
 
 async def test_navigate_and_snapshot(agent: Agent, pages: PageServer) -> None:
@@ -133,7 +134,7 @@ async def test_a_closed_tab_is_replaced_with_a_notice(agent: Agent, pages: PageS
     assert "controlled tab was closed" in result["notice"] and agent.supervisor.controlled_target != target
 
 
-async def test_the_noop_answers_without_a_browser(chrome: ChromiumProcess) -> None:
+async def test_the_noop_answers_without_a_browser(chrome: Chromium) -> None:
     fresh = Agent(CDPBackend(ExistingChrome("http://127.0.0.1:9")), "sess_noop")  # nothing listens there
     assert await fresh.call("controller.noop") == {}
     code, message = await fresh.fail("browser_tabs")

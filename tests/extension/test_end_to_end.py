@@ -11,11 +11,16 @@ import re
 import struct
 from typing import Any
 
+import pytest
 from selenium.webdriver.common.by import By
 
 from hermes_wire.native import HERMES_EXTENSION_ID
+from tests.support.browser_stack import BrowserStack
+from tests.support.waiting import wait_until
 
-from .browser_stack import Stack, browser_stack, wait_until
+from .browser_stack import browser_stack
+
+pytestmark = pytest.mark.chromium
 
 
 def ref_of(snapshot: str, role: str, name: str) -> str:
@@ -26,7 +31,7 @@ def ref_of(snapshot: str, role: str, name: str) -> str:
     return found.group(1)
 
 
-def snapshot(stack: Stack, session_id: str, **options: Any) -> str:
+def snapshot(stack: BrowserStack, session_id: str, **options: Any) -> str:
     return stack.ok(session_id, "browser_snapshot", **options)["snapshot"]
 
 
@@ -136,7 +141,7 @@ def test_agent_switches_to_a_tab_the_page_opened() -> None:
         assert '- button "Other clicked"' in snapshot(stack, session_id)
 
 
-def badge(stack: Stack, tab_id: int) -> str:
+def badge(stack: BrowserStack, tab_id: int) -> str:
     """The toolbar badge text of a tab, read through the extension's own popup page."""
     popup = stack.open_popup()
     text = stack.driver.execute_async_script(
@@ -207,7 +212,7 @@ def test_capabilities_outside_the_allowlist_are_refused_on_both_sides() -> None:
         assert "browser_evaluate is not a capability of this controller" in (outcome.error_message or "")
 
 
-async def send_unlisted_command(stack: Stack, session_id: str) -> Any:
+async def send_unlisted_command(stack: BrowserStack, session_id: str) -> Any:
     from dataclasses import replace
     from unittest import mock
 
@@ -236,7 +241,7 @@ def test_popup_shows_when_hermes_is_not_running() -> None:
         assert "Hermes server not running" in stack.driver.find_element(By.ID, "notRunning").text
 
 
-async def stop_accepting(stack: Stack) -> None:
+async def stop_accepting(stack: BrowserStack) -> None:
     """Make the server look stopped to the host: withdraw its runtime file."""
     from hermes_wire.home import runtime_path
 

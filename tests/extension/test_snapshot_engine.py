@@ -16,9 +16,13 @@ from pathlib import Path
 import pytest
 
 from hermes_extension import engine_source
+from tests.support.pages import PageServer, serve_pages
+from tests.support.waiting import wait_for
 
 from ..conftest import scaled
-from .snapshot_harness import Browser, Frame, PageServer, Tab, wait_for
+from .snapshot_harness import Browser, Frame, Tab
+
+pytestmark = pytest.mark.chromium
 
 PY_DOCS = Path("/usr/share/doc/python3.11/html")
 STDTYPES = PY_DOCS / "library" / "stdtypes.html"
@@ -239,9 +243,8 @@ EXTENSION_NAME = "Hermes snapshot engine test"
 
 @pytest.fixture(scope="module")
 def other_server() -> Iterator[PageServer]:
-    server = PageServer({"/inner.html": INNER_PAGE})
-    yield server
-    server.close()
+    with serve_pages({"/inner.html": INNER_PAGE}) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -251,11 +254,10 @@ def server(other_server: PageServer) -> Iterator[PageServer]:
         "/press.html": PRESS_PAGE, "/password.html": PASSWORD_PAGE, "/stale.html": STALE_PAGE,
         "/big.html": big_page(200), "/misc.html": MISC_PAGE, "/inner.html": INNER_PAGE, "/same.html": SAME_ORIGIN_OUTER,
         # cross-origin (and cross-site): localhost on another port, inside a page on 127.0.0.1
-        "/outer.html": OUTER_PAGE.format(child=other_server.url("/inner.html", host="localhost")),
+        "/outer.html": OUTER_PAGE.format(child=other_server.url("/inner.html", other=True)),
     }
-    server = PageServer(pages, doc_root=PY_DOCS if PY_DOCS.is_dir() else None)
-    yield server
-    server.close()
+    with serve_pages(pages, folder=PY_DOCS if PY_DOCS.is_dir() else None, mount="/doc/") as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

@@ -18,9 +18,9 @@ from hermes_server.app_keys import PAIRINGS, WALL_CLOCK
 from hermes_wire import controller as protocol
 from hermes_wire import signatures as device_auth
 from hermes_wire.home import read_runtime
+from tests.support.local_stack import RunningServer, running_server
 
 from ..conftest import scaled
-from ..server.helpers import RunningServer, running_server
 from .helpers import HostProcess
 
 

@@ -6,8 +6,8 @@ import asyncio
 from pathlib import Path
 
 from hermes_server.app_keys import HUB
+from tests.support.local_stack import RunningServer, running_server
 
-from ..server.helpers import RunningServer, running_server
 from .test_pairing import connected_host, wait_lane
 
 

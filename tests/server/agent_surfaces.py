@@ -20,8 +20,9 @@ from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
 from hermes_wire.tools import EXTENSION_LANE, TOOLS
+from tests.support.local_stack import RunningServer
 
-from .helpers import RunningServer, connect_controller, serve_in_background
+from .helpers import connect_controller, serve_in_background
 
 
 def tiny_png(width: int = 3, height: int = 2) -> bytes:
@@ -49,7 +50,7 @@ BROWSER_TOOLS = browser_tools(EXTENSION_LANE)
 
 async def new_session(server: RunningServer, lane: str = "extension") -> str:
     async with server.client() as client:
-        return (await client.create_session(browser_lane=lane))["id"]
+        return str((await client.create_session(browser_lane=lane))["id"])
 
 
 def text_of(result: types.CallToolResult) -> str:

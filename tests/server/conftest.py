@@ -8,8 +8,7 @@ import pytest
 
 from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
-
-from .helpers import RunningServer, running_server
+from tests.support.local_stack import RunningServer, running_server
 
 
 class CountingBackend:

@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
+from tests.support.local_stack import RunningServer, running_server
+
 from ..conftest import scaled
 from .agent_surfaces import PNG, new_session, scripted_browser
-from .helpers import RunningServer, running_server
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
 from hermes_wire.tools import CDP_LANE, TOOLS
+from tests.support.local_stack import RunningServer
 
 from ..conftest import scaled
 from .agent_surfaces import (
@@ -25,7 +26,6 @@ from .agent_surfaces import (
     text_of,
 )
 from .conftest import CountingBackend
-from .helpers import RunningServer
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])

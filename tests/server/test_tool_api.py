@@ -13,18 +13,11 @@ from hermes_server.errors import ApiError
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire import controller as protocol
 from tests.support.controller import CommandRefused
+from tests.support.local_stack import RunningServer, running_server, wait_for_lane_state
 
 from ..conftest import scaled
 from .conftest import CountingBackend
-from .helpers import (
-    RunningServer,
-    close_code_of,
-    connect_controller,
-    next_frame,
-    running_server,
-    serve_in_background,
-    wait_for_lane_state,
-)
+from .helpers import close_code_of, connect_controller, next_frame, serve_in_background
 
 
 async def new_session(server: RunningServer, lane: str = "extension") -> str:

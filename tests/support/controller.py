@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import os
 from collections.abc import Awaitable, Callable
@@ -47,7 +48,7 @@ async def serve_commands(socket: websockets.ClientConnection, handler: CommandHa
                 command_id = frame["command_id"]
                 task = asyncio.create_task(_answer(socket, frame, handler))
                 running[command_id] = task
-                task.add_done_callback(lambda _, cid=command_id: running.pop(cid, None))
+                task.add_done_callback(functools.partial(_forget, running, command_id))
             elif frame.get("type") == protocol.CANCEL and frame.get("command_id") in running:
                 running[frame["command_id"]].cancel()
     except websockets.ConnectionClosed:
@@ -55,6 +56,10 @@ async def serve_commands(socket: websockets.ClientConnection, handler: CommandHa
     finally:
         for task in running.values():
             task.cancel()
+
+
+def _forget(running: dict[str, asyncio.Task[None]], command_id: str, _: asyncio.Task[None]) -> None:
+    running.pop(command_id, None)
 
 
 async def _answer(socket: websockets.ClientConnection, frame: dict[str, Any], handler: CommandHandler) -> None:

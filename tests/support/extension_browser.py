@@ -1,85 +1,48 @@
-"""A local Chromium with the unpacked Hermes extension, as a user would have it, for scripts and tests.
+"""Chromium with the unpacked Hermes extension, as a user would have it, and its popup's one-click pairing.
 
-``local_chromium(home, profile)`` installs the native-host manifest into a fresh profile (so
-Chromium launches ``hermes_host`` with that ``HERMES_HOME``), starts Debian's Chromium through
-its chromedriver with ``--load-extension``, and quits it on exit.  ``Popup`` is the extension's
-popup page opened in a tab: the one-click pairing, read or clicked like a user.
+``local_chromium(home)`` installs the native-host manifest into a fresh profile (so Chromium
+launches ``hermes_host`` with that ``HERMES_HOME``), starts Chromium through chromedriver with
+``--load-extension`` (``selenium_chromium``), and quits it on exit.  ``Popup`` is the extension's
+popup page opened in a tab, read and clicked like a user; ``pair_through_popup`` is the whole click.
 
-Selenium drives the browser because chromedriver is what Debian ships beside Chromium; it is
-imported here lazily, so the server never needs it.  Used by ``scripts/demo.py``, the extension
-benchmark and the end-to-end tests.
+Used by the extension-lane stack of the tests, the extension benchmark and ``scripts/demo.py``.
 """
 
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from hermes_extension import extension_dir
 from hermes_host import install as manifest
 from hermes_server.errors import LaunchError
 from hermes_wire.native import HERMES_EXTENSION_ID
+from tests.support.chromium import fresh_profile, selenium_chromium
+from tests.support.waiting import wait_for
 
 if TYPE_CHECKING:
     from selenium import webdriver
 
 EXTENSION_DIR = extension_dir()
 POPUP_URL = f"chrome-extension://{HERMES_EXTENSION_ID}/popup.html"
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-#: As root in a sandbox, Chromium needs --no-sandbox; the rest keeps it off the (closed) network.
-FLAGS = (
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--window-size=1280,900",
-)
-T = TypeVar("T")
-
-
-def wait_for(check: Callable[[], T | None], timeout_s: float, what: str) -> T:
-    """Poll ``check`` until it returns something truthy, at most ``timeout_s`` seconds."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"timed out after {timeout_s:g} s waiting for {what}")
-        time.sleep(0.05)
 
 
 @contextmanager
-def local_chromium(home: Path, profile: Path, *, headless: bool | None = None) -> Iterator[webdriver.Chrome]:
-    """Chromium with the extension loaded and the native host installed in ``profile``.
+def local_chromium(home: Path, *, headless: bool | None = None) -> Iterator[webdriver.Chrome]:
+    """Chromium with the extension loaded and the native host installed in a fresh profile.
 
     ``headless`` defaults to "when there is no display".
     """
-    from selenium import webdriver
-    from selenium.common.exceptions import WebDriverException
-
-    if not EXTENSION_DIR.is_dir() or not Path(CHROMIUM).exists() or not Path(CHROMEDRIVER).exists():
-        raise LaunchError(
-            f"needs the extension at {EXTENSION_DIR} and Debian's chromium and chromium-driver "
-            "(apt-get install -y chromium chromium-driver)"
-        )
-    manifest.install(manifest.manifest_folder("chromium", profile), [HERMES_EXTENSION_ID], home)
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    if headless if headless is not None else not os.environ.get("DISPLAY"):
-        options.add_argument("--headless=new")
-    for flag in (*FLAGS, f"--user-data-dir={profile}", f"--load-extension={EXTENSION_DIR}"):
-        options.add_argument(flag)
-    try:
-        driver = webdriver.Chrome(service=webdriver.ChromeService(CHROMEDRIVER), options=options)
-    except WebDriverException as error:
-        raise LaunchError(f"Chromium did not start: {error.msg}") from None
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    if not EXTENSION_DIR.is_dir():
+        raise LaunchError(f"the unpacked extension is missing at {EXTENSION_DIR}")
+    with fresh_profile() as profile:
+        manifest.install(manifest.manifest_folder("chromium", profile), [HERMES_EXTENSION_ID], home)
+        headless = headless if headless is not None else not os.environ.get("DISPLAY")
+        with selenium_chromium(profile, f"--load-extension={EXTENSION_DIR}", headless=headless) as driver:
+            yield driver
 
 
 class Popup:
@@ -113,3 +76,16 @@ class Popup:
     def close(self) -> None:
         self.driver.close()
         self.driver.switch_to.window(self.previous)
+
+
+def pair_through_popup(driver: webdriver.Chrome, check_code: Callable[[str], None], timeout_s: float) -> str:
+    """The user's one click: open the popup, let ``check_code`` compare its code with the server's, click Approve.
+
+    ``check_code`` raises if the code is not the server's.  Returns the paired device's id.
+    """
+    popup = Popup(driver)
+    check_code(popup.verification_code(timeout_s))
+    popup.approve()
+    device_id = popup.device_id(timeout_s)
+    popup.close()
+    return device_id

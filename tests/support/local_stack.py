@@ -1,32 +1,30 @@
-"""The real server, and a channel-check controller, as local child processes, for scripts.
+"""The one local stack: the real Hermes server on loopback, in a throw-away home with a random API key, and a client.
 
-Usage::
+Two ways to run the same server, for two needs:
 
-    async with LocalServer.start() as server, server.client() as client:
-        session = await client.create_session(browser_lane="extension")
-        await server.start_channel_check_controller(session["id"])
-        reply = await client.call(session["id"], "controller.noop")
+* ``running_server()`` runs it **in this process**, on the caller's event loop.  Tests use it: it
+  starts in milliseconds, and a test can reach into the app (its pairings, its broker) to check
+  what the server really holds.  Its cdp lane is a stand-in given by the test, nothing at all
+  (``UnavailableBackend``, so that no test launches a browser by accident), or, with
+  ``own_chromium=True``, the real lane, which launches its own headless Chromium on a cdp
+  session's first call as ``hermes-browser serve`` does.
+* ``ServerProcess.start()`` runs it as **a child process**, ``python -m hermes_server serve``,
+  exactly as a user does.  The benchmarks and the demo use it: an in-process server would share
+  their event loop and hide the cost of the hops they measure or show.
 
-Used by the benchmark (``bench/roundtrip.py``) and the demo (``scripts/demo.py``).
-The tests start the app in-process instead (``tests/server/helpers.py``); this module
-is for runs that must look exactly like a user's, so every piece is a real process:
-``python -m hermes_server serve`` and ``python -m tests.support.controller``.
+What both do, and why:
 
-Why it does what it does:
+* **A throw-away ``HERMES_HOME``, port and API key.**  A run must not touch the user's
+  ``~/.hermes`` or collide with a server already on 8642.  The key is random per run; a child
+  gets it in its environment, never on a command line.
+* **Everything is stopped on exit**, even when the block raises, and the temporary home is
+  removed after the processes that use it are gone.
 
-* **A throw-away ``HERMES_HOME``, config file, port and API key.**  A run must not touch
-  the user's ``~/.hermes`` or collide with a server already on 8642.  The key is random
-  per run and only travels in the children's environment, never on a command line.
-* **Output to log files, not pipes.**  Nobody reads the server's access log while it
-  runs, and a full pipe would block the server.  The logs are only read (their last
-  lines) to explain a child that did not start, in a ``LaunchError``.
-* **Readiness by polling ``GET /v1/capabilities``**, a bounded number of times: the
-  server has no other "I am listening" signal, and the bound turns a server that cannot
-  start into a clear error instead of a hang.
-* **The controller's ``ready`` line** is printed once its ticket WebSocket is open, so
-  from then on the session's lane is routable.
-* **Everything is stopped on exit** (terminate, then kill if it lingers), even when the
-  block raises, and the temporary home is removed after its processes are gone.
+For the child, also: output to a log file, not a pipe (nobody reads the access log while it
+runs, and a full pipe would block the server; its tail explains a child that did not start);
+readiness by polling ``GET /v1/capabilities`` a bounded number of times (the server has no
+other "I am listening" signal); and helpers (``start_channel_check_controller``) stopped before
+the server, newest first.
 """
 
 from __future__ import annotations
@@ -39,33 +37,94 @@ import socket
 import sys
 import tempfile
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
+
+from aiohttp import web
 
 from hermes_server.agents.client import BrowserClient
+from hermes_server.app import start_server
+from hermes_server.config import ServerConfig
 from hermes_server.errors import LaunchError
+from hermes_server.routing.lanes import Backend, UnavailableBackend
+from tests.conftest import scaled
 
-READY_ATTEMPTS = 150  # x READY_POLL_S: how long the server gets to start listening
+#: Allowed besides the real extension's origin, for tests that register as a made-up extension.
+EXTENSION_ORIGIN = "chrome-extension://" + "a" * 32
+READY_ATTEMPTS = 150  # x READY_POLL_S: how long a child server gets to start listening
 READY_POLL_S = 0.1
 CONTROLLER_READY_TIMEOUT_S = 15.0
 STOP_TIMEOUT_S = 5.0
+LANE_STATE_TIMEOUT_S = 5.0
+LANE_STATE_POLL_S = 0.01
 LOG_TAIL_LINES = 20
 
 
 class LocalServer:
-    """A running ``python -m hermes_server serve`` child and the helper processes started against it.
+    """A running server: its base URL (``http://127.0.0.1:<port>``), API key and temporary ``HERMES_HOME``."""
 
-    Made by ``LocalServer.start()``, not directly.  Attributes:
-
-    * ``url``: the server's base URL, ``http://127.0.0.1:<port>``;
-    * ``api_key``: the run's random API key;
-    * ``home``: the temporary ``HERMES_HOME`` (config file and logs live here; removed on exit);
-    * ``env``: the environment the children run with (``HERMES_HOME``, ``HERMES_API_KEY``).
-    """
-
-    def __init__(self, *, url: str, api_key: str, home: Path, env: dict[str, str]) -> None:
+    def __init__(self, *, url: str, api_key: str, home: Path) -> None:
         self.url = url
         self.api_key = api_key
         self.home = home
+
+    def client(self, api_key: str | None = None) -> BrowserClient:
+        """A ``BrowserClient`` for this server (with its key unless told otherwise): ``async with server.client()``."""
+        return BrowserClient(self.url, api_key or self.api_key)
+
+
+# ----- in this process -------------------------------------------------------------------------------
+
+
+class RunningServer(LocalServer):
+    """A server in this process; ``app`` is its aiohttp application, ``config`` what it was started with."""
+
+    def __init__(self, *, url: str, app: web.Application, config: ServerConfig) -> None:
+        super().__init__(url=url, api_key=config.api_key, home=config.home)
+        self.app = app
+        self.config = config
+
+
+@contextlib.asynccontextmanager
+async def running_server(
+    cdp_backend: Backend | None = None, *, own_chromium: bool = False, home: Path | None = None, port: int = 0,
+    **settings: Any,
+) -> AsyncIterator[RunningServer]:
+    """Start the server here on 127.0.0.1 with a fresh key, extension control on unless ``settings`` say otherwise.
+
+    The cdp lane is ``cdp_backend``, the real one with ``own_chromium``, or none at all.
+    ``home`` is its HERMES_HOME (a fresh temporary one unless given, e.g. to restart on the same pairings).
+    """
+    if own_chromium and cdp_backend is not None:
+        raise ValueError("give a cdp_backend or own_chromium, not both")
+    with tempfile.TemporaryDirectory(prefix="hermes-test-home-") as scratch:
+        defaults: dict[str, Any] = {"extension_control_enabled": True, "allowed_origins": (EXTENSION_ORIGIN,)}
+        config = replace(
+            ServerConfig(api_key=secrets.token_urlsafe(32), port=port, home=home or Path(scratch)),
+            **(defaults | settings),
+        )
+        # start_server builds the real cdp lane from the configuration when given no backend.
+        backend = None if own_chromium else cdp_backend or UnavailableBackend()
+        runner, url = await start_server(config, cdp_backend=backend)
+        try:
+            yield RunningServer(url=url, app=runner.app, config=config)
+        finally:
+            await runner.cleanup()
+
+
+# ----- as a child process ----------------------------------------------------------------------------
+
+
+class ServerProcess(LocalServer):
+    """A running ``python -m hermes_server serve`` child and the helper processes started against it.
+
+    Made by ``ServerProcess.start()``.  ``env`` is the environment the children run with
+    (``HERMES_HOME``, ``HERMES_API_KEY``); the server's log is ``home / "server.log"``.
+    """
+
+    def __init__(self, *, url: str, api_key: str, home: Path, env: dict[str, str]) -> None:
+        super().__init__(url=url, api_key=api_key, home=home)
         self.env = env
         self._server: asyncio.subprocess.Process | None = None
         self._helpers: list[asyncio.subprocess.Process] = []
@@ -74,7 +133,7 @@ class LocalServer:
     @contextlib.asynccontextmanager
     async def start(
         cls, *, extension_control: bool = True, home_prefix: str = "hermes-local-"
-    ) -> AsyncIterator[LocalServer]:
+    ) -> AsyncIterator[ServerProcess]:
         """Start the server in a fresh temporary home and yield once it answers HTTP.
 
         ``home_prefix`` names the temporary directory, so a leftover one (after a crash)
@@ -95,12 +154,12 @@ class LocalServer:
     @property
     def pid(self) -> int:
         """The server process's id (to show, or to find it in ``ps``)."""
-        assert self._server is not None, "LocalServer.start() sets the server process before yielding"
+        assert self._server is not None, "ServerProcess.start() sets the server process before yielding"
         return self._server.pid
 
-    def client(self) -> BrowserClient:
-        """A ``BrowserClient`` for this server and key; use it as ``async with server.client() as client``."""
-        return BrowserClient(self.url, self.api_key)
+    def log_text(self) -> str:
+        """What the server has logged so far (the pairing code, for instance)."""
+        return (self.home / "server.log").read_text(encoding="utf-8", errors="replace")
 
     async def start_channel_check_controller(self, session_id: str) -> asyncio.subprocess.Process:
         """Start ``python -m tests.support.controller`` for a session and wait for its ``ready`` line.
@@ -113,6 +172,7 @@ class LocalServer:
             controller = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.support.controller", "--server", self.url, "--session", session_id,
                 env=self.env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=errors,
+                cwd=Path(__file__).resolve().parents[2],  # where ``tests`` is importable from
             )
         self._helpers.append(controller)
         assert controller.stdout is not None  # stdout=PIPE above
@@ -206,3 +266,26 @@ async def _stop(process: asyncio.subprocess.Process) -> None:
         with contextlib.suppress(ProcessLookupError):
             process.kill()
         await process.wait()
+
+
+# ----- either way --------------------------------------------------------------------------------------
+
+
+async def wait_for_lane_state(
+    server: LocalServer, session_id: str, state: str, timeout_s: float | None = None
+) -> None:
+    """Poll the session list until the session's controller lane is in ``state``.
+
+    The server pushes no lane-state events to agents, so this polls, within ``timeout_s``
+    (a scaled test timeout unless given).
+    """
+    seen = "unknown"
+    try:
+        async with server.client() as client, asyncio.timeout(timeout_s or scaled(LANE_STATE_TIMEOUT_S)):
+            while seen != state:
+                sessions = {session["id"]: session for session in await client.list_sessions()}
+                seen = sessions[session_id]["controller"]["state"]
+                if seen != state:
+                    await asyncio.sleep(LANE_STATE_POLL_S)
+    except TimeoutError:
+        raise TimeoutError(f"the lane of session {session_id} stayed {seen!r}, never {state!r}") from None

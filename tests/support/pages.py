@@ -1,0 +1,95 @@
+"""The one page server of the tests, benchmarks and demo: test pages on loopback, two sites on one port.
+
+``serve_pages(pages, folder=...)`` serves, on ``127.0.0.1`` and a kernel-chosen port:
+
+* **pages held in memory** (``{path: html}``, or ``{path: function of the query string}`` for a
+  page that depends on it), where ``{other}`` stands for the *other* site's origin;
+* **a folder of files** (``folder``, mounted at ``mount``), for pages kept as files and for
+  real documents such as Python's HTML documentation.
+
+``127.0.0.1`` and ``localhost`` reach the same server but are different sites to Chromium, so
+a page on one that frames ``{other}/...`` gets a cross-site, out-of-process iframe (OOPIF)
+without a second server.  Every form posted to the server is recorded in ``received`` (in
+order), and the answer to a post is the page at its path, so a test can see both what the
+browser sent and what the user would see next.
+
+It runs on a ``BackgroundLoop`` so that a thread blocked in Selenium, or an event loop busy
+with a test, never holds up a page load.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from pathlib import Path
+
+from aiohttp import web
+
+from tests.support.background_loop import background_loop
+
+#: In a page held in memory, the origin of the other site (``localhost`` from ``127.0.0.1`` and back).
+OTHER_ORIGIN = "{other}"
+HOSTS = ("127.0.0.1", "localhost")
+START_TIMEOUT_S = 10.0
+
+Page = str | Callable[[Mapping[str, str]], str]
+
+
+class PageServer:
+    """What ``serve_pages`` serves, its port once listening, and the forms posted to it."""
+
+    def __init__(self, pages: Mapping[str, Page], folder: Path | None, mount: str) -> None:
+        self.pages = dict(pages)
+        self.folder = folder.resolve() if folder else None
+        self.mount = "/" + mount.strip("/") + "/" if mount.strip("/") else "/"
+        self.port = 0
+        #: The fields of every form posted, in order.
+        self.received: list[dict[str, str]] = []
+
+    def url(self, path: str = "", *, other: bool = False) -> str:
+        """The URL of ``path`` on this site, or on the other one; ``url()`` is the origin itself."""
+        origin = f"http://{HOSTS[1] if other else HOSTS[0]}:{self.port}"
+        return f"{origin}/{path.lstrip('/')}" if path else origin
+
+    async def _answer(self, request: web.Request) -> web.StreamResponse:
+        if request.method == "POST":
+            self.received.append({name: str(value) for name, value in (await request.post()).items()})
+        page = self.pages.get(request.path)
+        if page is not None:
+            html = page(request.query) if callable(page) else page
+            other = self.url(other=request.url.host == HOSTS[0])
+            return web.Response(text=html.replace(OTHER_ORIGIN, other), content_type="text/html")
+        file = self._file(request.path)
+        if file is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(file)
+
+    def _file(self, path: str) -> Path | None:
+        """The file under ``folder`` that ``path`` names, if any (never one outside it)."""
+        if self.folder is None or not path.startswith(self.mount):
+            return None
+        file = (self.folder / path.removeprefix(self.mount)).resolve()
+        return file if file.is_file() and self.folder in file.parents else None
+
+    @contextlib.asynccontextmanager
+    async def _listening(self) -> AsyncIterator[PageServer]:
+        app = web.Application()
+        app.router.add_route("*", "/{tail:.*}", self._answer)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        await web.TCPSite(runner, HOSTS[0], 0).start()
+        self.port = runner.addresses[0][1]
+        try:
+            yield self
+        finally:
+            await runner.cleanup()
+
+
+@contextlib.contextmanager
+def serve_pages(
+    pages: Mapping[str, Page] | None = None, *, folder: Path | None = None, mount: str = "/"
+) -> Iterator[PageServer]:
+    """Serve ``pages`` and the files of ``folder`` (under ``mount``) until the block ends."""
+    server = PageServer(pages or {}, folder, mount)
+    with background_loop("page-server") as loop:
+        yield loop.enter(server._listening(), START_TIMEOUT_S)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import websockets
+from websockets.typing import Origin, Subprotocol
 
 from hermes_wire import controller as protocol
 
@@ -17,8 +18,8 @@ async def open_controller_socket(
     """Open the ticket WebSocket: the ticket travels only as a subprotocol, never in the URL."""
     return await websockets.connect(
         websocket_url(base_url),
-        subprotocols=[protocol.SUBPROTOCOL, protocol.TICKET_SUBPROTOCOL_PREFIX + ticket],
-        origin=origin,
+        subprotocols=[Subprotocol(protocol.SUBPROTOCOL), Subprotocol(protocol.TICKET_SUBPROTOCOL_PREFIX + ticket)],
+        origin=Origin(origin) if origin is not None else None,
         max_size=protocol.MAX_FRAME_BYTES,
         compression=None,
     )

@@ -3,6 +3,7 @@
 ``HostError``                  base (a ``hermes_wire.errors.HermesError``): a stable ``code`` plus an
                                actionable ``message``
 ├── ``OriginRefused``          local misuse: launched for an origin that is not an allowed extension
+├── ``HelloRequired``          the extension asked for something before ``hello`` named its profile
 ├── ``FramingError``           the extension (the peer on stdin) sent a bad native message;
 │                              ``fatal`` means the stream is no longer usable and the host exits
 ├── ``ServerUnavailable``      no Hermes server is running (no runtime file, or nothing answers)
@@ -24,6 +25,13 @@ class HostError(HermesError):
 
 class OriginRefused(HostError):
     code = "origin_refused"
+
+
+class HelloRequired(HostError):
+    code = "hello_required"
+
+    def __init__(self) -> None:
+        super().__init__("send hello with the browser profile id first")
 
 
 class FramingError(HostError):

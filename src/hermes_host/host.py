@@ -72,7 +72,7 @@ async def serve(home: Path, channel_in: BinaryIO, channel_out: BinaryIO) -> int:
 
     async with aiohttp.ClientSession() as http:
         relay = Relay(home, send, http)
-        poller = asyncio.create_task(relay.poll_sessions())
+        clock = asyncio.create_task(relay.run())
         try:
             while True:
                 try:
@@ -80,7 +80,7 @@ async def serve(home: Path, channel_in: BinaryIO, channel_out: BinaryIO) -> int:
                 except FramingError as bad:
                     log.warning("bad message from the extension: %s", bad)
                     with contextlib.suppress(OSError):
-                        await relay.tell_error(bad.code, bad.message)
+                        await relay.bad_message(bad)
                     if bad.fatal:
                         return 1
                     continue
@@ -92,9 +92,9 @@ async def serve(home: Path, channel_in: BinaryIO, channel_out: BinaryIO) -> int:
             log.info("the extension went away")
             return 0
         finally:
-            poller.cancel()
+            clock.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await poller
+                await clock
             await relay.close()
 
 

@@ -39,7 +39,7 @@ class ServerLink:
         return str(self.runtime()["url"])
 
     async def _call(self, method: str, path: str, body: dict[str, Any] | None = None,
-                    key: Ed25519PrivateKey | None = None) -> Any:
+                    key: Ed25519PrivateKey | None = None) -> dict[str, Any]:
         data = b"" if body is None else json.dumps(body).encode()
         headers = {"Content-Type": "application/json"}
         if key is not None:
@@ -50,12 +50,14 @@ class ServerLink:
                 timeout=aiohttp.ClientTimeout(total=HTTP_TIMEOUT_S),
             ) as response:
                 payload = await response.json(content_type=None)
-        except (aiohttp.ClientConnectionError, TimeoutError) as error:
-            raise ServerUnavailable(f"{NOT_RUNNING_TEXT} ({type(error).__name__})") from None
+        except (aiohttp.ClientConnectionError, TimeoutError) as failure:
+            raise ServerUnavailable(f"{NOT_RUNNING_TEXT} ({type(failure).__name__})") from None
         except ValueError:
-            raise ServerRefused(502, "bad_response", "The server's answer was not JSON.") from None
+            raise _bad_response("not JSON") from None
+        if not isinstance(payload, dict):
+            raise _bad_response("not a JSON object")
         if response.status >= 300:
-            error = payload.get("error", {}) if isinstance(payload, dict) else {}
+            error = payload.get("error", {})
             raise ServerRefused(response.status, error.get("code", "http_error"), error.get("message", ""))
         return payload
 
@@ -75,7 +77,10 @@ class ServerLink:
         return await self._call("POST", path, self._proof(action, request_id))
 
     async def extension_sessions(self, key: Ed25519PrivateKey) -> list[dict[str, Any]]:
-        return (await self._call("GET", protocol.DEVICE_SESSIONS_PATH, key=key))["sessions"]
+        sessions = (await self._call("GET", protocol.DEVICE_SESSIONS_PATH, key=key)).get("sessions")
+        if not isinstance(sessions, list):
+            raise _bad_response("without a list of sessions")
+        return sessions
 
     async def register(self, key: Ed25519PrivateKey, session_id: str, controller_id: str,
                        profile_id: str) -> dict[str, Any]:
@@ -88,3 +93,7 @@ class ServerLink:
             "product": "hermes-native-host",
         }
         return await self._call("POST", protocol.REGISTER_PATH, body, key=key)
+
+
+def _bad_response(what: str) -> ServerRefused:
+    return ServerRefused(502, "bad_response", f"The server's answer was {what}.")

@@ -42,7 +42,7 @@ async def test_result_sent_while_the_socket_is_down_is_delivered_after_reconnect
                                                    timeout_s=20))
             command = await host.next(lambda m: m.get("type") == "command")
             kill_controller_sockets(server)
-            await host.status_where(lambda s: s["sessions"] and s["sessions"][0]["state"] == "reconnecting")
+            await host.status_where(lambda s: s["sessions"] and s["sessions"][0]["state"] == "disconnected")
             await host.send({"type": "result", "command_id": command["command_id"], "ok": True, "result": "typed"})
             assert (await call).result == "typed"
         await host.close()

@@ -1,0 +1,513 @@
+"""The native host's routing: every decision the host makes, as a plain object without I/O.
+
+Messages go in (from the extension, from each session's controller socket, the server's answers
+to a poll, links coming up and going down, clock ticks) and *actions* come out: plain records of
+what the relay must do next (send to the extension, send a frame on a session's socket, open a
+link by registering for a ticket, close one, poll the server, perform a request that needs the
+device's files or the server's pairing API).  Nothing here reads a clock or touches a socket or a
+file: whatever depends on time takes ``now``, and ``next_wakeup`` says when the next ``tick`` is
+due.  ``relay.py`` feeds messages in and carries actions out; the tests do the same without it.
+
+Rules it keeps:
+
+* Once ``hello`` named the profile, the server is polled every ``POLL_S``: the extension sessions
+  when the profile is paired, otherwise only whether a server is running (to pair with).
+* One link per session this host should drive: not a detached one, and not one that another
+  controller holds (taking it back would ping-pong).  Sessions the server no longer lists are closed.
+* A link whose socket drops, or that could not connect, registers again after a backoff
+  (``BACKOFF_S``), longer while attempts keep failing, from the start once a socket was open.
+  A close with a final code (1000 detached, 4001 replaced, 4003 revoked, 4004 session closed) or a
+  refused registration ends it: only a later listing that still wants the session starts a new
+  one, and never for a detached link.
+* A command goes to the extension once and is never re-sent: a click must never run twice.  Its
+  result goes back over whichever socket the session has *now*; a result that arrives while the
+  socket is down waits (at most ``MAX_QUEUED_RESULTS`` per link) and is sent once, first thing
+  after the next connection.
+* Every extension request gets exactly one reply.  ``status`` and ``sessions`` are answered at once,
+  ``detach`` when the server has closed the socket (or after ``DETACH_WAIT_S``), ``hello`` and the
+  pairing requests after the relay has performed them (``Perform``, then ``performed``).
+* The status is pushed to the extension whenever it differs from the one it last saw.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from http import HTTPStatus
+from typing import Any
+
+from hermes_host.errors import FramingError, HelloRequired, HostError
+from hermes_host.framing import encode
+from hermes_wire import controller as protocol
+from hermes_wire import native as m
+from hermes_wire.controller import LaneState
+
+Message = dict[str, Any]
+
+POLL_S = 1.0
+BACKOFF_S = (0.2, 0.5, 1.0, 2.0, 5.0)
+MAX_QUEUED_RESULTS = 256
+#: How long a ``detach`` waits for the server to close the session's socket.
+DETACH_WAIT_S = m.REQUEST_TIMEOUTS_S[m.DETACH] / 2
+#: Registration answers that mean "not this device": retrying after a backoff cannot help.
+REFUSED_REGISTRATION = (HTTPStatus.UNAUTHORIZED, HTTPStatus.FORBIDDEN)
+
+
+class LinkEnd(StrEnum):
+    """Why a link stopped for good (it does not reconnect by itself)."""
+
+    DETACHED = "detached"  # the controller detached (close 1000, after our detach frame)
+    REPLACED = "replaced"  # another controller took the lane over (4001)
+    REVOKED = "revoked"  # this device's pairing was revoked (4003)
+    SESSION_CLOSED = "session_closed"  # the agent closed the session (4004)
+    REFUSED = "refused"  # the server refused to register this device for the session (401/403)
+
+
+FINAL_CLOSE_CODES = {
+    protocol.CLOSE_NORMAL: LinkEnd.DETACHED,
+    protocol.CLOSE_REPLACED: LinkEnd.REPLACED,
+    protocol.CLOSE_REVOKED: LinkEnd.REVOKED,
+    protocol.CLOSE_SESSION_CLOSED: LinkEnd.SESSION_CLOSED,
+}
+
+#: Requests the relay performs, because they need the device's files or the server's pairing API.
+PERFORMED_BY_RELAY = (m.HELLO, m.PAIR_START, m.PAIR_APPROVE, m.PAIR_DENY)
+
+
+# ----- actions: what the relay must do, in the order given ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToExtension:
+    message: Message
+
+
+@dataclass(frozen=True)
+class ToServer:
+    """Send ``frame`` on the session's socket; if that socket turns out to be gone, report ``undelivered``."""
+
+    session_id: str
+    frame: Message
+
+
+@dataclass(frozen=True)
+class OpenLink:
+    """Register ``controller_id`` for the session, open the ticket socket and pump its frames in.
+
+    Report ``link_up`` once the socket is open, then ``from_server`` per frame and ``link_down``
+    when it closes (or could not be opened), or ``registration_refused``.
+    """
+
+    session_id: str
+    controller_id: str
+
+
+@dataclass(frozen=True)
+class CloseLink:
+    """Stop the session's link and close its socket; the routing has already forgotten it."""
+
+    session_id: str
+
+
+@dataclass(frozen=True)
+class ListSessions:
+    """Ask the server (device-signed) for its extension sessions: ``sessions_listed``, ``server_missing``
+    or ``server_refused``."""
+
+
+@dataclass(frozen=True)
+class CheckServer:
+    """Not paired: find out only whether a server is running: ``server_running`` or ``server_missing``."""
+
+
+@dataclass(frozen=True)
+class ForgetPairing:
+    """The server no longer knows this device: drop the local record that the profile is paired."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """An extension request that passed the envelope checks: its type, its id, the whole message."""
+
+    kind: str
+    id: str | int
+    message: Message
+
+
+@dataclass(frozen=True)
+class Perform:
+    """Do ``request`` (hello or a pairing step) and hand the outcome back to ``performed``."""
+
+    request: Request
+
+
+Action = ToExtension | ToServer | OpenLink | CloseLink | ListSessions | CheckServer | ForgetPairing | Perform
+
+
+# ----- outcomes of the requests the relay performs ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What ``hello`` found: the browser profile, its device id and whether it is paired."""
+
+    profile_id: str
+    device_id: str
+    paired: bool
+
+    @property
+    def controller_id(self) -> str:
+        return "hermes-host." + self.device_id
+
+
+@dataclass(frozen=True)
+class PairingOpened:
+    request_id: str
+    verification_code: str
+
+    def as_json(self) -> Message:
+        return {"request_id": self.request_id, "verification_code": self.verification_code}
+
+
+@dataclass(frozen=True)
+class Paired:
+    device_id: str
+
+
+@dataclass(frozen=True)
+class PairingDenied:
+    pass
+
+
+Outcome = Identity | PairingOpened | Paired | PairingDenied | HostError
+
+
+# ----- state ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Link:
+    """This host's controller connection for one server session."""
+
+    session_id: str
+    label: str
+    open: bool = False
+    was_open: bool = False
+    failures: int = 0  # attempts in a row that did not end with an open socket
+    retry_at: float | None = None  # waiting out a backoff until then
+    ended: LinkEnd | None = None
+    queued: list[Message] = field(default_factory=list)  # results that arrived while the socket was down
+
+    @property
+    def state(self) -> LaneState:
+        if self.ended is LinkEnd.DETACHED:
+            return LaneState.DETACHED
+        if self.open:
+            return LaneState.CONNECTED
+        if self.ended is None and not self.was_open:
+            return LaneState.AWAITING_CONTROLLER
+        return LaneState.DISCONNECTED
+
+    def describe(self) -> Message:
+        return {"session_id": self.session_id, "label": self.label, "state": self.state}
+
+
+@dataclass(frozen=True)
+class DetachWait:
+    request: Request
+    session_id: str
+    deadline: float
+
+
+class Routing:
+    def __init__(self) -> None:
+        self._identity: Identity | None = None
+        self._pairing: PairingOpened | None = None
+        self._server_state = m.SERVER_NOT_RUNNING
+        self._last_error: str | None = None
+        self._last_pushed: Message | None = None
+        self._poll_at = 0.0
+        self._links: dict[str, Link] = {}
+        self._command_session: dict[str, str] = {}  # command id -> session id, until its result
+        self._detaching: list[DetachWait] = []
+
+    # ----- status ----------------------------------------------------------------------------------
+
+    def status(self) -> Message:
+        identity = self._identity
+        paired = identity is not None and identity.paired
+        return {
+            "version": m.HOST_PROTOCOL_VERSION,
+            "server": self._server_state,
+            "server_message": m.NOT_RUNNING_TEXT if self._server_state == m.SERVER_NOT_RUNNING else None,
+            "paired": paired,
+            "device_id": identity.device_id if paired and identity is not None else None,
+            "pairing": self._pairing.as_json() if self._pairing is not None else None,
+            "sessions": self._sessions(),
+            "last_error": self._last_error,
+        }
+
+    def _sessions(self) -> list[Message]:
+        return [link.describe() for link in self._links.values()]
+
+    def _status_update(self) -> list[Action]:
+        """The status, if the extension has not seen this one yet."""
+        current = self.status()
+        if current == self._last_pushed:
+            return []
+        self._last_pushed = current
+        return [ToExtension({"type": m.STATUS, "status": current})]
+
+    # ----- the clock -------------------------------------------------------------------------------
+
+    def tick(self, now: float) -> list[Action]:
+        """Whatever is due by ``now``: a poll, links whose backoff is over, detaches that waited too long."""
+        actions: list[Action] = []
+        if self._identity is not None and now >= self._poll_at:
+            self._poll_at = now + POLL_S
+            actions.append(ListSessions() if self._identity.paired else CheckServer())
+        for link in self._links.values():
+            if link.retry_at is not None and now >= link.retry_at:
+                link.retry_at = None
+                actions.append(OpenLink(link.session_id, self._controller_id()))
+        expired = [wait for wait in self._detaching if now >= wait.deadline]
+        for wait in expired:
+            self._detaching.remove(wait)
+            actions.append(self._reply(wait.request, HostError(
+                f"the server did not confirm the detach within {DETACH_WAIT_S:g} s", code="timeout")))
+        if expired:
+            actions += self._status_update()  # the detach that timed out is now the last error
+        return actions
+
+    def next_wakeup(self) -> float:
+        """When ``tick`` next has something to do (``math.inf``: not until another message comes in)."""
+        deadlines = [link.retry_at for link in self._links.values() if link.retry_at is not None]
+        deadlines += [wait.deadline for wait in self._detaching]
+        if self._identity is not None:
+            deadlines.append(self._poll_at)
+        return min(deadlines, default=math.inf)
+
+    # ----- the extension ---------------------------------------------------------------------------
+
+    def from_extension(self, message: Message, now: float) -> list[Action]:
+        kind = message.get("type")
+        if kind == m.RESULT:
+            return self._result(message)
+        if not isinstance(kind, str) or kind not in m.REQUEST_TIMEOUTS_S:
+            return [self._error("unknown_type", f"unknown message type {str(kind)[:40]!r}", message.get("id"))]
+        request_id = message.get("id")
+        if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
+            return [self._error("missing_id", f"{kind} needs an 'id'")]
+        request = Request(kind, request_id, message)
+        try:
+            actions = self._request(request, now)
+        except HostError as refused:
+            actions = [self._reply(request, refused)]
+        return actions + self._status_update()
+
+    def bad_message(self, error: FramingError) -> list[Action]:
+        """A message from the extension that could not be read: say so (there is no id to reply to)."""
+        return [self._error(error.code, error.message)]
+
+    def _request(self, request: Request, now: float) -> list[Action]:
+        if request.kind == m.STATUS:
+            return [self._reply(request, {"status": self.status()})]
+        if request.kind == m.SESSIONS:
+            return [self._reply(request, {"sessions": self._sessions()})]
+        if request.kind == m.DETACH:
+            return self._detach(request, now)
+        if request.kind == m.HELLO:
+            if request.message.get("version") != m.HOST_PROTOCOL_VERSION:
+                raise HostError(f"this host speaks version {m.HOST_PROTOCOL_VERSION}", code="version_unsupported")
+            return [Perform(request)]
+        self._required_identity()  # pairing is for the profile that hello named
+        if request.kind in (m.PAIR_APPROVE, m.PAIR_DENY) and (
+            self._pairing is None or request.message.get("request_id") != self._pairing.request_id
+        ):
+            raise HostError("no such pairing request is waiting; start pairing again", code="no_pairing_request")
+        return [Perform(request)]
+
+    def performed(self, request: Request, outcome: Outcome, now: float) -> list[Action]:
+        """The relay did ``request``: record what it changed and reply."""
+        if isinstance(outcome, HostError):
+            return [self._reply(request, outcome), *self._status_update()]
+        if isinstance(outcome, Identity):
+            self._identity = outcome
+            self._poll_at = now  # find the server (and the sessions) at once
+            answer = {"version": m.HOST_PROTOCOL_VERSION, "timeouts_s": m.REQUEST_TIMEOUTS_S, "status": self.status()}
+        elif isinstance(outcome, PairingOpened):
+            self._pairing = outcome
+            answer = outcome.as_json()
+        elif isinstance(outcome, Paired):
+            self._identity = replace(self._required_identity(), paired=True)
+            self._pairing, self._last_error = None, None
+            self._poll_at = now
+            answer = {"device_id": outcome.device_id}
+        else:
+            self._pairing = None
+            answer = {}
+        return [self._reply(request, answer), *self._status_update()]
+
+    def _detach(self, request: Request, now: float) -> list[Action]:
+        session_id = str(request.message.get("session_id"))
+        link = self._links.get(session_id)
+        if link is None or not link.open:
+            raise HostError("that session is not connected", code="not_connected")
+        self._detaching.append(DetachWait(request, session_id, now + DETACH_WAIT_S))
+        return [ToServer(session_id, {"type": protocol.DETACH})]
+
+    def _result(self, message: Message) -> list[Action]:
+        command_id, ok = message.get("command_id"), message.get("ok")
+        if not isinstance(command_id, str) or type(ok) is not bool:
+            return [self._error("bad_result", "a result needs a 'command_id' string and a boolean 'ok'")]
+        link = self._links.get(self._command_session.pop(command_id, ""))
+        if link is None or link.ended is not None:
+            return []  # an unknown or cancelled command, or a link that is gone: nobody waits for it
+        frame = {"type": protocol.RESULT, "command_id": command_id, "ok": ok}
+        frame |= {"result": message.get("result")} if ok else {"error": message.get("error")}
+        if link.open:
+            return [ToServer(link.session_id, frame)]
+        self._queue(link, frame)
+        return []
+
+    def _reply(self, request: Request, answer: Message | HostError) -> ToExtension:
+        reply: Message = {"type": request.kind, "reply_to": request.id}
+        if isinstance(answer, HostError):
+            self._last_error = answer.message
+            return ToExtension(reply | {"ok": False, "error": {"code": answer.code, "message": answer.message}})
+        return ToExtension(reply | {"ok": True} | answer)
+
+    @staticmethod
+    def _error(code: str, text: str, reply_to: Any = None) -> ToExtension:
+        error = {"code": code, "message": text}
+        return ToExtension({"type": m.ERROR, "reply_to": reply_to, "ok": False, "error": error})
+
+    # ----- the server's controller sockets ---------------------------------------------------------
+
+    def from_server(self, session_id: str, frame: Message) -> list[Action]:
+        kind = frame.get("type")
+        if kind == protocol.COMMAND:
+            return self._command(session_id, frame)
+        if kind == protocol.CANCEL:
+            command_id = frame.get("command_id")
+            self._command_session.pop(str(command_id), None)
+            return [ToExtension({"type": m.CANCEL, "session_id": session_id, "command_id": command_id})]
+        return []  # acknowledgements (detach, heartbeat) need nothing
+
+    def _command(self, session_id: str, frame: Message) -> list[Action]:
+        command = {
+            "type": m.COMMAND, "session_id": session_id, "command_id": frame["command_id"],
+            "action": frame["action"], "arguments": frame["arguments"], "tool_call_id": frame["tool_call_id"],
+        }
+        try:
+            encode(command)  # over Chrome's 1 MB limit: refuse it here rather than break the channel
+        except FramingError as too_big:
+            return [ToServer(session_id, {
+                "type": protocol.RESULT, "command_id": frame["command_id"], "ok": False,
+                "error": {"code": "invalid_arguments", "message": too_big.message},
+            })]
+        self._command_session[frame["command_id"]] = session_id
+        return [ToExtension(command)]
+
+    def link_up(self, session_id: str) -> list[Action]:
+        """The session's socket is open: the results that waited for it go first."""
+        link = self._links.get(session_id)
+        if link is None:
+            return []
+        link.open, link.was_open, link.failures = True, True, 0
+        waiting, link.queued = link.queued, []
+        return [ToServer(session_id, frame) for frame in waiting] + self._status_update()
+
+    def link_down(self, session_id: str, close_code: int | None, now: float) -> list[Action]:
+        """The socket closed (``close_code``), or could not be opened (None): end the link or back off."""
+        link = self._links.get(session_id)
+        if link is None:
+            return []
+        link.open = False
+        ended = FINAL_CLOSE_CODES.get(close_code) if close_code is not None else None
+        if ended is None:
+            link.retry_at = now + BACKOFF_S[min(link.failures, len(BACKOFF_S) - 1)]
+            link.failures += 1
+            return self._status_update()
+        link.ended = ended
+        return self._answer_detaches(link) + self._status_update()
+
+    def registration_refused(self, session_id: str, status: int, now: float) -> list[Action]:
+        """The server answered the registration with an error ``status``."""
+        link = self._links.get(session_id)
+        if link is None or status not in REFUSED_REGISTRATION:
+            return self.link_down(session_id, None, now)
+        link.ended = LinkEnd.REFUSED
+        return self._status_update()
+
+    def undelivered(self, session_id: str, frame: Message) -> list[Action]:
+        """A frame the relay could not send because the socket had just gone: keep it if it is a result."""
+        link = self._links.get(session_id)
+        if link is not None and link.ended is None and frame["type"] == protocol.RESULT:
+            self._queue(link, frame)
+        return []
+
+    def _queue(self, link: Link, frame: Message) -> None:
+        if len(link.queued) < MAX_QUEUED_RESULTS:
+            link.queued.append(frame)
+
+    def _answer_detaches(self, link: Link) -> list[Action]:
+        answered = [wait for wait in self._detaching if wait.session_id == link.session_id]
+        for wait in answered:
+            self._detaching.remove(wait)
+        return [self._reply(w.request, {"session_id": link.session_id, "state": link.state}) for w in answered]
+
+    # ----- the server's answers to a poll ----------------------------------------------------------
+
+    def sessions_listed(self, sessions: list[Message]) -> list[Action]:
+        """The server's extension sessions: open links for those to drive, close the others."""
+        self._server_state = m.SERVER_RUNNING
+        wanted = {session["id"]: session for session in sessions if self._should_drive(session["controller"])}
+        detaching = {wait.session_id for wait in self._detaching}  # kept until the socket closes
+        actions: list[Action] = [self._close(session_id) for session_id in list(self._links)
+                                 if session_id not in wanted and session_id not in detaching]
+        for session_id, session in wanted.items():
+            link = self._links.get(session_id)
+            if link is None or link.ended not in (None, LinkEnd.DETACHED):
+                self._links[session_id] = Link(session_id, str(session.get("label", "")))
+                actions.append(OpenLink(session_id, self._controller_id()))
+        return actions + self._status_update()
+
+    def _should_drive(self, controller: Message) -> bool:
+        """Not a detached session, and not one another controller holds (taking it back would ping-pong)."""
+        if controller["state"] == LaneState.DETACHED:
+            return False
+        held = controller["state"] in (LaneState.CONNECTED, LaneState.AMBIGUOUS)
+        return not (held and controller["controller_id"] != self._controller_id())
+
+    def server_running(self) -> list[Action]:
+        self._server_state = m.SERVER_RUNNING
+        return self._status_update()
+
+    def server_missing(self) -> list[Action]:
+        self._server_state = m.SERVER_NOT_RUNNING
+        return self._status_update()
+
+    def server_refused(self, status: int, message: str) -> list[Action]:
+        """The server refused the listing; a 401 means it no longer knows this device (revoked, or lost)."""
+        self._last_error = message
+        actions: list[Action] = []
+        if status == HTTPStatus.UNAUTHORIZED:
+            self._identity = replace(self._required_identity(), paired=False)
+            actions = [ForgetPairing(), *(self._close(session_id) for session_id in list(self._links))]
+        return actions + self._status_update()
+
+    def _close(self, session_id: str) -> CloseLink:
+        del self._links[session_id]
+        return CloseLink(session_id)
+
+    # ----- identity --------------------------------------------------------------------------------
+
+    def _required_identity(self) -> Identity:
+        if self._identity is None:
+            raise HelloRequired
+        return self._identity
+
+    def _controller_id(self) -> str:
+        return self._required_identity().controller_id

@@ -12,8 +12,10 @@ Why each part exists:
   into ``bench/.peers/`` (gitignored) on first use and driven over stdio with the official ``mcp`` SDK
   client exactly as an agent would, on Debian's Chromium so they never download a browser of their own.
 * **The pages** are Python's HTML documentation from Debian's ``python3.11-doc``: long, link-heavy real
-  pages, served over loopback HTTP on a kernel-chosen port (Playwright MCP refuses ``file:`` URLs, and a
-  fixed port can collide with another run on the same machine).
+  pages, served over loopback HTTP on a kernel-chosen port by the harness's page server
+  (``tests.support.pages``; Playwright MCP refuses ``file:`` URLs, and a fixed port can collide with
+  another run on the same machine).  The script that imports this module has put the repository root
+  on ``sys.path`` for it.
 * **Counting links, buttons and textboxes** by name is how "smaller, and nothing an agent can act on is
   lost" is checked: a smaller snapshot that dropped controls would be a false win.
 """
@@ -23,8 +25,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import functools
-import http.server
 import json
 import os
 import re
@@ -33,7 +33,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
 from collections import Counter
@@ -46,6 +45,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from hermes_wire.errors import HermesError
+from tests.support.pages import serve_pages
 
 DOCS_DIR = Path("/usr/share/doc/python3.11/html")
 CHROMIUM = "/usr/bin/chromium"
@@ -175,13 +175,6 @@ def verdict(passed: bool) -> str:
 # ----- the pages -------------------------------------------------------------------------------------
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files without an access log line per request on the benchmark's output."""
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 def check_docs(pages: Iterable[str]) -> None:
     """Stop at once, with the install command, when a page under test is not there."""
     missing = [page for page in pages if not (DOCS_DIR / page).is_file()]
@@ -192,22 +185,14 @@ def check_docs(pages: Iterable[str]) -> None:
 
 @contextlib.contextmanager
 def serve_docs(pages: Iterable[str]) -> Iterator[str]:
-    """Serve the Python docs on 127.0.0.1 (kernel-chosen port) from a thread; yield the base URL.
+    """Serve the Python docs on 127.0.0.1 (kernel-chosen port); yield the base URL, ending in ``/``.
 
-    A thread, not the event loop: blocking calls on the loop (Selenium's) must never hold up a page load.
+    The page server runs on its own thread, so blocking calls on the benchmark's event loop
+    (Selenium's) never hold up a page load.
     """
     check_docs(pages)
-    handler = functools.partial(_QuietHandler, directory=str(DOCS_DIR))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="docs-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
+    with serve_pages(folder=DOCS_DIR) as server:
+        yield server.url("/")
 
 
 # ----- the peers -------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ Why each part exists:
   serve`` and the controller as ``python -m tests.support.controller``, each its own
   process, exactly as they run for a user.  An in-process server would share the
   benchmark's event loop and hide the cost of the scheduling and socket hops we want
-  to measure.  ``tests.support.local_stack`` starts them, in a throw-away ``HERMES_HOME``
+  to measure.  ``tests.support.local_stack.ServerProcess`` starts them, in a throw-away ``HERMES_HOME``
   with its own port and random key (so the run never touches ``~/.hermes`` or a server
   already on 8642), waits until each is ready (bounded) and stops them at the end.
 * **Warm-up** (default 100 calls on each path) so that connection set-up, first-call
@@ -26,12 +26,17 @@ Why each part exists:
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# ``python bench/<script>.py`` puts only bench/ on sys.path; the harness is in the repository's tests/support.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import argparse
 import asyncio
 import importlib.metadata
 import os
 import platform
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -39,7 +44,7 @@ from dataclasses import dataclass
 from latency import LatencyFigures
 
 from hermes_wire.errors import HermesError
-from tests.support.local_stack import LocalServer
+from tests.support.local_stack import ServerProcess
 
 TARGET_P50_MS = 2.0
 
@@ -97,7 +102,7 @@ def print_report(noop: Figures, http: Figures, *, calls: int, concurrency: int, 
 
 
 async def run(calls: int, concurrency: int, warmup: int) -> None:
-    async with LocalServer.start(home_prefix="hermes-bench-") as server, server.client() as client:
+    async with ServerProcess.start(home_prefix="hermes-bench-") as server, server.client() as client:
         session = await client.create_session(label="bench", browser_lane="extension")
         await server.start_channel_check_controller(session["id"])
 

@@ -17,7 +17,7 @@ need ``apt-get install -y python3.11-doc``.
 
 Why each part exists:
 
-* **The product as a user runs it.**  The server is a child process (``LocalServer``) with the
+* **The product as a user runs it.**  The server is a child process (``ServerProcess``) with the
   default configuration, so the cdp lane launches its own headless Chromium on the session's
   first call, exactly as ``hermes-browser serve`` does; a timed call crosses HTTP -> server ->
   DevTools socket -> the snapshot engine in every frame -> back.
@@ -38,21 +38,27 @@ timing, counting controls, exit statuses) is in ``peers.py`` next to it, so both
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# ``python bench/<script>.py`` puts only bench/ on sys.path; the harness is in the repository's tests/support.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import argparse
 import os
 import platform
-import sys
 
 import peers
 
 from hermes_server.agents.mcp_stdio import call_result
 from hermes_wire.tools import TOOLS
-from tests.support.local_stack import LocalServer
+from tests.support.chromium import WINDOW_SIZE
+from tests.support.local_stack import ServerProcess
 
 PAGES = ("library/stdtypes.html", "library/functions.html", "reference/datamodel.html")
 DEVTOOLS_PACKAGE = "chrome-devtools-mcp"
 DEVTOOLS_MCP = peers.PEERS_DIR / "node_modules" / ".bin" / "chrome-devtools-mcp"
-VIEWPORT = "1280x800"  # the window the cdp lane's Chromium has, so every browser lays the pages out alike
+VIEWPORT = "{}x{}".format(*WINDOW_SIZE)  # the cdp lane's window, so every browser lays the pages out alike
 
 #: One element per line in all three formats: Hermes' and Playwright MCP's ``- link "name" ...``, and
 #: Chrome DevTools MCP's ``uid=1_2 link "name" url=...``; a combobox (it takes typed text too) counts as a textbox.
@@ -77,7 +83,7 @@ PEERS = (
 
 async def measure_hermes(base_url: str, runs: int, warmup: int) -> list[peers.SnapshotFigures]:
     figures: list[peers.SnapshotFigures] = []
-    async with LocalServer.start(extension_control=False, home_prefix="hermes-bench-cdp-") as server, \
+    async with ServerProcess.start(extension_control=False, home_prefix="hermes-bench-cdp-") as server, \
             server.client() as client:
         session_id = (await client.create_session(label="bench-snapshot-cdp", browser_lane="cdp"))["id"]
         for page in PAGES:

@@ -10,7 +10,7 @@ a call fails) exits 1; a missing ``python3.11-doc`` exits 2 with how to install 
 Why each part exists:
 
 * **The whole product, as a user runs it.**  The real server is a child process
-  (``LocalServer``), Chromium is Debian's with the unpacked extension and the native-host
+  (``ServerProcess``), Chromium is Debian's with the unpacked extension and the native-host
   manifest in a fresh profile (``local_chromium``), and pairing is the one click in the real
   popup.  A timed ``browser_snapshot`` therefore crosses every hop an agent's call crosses:
   HTTP -> server -> ticket WebSocket -> native host -> extension service worker -> the snapshot
@@ -41,28 +41,30 @@ timing, counting controls, exit statuses) is in ``peers.py`` next to it, so both
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# ``python bench/<script>.py`` puts only bench/ on sys.path; the harness is in the repository's tests/support.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import argparse
-import asyncio
 import os
 import platform
 import re
-import sys
-import tempfile
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import peers
 from latency import LatencyFigures
 
 from hermes_server.agents.client import BrowserClient
-from tests.support.extension_browser import Popup, local_chromium
-from tests.support.local_stack import LocalServer
+from tests.support.chromium import WINDOW_SIZE
+from tests.support.extension_browser import local_chromium, pair_through_popup
+from tests.support.local_stack import ServerProcess, wait_for_lane_state
 
 PAGE = "library/stdtypes.html"
-VIEWPORT = "1280x900"  # the size local_chromium gives its window, so both browsers lay the page out alike
+VIEWPORT = "{}x{}".format(*WINDOW_SIZE)  # the window local_chromium opens, so both browsers lay the page out alike
 
 TARGET_TIME_RATIO = 0.5
 TARGET_CHARS_RATIO = 0.8
@@ -93,32 +95,15 @@ class HermesFigures:
     chromium: str
 
 
-def pair_through_popup(server: LocalServer, driver: Any) -> str:
-    """The user's one click: open the popup, check its code against the server's log, click Approve."""
-    popup = Popup(driver)
-    code = popup.verification_code(PAIRING_TIMEOUT_S)
-    logged = (server.home / "server.log").read_text(encoding="utf-8", errors="replace")
-    if "verification code" in logged and code not in logged:
-        raise peers.BenchError(f"the popup shows code {code}, which is not the one the server logged")
-    popup.approve()
-    device_id = popup.device_id(PAIRING_TIMEOUT_S)
-    popup.close()
-    return device_id
+def check_code_in_log(server: ServerProcess) -> Callable[[str], None]:
+    """The check of the popup's code: the server logs the code of each pairing request it holds."""
 
+    def check(code: str) -> None:
+        logged = server.log_text()
+        if "verification code" in logged and code not in logged:
+            raise peers.BenchError(f"the popup shows code {code}, which is not the one the server logged")
 
-async def wait_connected(client: BrowserClient, session_id: str) -> None:
-    """Poll ``GET /v1/sessions`` until the session's controller lane is ``connected`` (bounded)."""
-    deadline = time.monotonic() + CONNECT_TIMEOUT_S
-    state = "unknown"
-    while time.monotonic() < deadline:
-        sessions = {session["id"]: session for session in await client.list_sessions()}
-        state = sessions[session_id]["controller"]["state"]
-        if state == "connected":
-            return
-        await asyncio.sleep(0.1)
-    raise peers.BenchError(
-        f"the extension did not connect to the session within {CONNECT_TIMEOUT_S:g} s (state {state})"
-    )
+    return check
 
 
 async def ok(client: BrowserClient, session_id: str, tool: str, arguments: dict[str, Any] | None = None,
@@ -136,14 +121,13 @@ async def measure_hermes(url: str, runs: int, warmup: int, noop_calls: int, noop
     Everything is stopped (browser, native host, server) and its temporary directories removed
     before this returns, so the peer that runs next has the machine to itself.
     """
-    async with LocalServer.start(extension_control=True, home_prefix="hermes-bench-ext-") as server:
-        with tempfile.TemporaryDirectory(prefix="hermes-bench-profile-") as profile, \
-                local_chromium(home=server.home, profile=Path(profile), headless=True) as driver:
+    async with ServerProcess.start(extension_control=True, home_prefix="hermes-bench-ext-") as server:
+        with local_chromium(server.home, headless=True) as driver:
             chromium = str(driver.capabilities.get("browserVersion", "?"))
-            pair_through_popup(server, driver)
+            pair_through_popup(driver, check_code_in_log(server), PAIRING_TIMEOUT_S)
             async with server.client() as client:
                 session_id = (await client.create_session(label="bench-snapshot", browser_lane="extension"))["id"]
-                await wait_connected(client, session_id)
+                await wait_for_lane_state(server, session_id, "connected", CONNECT_TIMEOUT_S)
                 loaded = await ok(client, session_id, "browser_navigate", {"url": url}, peers.SNAPSHOT_TIMEOUT_S)
                 if "Built-in Types" not in str(loaded.get("title", "")):
                     raise peers.BenchError(f"the controlled tab did not load {url}: {loaded}")

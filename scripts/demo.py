@@ -16,25 +16,26 @@ Each step is printed; the screenshots and a JSON transcript go to ``demo-output/
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+# ``python scripts/demo.py`` puts only scripts/ on sys.path; the harness is in the repository's tests/support.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import asyncio
 import base64
 import json
 import os
 import re
 import shutil
-import sys
-import tempfile
-import threading
 import time
-import urllib.parse
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
 from hermes_server.agents.client import BrowserClient
 from hermes_wire.errors import HermesError
 from tests.support.extension_browser import Popup, local_chromium
-from tests.support.local_stack import LocalServer
+from tests.support.local_stack import ServerProcess, wait_for_lane_state
+from tests.support.pages import PageServer, serve_pages
 
 SITE = Path(__file__).parent / "sample_site"
 OUTPUT = Path("demo-output")
@@ -46,36 +47,8 @@ class StepFailed(Exception):
     """A step did not do what it should; the demo stops there."""
 
 
-class SampleSite(ThreadingHTTPServer):
-    """Serves ``sample_site/`` on loopback and remembers what its form receives."""
-
-    def __init__(self) -> None:
-        self.received: list[dict[str, str]] = []
-        site = self
-
-        class Handler(SimpleHTTPRequestHandler):
-            def __init__(self, *args: Any, **kwargs: Any) -> None:
-                super().__init__(*args, directory=str(SITE), **kwargs)
-
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
-                site.received.append(dict(urllib.parse.parse_qsl(body)))
-                page = b"<title>Ticket sent</title><main><h1>Thanks, your ticket is on its way</h1></main>"
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(page)))
-                self.end_headers()
-                self.wfile.write(page)
-
-            def log_message(self, format: str, *args: Any) -> None:  # keep the demo's output readable
-                pass
-
-        super().__init__(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.serve_forever, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/index.html"
+#: What the site answers when its form is posted to ``/submit``; the page server records the post.
+TICKET_SENT = "<title>Ticket sent</title><main><h1>Thanks, your ticket is on its way</h1></main>"
 
 
 class Agent:
@@ -104,7 +77,7 @@ class Agent:
         return reply.result
 
     async def snapshot(self) -> str:
-        return (await self.use("browser_snapshot"))["snapshot"]
+        return str((await self.use("browser_snapshot"))["snapshot"])
 
     async def screenshot(self, name: str) -> Path:
         shot = await self.use("browser_screenshot")
@@ -134,34 +107,23 @@ def step(number: int, text: str) -> None:
     print(f"\n{number}. {text}")
 
 
-async def wait_connected(client: BrowserClient, session_id: str) -> None:
-    deadline = time.monotonic() + CONNECT_TIMEOUT_S
-    while time.monotonic() < deadline:
-        sessions = {s["id"]: s for s in await client.list_sessions()}
-        if sessions[session_id]["controller"]["state"] == "connected":
-            return
-        await asyncio.sleep(0.1)
-    raise StepFailed("the extension did not connect to the session")
-
-
 async def run() -> None:
     shutil.rmtree(OUTPUT, ignore_errors=True)
     OUTPUT.mkdir()
     headed = bool(os.environ.get("DISPLAY"))
-    site = SampleSite()
     step(1, "Start the Hermes server")
-    async with LocalServer.start(extension_control=True, home_prefix="hermes-demo-") as server:
+    async with ServerProcess.start(extension_control=True, home_prefix="hermes-demo-") as server:
         print(f"   {server.url} (HERMES_HOME {server.home})")
         step(2, f"Start Chromium ({'headed' if headed else 'headless'}) with the Hermes extension loaded")
-        with tempfile.TemporaryDirectory(prefix="hermes-demo-profile-") as profile, \
-                local_chromium(server.home, Path(profile), headless=not headed) as driver:
-            driver.get(site.url)
-            print(f"   the user's tab shows {site.url}")
+        with serve_pages({"/submit": TICKET_SENT}, folder=SITE) as site, \
+                local_chromium(server.home, headless=not headed) as driver:
+            driver.get(site.url("index.html"))
+            print(f"   the user's tab shows {site.url('index.html')}")
 
             step(3, "Pair the browser with one click in the extension's popup")
             popup = Popup(driver)
             code = popup.verification_code(30)
-            logged = (server.home / "server.log").read_text(errors="replace")
+            logged = server.log_text()
             print(f"   the popup shows code {code}; the server's log says: "
                   f"{'the same code' if code in logged else 'NOT this code'}")
             if code not in logged:
@@ -177,7 +139,10 @@ async def run() -> None:
             async with server.client() as client:
                 step(4, "The agent opens a session on the extension lane: it controls the tab in front of you")
                 session_id = (await client.create_session(label="demo", browser_lane="extension"))["id"]
-                await wait_connected(client, session_id)
+                try:
+                    await wait_for_lane_state(server, session_id, "connected", CONNECT_TIMEOUT_S)
+                except TimeoutError:
+                    raise StepFailed("the extension did not connect to the session") from None
                 agent = Agent(client, session_id)
                 print(f"   session {session_id} is connected")
                 try:
@@ -187,7 +152,7 @@ async def run() -> None:
                     print(f"\n   transcript: {OUTPUT / 'transcript.json'} ({len(agent.transcript)} tool calls)")
 
 
-async def drive_the_form(agent: Agent, site: SampleSite) -> None:
+async def drive_the_form(agent: Agent, site: PageServer) -> None:
     step(5, "Read the page (accessibility-tree snapshot with refs)")
     page = await agent.snapshot()
     print("   " + "\n   ".join(page.splitlines()[:14]))

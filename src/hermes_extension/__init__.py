@@ -12,7 +12,24 @@ from importlib.resources import as_file, files
 from pathlib import Path
 
 #: The engine's files, relative to ``unpacked/``, in injection order (each defines what the next ones use).
-ENGINE_FILES: tuple[str, ...] = ("snapshot.js",)
+ENGINE_FILES: tuple[str, ...] = (
+    "engine/core.js",
+    "engine/dom.js",
+    "engine/refs.js",
+    "engine/roles.js",
+    "engine/names.js",
+    "engine/states.js",
+    "engine/frames.js",
+    "engine/tree.js",
+    "engine/render.js",
+    "engine/snapshot.js",
+    "engine/scroll.js",
+    "engine/pointer.js",
+    "engine/fields.js",
+    "engine/keyboard.js",
+    "engine/typing.js",
+    "engine/api.js",
+)
 
 
 def extension_dir() -> Path:

@@ -1,4 +1,4 @@
-"""The shared snapshot engine (extension/snapshot.js) in real headless Chromium.
+"""The shared snapshot engine (hermes_extension's ``unpacked/engine/`` files) in real headless Chromium.
 
 The engine runs where both lanes run it: in an isolated world of each frame (created here with
 ``Page.createIsolatedWorld``, as the CDP lane does; the extension's ``executeScript`` uses the same kind of
@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from hermes_extension import engine_source
+from hermes_extension import ENGINE_FILES, extension_dir
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_for
 
@@ -682,14 +683,15 @@ def test_same_origin_iframe_offsets_and_stitch(tab: Tab, server: PageServer) -> 
 def test_extension_content_script_worlds_map_a_cross_origin_iframe(
     server: PageServer, other_server: PageServer, tmp_path: Path
 ) -> None:
-    """The extension lane's own kind of world: snapshot.js as a content script in every frame (where
-    chrome.dom reaches closed shadow roots too)."""
+    """The extension lane's own kind of world: the engine's files, each its own script as the extension
+    injects them, as content scripts in every frame (where chrome.dom reaches closed shadow roots too)."""
     ext = tmp_path / "ext"
-    ext.mkdir()
-    (ext / "snapshot.js").write_text(engine_source())
+    for name in ENGINE_FILES:
+        (ext / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(extension_dir() / name, ext / name)
     (ext / "manifest.json").write_text(json.dumps({
         "manifest_version": 3, "name": EXTENSION_NAME, "version": "1",
-        "content_scripts": [{"matches": ["<all_urls>"], "all_frames": True, "js": ["snapshot.js"]}],
+        "content_scripts": [{"matches": ["<all_urls>"], "all_frames": True, "js": list(ENGINE_FILES)}],
     }))
     browser = Browser(extra_flags=(f"--load-extension={ext}", f"--disable-extensions-except={ext}"))
     try:

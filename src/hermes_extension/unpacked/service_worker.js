@@ -9,7 +9,7 @@
 // lives in chrome.storage; an open native port keeps the worker alive while the host runs.
 "use strict";
 
-importScripts("protocol.js");
+importScripts("protocol.js", "background/contract.js");
 
 const POPUP_URL = chrome.runtime.getURL("popup.html");
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000, 10000];
@@ -448,7 +448,7 @@ function describe(ref, done) {
 async function ensureEngine(tabId) {
   const injected = await chrome.scripting.executeScript({
     target: { tabId, allFrames: true },
-    files: ["snapshot.js"],
+    files: HERMES_CONTRACT.ENGINE_FILES,
   });
   return injected.map((r) => r.frameId);
 }
@@ -498,7 +498,7 @@ async function snapshotTab(tabId, full) {
 }
 
 async function inFrame(tabId, frameId, method, args) {
-  await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ["snapshot.js"] });
+  await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: HERMES_CONTRACT.ENGINE_FILES });
   const [outcome] = await chrome.scripting.executeScript({
     target: { tabId, frameIds: [frameId] },
     func: (name, callArgs) => globalThis.__hermesSnapshot[name](...callArgs),

@@ -1,17 +1,17 @@
 """The shared snapshot engine (``hermes_extension``'s engine files) on the CDP lane: one isolated world per frame.
 
-The extension lane injects the same file, so the agent reads one snapshot format, with one
+The extension lane injects the same files, so the agent reads one snapshot format, with one
 kind of ref, whichever lane serves it.  This module never builds a snapshot itself: it runs
-the engine in every frame of the controlled tab and orchestrates it as the file's header
-describes (one ref counter per tab passed from frame to frame, ``stitch`` to assemble the
-frames' parts, each ref routed to the frame that issued it).
+the engine in every frame of the controlled tab and orchestrates it as ``engine/api.js`` and
+``engine/refs.js`` describe (one ref counter per tab passed from frame to frame, ``stitch`` to
+assemble the frames' parts, each ref routed to the frame that issued it).
 
-* **Where the engine runs.**  The supervisor registers the source with
-  ``Page.addScriptToEvaluateOnNewDocument`` in the isolated world ``ENGINE_WORLD`` on every
-  flat session (the tab and each OOPIF), so each new document has it from the start and the
-  page's own scripts can neither see nor tamper with it.  A frame whose world is missing (a
-  document that existed before we attached, say) gets one on demand with
-  ``Page.createIsolatedWorld`` and the source evaluated in it; running it twice is harmless.
+* **Where the engine runs.**  The supervisor registers the source (the files joined into one
+  script, ``engine_source()``) with ``Page.addScriptToEvaluateOnNewDocument`` in the isolated
+  world ``ENGINE_WORLD`` on every flat session (the tab and each OOPIF), so each new document
+  has it from the start and the page's own scripts can neither see nor tamper with it.  A frame
+  whose world is missing (a document that existed before we attached, say) gets one on demand
+  with ``Page.createIsolatedWorld`` and the source evaluated in it; running it twice is harmless.
 * **Which session.**  A frame inside an OOPIF is reached through that OOPIF's flat session;
   ``SupervisorState`` knows each frame's session and its world's execution context.
 * **Where to click.**  ``rect(ref)`` gives a point in the element's own frame; each enclosing
@@ -19,8 +19,7 @@ frames' parts, each ref routed to the frame that issued it).
   or the engine's own ``frameOffset`` when every ancestor is same-origin), so real input
   events can be sent to the tab at page coordinates, which Chromium routes into the OOPIF.
 
-The engine file is read from the repository at run time (re-read when it changes), so a
-server started from a checkout always uses the file next to it.
+The engine's files are read once per process, from the checkout or the installed wheel.
 """
 
 from __future__ import annotations

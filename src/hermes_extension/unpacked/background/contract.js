@@ -178,7 +178,22 @@ globalThis.HERMES_CONTRACT = deepFreeze({
   },
   "REF_PATTERN": "^@?e[0-9]{1,7}$",
   "ENGINE_FILES": [
-    "snapshot.js"
+    "engine/core.js",
+    "engine/dom.js",
+    "engine/refs.js",
+    "engine/roles.js",
+    "engine/names.js",
+    "engine/states.js",
+    "engine/frames.js",
+    "engine/tree.js",
+    "engine/render.js",
+    "engine/snapshot.js",
+    "engine/scroll.js",
+    "engine/pointer.js",
+    "engine/fields.js",
+    "engine/keyboard.js",
+    "engine/typing.js",
+    "engine/api.js"
   ]
 });
 

@@ -1,0 +1,110 @@
+/*
+ * Hermes snapshot engine: the public object both lanes call, globalThis.__hermesSnapshot. The last of the
+ * engine's files (see core.js for how they are injected); its completion value is the version string.
+ *
+ * All results are plain JSON; failures are {ok: false, error: {code, message}}, never exceptions.
+ *   version                        "hermes-snapshot/1"
+ *   snapshot(opts) -> Promise<Part>
+ *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, tokenWaitMs=400}
+ *       Part: {ok:true, text, nextRef, refs:["e4",...], frameToken:string|null, isTop, url, title, truncated,
+ *              frames:[token of each visible child iframe], stats:{elements, lines, chars, refs, links, buttons,
+ *              textboxes, omittedInteractive, omittedTextLines, ms}}
+ *       A child frame without its token waits up to tokenWaitMs for it (see frames.js).
+ *   snapshotSync(opts) -> Part     the same, at once (frameToken may still be null)
+ *   stitch(parts, {maxChars?, full?}) -> {text, truncated, placed, dropped:[token], missing:[token], unplaced}
+ *       Pure: parts are Parts of every frame of a tab, in any order. Call it in the top frame.
+ *   click(ref) -> {ok, ref, role, name, x, y, covered_by?, opens?:{url, target}, hint?}
+ *   type(ref, text, {clear=true, commit=true, submit=false}) -> {ok, ref, role, name, value | password:true,
+ *       pressed?}   (a <select> gets the option with that label; contenteditable gets the text inserted)
+ *   press(key) -> {ok, key, target:{role, name}, action:"submit"|"click"|"insert"|"delete"|"focus"|
+ *       "select"|"select_all"|"scroll"|"none"|null, prevented}   key: "Enter", "Tab", "Shift+Tab", "Control+a",
+ *       "x"... Focus inside a child frame -> {ok:false, error:{code:"focus_in_child_frame", frameToken}}
+ *   scroll(ref|null, "up"|"down"|"left"|"right", {amount?}) -> {ok, direction, scrolled, position, max, atStart,
+ *       atEnd, target:"page"|role, ref?, scrolledRef?}
+ *   rect(ref, {scroll=true}) -> {ok, ref, role, name, x, y (centre of the visible part, this frame's viewport
+ *       CSS px), left, top, width, height, inViewport, visible, disabled, covered_by?, frameToken,
+ *       frameOffset:{x, y, complete}, viewport:{width, height}}
+ *   frameRect(token, {scroll=true}) -> {ok, x, y (content-box origin of that child <iframe> in this frame's
+ *       viewport), width, height, frameToken, frameOffset}
+ *       Top-level point of an element in a cross-origin frame = sum of frameRect(x, y) down the chain of
+ *       frames + rect(x, y); same-origin ancestors are already summed in rect().frameOffset when complete.
+ *   resolve(ref) -> Element|null   (for the CDP lane: evaluate with returnByValue:false to get an objectId)
+ *   owns(ref) -> boolean           info() -> {ok, version, isTop, frameToken, url, title, hasFocus,
+ *                                            focusInChildFrame, refs, maxRef}
+ *   Refs may be given as "@e7", "e7" or 7. An element that is gone (or a ref this frame never issued) gives
+ *   {ok:false, error:{code:"stale_ref", owned, message:"Element @e7 is gone; take a new snapshot."}}. Other
+ *   codes: invalid_ref, not_visible, disabled, not_typable, readonly, option_not_found, invalid_key,
+ *   invalid_arguments, unknown_frame, focus_in_child_frame, no_target, action_failed, snapshot_failed.
+ */
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var failure = engine.failure,
+    isTop = engine.isTop,
+    lookup = engine.lookup,
+    liveRefCount = engine.liveRefCount,
+    highestRefUsed = engine.highestRefUsed,
+    ownFrameToken = engine.ownFrameToken;
+
+  function resolve(ref) {
+    var found = lookup(ref);
+    return found.ok ? found.element : null;
+  }
+  function owns(ref) {
+    return lookup(ref).ok;
+  }
+  function info() {
+    return {
+      ok: true,
+      version: engine.version,
+      isTop: isTop,
+      frameToken: ownFrameToken(),
+      url: location.href,
+      title: document.title,
+      hasFocus: document.hasFocus(),
+      focusInChildFrame: !!(document.activeElement && /^i?frame$/.test(document.activeElement.localName || "")),
+      refs: liveRefCount(),
+      maxRef: highestRefUsed(),
+    };
+  }
+  function errorMessage(error) {
+    return String((error && error.message) || error);
+  }
+  // Whatever goes wrong inside comes back as a failure with this code, never as an exception across the boundary.
+  function guarded(method, code) {
+    return function () {
+      try {
+        return method.apply(null, arguments);
+      } catch (error) {
+        return failure(code, errorMessage(error));
+      }
+    };
+  }
+
+  engine.defineHidden(
+    "__hermesSnapshot",
+    Object.freeze({
+      version: engine.version,
+      snapshot: function (options) {
+        return engine.snapshot(options).catch(function (error) {
+          return failure("snapshot_failed", errorMessage(error));
+        });
+      },
+      snapshotSync: guarded(engine.snapshotSync, "snapshot_failed"),
+      stitch: engine.stitch,
+      click: guarded(engine.click, "action_failed"),
+      type: guarded(engine.type, "action_failed"),
+      press: guarded(engine.press, "action_failed"),
+      scroll: guarded(engine.scroll, "action_failed"),
+      rect: guarded(engine.rect, "action_failed"),
+      frameRect: guarded(engine.frameRect, "action_failed"),
+      resolve: resolve,
+      owns: owns,
+      info: info,
+    })
+  );
+  window.addEventListener("message", engine.onMessage, true);
+  engine.sayHello();
+  engine.complete = true;
+})(globalThis.__hermesEngine);
+globalThis.__hermesSnapshot.version;

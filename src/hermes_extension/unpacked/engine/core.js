@@ -1,0 +1,97 @@
+/*
+ * Hermes snapshot engine: the shared namespace, and the small helpers every other file uses.
+ *
+ * The engine is plain scripts (no build step, no modules) shared by both lanes, which inject the files of
+ * ENGINE_FILES (src/hermes_extension/__init__.py) in that order into an isolated world of each frame:
+ *   - the extension: chrome.scripting.executeScript({target, files: HERMES_CONTRACT.ENGINE_FILES});
+ *   - the CDP lane: Page.createIsolatedWorld per frame (OOPIFs through their own session; the same worldName
+ *     gives back the same world, so refs survive), then Runtime.evaluate of the files joined into one script.
+ * Each file is a function that runs at once, takes what it needs from the internal namespace
+ * globalThis.__hermesEngine into local variables (so nothing is looked up per node) and adds what it
+ * defines. The last file, api.js, publishes the public object, globalThis.__hermesSnapshot (documented
+ * there), and marks the namespace complete. Injecting again is harmless: with the same version every file
+ * returns at once and the first engine keeps its refs. The completion value of the whole is the version.
+ */
+(function () {
+  "use strict";
+  var VERSION = "hermes-snapshot/1";
+  var existing = globalThis.__hermesEngine;
+  if (existing && existing.version === VERSION) return;
+
+  // Out of sight of enumeration; a world that refuses defineProperty gets a plain property.
+  function defineHidden(name, value) {
+    try {
+      Object.defineProperty(globalThis, name, { value: value, configurable: true, writable: true, enumerable: false });
+    } catch (e) {
+      globalThis[name] = value;
+    }
+  }
+  var engine = { version: VERSION, complete: false };
+  defineHidden("__hermesEngine", engine);
+
+  // A lookup table of words: wordSet("a b")["a"] === true. No prototype, so "constructor" is no member.
+  function wordSet(words) {
+    var members = Object.create(null);
+    words.split(" ").forEach(function (word) {
+      members[word] = true;
+    });
+    return members;
+  }
+  // The same for a mapping (an element named <constructor> must not find Object in it).
+  function lookupTable(entries) {
+    var table = Object.create(null);
+    for (var key in entries) table[key] = entries[key];
+    return table;
+  }
+  function clean(s) {
+    // ASCII whitespace only, as Chromium does for names (a no-break space stays)
+    return s ? String(s).replace(/[ \t\n\r\f]+/g, " ").trim() : "";
+  }
+  function cap(s, n) {
+    return s.length > n ? s.slice(0, n - 1) + "…" : s;
+  }
+  function quote(s) {
+    return JSON.stringify(s);
+  }
+  // Refs may be given as "@e7", "e7" or 7.
+  function refNumber(ref) {
+    if (typeof ref === "number") return ref;
+    var match = /^@?e(\d+)$/.exec(String(ref == null ? "" : ref).trim());
+    return match ? +match[1] : NaN;
+  }
+  function refText(number) {
+    return "@e" + number;
+  }
+  // Every failure that crosses to a lane has this shape: {ok: false, error: {code, message, ...extra}}.
+  function failure(code, message, extra) {
+    var out = { ok: false, error: { code: code, message: message } };
+    if (extra) for (var key in extra) out.error[key] = extra[key];
+    return out;
+  }
+  function staleRef(number, owned) {
+    return failure("stale_ref", "Element " + refText(number) + " is gone; take a new snapshot.", { owned: owned });
+  }
+  var isTop = (function () {
+    try {
+      return window.top === window;
+    } catch (e) {
+      return false;
+    }
+  })();
+
+  Object.assign(engine, {
+    defineHidden: defineHidden,
+    wordSet: wordSet,
+    lookupTable: lookupTable,
+    clean: clean,
+    cap: cap,
+    quote: quote,
+    refNumber: refNumber,
+    refText: refText,
+    failure: failure,
+    staleRef: staleRef,
+    isTop: isTop,
+    NAME_CAP: 300,
+    VALUE_CAP: 500,
+  });
+})();

@@ -1,0 +1,151 @@
+// Hermes snapshot engine: key and input events, and editing a text field's value as typing does (through
+// the native value setter, so frameworks that wrap `value`, React's controlled inputs say, see the change).
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var wordSet = engine.wordSet;
+
+  // Input types that take no typed text.
+  var NOT_TEXT_INPUTS = wordSet("button submit reset image checkbox radio range color file hidden");
+  var NAMED_KEYS = engine.lookupTable({
+    Enter: [13, "Enter"],
+    Tab: [9, "Tab"],
+    Escape: [27, "Escape"],
+    Esc: [27, "Escape"],
+    Backspace: [8, "Backspace"],
+    Delete: [46, "Delete"],
+    ArrowUp: [38, "ArrowUp"],
+    ArrowDown: [40, "ArrowDown"],
+    ArrowLeft: [37, "ArrowLeft"],
+    ArrowRight: [39, "ArrowRight"],
+    Home: [36, "Home"],
+    End: [35, "End"],
+    PageUp: [33, "PageUp"],
+    PageDown: [34, "PageDown"],
+    Space: [32, "Space"],
+    " ": [32, "Space"],
+    Shift: [16, "ShiftLeft"],
+    Control: [17, "ControlLeft"],
+    Alt: [18, "AltLeft"],
+    Meta: [91, "MetaLeft"],
+    Insert: [45, "Insert"],
+  });
+
+  // {key, keyCode, code, printable?} of a key name ("Enter", "F5", "a"); keyCode 0 for an unknown name.
+  function keyInfo(key) {
+    var named = NAMED_KEYS[key];
+    if (named) return { key: key === "Space" ? " " : key === "Esc" ? "Escape" : key, keyCode: named[0], code: named[1] };
+    if (/^F\d{1,2}$/.test(key)) return { key: key, keyCode: 111 + +key.slice(1), code: key };
+    if (key.length === 1) {
+      var upper = key.toUpperCase();
+      var code = /[a-z]/i.test(key) ? "Key" + upper : /[0-9]/.test(key) ? "Digit" + key : "";
+      return { key: key, keyCode: /[a-z0-9]/i.test(key) ? upper.charCodeAt(0) : key.charCodeAt(0), code: code, printable: true };
+    }
+    return { key: key, keyCode: 0, code: "" };
+  }
+  // Dispatches a keyboard event; false when the page cancelled it.
+  function keyEvent(target, type, info, modifiers) {
+    return target.dispatchEvent(
+      new KeyboardEvent(type, {
+        key: info.key,
+        code: info.code,
+        keyCode: info.keyCode,
+        which: info.keyCode,
+        charCode: type === "keypress" ? (info.key.length === 1 ? info.key.charCodeAt(0) : info.keyCode) : 0,
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+        view: window,
+        ctrlKey: !!modifiers.ctrl,
+        shiftKey: !!modifiers.shift,
+        altKey: !!modifiers.alt,
+        metaKey: !!modifiers.meta,
+      })
+    );
+  }
+  function inputEvent(el, type, inputType, data, cancelable) {
+    var init = { bubbles: true, cancelable: !!cancelable, composed: true, inputType: inputType, data: data == null ? null : data };
+    return el.dispatchEvent(typeof InputEvent === "function" ? new InputEvent(type, init) : new Event(type, init));
+  }
+  function plainEvent(el, type) {
+    return el.dispatchEvent(new Event(type, { bubbles: true, cancelable: false }));
+  }
+  function isTextField(el) {
+    if (!el) return false;
+    if (el.localName === "textarea") return true;
+    if (el.localName !== "input") return false;
+    return !NOT_TEXT_INPUTS[(el.getAttribute("type") || "text").toLowerCase()];
+  }
+
+  function valueDescriptor(el) {
+    var prototype = el.localName === "textarea" ? HTMLTextAreaElement.prototype : el.localName === "select" ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+    return Object.getOwnPropertyDescriptor(prototype, "value");
+  }
+  function nativeValue(el) {
+    return valueDescriptor(el).get.call(el);
+  }
+  function setNativeValue(el, value) {
+    valueDescriptor(el).set.call(el, value);
+  }
+  // [start, end] of the field's selection, or null for fields without one (email, number).
+  function selectionOf(el) {
+    try {
+      if (typeof el.selectionStart === "number") return [el.selectionStart, el.selectionEnd];
+    } catch (e) {
+      /* email/number inputs have no selection API */
+    }
+    return null;
+  }
+  function placeCaret(el, at) {
+    try {
+      el.setSelectionRange(at, at);
+    } catch (e) {
+      /* ignore */
+    }
+  }
+  // Insert `text` into a text field as typing would, firing beforeinput/input. Returns whether it happened.
+  function insertIntoField(el, text, inputType) {
+    if (!inputEvent(el, "beforeinput", inputType, text, true)) return false;
+    var current = nativeValue(el);
+    var selection = selectionOf(el);
+    if (selection) {
+      setNativeValue(el, current.slice(0, selection[0]) + text + current.slice(selection[1]));
+      placeCaret(el, selection[0] + text.length);
+    } else {
+      setNativeValue(el, current + text);
+    }
+    inputEvent(el, "input", inputType, text, false);
+    return true;
+  }
+  // Backspace (or Delete, forward): the selection, else one character. Returns whether it happened.
+  function deleteInField(el, forward) {
+    var inputType = forward ? "deleteContentForward" : "deleteContentBackward";
+    if (!inputEvent(el, "beforeinput", inputType, null, true)) return false;
+    var current = nativeValue(el);
+    var selection = selectionOf(el) || [current.length, current.length];
+    var start = selection[0],
+      end = selection[1];
+    if (start === end) {
+      if (forward) end = Math.min(current.length, end + 1);
+      else start = Math.max(0, start - 1);
+    }
+    setNativeValue(el, current.slice(0, start) + current.slice(end));
+    placeCaret(el, start);
+    inputEvent(el, "input", inputType, null, false);
+    return true;
+  }
+
+  Object.assign(engine, {
+    keyInfo: keyInfo,
+    keyEvent: keyEvent,
+    inputEvent: inputEvent,
+    plainEvent: plainEvent,
+    isTextField: isTextField,
+    nativeValue: nativeValue,
+    setNativeValue: setNativeValue,
+    selectionOf: selectionOf,
+    placeCaret: placeCaret,
+    insertIntoField: insertIntoField,
+    deleteInField: deleteInField,
+  });
+})(globalThis.__hermesEngine);

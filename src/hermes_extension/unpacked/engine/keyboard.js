@@ -1,0 +1,194 @@
+/*
+ * Hermes snapshot engine: press(key), a key press on the focused element with what the browser would do
+ * for it (synthetic key events do nothing by themselves): Enter submits a form or activates a button or
+ * link, Tab moves the focus, printable keys and Backspace/Delete edit a field, Control+a selects its text,
+ * arrows change a <select>, and arrows, PageUp/PageDown, Home/End and Space scroll.
+ */
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var wordSet = engine.wordSet,
+    quote = engine.quote,
+    failure = engine.failure,
+    hasBox = engine.hasBox,
+    isDisabled = engine.isDisabled,
+    activeElementDeep = engine.activeElementDeep,
+    describeElement = engine.describeElement,
+    tokenFor = engine.tokenFor,
+    scrollableFor = engine.scrollableFor,
+    keyInfo = engine.keyInfo,
+    keyEvent = engine.keyEvent,
+    plainEvent = engine.plainEvent,
+    isTextField = engine.isTextField,
+    insertIntoField = engine.insertIntoField,
+    deleteInField = engine.deleteInField;
+
+  // Input types of which a form with more than one blocks implicit submission (HTML's rule).
+  var BLOCKS_IMPLICIT_SUBMIT = wordSet("text search url tel email password date month week time datetime-local number");
+  var MODIFIERS = engine.lookupTable({ control: "ctrl", ctrl: "ctrl", shift: "shift", alt: "alt", meta: "meta", cmd: "meta", command: "meta" });
+  var SCROLL_KEYS = /^(ArrowDown|ArrowUp|PageDown|PageUp|Home|End| )$/;
+
+  // "Shift+Tab" -> {ok, modifiers: {shift: true}, main: "Tab"}; "Control++" ends with the "+" key.
+  function parseKey(key) {
+    var parts = key.length > 1 ? key.split("+") : [key];
+    if (key.length > 1 && key.slice(-1) === "+") parts = key.slice(0, -2).split("+").concat(["+"]);
+    var modifiers = {};
+    for (var i = 0; i < parts.length - 1; i++) {
+      var modifier = MODIFIERS[parts[i].toLowerCase()];
+      if (!modifier) return failure("invalid_key", "Unknown modifier " + quote(parts[i]) + " in " + quote(key) + ".");
+      modifiers[modifier] = true;
+    }
+    var main = parts[parts.length - 1];
+    if (!main) return failure("invalid_key", "No key given.");
+    return { ok: true, modifiers: modifiers, main: main };
+  }
+  function press(key) {
+    key = String(key || "");
+    var parsed = parseKey(key);
+    if (!parsed.ok) return parsed;
+    var info = keyInfo(parsed.main);
+    if (!info.keyCode && !info.printable) return failure("invalid_key", "Unknown key " + quote(parsed.main) + ".");
+    var target = activeElementDeep() || document.body;
+    if (target && (target.localName === "iframe" || target.localName === "frame")) {
+      return failure("focus_in_child_frame", "Focus is inside a child frame.", { frameToken: tokenFor(target) });
+    }
+    if (!target) return failure("no_target", "Nothing to press keys on.");
+    var modifiers = parsed.modifiers;
+    // what the target is, as it was when the key went down
+    var editing = { editable: target.isContentEditable, field: isTextField(target) };
+    var down = keyEvent(target, "keydown", info, modifiers);
+    var plain = !modifiers.ctrl && !modifiers.meta && !modifiers.alt;
+    var pressed = true;
+    if (down && plain && (info.printable || info.key === "Enter")) pressed = keyEvent(target, "keypress", info, modifiers);
+    var action = down && pressed ? defaultAction(target, info, modifiers, plain, editing) : null;
+    keyEvent(target, "keyup", info, modifiers);
+    if (action === "click_on_keyup") {
+      target.click();
+      action = "click";
+    }
+    return { ok: true, key: key, target: describeElement(target), action: action, prevented: !down };
+  }
+  // Does what the browser does for the key, and says what: "submit", "click", "insert", "delete", "focus",
+  // "select", "select_all", "scroll", "none" (a form that cannot be submitted), or null for nothing.
+  function defaultAction(target, info, modifiers, plain, editing) {
+    var key = info.key;
+    var textual = editing.field || editing.editable;
+    if (plain && key === "Enter") return enter(target, editing);
+    if (plain && info.printable && textual) {
+      if (editing.editable) document.execCommand("insertText", false, key);
+      else insertIntoField(target, key, "insertText");
+      return "insert";
+    }
+    if (plain && (key === "Backspace" || key === "Delete") && textual) {
+      if (editing.editable) document.execCommand(key === "Backspace" ? "delete" : "forwardDelete", false);
+      else deleteInField(target, key === "Delete");
+      return "delete";
+    }
+    if (key === "Tab" && plain) return moveFocus(target, !!modifiers.shift);
+    if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && editing.field) {
+      try {
+        target.select();
+      } catch (e) {
+        /* ignore */
+      }
+      return "select_all";
+    }
+    if (plain && target.localName === "select" && (key === "ArrowDown" || key === "ArrowUp")) return stepSelect(target, key === "ArrowDown" ? 1 : -1);
+    if (plain && !textual && SCROLL_KEYS.test(key)) return scrollKey(target, key, !!modifiers.shift);
+    return null;
+  }
+  function enter(target, editing) {
+    if (target.localName === "textarea") {
+      insertIntoField(target, "\n", "insertLineBreak");
+      return "insert";
+    }
+    if (editing.editable) {
+      document.execCommand("insertParagraph", false);
+      return "insert";
+    }
+    if (editing.field && target.form) return implicitSubmit(target.form);
+    if (activatesOnEnter(target)) {
+      target.click();
+      return "click";
+    }
+    return null;
+  }
+  function activatesOnEnter(el) {
+    var tag = el.localName;
+    return tag === "a" || tag === "button" || tag === "summary" ||
+      (tag === "input" && /^(button|submit|reset|image)$/.test(el.type)) ||
+      /^(button|link|menuitem|tab|option)$/.test(el.getAttribute("role") || "");
+  }
+  // Enter in a field: the form's first submit button is clicked (nothing if it is disabled), else the form
+  // is submitted unless more than one field blocks implicit submission.
+  function implicitSubmit(form) {
+    var elements = form.elements;
+    for (var i = 0; i < elements.length; i++) {
+      var el = elements[i];
+      var type = (el.getAttribute("type") || (el.localName === "button" ? "submit" : "")).toLowerCase();
+      if ((el.localName === "button" && type === "submit") || (el.localName === "input" && (type === "submit" || type === "image"))) {
+        if (el.disabled) return "none";
+        el.click();
+        return "submit";
+      }
+    }
+    var blocking = 0;
+    for (var j = 0; j < elements.length; j++) {
+      var field = elements[j];
+      if (field.localName === "input" && BLOCKS_IMPLICIT_SUBMIT[(field.getAttribute("type") || "text").toLowerCase()]) blocking++;
+    }
+    if (blocking > 1) return "none";
+    if (form.requestSubmit) form.requestSubmit();
+    else form.submit();
+    return "submit";
+  }
+  // The sequential focus order: positive tabindex first (ascending), then document order.
+  function tabOrder() {
+    var all = document.querySelectorAll("a[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]");
+    var positive = [],
+      zero = [];
+    for (var i = 0; i < all.length; i++) {
+      var el = all[i];
+      if (el.tabIndex < 0 || isDisabled(el) || !hasBox(el) || (el.localName === "input" && el.type === "hidden")) continue;
+      if (el.tabIndex > 0) positive.push(el);
+      else zero.push(el);
+    }
+    positive.sort(function (a, b) {
+      return a.tabIndex - b.tabIndex;
+    });
+    return positive.concat(zero);
+  }
+  function moveFocus(target, backwards) {
+    var order = tabOrder();
+    if (!order.length) return null;
+    var at = order.indexOf(target);
+    var next = order[(at + (backwards ? -1 : 1) + order.length + (at < 0 && backwards ? 1 : 0)) % order.length];
+    if (!next) return null;
+    next.focus();
+    return "focus";
+  }
+  function stepSelect(select, step) {
+    var index = select.selectedIndex + step;
+    if (index < 0 || index >= select.options.length) return null;
+    select.selectedIndex = index;
+    plainEvent(select, "input");
+    plainEvent(select, "change");
+    return "select";
+  }
+  function scrollKey(target, key, shift) {
+    var tag = target.localName;
+    var buttonLike = tag === "button" || tag === "summary" || (tag === "input" && /^(checkbox|radio|button|submit|reset)$/.test(target.type));
+    if (key === " " && buttonLike) return "click_on_keyup"; // Space activates a button when it comes up
+    var scroller = scrollableFor(target === document.body ? null : target, true);
+    var height = scroller === document.scrollingElement ? window.innerHeight : scroller.clientHeight;
+    var by = { ArrowDown: 40, ArrowUp: -40, PageDown: height * 0.875, " ": height * 0.875, PageUp: -height * 0.875, Home: -scroller.scrollHeight };
+    var dy = key in by ? by[key] : scroller.scrollHeight;
+    if (shift && key === " ") dy = -dy;
+    scroller.scrollBy({ top: dy, behavior: "instant" });
+    return "scroll";
+  }
+
+  Object.assign(engine, {
+    press: press,
+  });
+})(globalThis.__hermesEngine);

@@ -1,0 +1,230 @@
+/*
+ * Hermes snapshot engine: accessible names, following accname 1.2 as Chromium computes them
+ * (aria-labelledby, aria-label, labels, alt, legend/caption, content, title, placeholder). CSS
+ * ::before/::after text is not part of names. Also the role and name an action's result reports.
+ *
+ * The recursive steps pass four facts along: `root` (the element being named), `inLabelledBy` (already
+ * following an aria-labelledby: do not follow another), `includeHidden` (a hidden element referenced by
+ * aria-labelledby still gives its text) and `recursing` (inside a label or content, not the root itself).
+ */
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var wordSet = engine.wordSet,
+    clean = engine.clean,
+    cap = engine.cap,
+    refText = engine.refText,
+    NAME_CAP = engine.NAME_CAP,
+    SKIP_TAGS = engine.SKIP_TAGS,
+    INLINE_TAGS = engine.INLINE_TAGS,
+    FLATTEN = engine.FLATTEN,
+    RANGE_ROLES = engine.RANGE_ROLES,
+    tagOf = engine.tagOf,
+    elementById = engine.elementById,
+    renderedChildren = engine.renderedChildren,
+    isHiddenForName = engine.isHiddenForName,
+    isContentEditableRoot = engine.isContentEditableRoot,
+    roleOf = engine.roleOf,
+    svgTitle = engine.svgTitle;
+
+  // Roles whose name comes from their content (accname), and whose content is therefore not repeated.
+  var NAME_FROM_CONTENT = wordSet(
+    "button link heading tab menuitem menuitemcheckbox menuitemradio option treeitem checkbox radio switch tooltip cell gridcell columnheader rowheader row term sectionhead"
+  );
+  // Controls that give their value, not their name, inside another element's label (accname 2E).
+  var EMBEDDED_CONTROLS = wordSet("textbox searchbox combobox listbox slider spinbutton");
+  // Fields whose placeholder names them when nothing else does.
+  var PLACEHOLDER_NAMED = wordSet("textbox searchbox combobox spinbutton");
+  // Elements named by their <label>s, and by nothing else of their own.
+  var LABELLED_ONLY = wordSet("textarea select meter progress output button");
+
+  function labelsText(el, root, includeHidden) {
+    var labels = el.labels;
+    if (!labels || !labels.length) return "";
+    var texts = [];
+    for (var i = 0; i < labels.length; i++) {
+      var text = textAlt(labels[i], root, true, includeHidden, true);
+      if (clean(text)) texts.push(text);
+    }
+    return texts.join(" ");
+  }
+  // The value an embedded control contributes to a name (accname 2E); null when it has none to give.
+  function embeddedValue(el, role) {
+    if (role === "textbox" || role === "searchbox") {
+      if (el.type === "password") return "";
+      return el.value !== undefined && typeof el.value === "string" ? el.value : el.textContent;
+    }
+    if (role === "combobox" || role === "listbox") {
+      if (el.localName === "select") {
+        var chosen = [];
+        for (var i = 0; i < el.options.length; i++) if (el.options[i].selected) chosen.push(el.options[i].label);
+        return chosen.join(" ");
+      }
+      if (el.localName === "input") return el.value;
+      var option = el.querySelector('[role="option"][aria-selected="true"]');
+      return option ? textAlt(option, option, false, false, false) : "";
+    }
+    if (RANGE_ROLES[role]) {
+      return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || (el.value != null ? String(el.value) : "");
+    }
+    return null;
+  }
+  // The text alternative of `el` when computing the name of `root` (accname §4.3.2). `visiting` guards
+  // against cycles through labels and references.
+  var visiting = new Set();
+  function textAlt(el, root, inLabelledBy, includeHidden, recursing) {
+    if (visiting.has(el)) return "";
+    visiting.add(el);
+    try {
+      return textAltOf(el, root, inLabelledBy, includeHidden, recursing);
+    } finally {
+      visiting.delete(el);
+    }
+  }
+  function textAltOf(el, root, inLabelledBy, includeHidden, recursing) {
+    var tag = tagOf(el);
+    if (!includeHidden && el !== root && isHiddenForName(el)) return "";
+    // 2B: aria-labelledby (not when already following one)
+    if (!inLabelledBy) {
+      var labelledBy = labelledByText(el, root, includeHidden);
+      if (labelledBy) return labelledBy;
+    }
+    var role = roleOf(el, tag);
+    // 2E: an embedded control inside a label/labelledby content gives its value
+    if (recursing && el !== root && EMBEDDED_CONTROLS[role]) {
+      var value = embeddedValue(el, role);
+      if (value != null) return value;
+    }
+    // 2C: aria-label
+    var label = el.getAttribute("aria-label");
+    if (label && label.trim()) return label;
+    if (role === "none" || role === "presentation") role = "generic";
+    // 2D: native host-language label
+    var native = nativeName(el, tag, root, includeHidden);
+    if (native !== null && clean(native)) return native;
+    // 2F: name from content
+    if (NAME_FROM_CONTENT[role] || recursing) {
+      var content = contentText(el, root, inLabelledBy, includeHidden);
+      if (clean(content)) return content;
+    }
+    // 2I: tooltip, then placeholder
+    var title = el.getAttribute("title");
+    if (title && title.trim()) return title;
+    if (el === root && PLACEHOLDER_NAMED[role]) {
+      var placeholder = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");
+      if (placeholder && placeholder.trim()) return placeholder;
+    }
+    return native || "";
+  }
+  function labelledByText(el, root, includeHidden) {
+    var ids = el.getAttribute("aria-labelledby");
+    if (!ids) return "";
+    var list = ids.trim().split(/\s+/);
+    var texts = [];
+    for (var i = 0; i < list.length; i++) {
+      var target = elementById(el, list[i]);
+      if (target) texts.push(textAlt(target, root, true, isHiddenForName(target) || includeHidden, true));
+    }
+    return clean(texts.join(" "));
+  }
+  // The host language's own name (accname 2D); null when the element has none of its own.
+  function nativeName(el, tag, root, includeHidden) {
+    if (tag === "input") return inputName(el, root, includeHidden);
+    if (LABELLED_ONLY[tag]) return (el === root && labelsText(el, root, includeHidden)) || null;
+    switch (tag) {
+      case "img":
+      case "area":
+        return el.getAttribute("alt");
+      case "fieldset":
+        return childCaptionText(el, "legend", root, includeHidden);
+      case "figure":
+        return childCaptionText(el, "figcaption", root, includeHidden);
+      case "table":
+        return el.caption ? textAlt(el.caption, root, true, includeHidden, true) : null;
+      case "svg":
+        return svgTitle(el) || null;
+      case "optgroup":
+        return el.getAttribute("label");
+      case "option":
+        return el.hasAttribute("label") && el.getAttribute("label").trim() ? el.getAttribute("label") : null;
+      default:
+        return null;
+    }
+  }
+  function childCaptionText(el, captionTag, root, includeHidden) {
+    for (var child = el.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.localName === captionTag) return textAlt(child, root, true, includeHidden, true);
+    }
+    return null;
+  }
+  function inputName(el, root, includeHidden) {
+    var type = (el.getAttribute("type") || "text").toLowerCase();
+    if (type === "hidden") return "";
+    // <label>s name the control being named, not controls met on the way
+    var labels = el === root ? labelsText(el, root, includeHidden) : "";
+    if (type === "button" || type === "submit" || type === "reset") {
+      if (clean(labels)) return labels;
+      if (el.hasAttribute("value")) return el.getAttribute("value");
+      return type === "submit" ? "Submit" : type === "reset" ? "Reset" : "";
+    }
+    if (type === "image") {
+      if (clean(labels)) return labels;
+      var alt = el.getAttribute("alt");
+      if (alt && alt.trim()) return alt;
+      var value = el.getAttribute("value");
+      if (value && value.trim()) return value;
+      if (el.getAttribute("title")) return null;
+      return "Submit";
+    }
+    return labels;
+  }
+  function isBlockish(el) {
+    var tag = tagOf(el);
+    return !INLINE_TAGS[tag] && tag !== "img" && tag !== "input" && tag !== "button" && tag !== "select" && tag !== "textarea";
+  }
+  // Name from content (accname 2F): the children's text alternatives, blocks set apart by spaces.
+  function contentText(el, root, inLabelledBy, includeHidden) {
+    var out = "";
+    var add = function (child) {
+      if (child.nodeType === 3) {
+        out += child.data;
+      } else if (child.nodeType === 1) {
+        var tag = tagOf(child);
+        if (SKIP_TAGS[tag] || child === root) return;
+        var text = textAlt(child, root, inLabelledBy, includeHidden, true);
+        if (tag === "br") out += " ";
+        else if (isBlockish(child)) out += " " + text + " ";
+        else out += text;
+      }
+    };
+    var children = renderedChildren(el);
+    if (children) for (var i = 0; i < children.length; i++) add(children[i]);
+    else for (var node = el.firstChild; node; node = node.nextSibling) add(node);
+    return out;
+  }
+  function accessibleName(el) {
+    return cap(clean(textAlt(el, el, false, false, false)), NAME_CAP);
+  }
+
+  // ----- what an action's result says about its element -------------------------------------------------
+  function describeElement(el) {
+    var role = roleOf(el, tagOf(el));
+    if (isContentEditableRoot(el) && FLATTEN[role]) role = "textbox";
+    return { role: role === "none" || role === "presentation" ? "generic" : role, name: accessibleName(el) };
+  }
+  // `result` with the ref, role and name of the element it is about.
+  function withDescription(result, el, number) {
+    var description = describeElement(el);
+    result.ref = refText(number);
+    result.role = description.role;
+    result.name = description.name;
+    return result;
+  }
+
+  Object.assign(engine, {
+    embeddedValue: embeddedValue,
+    accessibleName: accessibleName,
+    describeElement: describeElement,
+    withDescription: withDescription,
+  });
+})(globalThis.__hermesEngine);

@@ -1,0 +1,89 @@
+/*
+ * Hermes snapshot engine: an element's states, as the text shows them after its name: [level=N] [checked]
+ * [checked=mixed] [pressed] [pressed=mixed] [expanded] [expanded=false] [selected] [current] [disabled]
+ * [required] [readonly] [invalid] [focused]; and the value shown after its `:`. Password values never appear.
+ */
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var wordSet = engine.wordSet,
+    INTERACTIVE = engine.INTERACTIVE,
+    RANGE_ROLES = engine.RANGE_ROLES,
+    embeddedValue = engine.embeddedValue;
+
+  var CHECKABLE = wordSet("checkbox radio switch menuitemcheckbox menuitemradio");
+  var SELECTABLE = wordSet("option tab treeitem gridcell row");
+  var VALUE_FIELDS = wordSet("textbox searchbox combobox spinbutton slider");
+
+  // An ARIA attribute's value in lower case, or null when it is absent.
+  function ariaValue(el, name) {
+    var value = el.getAttribute(name);
+    return value === null ? null : value.toLowerCase();
+  }
+  function checkedState(el, tag) {
+    if (tag === "input" && (el.type === "checkbox" || el.type === "radio")) return el.indeterminate ? "mixed" : el.checked ? "true" : "false";
+    return ariaValue(el, "aria-checked") || "false";
+  }
+  function expandedState(el, tag) {
+    if (tag === "summary" && el.parentElement && el.parentElement.localName === "details") return el.parentElement.open ? "true" : "false";
+    return ariaValue(el, "aria-expanded");
+  }
+  // The states of an element, as the text after its name: " [level=2] [expanded]", or "".
+  function statesOf(el, tag, role, activeElement) {
+    var states = "";
+    if (role === "heading") {
+      var level = +el.getAttribute("aria-level") || (/^h[1-6]$/.test(tag) ? +tag[1] : 2);
+      states += " [level=" + level + "]";
+    }
+    if (CHECKABLE[role]) {
+      var checked = checkedState(el, tag);
+      if (checked === "true") states += " [checked]";
+      else if (checked === "mixed") states += " [checked=mixed]";
+    }
+    var pressed = ariaValue(el, "aria-pressed");
+    if (pressed === "true") states += " [pressed]";
+    else if (pressed === "mixed") states += " [pressed=mixed]";
+    var expanded = expandedState(el, tag);
+    if (expanded === "true") states += " [expanded]";
+    else if (expanded === "false") states += " [expanded=false]";
+    if (SELECTABLE[role]) {
+      var selected = tag === "option" ? (el.selected ? "true" : "false") : ariaValue(el, "aria-selected");
+      if (selected === "true") states += " [selected]";
+    }
+    if (ariaValue(el, "aria-current") && ariaValue(el, "aria-current") !== "false") states += " [current]";
+    if (el.disabled === true || ariaValue(el, "aria-disabled") === "true" || (INTERACTIVE[role] && el.matches && el.matches(":disabled"))) states += " [disabled]";
+    if (INTERACTIVE[role]) {
+      if (el.required === true || ariaValue(el, "aria-required") === "true") states += " [required]";
+      if (el.readOnly === true || ariaValue(el, "aria-readonly") === "true") states += " [readonly]";
+      if (ariaValue(el, "aria-invalid") === "true") states += " [invalid]";
+      if (el === activeElement) states += " [focused]";
+    }
+    return states;
+  }
+  // The value shown after the element's line, or undefined when it shows none (never a password).
+  function valueOf(el, tag, role) {
+    if (tag === "input") return el.type !== "password" && VALUE_FIELDS[role] ? el.value : undefined;
+    if (tag === "textarea") return el.value;
+    if (tag === "select") {
+      if (role === "listbox") return undefined;
+      var option = el.options[el.selectedIndex];
+      return option ? option.label : "";
+    }
+    if (role === "textbox" || role === "searchbox") return el.textContent;
+    if (role === "combobox") {
+      var embedded = embeddedValue(el, role);
+      return embedded == null ? undefined : embedded;
+    }
+    if (RANGE_ROLES[role]) {
+      var text = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+      if (text) return text;
+      if (tag === "progress" || tag === "meter") return String(el.value);
+    }
+    return undefined;
+  }
+
+  Object.assign(engine, {
+    statesOf: statesOf,
+    valueOf: valueOf,
+  });
+})(globalThis.__hermesEngine);

@@ -1,0 +1,307 @@
+/*
+ * Hermes snapshot engine: the tree, built by one walk over the rendered DOM (render.js turns it into text).
+ *
+ * An element node is {role, name, states, ref, value, children, frame, url}: `states` is the text of its
+ * states (" [checked]"), `ref` its ref number (0: none), `frame` the token of an iframe placeholder, `url` a
+ * link's href (when urls are on). A text node is {text}. Hidden content (display:none, visibility:hidden,
+ * aria-hidden, hidden, inert, closed <details>) is skipped; with a modal <dialog> open only the dialog is
+ * walked. Generic containers, layout tables and inline text-level elements are flattened: their text joins
+ * the surrounding text. The text of a control named by its content is not repeated under it. Refs go to
+ * interactive roles, focusable elements (tabindex >= 0), contenteditable roots (shown as `textbox`) and
+ * "clickable divs" (cursor: pointer or onclick, with no control inside, shown as `generic`). Options of a
+ * <select> are listed without refs. aria-owns is not followed.
+ */
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var wordSet = engine.wordSet,
+    clean = engine.clean,
+    cap = engine.cap,
+    NAME_CAP = engine.NAME_CAP,
+    VALUE_CAP = engine.VALUE_CAP,
+    SKIP_TAGS = engine.SKIP_TAGS,
+    INLINE_TAGS = engine.INLINE_TAGS,
+    SELF_HIDDEN = engine.SELF_HIDDEN,
+    NOT_RENDERED = engine.NOT_RENDERED,
+    INTERACTIVE = engine.INTERACTIVE,
+    FLATTEN = engine.FLATTEN,
+    tagOf = engine.tagOf,
+    openShadow = engine.openShadow,
+    renderedChildren = engine.renderedChildren,
+    visibilityOf = engine.visibilityOf,
+    isContentEditableRoot = engine.isContentEditableRoot,
+    activeElementDeep = engine.activeElementDeep,
+    assignRef = engine.assignRef,
+    roleOf = engine.roleOf,
+    accessibleName = engine.accessibleName,
+    statesOf = engine.statesOf,
+    valueOf = engine.valueOf,
+    tokenFor = engine.tokenFor,
+    sendToken = engine.sendToken;
+
+  // Roles named by their content whose content is not printed again beneath them (only interactive
+  // descendants are).
+  var TEXTLESS_CHILDREN = wordSet("button link heading tab menuitem menuitemcheckbox menuitemradio option treeitem checkbox radio switch");
+  // Structure that is left out when nothing is inside it (and it has no ref).
+  var DROP_IF_EMPTY = wordSet(
+    "list listitem paragraph group region navigation main banner contentinfo complementary form search article table row cell columnheader rowheader figure blockquote term note dialog img tabpanel toolbar menu menubar tablist tree grid treegrid radiogroup document application status log alert"
+  );
+  // Of those, the ones a name alone keeps.
+  var KEPT_BY_NAME = wordSet("img region navigation form dialog figure table");
+  // Roles whose content is printed beneath them: no name is computed unless the author gave one.
+  var CONTENT_SHOWN = wordSet("generic paragraph listitem list row cell gridcell columnheader rowheader term blockquote");
+  // The parts of a table, which are plain blocks inside a layout table.
+  var TABLE_PARTS = wordSet("row cell columnheader rowheader");
+  // Non-interactive roles that still get a ref when they are clickable (pointer cursor or onclick).
+  var CLICKABLE_STRUCTURE = wordSet("listitem row cell gridcell img heading article term");
+  var POINTER_SKIP = wordSet("html body form label legend caption figcaption code em strong b u small sub sup mark time abbr cite q kbd samp var dfn del ins bdi bdo");
+  var HAS_CONTROL = "a[href], button, input, select, textarea, [tabindex], [role=button], [role=link], [contenteditable]";
+  var TEXT_FIELD_ROLES = wordSet("textbox searchbox combobox spinbutton");
+
+  // The state of one walk: the ref counter (next, refs), the frames met, what the options ask, the counts.
+  function newWalk(options) {
+    return {
+      next: Math.max(1, Math.floor(+options.nextRef || 1)),
+      refs: [],
+      frames: [],
+      inLayoutTable: false,
+      elements: 0,
+      links: 0,
+      buttons: 0,
+      textboxes: 0,
+      urls: options.urls === undefined ? !!options.full : !!options.urls,
+      cursor: options.cursor !== false,
+      active: activeElementDeep(),
+    };
+  }
+  // The tree of the document (of the modal dialog alone, when one is open), under a "document" node.
+  function buildTree(walk) {
+    var root = newNode("document");
+    var start = document.body || document.documentElement;
+    var modal = null;
+    try {
+      modal = document.querySelector("dialog:modal");
+    } catch (e) {
+      modal = null;
+    }
+    if (modal) {
+      // a modal dialog makes the rest of the page inert
+      walkElement(modal, root, false, walk);
+    } else if (start) {
+      walkChildren(start, root, start !== document.documentElement && visibilityOf(start) === SELF_HIDDEN, false, walk);
+    }
+    finishNode(root);
+    return root;
+  }
+
+  function newNode(role) {
+    return { role: role, name: "", states: "", ref: 0, value: undefined, children: [], frame: undefined, url: undefined, openText: null };
+  }
+  // Text runs on into the node's last text child until an element child closes it (openText = null).
+  function addText(node, text) {
+    if (node.openText) node.openText.text += text;
+    else {
+      var run = { text: text };
+      node.children.push(run);
+      node.openText = run;
+    }
+  }
+  function finishNode(node) {
+    var kept = [];
+    for (var i = 0; i < node.children.length; i++) {
+      var child = node.children[i];
+      if (child.text !== undefined) {
+        child.text = clean(child.text);
+        if (child.text) kept.push(child);
+      } else kept.push(child);
+    }
+    node.children = kept;
+    node.openText = null;
+  }
+
+  // ----- the walk ---------------------------------------------------------------------------------------
+  // selfHidden: the parent is visibility:hidden, so its own text is not there. textless: inside a control
+  // whose name already says it all, only interactive things and frames are added.
+  function walkChildren(el, out, selfHidden, textless, walk) {
+    var children = renderedChildren(el);
+    if (children) {
+      for (var i = 0; i < children.length; i++) walkOne(children[i], out, selfHidden, textless, walk);
+    } else {
+      for (var child = el.firstChild; child; child = child.nextSibling) walkOne(child, out, selfHidden, textless, walk);
+    }
+  }
+  function walkOne(node, out, selfHidden, textless, walk) {
+    var type = node.nodeType;
+    if (type === 3) {
+      if (!selfHidden && !textless) addText(out, node.data);
+    } else if (type === 1) {
+      walkElement(node, out, textless, walk);
+    }
+  }
+  function walkElement(el, out, textless, walk) {
+    var tag = tagOf(el);
+    if (SKIP_TAGS[tag]) return;
+    walk.elements++;
+    if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
+    var visibility = visibilityOf(el);
+    if (visibility === NOT_RENDERED) return;
+    var selfHidden = visibility === SELF_HIDDEN;
+    var role = roleOf(el, tag);
+    if (role === "") return; // input type=hidden, unnamed svg
+    if (tag === "table" && role === "table" && isLayoutTable(el)) {
+      walkLayoutTable(el, out, selfHidden, textless, walk);
+      return;
+    }
+    if (walk.inLayoutTable) {
+      if (TABLE_PARTS[role] && !el.hasAttribute("role")) {
+        role = "generic";
+      } else if (tag === "table") {
+        // a data table inside a layout table
+        walk.inLayoutTable = false;
+        walkElementAs(el, out, textless, walk, tag, role, selfHidden);
+        walk.inLayoutTable = true;
+        return;
+      }
+    }
+    walkElementAs(el, out, textless, walk, tag, role, selfHidden);
+  }
+  function isLayoutTable(el) {
+    if (el.hasAttribute("role") || el.caption || el.tHead || el.tFoot || el.hasAttribute("summary")) return false;
+    return !el.querySelector("th, colgroup, [role=columnheader], [role=rowheader]");
+  }
+  // A table used for layout: its rows and cells are plain blocks.
+  function walkLayoutTable(el, out, selfHidden, textless, walk) {
+    var outer = walk.inLayoutTable;
+    walk.inLayoutTable = true;
+    out.openText = null;
+    walkChildren(el, out, selfHidden, textless, walk);
+    out.openText = null;
+    walk.inLayoutTable = outer;
+  }
+  function walkElementAs(el, out, textless, walk, tag, role, selfHidden) {
+    if (tag === "br") {
+      if (!selfHidden && !textless) addText(out, " ");
+      return;
+    }
+    if (selfHidden) {
+      // a visibility:hidden element is not there, but a visible child of it is
+      out.openText = null;
+      walkChildren(el, out, true, textless, walk);
+      out.openText = null;
+      return;
+    }
+    if (role === "iframe") {
+      addFramePlaceholder(el, out, walk);
+      return;
+    }
+    var interactive = !!INTERACTIVE[role] && !(role === "option" && tag === "option"); // <select> options: type(select, label)
+    if (!interactive && isContentEditableRoot(el)) {
+      role = "textbox";
+      interactive = true;
+    } else if (!interactive) {
+      interactive = actsAsControl(el, role, textless, walk);
+    }
+    if (textless && !interactive) {
+      walkChildren(el, out, false, true, walk);
+      return;
+    }
+    if (FLATTEN[role] && !interactive) {
+      flattenInto(el, out, tag, walk);
+      return;
+    }
+    if (interactive && FLATTEN[role]) role = "generic";
+    var node = elementNode(el, tag, role, interactive, walk);
+    out.openText = null;
+    addChildren(el, tag, role, node, walk);
+    finishNode(node);
+    if (isLeftOut(node, role, interactive)) return;
+    out.openText = null;
+    out.children.push(node);
+  }
+  function addFramePlaceholder(el, out, walk) {
+    var token = tokenFor(el);
+    sendToken(el, token);
+    walk.frames.push(token);
+    var node = newNode("iframe");
+    node.name = accessibleName(el);
+    node.frame = token;
+    out.openText = null;
+    out.children.push(node);
+  }
+  // A generic with tabindex, or a "clickable div": acted on like a control though its role is not one.
+  function actsAsControl(el, role, textless, walk) {
+    if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex")) return true;
+    return !!(FLATTEN[role] || CLICKABLE_STRUCTURE[role]) && walk.cursor && !textless && isPointerTarget(el);
+  }
+  function isPointerTarget(el) {
+    // A role-less element that shows a pointer cursor (where its parent does not), or has an inline click
+    // handler, and holds no control of its own: a "clickable div". The cheap tests first.
+    if (POINTER_SKIP[tagOf(el)]) return false;
+    if (!el.hasAttribute("onclick")) {
+      if (getComputedStyle(el).cursor !== "pointer") return false;
+      var parent = el.parentElement;
+      if (parent && getComputedStyle(parent).cursor === "pointer") return false;
+    }
+    return !el.querySelector(HAS_CONTROL);
+  }
+  // A flattened container: its content joins `out`, set apart as a block unless it is text-level.
+  function flattenInto(el, out, tag, walk) {
+    // a <label> of a control, a caption, legend or figcaption: its text already names something
+    var textless = tag === "label" ? !!el.control : tag === "caption" || tag === "legend" || tag === "figcaption";
+    var block = !INLINE_TAGS[tag];
+    if (block) out.openText = null;
+    walkChildren(el, out, false, textless, walk);
+    if (block) out.openText = null;
+  }
+  function elementNode(el, tag, role, interactive, walk) {
+    var node = newNode(role);
+    if (interactive) {
+      node.ref = assignRef(el, walk);
+      if (role === "link") walk.links++;
+      else if (role === "button") walk.buttons++;
+      else if (TEXT_FIELD_ROLES[role]) walk.textboxes++;
+    }
+    if (!CONTENT_SHOWN[role] || el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) node.name = accessibleName(el);
+    node.states = statesOf(el, tag, role, walk.active);
+    if (role === "textbox" && tag === "input" && el.type === "password") node.states += " [password]";
+    var value = valueOf(el, tag, role);
+    if (value !== undefined) node.value = cap(clean(value), VALUE_CAP);
+    if (walk.urls && role === "link") node.url = shownUrl(el.getAttribute("href"));
+    return node;
+  }
+  // A link's href as the text shows it; undefined for none, "#" and script or data URLs.
+  function shownUrl(href) {
+    return href && href !== "#" && !/^\s*(javascript|data):/i.test(href) ? cap(href, 200) : undefined;
+  }
+  function addChildren(el, tag, role, node, walk) {
+    if (tag === "select") {
+      addOptions(el, node);
+    } else if (tag === "input" || tag === "textarea" || role === "textbox" || role === "searchbox") {
+      // no content beneath a text field
+    } else if (TEXTLESS_CHILDREN[role] || role === "img") {
+      if (el.firstElementChild || openShadow(el)) walkChildren(el, node, false, true, walk);
+    } else {
+      walkChildren(el, node, false, false, walk);
+    }
+  }
+  function addOptions(select, node) {
+    for (var i = 0; i < select.options.length; i++) {
+      var option = select.options[i];
+      var child = newNode("option");
+      child.name = cap(clean(option.label), NAME_CAP);
+      if (option.selected) child.states = " [selected]";
+      if (option.disabled) child.states += " [disabled]";
+      node.children.push(child);
+    }
+  }
+  function isLeftOut(node, role, interactive) {
+    if (!node.ref && DROP_IF_EMPTY[role] && !node.children.length && !(node.name && KEPT_BY_NAME[role])) return true;
+    if (role === "separator" && !interactive) return true;
+    return role === "heading" && !node.name && !node.children.length;
+  }
+
+  Object.assign(engine, {
+    newWalk: newWalk,
+    buildTree: buildTree,
+  });
+})(globalThis.__hermesEngine);

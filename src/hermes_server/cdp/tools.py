@@ -1,0 +1,380 @@
+"""The cdp lane's tools: one handler per tool that ``hermes_wire.tools`` declares for the lane, in one table.
+
+``@handles("browser_click")`` registers a handler in ``HANDLERS``, keyed by tool name; a test
+checks that the table covers exactly ``tools_for_lane(CDP_LANE)``.  A handler gets the
+session's ``Browsing`` and the validated arguments and returns the tool's result.  What every
+call shares (the timeout, refusing tools that a dialog blocks, turning errors into a
+``ToolOutcome``, the browser-restart notice) is done once, around the handler, by
+``CDPBackend.run``.
+
+The ten extension tools take the same arguments and give the same results as on the
+extension lane, with the same snapshot engine (``engine``); clicks and typing are real input
+events (``Input.dispatchMouseEvent`` / ``Input.insertText`` / key events) at the element's
+position.  Two tools exist on this lane only: ``browser_dialog`` and ``browser_cdp``.
+
+A dialog that an action makes the page open blocks the page until the agent answers it, so
+the action cannot finish: ``_act`` and ``_until`` raise ``DialogOpened`` with what the action
+has to report so far, and ``CDPBackend.run`` answers with that, the page's URL and title,
+``pending_dialogs`` and a notice (``dialog_opened_result``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from hermes_server.cdp.dialogs import DialogRecord, PendingDialog
+from hermes_server.cdp.engine import PageEngine, TabRefs, load_engine
+from hermes_server.cdp.keys import KeyPress, parse_key
+from hermes_server.cdp.providers import BrowserLease
+from hermes_server.cdp.supervisor import CDPSupervisor, DialogInterrupt
+from hermes_wire.errors import ToolError
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+#: After DOMContentLoaded, how long a navigation still waits for the load event (slow images, ads).
+LOAD_GRACE_S = 5.0
+#: browser_cdp never reaches the whole browser: those domains act beyond the session's own tab.
+REFUSED_CDP_DOMAINS = ("Browser.", "Target.")
+#: Input types typed into with real input events.  The others (a select, date and time pickers, range, colour)
+#: have no text to type into: the engine sets them as the user's choice would, as on the extension lane.
+TEXT_INPUT_TYPES = frozenset({"text", "search", "url", "tel", "email", "password", "number"})
+
+Arguments = dict[str, Any]
+
+
+@dataclass
+class Browsing:
+    """One session's hold on its browser: its supervisor, and what the lane remembers about its tabs."""
+
+    supervisor: CDPSupervisor
+    lease: BrowserLease
+    #: The tab this session last brought to the front (``browser_tabs``' ``active``).
+    active_target: str
+    refs: dict[str, TabRefs] = field(default_factory=dict)
+
+    def engine(self) -> PageEngine:
+        """The snapshot engine in the controlled tab, with that tab's refs."""
+        target, _ = self.supervisor.tab_session()
+        return PageEngine(self.supervisor, load_engine(), self.refs.setdefault(target, TabRefs()))
+
+
+class DialogOpened(Exception):
+    """The action made the page open ``dialog``, which now blocks it: the call ends here and reports ``so_far``.
+
+    Not an error, so not in ``hermes_server.errors``: ``CDPBackend.run`` catches it and
+    answers successfully with ``dialog_opened_result``.
+    """
+
+    def __init__(self, dialog: PendingDialog, so_far: dict[str, Any] | None = None) -> None:
+        super().__init__(dialog.id)
+        self.dialog = dialog
+        self.so_far = so_far or {}
+
+
+Action = Callable[[Browsing, Arguments], Awaitable[Any]]
+
+
+@dataclass(frozen=True)
+class ChannelCheck:
+    """A tool answered at once with ``{}`` and without the session's browser, so calling it never starts one."""
+
+
+HANDLERS: dict[str, Action | ChannelCheck] = {"controller.noop": ChannelCheck()}
+
+
+def handles(tool_name: str) -> Callable[[Action], Action]:
+    """Register the decorated function as the handler of ``tool_name``."""
+
+    def register(action: Action) -> Action:
+        if tool_name in HANDLERS:
+            raise ValueError(f"{tool_name} has two handlers")
+        HANDLERS[tool_name] = action
+        return action
+
+    return register
+
+
+# ----- the tools -----------------------------------------------------------------------------------------
+
+
+@handles("browser_navigate")
+async def navigate(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    dialogs = supervisor.state.dialogs
+    target, session = supervisor.tab_session()
+    since = dialogs.opened
+    last_closed = dialogs.recent[-1] if dialogs.recent else None
+    reply = await _act(supervisor, supervisor.send("Page.navigate", {"url": args["url"]}, session_id=session))
+    if reply.get("errorText"):
+        kept = [r for r in _closed_since(supervisor, last_closed) if r.dialog.type == "beforeunload"]
+        why = f" A beforeunload dialog was dismissed ({kept[-1].closed_by}), which keeps the page." if kept else ""
+        raise ToolError("controller_error",
+                        f"navigation_failed: {args['url']} did not load ({reply['errorText']}).{why}")
+    if reply.get("loaderId"):
+        await _settle(supervisor, target, str(reply["loaderId"]), since)
+    return await _page_info(supervisor, target)
+
+
+@handles("browser_back")
+async def back(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    state = supervisor.state
+    target, session = supervisor.tab_session()
+    history = await supervisor.send("Page.getNavigationHistory", session_id=session)
+    index = int(history.get("currentIndex", 0))
+    if index <= 0:
+        raise ToolError("controller_error", "no_history: There is no previous page in this tab's history.")
+    before, since = state.navigations.commits(target), state.dialogs.opened
+    entry = history["entries"][index - 1]
+    await _act(supervisor, supervisor.send("Page.navigateToHistoryEntry", {"entryId": entry["id"]}, session_id=session))
+    await _until(supervisor, target, lambda: state.navigations.commits(target) > before, since)
+    top = state.frames.get(target)
+    if top is not None and top.loader_id and not top.restored:
+        await _settle(supervisor, target, top.loader_id, since)
+    return await _page_info(supervisor, target)
+
+
+@handles("browser_snapshot")
+async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    target, _ = supervisor.tab_session()
+    blocking = supervisor.state.dialogs.pending_on(target)
+    if blocking:  # the page's JavaScript is stopped: its engine cannot answer, so say why instead
+        dialog = blocking[0]
+        text = (f"A {dialog.type} dialog ({dialog.id}) is open and blocks the page: {dialog.message!r}. "
+                "Answer it with browser_dialog (action accept or dismiss), then take a new snapshot.")
+        result = {"snapshot": text, **await _page_info(supervisor, target)}
+    else:
+        result = await browsing.engine().snapshot(full=bool(args.get("full")))
+    return result | supervisor.state.snapshot_metadata(target)
+
+
+@handles("browser_click")
+async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    _, session = supervisor.tab_session()
+    x, y, rect = await browsing.engine().point(args["ref"])
+    _check_actionable(rect)
+    result = {"ok": True, "ref": rect["ref"], "role": rect.get("role"), "name": rect.get("name"),
+              "x": round(x), "y": round(y)}
+    if rect.get("covered_by"):
+        result["covered_by"] = rect["covered_by"]
+    await _act(supervisor, _mouse_click(supervisor, session, x, y), so_far=result)
+    return result
+
+
+@handles("browser_type")
+async def type_text(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    _, session = supervisor.tab_session()
+    engine = browsing.engine()
+    ref = "@" + args["ref"].removeprefix("@")
+    frame, facts = await engine.field(ref)
+    real_keys = facts["editable"] or facts["tag"] == "textarea" or (
+        facts["tag"] == "input" and facts["type"] in TEXT_INPUT_TYPES
+    )
+    if not real_keys:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
+        return await engine.call(frame, "type", ref, args["text"])
+    x, y, rect = await engine.point(ref)
+    _check_actionable(rect)
+    text = args["text"].replace("\r", "")
+    if facts["tag"] == "input":
+        text = text.replace("\n", "")
+    result: dict[str, Any] = {"ok": True, "ref": rect["ref"], "role": rect.get("role"), "name": rect.get("name")}
+    await _act(supervisor, _replace_text(supervisor, session, x, y, text), so_far=result)
+    _, after = await engine.field(ref)
+    if after["password"]:
+        result["password"] = True
+    else:
+        result["value"] = after["value"]
+    return result
+
+
+@handles("browser_press")
+async def press(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    _, session = supervisor.tab_session()
+    keys = parse_key(args["key"])
+    result = {"ok": True, "key": args["key"]}
+    await _act(supervisor, _press(supervisor, session, keys), so_far=result)
+    return result
+
+
+@handles("browser_scroll")
+async def scroll(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    engine = browsing.engine()
+    ref = args.get("ref")
+    if ref is None:
+        return await engine.call(engine.frames()[0], "scroll", None, args["direction"])
+    ref = "@" + ref.removeprefix("@")
+    return await engine.call(await engine.owner_of(ref), "scroll", ref, args["direction"])
+
+
+@handles("browser_tabs")
+async def tabs(browsing: Browsing, args: Arguments) -> list[dict[str, Any]]:
+    supervisor = browsing.supervisor
+    return [
+        {
+            "id": supervisor.state.targets.tab_id(info["targetId"]),
+            "title": info.get("title", ""),
+            "url": info.get("url", ""),
+            "active": info["targetId"] == browsing.active_target,
+            "controlled": info["targetId"] == supervisor.controlled_target,
+        }
+        for info in await _tab_targets(browsing)
+    ]
+
+
+@handles("browser_tab_activate")
+async def tab_activate(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    target = supervisor.state.targets.target_of_tab(args["tab_id"])
+    if target is None or target not in {info["targetId"] for info in await _tab_targets(browsing)}:
+        raise ToolError("invalid_arguments", f"No tab {args['tab_id']}; call browser_tabs for the ids.")
+    await supervisor.send("Target.activateTarget", {"targetId": target})
+    await supervisor.control(target)
+    browsing.active_target = target
+    return {"id": args["tab_id"], **await _page_info(supervisor, target), "controlled": True}
+
+
+@handles("browser_screenshot")
+async def screenshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    _, session = supervisor.tab_session()
+    shot = await supervisor.send("Page.captureScreenshot", {"format": "png"}, session_id=session)
+    return {"mime_type": "image/png", "data": shot["data"]}
+
+
+@handles("browser_dialog")
+async def dialog(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    answered = await supervisor.respond_to_dialog(args["action"], args.get("prompt_text"), args.get("dialog_id"))
+    return {
+        "answered": answered.as_json() | {"action": args["action"]},
+        "pending_dialogs": supervisor.state.dialogs.pending_json(),
+    }
+
+
+@handles("browser_cdp")
+async def cdp(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    method = args["method"]
+    if method.startswith(REFUSED_CDP_DOMAINS):
+        raise ToolError(
+            "capability_not_allowed",
+            f"{method} acts on the whole browser, beyond this session's tab, so browser_cdp refuses the Browser "
+            "and Target domains; use browser_tabs / browser_tab_activate for tabs.",
+        )
+    target, session = supervisor.tab_session()
+    if args.get("frame_id"):
+        session = supervisor.state.frames.session_for(args["frame_id"], target)
+    return {"result": await _act(supervisor, supervisor.send(method, args.get("params") or {}, session_id=session))}
+
+
+# ----- when a dialog opens -----------------------------------------------------------------------------
+
+
+async def _act(supervisor: CDPSupervisor, command: Awaitable[T], *, so_far: dict[str, Any] | None = None) -> T:
+    """``command``'s result; ``DialogOpened`` (reporting ``so_far``) if a dialog blocks the tab before it answers."""
+    done = await supervisor.act(command)
+    if isinstance(done, DialogInterrupt):
+        raise DialogOpened(done.dialog, so_far)
+    return done
+
+
+async def _until(supervisor: CDPSupervisor, target: str, check: Callable[[], bool], dialogs_since: int) -> None:
+    """Wait until ``check()`` holds; ``DialogOpened`` if a dialog opened since ``dialogs_since`` blocks the tab."""
+    if not await supervisor.until(check, dialogs_since=dialogs_since):
+        raise DialogOpened(supervisor.state.dialogs.pending_on(target)[-1])
+
+
+async def dialog_opened_result(supervisor: CDPSupervisor, opened: DialogOpened) -> dict[str, Any]:
+    """What an action reports when a dialog it caused now waits for the agent's answer."""
+    target, _ = supervisor.tab_session()
+    dialog = opened.dialog
+    return opened.so_far | {
+        **await _page_info(supervisor, target),
+        "pending_dialogs": supervisor.state.dialogs.pending_json(),
+        "notice": f"A {dialog.type} dialog ({dialog.id}) opened and blocks the page: {dialog.message[:200]!r}. "
+                  "Answer it with browser_dialog.",
+    }
+
+
+def _closed_since(supervisor: CDPSupervisor, last: DialogRecord | None) -> list[DialogRecord]:
+    """The dialogs closed after ``last`` (the newest record before an action)."""
+    recent = list(supervisor.state.dialogs.recent)
+    return recent[recent.index(last) + 1:] if last in recent else recent
+
+
+async def _settle(supervisor: CDPSupervisor, target: str, loader_id: str, since: int) -> None:
+    """Wait for a new document's DOMContentLoaded, then (briefly) its load event, unless a dialog interrupts."""
+    navigations = supervisor.state.navigations
+    await _until(supervisor, target, lambda: navigations.loaded(target, loader_id, "DOMContentLoaded"), since)
+    try:
+        async with asyncio.timeout(LOAD_GRACE_S):
+            await _until(supervisor, target, lambda: navigations.loaded(target, loader_id, "load"), since)
+    except TimeoutError:
+        log.info("load did not fire within %gs of DOMContentLoaded; answering anyway", LOAD_GRACE_S)
+
+
+# ----- reading the tab -----------------------------------------------------------------------------------
+
+
+async def _page_info(supervisor: CDPSupervisor, target: str) -> dict[str, str]:
+    """``{url, title}`` from the browser's side, which answers even while a dialog blocks the page.
+
+    The URL is the committed document's (from the frame tree): the browser's own idea of the
+    tab's URL already shows a navigation that a beforeunload dialog is still holding back.
+    """
+    info = (await supervisor.send("Target.getTargetInfo", {"targetId": target}))["targetInfo"]
+    top = supervisor.state.frames.get(target)
+    return {"url": top.url if top is not None and top.url else info.get("url", ""), "title": info.get("title", "")}
+
+
+async def _tab_targets(browsing: Browsing) -> list[dict[str, Any]]:
+    """The page targets this session may see: its own browser context's, or all of a browser it does not share."""
+    infos = (await browsing.supervisor.send("Target.getTargets"))["targetInfos"]
+    context = browsing.supervisor.browser_context
+    return [i for i in infos if i.get("type") == "page" and (context is None or i.get("browserContextId") == context)]
+
+
+def _check_actionable(rect: dict[str, Any]) -> None:
+    ref = rect.get("ref", "the element")
+    if not rect.get("visible", True):
+        raise ToolError("controller_error", f"not_visible: Element {ref} is not visible now; take a new snapshot.")
+    if rect.get("disabled"):
+        raise ToolError("controller_error", f"disabled: Element {ref} is disabled.")
+
+
+# ----- input events --------------------------------------------------------------------------------------
+
+
+async def _mouse_click(supervisor: CDPSupervisor, session: str, x: float, y: float) -> None:
+    """A left click as the mouse makes it: move there, press, release."""
+    await supervisor.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session_id=session)
+    for kind in ("mousePressed", "mouseReleased"):
+        await supervisor.send("Input.dispatchMouseEvent", {
+            "type": kind, "x": x, "y": y, "button": "left", "buttons": 1 if kind == "mousePressed" else 0,
+            "clickCount": 1,
+        }, session_id=session)
+
+
+async def _press(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> None:
+    """Press the key (with its modifiers) and release it."""
+    await supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session)
+    await supervisor.send("Input.dispatchKeyEvent", keys.up, session_id=session)
+
+
+async def _replace_text(supervisor: CDPSupervisor, session: str, x: float, y: float, text: str) -> None:
+    """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it)."""
+    await _mouse_click(supervisor, session, x, y)
+    await _press(supervisor, session, parse_key("Control+a"))
+    if text:
+        await supervisor.send("Input.insertText", {"text": text}, session_id=session)
+    else:
+        await _press(supervisor, session, parse_key("Backspace"))

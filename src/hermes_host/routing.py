@@ -271,13 +271,10 @@ class Routing:
             if link.retry_at is not None and now >= link.retry_at:
                 link.retry_at = None
                 actions.append(OpenLink(link.session_id, self._controller_id()))
-        expired = [wait for wait in self._detaching if now >= wait.deadline]
-        for wait in expired:
+        for wait in [w for w in self._detaching if now >= w.deadline]:
             self._detaching.remove(wait)
-            actions.append(self._reply(wait.request, HostError(
-                f"the server did not confirm the detach within {DETACH_WAIT_S:g} s", code="timeout")))
-        if expired:
-            actions += self._status_update()  # the detach that timed out is now the last error
+            actions += self._reply(wait.request, HostError(
+                f"the server did not confirm the detach within {DETACH_WAIT_S:g} s", code="timeout"))
         return actions
 
     def next_wakeup(self) -> float:
@@ -301,10 +298,9 @@ class Routing:
             return [self._error("missing_id", f"{kind} needs an 'id'")]
         request = Request(kind, request_id, message)
         try:
-            actions = self._request(request, now)
+            return self._request(request, now)
         except HostError as refused:
-            actions = [self._reply(request, refused)]
-        return actions + self._status_update()
+            return self._reply(request, refused)
 
     def bad_message(self, error: FramingError) -> list[Action]:
         """A message from the extension that could not be read: say so (there is no id to reply to)."""
@@ -312,9 +308,9 @@ class Routing:
 
     def _request(self, request: Request, now: float) -> list[Action]:
         if request.kind == m.STATUS:
-            return [self._reply(request, {"status": self.status()})]
+            return self._reply(request, {"status": self.status()})
         if request.kind == m.SESSIONS:
-            return [self._reply(request, {"sessions": self._sessions()})]
+            return self._reply(request, {"sessions": self._sessions()})
         if request.kind == m.DETACH:
             return self._detach(request, now)
         if request.kind == m.HELLO:
@@ -331,7 +327,7 @@ class Routing:
     def performed(self, request: Request, outcome: Outcome, now: float) -> list[Action]:
         """The relay did ``request``: record what it changed and reply."""
         if isinstance(outcome, HostError):
-            return [self._reply(request, outcome), *self._status_update()]
+            return self._reply(request, outcome)
         if isinstance(outcome, Identity):
             self._identity = outcome
             self._poll_at = now  # find the server (and the sessions) at once
@@ -347,7 +343,7 @@ class Routing:
         else:
             self._pairing = None
             answer = {}
-        return [self._reply(request, answer), *self._status_update()]
+        return self._reply(request, answer)
 
     def _detach(self, request: Request, now: float) -> list[Action]:
         session_id = str(request.message.get("session_id"))
@@ -371,12 +367,15 @@ class Routing:
         self._queue(link, frame)
         return []
 
-    def _reply(self, request: Request, answer: Message | HostError) -> ToExtension:
+    def _reply(self, request: Request, answer: Message | HostError) -> list[Action]:
+        """The one reply to ``request``, and the status after it (a refusal becomes the last error)."""
         reply: Message = {"type": request.kind, "reply_to": request.id}
         if isinstance(answer, HostError):
             self._last_error = answer.message
-            return ToExtension(reply | {"ok": False, "error": {"code": answer.code, "message": answer.message}})
-        return ToExtension(reply | {"ok": True} | answer)
+            reply |= {"ok": False, "error": {"code": answer.code, "message": answer.message}}
+        else:
+            reply |= {"ok": True} | answer
+        return [ToExtension(reply), *self._status_update()]
 
     @staticmethod
     def _error(code: str, text: str, reply_to: Any = None) -> ToExtension:
@@ -456,7 +455,8 @@ class Routing:
         answered = [wait for wait in self._detaching if wait.session_id == link.session_id]
         for wait in answered:
             self._detaching.remove(wait)
-        return [self._reply(w.request, {"session_id": link.session_id, "state": link.state}) for w in answered]
+        return [action for wait in answered
+                for action in self._reply(wait.request, {"session_id": link.session_id, "state": link.state})]
 
     # ----- the server's answers to a poll ----------------------------------------------------------
 

@@ -1,1 +1,6 @@
-"""The native-messaging host that Chrome launches for the Hermes extension (built in its own issue)."""
+"""The native-messaging host Chrome launches for the Hermes extension; it imports only ``hermes_wire``.
+
+``host`` is the process (stdio framing, origin check), ``routing`` every decision it makes (no I/O),
+``relay`` the I/O that carries those decisions out (server HTTP and controller sockets), ``install``
+the manifest and launcher (``python -m hermes_host install``).
+"""

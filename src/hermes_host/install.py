@@ -1,13 +1,16 @@
-"""``hermes-browser install-host``: the native-messaging manifest and the launcher Chrome runs.
+"""``python -m hermes_host install``: the native-messaging manifest and the launcher Chrome runs.
 
 Chrome finds ``com.hermes.browser_control.json`` in its ``NativeMessagingHosts`` folder (per
 user, or inside a given ``--user-data-dir``) and starts the ``path`` it names for the
 extensions in ``allowed_origins`` only.  The launcher pins the Python interpreter, the
-``HERMES_HOME`` and the allowed origins that were current at install time.
+``HERMES_HOME`` and the allowed origins that were current at install time, and runs
+``python -m hermes_host <origin>``.  The server's ``hermes-browser install-host`` runs this
+command in a subprocess, so the server never imports the host.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shlex
@@ -15,7 +18,8 @@ import sys
 from pathlib import Path
 
 from hermes_wire.files import write_private_file
-from hermes_wire.native import ALLOWED_ORIGINS_ENV, HERMES_EXTENSION_ID, HOST_NAME
+from hermes_wire.home import hermes_home
+from hermes_wire.native import ALLOWED_ORIGINS_ENV, EXTENSION_ORIGIN, HERMES_EXTENSION_ID, HOST_NAME
 
 LAUNCHER_NAME = "hermes-native-host"
 
@@ -42,7 +46,7 @@ def install(folder: Path, extension_ids: list[str], hermes_home: Path) -> tuple[
     launcher = folder / LAUNCHER_NAME
     script = (
         "#!/bin/sh\n"
-        "# Written by hermes-browser install-host: starts the Hermes native host for Chrome.\n"
+        "# Written by python -m hermes_host install: starts the Hermes native host for Chrome.\n"
         f"export HERMES_HOME={shlex.quote(str(hermes_home))}\n"
         f"export {ALLOWED_ORIGINS_ENV}={shlex.quote(','.join(origins))}\n"
         f'exec {shlex.quote(sys.executable)} -m hermes_host "$@"\n'
@@ -70,3 +74,32 @@ def uninstall(folder: Path) -> list[Path]:
             path.unlink()
             removed.append(path)
     return removed
+
+
+def _extension_id(value: str) -> str:
+    if not EXTENSION_ORIGIN.fullmatch(f"chrome-extension://{value}/"):
+        raise argparse.ArgumentTypeError(f"{value[:40]!r} is not a Chrome extension id (32 letters a-p)")
+    return value
+
+
+def main(argv: list[str]) -> int:
+    """Install (or with ``--uninstall`` remove) the host for one browser; exit status 2 for a usage problem."""
+    parser = argparse.ArgumentParser(
+        prog="python -m hermes_host install",
+        description="Install the Hermes native-messaging host for Chrome or Chromium.",
+    )
+    parser.add_argument("--browser", choices=sorted({browser for _, browser in _USER_FOLDERS}), default="chrome",
+                        help="whose per-user folder to install into (default: chrome)")
+    parser.add_argument("--user-data-dir", type=Path, help="install into this browser profile folder instead")
+    parser.add_argument("--extension-id", action="append", default=[], type=_extension_id,
+                        help="allowed extension id (default: the Hermes extension's); repeatable")
+    parser.add_argument("--uninstall", action="store_true", help="remove the manifest and the launcher")
+    options = parser.parse_args(argv)
+    folder = manifest_folder(options.browser, options.user_data_dir)
+    if options.uninstall:
+        removed = uninstall(folder)
+        print("Removed " + ", ".join(map(str, removed)) if removed else f"Nothing installed in {folder}.")
+        return 0
+    manifest_file, launcher = install(folder, options.extension_id, hermes_home())
+    print(f"Installed the native host manifest {manifest_file}\n  launcher {launcher}")
+    return 0

@@ -1,4 +1,7 @@
-"""``hermes-browser install-host``: the manifest Chrome reads and the launcher it runs."""
+"""``python -m hermes_host install``: the manifest Chrome reads and the launcher it runs.
+
+(``hermes-browser install-host`` runs the same command; ``tests/server/test_cli.py`` checks that.)
+"""
 
 from __future__ import annotations
 
@@ -17,9 +20,9 @@ from ..conftest import scaled
 from .helpers import LENGTH, frame
 
 
-def run_cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "hermes_server", *args], capture_output=True, text=True,
-                          env=os.environ | {"HERMES_HOME": str(home)}, timeout=scaled(30))
+def run_cli(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hermes_host", *args], capture_output=True, text=True,
+                          env=os.environ | {"HERMES_HOME": str(home)} | env, timeout=scaled(30))
 
 
 @pytest.mark.parametrize(
@@ -38,7 +41,7 @@ def test_user_level_locations(platform: str, browser: str, expected: str) -> Non
 def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     other_id = "b" * 32
-    first = run_cli("install-host", "--user-data-dir", str(profile), "--extension-id", HERMES_EXTENSION_ID,
+    first = run_cli("install", "--user-data-dir", str(profile), "--extension-id", HERMES_EXTENSION_ID,
                     "--extension-id", other_id, home=tmp_path / "home")
     assert first.returncode == 0, first.stderr
     folder = profile / "NativeMessagingHosts"
@@ -55,7 +58,7 @@ def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert launcher.stat().st_mode & 0o777 == 0o700
     before = (manifest_file.read_bytes(), launcher.read_bytes())
 
-    again = run_cli("install-host", "--user-data-dir", str(profile), "--extension-id", HERMES_EXTENSION_ID,
+    again = run_cli("install", "--user-data-dir", str(profile), "--extension-id", HERMES_EXTENSION_ID,
                     "--extension-id", other_id, home=tmp_path / "home")
     assert again.returncode == 0
     assert (manifest_file.read_bytes(), launcher.read_bytes()) == before
@@ -68,13 +71,24 @@ def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert json.loads(started.stdout[4:4 + length])["reply_to"] == 1
     assert (tmp_path / "home" / "logs" / "native-host.log").exists()
 
-    removed = run_cli("install-host", "--user-data-dir", str(profile), "--uninstall", home=tmp_path / "home")
+    removed = run_cli("install", "--user-data-dir", str(profile), "--uninstall", home=tmp_path / "home")
     assert removed.returncode == 0
     assert list(folder.iterdir()) == []
 
 
 def test_a_bad_extension_id_is_refused(tmp_path: Path) -> None:
-    done = run_cli("install-host", "--user-data-dir", str(tmp_path), "--extension-id", "NOT-AN-ID",
+    done = run_cli("install", "--user-data-dir", str(tmp_path), "--extension-id", "NOT-AN-ID",
                    home=tmp_path / "home")
     assert done.returncode == 2 and "not a Chrome extension id" in done.stderr
     assert not (tmp_path / "NativeMessagingHosts").exists()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the per-user folder checked is Linux's")
+def test_browser_picks_the_per_user_folder(tmp_path: Path) -> None:
+    done = run_cli("install", "--browser", "chromium", home=tmp_path / "home", HOME=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    manifest = json.loads((tmp_path / ".config/chromium/NativeMessagingHosts" / f"{HOST_NAME}.json").read_text())
+    assert manifest["allowed_origins"] == [f"chrome-extension://{HERMES_EXTENSION_ID}/"]
+    assert not (tmp_path / ".config/google-chrome").exists()
+    unknown = run_cli("install", "--browser", "netscape", home=tmp_path / "home", HOME=str(tmp_path))
+    assert unknown.returncode == 2 and "invalid choice" in unknown.stderr

@@ -52,6 +52,22 @@ def test_serve_refuses_to_start_without_a_key(env: dict[str, str]) -> None:
     assert "hermes-browser key" in done.stderr
 
 
+def test_install_host_runs_the_hosts_installer_and_passes_its_exit_status_through(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    profile = tmp_path / "profile"
+    done = hermes_browser("install-host", "--user-data-dir", str(profile), "--browser", "chromium", env=env)
+    assert done.returncode == 0, done.stderr
+    assert (profile / "NativeMessagingHosts" / "com.hermes.browser_control.json").is_file()
+    assert "Installed the native host manifest" in done.stdout
+    refused = hermes_browser("install-host", "--user-data-dir", str(tmp_path / "other"), "--extension-id", "NOT-AN-ID",
+                             env=env)
+    assert refused.returncode == 2 and "not a Chrome extension id" in refused.stderr
+    assert not (tmp_path / "other").exists()
+    removed = hermes_browser("install-host", "--user-data-dir", str(profile), "--uninstall", env=env)
+    assert removed.returncode == 0 and list((profile / "NativeMessagingHosts").iterdir()) == []
+
+
 def test_key_command_writes_a_private_key_once(env: dict[str, str]) -> None:
     done = hermes_browser("key", env=env)
     assert done.returncode == 0, done.stderr

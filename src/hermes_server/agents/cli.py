@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import re
 import signal
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,7 +19,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from hermes_extension import extension_dir
-from hermes_host import install as manifest
 from hermes_server.agents import calls as cli_calls
 from hermes_server.app import start_server
 from hermes_server.config import ServerConfig, default_key_file, load_config, write_new_key
@@ -100,25 +99,15 @@ def _pairings(options: argparse.Namespace) -> int:
 
 
 def _install_host_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--browser", choices=["chrome", "chromium"], default="chrome")
-    parser.add_argument("--user-data-dir", type=Path, help="install into this browser profile folder instead")
-    parser.add_argument("--extension-id", action="append", default=[],
-                        help="allowed extension id (default: the Hermes extension's); repeatable")
-    parser.add_argument("--uninstall", action="store_true", help="remove the manifest and the launcher")
+    """None of its own: every option goes to the host's installer (main hands over the unparsed ones)."""
+    parser.description = "Runs `python -m hermes_host install` with the same options (see its --help)."
+    parser.set_defaults(host_arguments=[])
 
 
 def _install_host(options: argparse.Namespace) -> int:
-    folder = manifest.manifest_folder(options.browser, options.user_data_dir)
-    if options.uninstall:
-        removed = manifest.uninstall(folder)
-        print("Removed " + ", ".join(map(str, removed)) if removed else f"Nothing installed in {folder}.")
-        return 0
-    for extension_id in options.extension_id:
-        if not re.fullmatch(r"[a-p]{32}", extension_id):
-            raise ConfigError(f"--extension-id {extension_id[:40]!r} is not a Chrome extension id (32 letters a-p)")
-    manifest_file, launcher = manifest.install(folder, options.extension_id, hermes_home())
-    print(f"Installed the native host manifest {manifest_file}\n  launcher {launcher}")
-    return 0
+    """Run the host's installer in a subprocess (the server never imports the host); its exit status is ours."""
+    installer = [sys.executable, "-m", "hermes_host", "install", *options.host_arguments]
+    return subprocess.run(installer, check=False).returncode
 
 
 def _extension_path_arguments(parser: argparse.ArgumentParser) -> None:
@@ -163,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     options, extra = parser.parse_known_args(argv)
     if extra and hasattr(options, "pairs") and all("=" in t and not t.startswith("-") for t in extra):
         options.pairs += extra  # `call TOOL --session S key=value`: pairs may follow the options too
+    elif extra and hasattr(options, "host_arguments"):
+        options.host_arguments = extra  # `install-host`: the host's installer reads them
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:

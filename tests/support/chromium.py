@@ -135,6 +135,9 @@ def selenium_chromium(profile: Path, *extra_flags: str, headless: bool = True) -
     options.binary_location = CHROMIUM
     for flag in chromium_flags(profile, *extra_flags, headless=headless):
         options.add_argument(flag)
+    # chromedriver's --enable-automation shows an infobar that takes 56 px off the page's height: without
+    # it, the page gets the window a Chromium started by ``launch_chromium`` (or the cdp lane) gives it.
+    options.add_experimental_option("excludeSwitches", ["enable-automation"])
     try:
         driver = webdriver.Chrome(service=webdriver.ChromeService(CHROMEDRIVER), options=options)
     except WebDriverException as error:

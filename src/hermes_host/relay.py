@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
@@ -84,7 +85,7 @@ class Relay:
             self._wake.clear()
             delay = self.routing.next_wakeup() - self._clock()
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(delay if delay != float("inf") else None):
+                async with asyncio.timeout(delay if math.isfinite(delay) else None):
                     await self._wake.wait()
 
     async def from_extension(self, message: Message) -> None:

@@ -71,9 +71,6 @@ FINAL_CLOSE_CODES = {
     protocol.CLOSE_SESSION_CLOSED: LinkEnd.SESSION_CLOSED,
 }
 
-#: Requests the relay performs, because they need the device's files or the server's pairing API.
-PERFORMED_BY_RELAY = (m.HELLO, m.PAIR_START, m.PAIR_APPROVE, m.PAIR_DENY)
-
 
 # ----- actions: what the relay must do, in the order given ---------------------------------------------
 
@@ -221,6 +218,8 @@ class DetachWait:
 
 
 class Routing:
+    """One extension's routing (one browser profile): its identity, the server's state and one link per session."""
+
     def __init__(self) -> None:
         self._identity: Identity | None = None
         self._pairing: PairingOpened | None = None

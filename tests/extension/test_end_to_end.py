@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.by import By
 
+from hermes_wire.errors import ToolError
 from hermes_wire.native import HERMES_EXTENSION_ID
+from hermes_wire.tools import TOOLS, ToolSpec
 from tests.support.browser_stack import BrowserStack
 from tests.support.waiting import wait_until
 
@@ -212,23 +214,44 @@ def test_capabilities_outside_the_allowlist_are_refused_on_both_sides() -> None:
         assert "browser_evaluate is not a capability of this controller" in (outcome.error_message or "")
 
 
+def test_the_extension_checks_arguments_against_the_contract_schemas() -> None:
+    """Arguments that got past the server are checked again by the extension, against the schema the
+    generated contract carries, with the server's own messages (one validator subset on both sides)."""
+    press = TOOLS["browser_press"]
+    with browser_stack() as stack:
+        session_id = stack.connected_session("schemas")
+        for arguments in ({"key": ""}, {"key": "Enter", "delay": 5}, {}, {"key": 13}):
+            with pytest.raises(ToolError) as server_side:
+                press.validate(arguments)
+            outcome = stack.on_server(send_unchecked_command(stack, session_id, press, arguments))
+            assert (outcome.ok, outcome.error_code) == (False, "invalid_arguments")
+            assert outcome.error_message == server_side.value.message
+
+
 async def send_unlisted_command(stack: BrowserStack, session_id: str) -> Any:
+    """A command the allowlist does not have, as a server that let it through would send it."""
     from dataclasses import replace
     from unittest import mock
 
-    from hermes_server.app_keys import BROKER, HUB, SESSIONS
-    from hermes_server.routing.lanes import ToolCall
+    from hermes_server.app_keys import BROKER
     from hermes_wire import controller as protocol
-    from hermes_wire.tools import TOOLS
 
     lane = stack.server.app[BROKER].lane(session_id)
     assert lane is not None
     for connection_id, scope in list(lane.connections.items()):
         lane.connections[connection_id] = replace(scope, capabilities=(*scope.capabilities, "browser_evaluate"))
     unlisted = replace(TOOLS["controller.noop"], name="browser_evaluate")
-    session = stack.server.app[SESSIONS].get(session_id, "local")
     with mock.patch.object(protocol, "CAPABILITY_ALLOWLIST", (*protocol.CAPABILITY_ALLOWLIST, "browser_evaluate")):
-        return await stack.server.app[HUB].run(ToolCall(session, unlisted, {"script": "1"}, "t-evil", 10.0))
+        return await send_unchecked_command(stack, session_id, unlisted, {"script": "1"})
+
+
+async def send_unchecked_command(stack: BrowserStack, session_id: str, tool: ToolSpec, arguments: Any) -> Any:
+    """Straight to the hub, past the router's argument check."""
+    from hermes_server.app_keys import HUB, SESSIONS
+    from hermes_server.routing.lanes import ToolCall
+
+    session = stack.server.app[SESSIONS].get(session_id, "local")
+    return await stack.server.app[HUB].run(ToolCall(session, tool, arguments, "t-unchecked", 10.0))
 
 
 def test_popup_shows_when_hermes_is_not_running() -> None:

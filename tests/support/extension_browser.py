@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from selenium import webdriver
 
 EXTENSION_DIR = extension_dir()
-POPUP_URL = f"chrome-extension://{HERMES_EXTENSION_ID}/popup.html"
+POPUP_URL = f"chrome-extension://{HERMES_EXTENSION_ID}/popup/popup.html"
 
 
 @contextmanager

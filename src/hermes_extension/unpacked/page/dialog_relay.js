@@ -1,5 +1,5 @@
 // Runs in the extension's isolated world at document_start (every frame): tells the page-world
-// dialog guard (dialogs.js) which policy applies, and passes the dialogs it reports to the
+// dialog guard (dialog_guard.js) which policy applies, and passes the dialogs it reports to the
 // service worker, which keeps the recent ones per tab for browser_snapshot's recent_dialogs.
 "use strict";
 

@@ -1,0 +1,157 @@
+// The agent's commands: ONE dispatch table from capability name to handler. A command runs only if its
+// capability is in the contract's allowlist (the server enforces the same list) and has a handler here,
+// and only with arguments that match the capability's schema from the contract.
+import { CONTRACT } from "./constants.js";
+import { CommandError } from "./errors.js";
+import { forgetRefs, inFocusedFrame, inFrame, inFrameOf, normalRef, snapshotTab } from "./frames.js";
+import { sendResult } from "./host_port.js";
+import { checkArguments } from "./schema.js";
+import { controlTab, controlledTab } from "./sessions.js";
+import { loadControlled, loadRecentDialogs, logAction } from "./storage.js";
+import { captureTab, pageInfo, settle, waitForLoad } from "./tabs.js";
+
+const runningCommands = new Map(); // command id -> AbortController
+
+// Each handler gets {sessionId, args, signal} and returns {result, summary} (summary: for the action log).
+const CAPABILITIES = {
+  "controller.noop": async () => ({ result: {} }),
+
+  browser_navigate: async ({ sessionId, args, signal }) => {
+    const tab = await controlledTab(sessionId);
+    await chrome.tabs.update(tab.id, { url: args.url });
+    await forgetRefs(tab.id);
+    const loaded = await waitForLoad(tab.id, signal);
+    return { result: pageInfo(loaded), summary: `opened ${args.url}` };
+  },
+
+  browser_back: async ({ sessionId, signal }) => {
+    // history.back() in the page, not chrome.tabs.goBack(): Chrome's back button skips entries
+    // made without a user gesture, and every navigation the agent causes is one of those.
+    const tab = await controlledTab(sessionId);
+    const [{ result: depth }] = await chrome.scripting.executeScript({
+      target: { tabId: tab.id, frameIds: [0] },
+      func: () => history.length,
+    });
+    if (depth < 2) throw new CommandError("no_history", "There is no previous page in this tab.");
+    await chrome.scripting.executeScript({ target: { tabId: tab.id, frameIds: [0] }, func: () => history.back() });
+    await forgetRefs(tab.id);
+    const loaded = await settle(tab.id, signal);
+    return { result: pageInfo(loaded), summary: "went back" };
+  },
+
+  browser_tabs: async ({ sessionId }) => {
+    const controlled = (await loadControlled())[sessionId];
+    const tabs = await chrome.tabs.query({});
+    return {
+      result: tabs.map((tab) => ({
+        id: tab.id, title: tab.title, url: tab.url, active: tab.active, controlled: tab.id === controlled,
+      })),
+      summary: `listed ${tabs.length} tabs`,
+    };
+  },
+
+  browser_tab_activate: async ({ sessionId, args }) => {
+    let tab;
+    try {
+      tab = await chrome.tabs.get(args.tab_id);
+    } catch {
+      throw new CommandError("invalid_arguments", `No tab ${args.tab_id}; call browser_tabs for the ids.`);
+    }
+    await chrome.tabs.update(tab.id, { active: true });
+    await chrome.windows.update(tab.windowId, { focused: true });
+    await controlTab(sessionId, tab.id);
+    return { result: { id: tab.id, ...pageInfo(tab), controlled: true }, summary: `controls tab ${tab.id}` };
+  },
+
+  browser_screenshot: async ({ sessionId }) => {
+    const dataUrl = await captureTab(await controlledTab(sessionId));
+    return {
+      result: { mime_type: "image/png", data: dataUrl.slice(dataUrl.indexOf(",") + 1) },
+      summary: "took a screenshot",
+    };
+  },
+
+  browser_snapshot: async ({ sessionId, args, signal }) => {
+    const tab = await waitForLoad((await controlledTab(sessionId)).id, signal);
+    const snapshot = await snapshotTab(tab.id, Boolean(args.full));
+    const recent = await loadRecentDialogs(tab.id);
+    return {
+      result: { ...snapshot, ...pageInfo(tab), recent_dialogs: recent },
+      summary: args.full ? "read the whole page" : "read the page",
+    };
+  },
+
+  browser_click: async ({ sessionId, args, signal }) => {
+    const tab = await controlledTab(sessionId);
+    const done = await inFrameOf(tab.id, args.ref, "click", [normalRef(args.ref)]);
+    await settle(tab.id, signal);
+    return { result: done, summary: `clicked ${describe(args.ref, done)}` };
+  },
+
+  browser_type: async ({ sessionId, args }) => {
+    const tab = await controlledTab(sessionId);
+    const done = await inFrameOf(tab.id, args.ref, "type", [normalRef(args.ref), args.text]);
+    const shown = done.password ? "•".repeat(Math.min(args.text.length, 12)) : JSON.stringify(args.text.slice(0, 80));
+    return { result: done, summary: `typed ${shown} into ${describe(args.ref, done)}` };
+  },
+
+  browser_press: async ({ sessionId, args, signal }) => {
+    const tab = await controlledTab(sessionId);
+    const done = await inFocusedFrame(tab.id, "press", [args.key]);
+    await settle(tab.id, signal);
+    return { result: done, summary: `pressed ${args.key}` };
+  },
+
+  browser_scroll: async ({ sessionId, args }) => {
+    const tab = await controlledTab(sessionId);
+    const done = args.ref
+      ? await inFrameOf(tab.id, args.ref, "scroll", [normalRef(args.ref), args.direction])
+      : await inFrame(tab.id, 0, "scroll", [null, args.direction]);
+    return { result: done, summary: `scrolled ${args.direction}${args.ref ? " in " + args.ref : ""}` };
+  },
+};
+
+function describe(ref, done) {
+  return done && done.role ? `${done.role} "${done.name ?? ""}" (${normalRef(ref)})` : normalRef(ref);
+}
+
+function handlerFor(action) {
+  const allowed = CONTRACT.CAPABILITY_ALLOWLIST.includes(action) && Object.hasOwn(CAPABILITIES, action);
+  if (!allowed) {
+    throw new CommandError("capability_not_allowed", `${String(action).slice(0, 60)} is not a capability of this controller.`);
+  }
+  return CAPABILITIES[action];
+}
+
+// Runs one command from the host and sends its outcome back, unless the server cancelled it meanwhile
+// (it has then answered the agent already).
+export async function runCommand(message) {
+  const { session_id: sessionId, command_id: commandId, action } = message;
+  const args = message.arguments ?? {};
+  const controller = new AbortController();
+  runningCommands.set(commandId, controller);
+  try {
+    const run = handlerFor(action);
+    checkArguments(CONTRACT.ARGUMENT_SCHEMAS[action], args);
+    const { result, summary } = await run({ sessionId, args, signal: controller.signal });
+    if (controller.signal.aborted) return;
+    sendResult(commandId, { ok: true, result });
+    if (action !== "controller.noop") await logAction(sessionId, action, summary ?? ""); // a channel check, not an action
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    const code = error instanceof CommandError ? error.code : "extension_error";
+    sendResult(commandId, { ok: false, error: { code, message: error.message || String(error) } });
+    await logAction(sessionId, action, `failed: ${code}`);
+  } finally {
+    runningCommands.delete(commandId);
+  }
+}
+
+export function cancelCommand(commandId) {
+  runningCommands.get(commandId)?.abort();
+}
+
+// The host went away: no command can report back any more.
+export function cancelAllCommands() {
+  for (const controller of runningCommands.values()) controller.abort();
+}

@@ -1,0 +1,23 @@
+// The extension's own settings (the generated contract.js holds what it shares with the host and the
+// server), and the contract itself as CONTRACT for the other modules.
+import "./contract.js";
+
+export const CONTRACT = globalThis.HERMES_CONTRACT;
+
+// How JavaScript dialogs on controlled pages are answered (page/dialog_guard.js applies it).
+export const DIALOG_POLICIES = Object.freeze(["auto_dismiss", "auto_accept"]);
+export const DEFAULT_DIALOG_POLICY = "auto_dismiss";
+// How many dialogs each tab remembers for browser_snapshot's recent_dialogs.
+export const RECENT_DIALOGS = 20;
+// How many agent actions the popup shows.
+export const ACTION_LOG_SIZE = 50;
+
+export const POPUP_URL = chrome.runtime.getURL("popup/popup.html");
+// Waits between reconnections to a native host that went away (the last one repeats).
+export const RECONNECT_DELAYS_MS = Object.freeze([500, 1000, 2000, 5000, 10000]);
+// How often a loading tab is looked at.
+export const LOAD_POLL_MS = 100;
+// How long after an action that may navigate a page has to start loading.
+export const SETTLE_MS = 300;
+// Chrome allows two captureVisibleTab calls a second.
+export const CAPTURE_SPACING_MS = 550;

@@ -1,0 +1,96 @@
+// The snapshot engine in the controlled tab's frames: injecting its files (CONTRACT.ENGINE_FILES), a
+// snapshot of every frame stitched into one text, and each action run in the frame that owns its ref.
+// The engine's API is documented in engine/api.js.
+import { CONTRACT } from "./constants.js";
+import { CommandError } from "./errors.js";
+import { loadTabRefs, saveTabRefs } from "./storage.js";
+
+export function normalRef(ref) {
+  return ref.startsWith("@") ? ref : "@" + ref;
+}
+
+// Injects the engine into every frame of the tab (harmless where it already is); the frames' ids.
+async function injectEverywhere(tabId) {
+  const injected = await chrome.scripting.executeScript({
+    target: { tabId, allFrames: true },
+    files: CONTRACT.ENGINE_FILES,
+  });
+  return injected.map((r) => r.frameId);
+}
+
+// A new page: its refs are gone, the tab's ref counter goes on.
+export async function forgetRefs(tabId) {
+  const refs = await loadTabRefs(tabId);
+  await saveTabRefs(tabId, { nextRef: refs.nextRef, frames: {} });
+}
+
+// Snapshot every frame in turn (top frame first), threading the tab's ref counter through them,
+// then let the top frame's engine stitch the frames' texts together.
+export async function snapshotTab(tabId, full) {
+  const frameIds = (await injectEverywhere(tabId)).sort((a, b) => a - b);
+  const refs = await loadTabRefs(tabId);
+  const parts = [];
+  for (const frameId of frameIds) {
+    let outcome;
+    try {
+      [outcome] = await chrome.scripting.executeScript({
+        target: { tabId, frameIds: [frameId] },
+        func: (options) => globalThis.__hermesSnapshot.snapshot(options),
+        args: [{ nextRef: refs.nextRef, full }],
+      });
+    } catch {
+      continue; // the frame went away while we worked
+    }
+    const part = outcome?.result;
+    if (!part?.ok) continue;
+    refs.nextRef = part.nextRef;
+    for (const ref of part.refs) refs.frames["@" + ref] = frameId;
+    parts.push(part);
+  }
+  await saveTabRefs(tabId, refs);
+  if (parts.length === 1) return { snapshot: parts[0].text, truncated: parts[0].truncated }; // nothing to stitch
+  const [stitched] = await chrome.scripting.executeScript({
+    target: { tabId, frameIds: [0] },
+    func: (frameParts, options) => globalThis.__hermesSnapshot.stitch(frameParts, options),
+    args: [parts, { full }],
+  });
+  return { snapshot: stitched.result.text, truncated: stitched.result.truncated };
+}
+
+// engine[method](...args) in one frame (injecting the engine there first); an {ok: false} answer throws.
+export async function inFrame(tabId, frameId, method, args) {
+  await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: CONTRACT.ENGINE_FILES });
+  const [outcome] = await chrome.scripting.executeScript({
+    target: { tabId, frameIds: [frameId] },
+    func: (name, callArgs) => globalThis.__hermesSnapshot[name](...callArgs),
+    args: [method, args],
+  });
+  const value = outcome?.result;
+  if (value && value.ok === false) throw new CommandError(value.error.code, value.error.message);
+  return value;
+}
+
+// The same in the frame whose engine issued `ref` in the latest snapshot.
+export async function inFrameOf(tabId, ref, method, args) {
+  const frameId = (await loadTabRefs(tabId)).frames[normalRef(ref)];
+  if (frameId === undefined) {
+    throw new CommandError("stale_ref", `No element ${normalRef(ref)} on this page; take a new snapshot.`);
+  }
+  try {
+    return await inFrame(tabId, frameId, method, args);
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    throw new CommandError("stale_ref", `Element ${normalRef(ref)} is gone (${error.message}); take a new snapshot.`);
+  }
+}
+
+// The same in the frame that has the focus (a key press goes there).
+export async function inFocusedFrame(tabId, method, args) {
+  // Finding the focused frame needs no engine; inFrame() injects it into that frame only.
+  const focused = await chrome.scripting.executeScript({
+    target: { tabId, allFrames: true },
+    func: () => document.hasFocus() && !(document.activeElement instanceof HTMLIFrameElement),
+  });
+  const target = focused.find((r) => r.result)?.frameId ?? 0;
+  return inFrame(tabId, target, method, args);
+}

@@ -1,0 +1,70 @@
+// Messages from the extension's own pages: the popup, and the dialog relay content script in pages. One
+// table from message type to handler, each handler open to one kind of sender only.
+import { CONTRACT, DIALOG_POLICIES, POPUP_URL } from "./constants.js";
+import { CommandError } from "./errors.js";
+import { askHost } from "./host_port.js";
+import { maybeStartPairing } from "./sessions.js";
+import * as storage from "./storage.js";
+
+const { MESSAGES } = CONTRACT;
+
+const HANDLERS = {
+  "popup.state": {
+    from: "popup",
+    run: async () => ({
+      status: await storage.loadHostStatus(),
+      log: await storage.loadActionLog(),
+      policy: await storage.loadDialogPolicy(),
+    }),
+  },
+  "popup.approve": { from: "popup", run: ({ request_id }) => askHost(MESSAGES.PAIR_APPROVE, { request_id }) },
+  "popup.deny": { from: "popup", run: ({ request_id }) => askHost(MESSAGES.PAIR_DENY, { request_id }) },
+  "popup.detach": { from: "popup", run: ({ session_id }) => askHost(MESSAGES.DETACH, { session_id }) },
+  "popup.pair": {
+    from: "popup",
+    run: async () => {
+      await storage.savePairingAsked(false);
+      await maybeStartPairing(await storage.loadHostStatus());
+      return {};
+    },
+  },
+  "popup.policy": {
+    from: "popup",
+    run: async ({ policy }) => {
+      if (!DIALOG_POLICIES.includes(policy)) throw new CommandError("invalid_arguments", "unknown policy");
+      await storage.saveDialogPolicy(policy);
+      return {};
+    },
+  },
+  "page.dialog": {
+    from: "page",
+    run: async ({ dialog }, sender) => {
+      await storage.addRecentDialog(sender.tab.id, {
+        type: String(dialog.type).slice(0, 20),
+        message: String(dialog.message ?? "").slice(0, 500),
+        action: String(dialog.action).slice(0, 20),
+        closed_by: "auto_policy",
+        url: sender.url,
+        at: Date.now(),
+      });
+      return {};
+    },
+  },
+  "page.policy": { from: "page", run: async () => ({ policy: await storage.loadDialogPolicy() }) },
+};
+
+// "popup" for our popup (also when opened as a tab: it has our own URL), "page" for a content script in
+// a tab (it reports the page's URL), null for anything else.
+function senderKind(sender) {
+  if (sender.id !== chrome.runtime.id) return null;
+  if (sender.url === POPUP_URL && sender.origin === new URL(POPUP_URL).origin) return "popup";
+  if (sender.tab && !sender.url?.startsWith(POPUP_URL)) return "page";
+  return null;
+}
+
+// The handler for this message from this sender, or null (the message is then ignored).
+export function messageHandler(message, sender) {
+  if (typeof message?.type !== "string" || !Object.hasOwn(HANDLERS, message.type)) return null;
+  const handler = HANDLERS[message.type];
+  return handler.from === senderKind(sender) ? handler.run : null;
+}

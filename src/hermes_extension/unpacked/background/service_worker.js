@@ -1,0 +1,52 @@
+// Hermes browser control: the extension's service worker (a module worker).
+//
+// It connects to the native host (which holds the WebSocket to the Hermes server), runs the agent's
+// commands on the tab each session controls, and serves the popup.
+//
+// The MV3 service worker can be stopped at any moment.  So: every listener is registered here, at the
+// top level, and waits on init(); everything that must outlive the worker lives in chrome.storage
+// (storage.js); an open native port keeps the worker alive while the host runs.
+import { cancelAllCommands, cancelCommand, runCommand } from "./capabilities.js";
+import { connectHost } from "./host_port.js";
+import { messageHandler } from "./messages.js";
+import { updateHostStatus } from "./sessions.js";
+import { forgetTab, profileId } from "./storage.js";
+
+const HOST_HANDLERS = {
+  onStatus: updateHostStatus,
+  onCommand: runCommand,
+  onCancel: cancelCommand,
+  onDisconnect: async (reason) => {
+    cancelAllCommands();
+    await updateHostStatus({ host: "disconnected", host_message: reason });
+  },
+};
+
+let initialised = null;
+function init() {
+  initialised ??= (async () => {
+    await profileId();
+    connectHost(HOST_HANDLERS);
+  })();
+  return initialised;
+}
+
+chrome.runtime.onMessage.addListener((message, sender, reply) => {
+  const handler = messageHandler(message, sender);
+  if (!handler) return false;
+  init()
+    .then(() => handler(message, sender))
+    .then((value) => reply({ ok: true, ...value }))
+    .catch((error) => reply({ ok: false, error: { code: error.code || "error", message: error.message } }));
+  return true; // the reply comes asynchronously
+});
+
+chrome.runtime.onStartup.addListener(() => init());
+chrome.runtime.onInstalled.addListener(() => init());
+chrome.tabs.onActivated.addListener(() => init());
+chrome.tabs.onUpdated.addListener(() => init());
+chrome.tabs.onRemoved.addListener(async (tabId) => {
+  await init();
+  await forgetTab(tabId);
+});
+init();

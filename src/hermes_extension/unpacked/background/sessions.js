@@ -1,0 +1,86 @@
+// The host's status as the extension keeps it: whether the server runs, pairing, the agent sessions
+// connected, and which tab each session controls (marked with a toolbar badge).
+import { CONTRACT } from "./constants.js";
+import { CommandError } from "./errors.js";
+import { askHost } from "./host_port.js";
+import * as storage from "./storage.js";
+
+// Merges what the host reports into the kept status, then acts on it: new sessions take the active tab,
+// and an unpaired browser asks for pairing.
+export async function updateHostStatus(status) {
+  const previous = await storage.loadHostStatus();
+  const merged = { ...previous, host: "connected", host_message: null, ...status };
+  await storage.saveHostStatus(merged);
+  await adoptNewSessions(merged.sessions || []);
+  await maybeStartPairing(merged);
+}
+
+// Opening the popup, or the extension starting unpaired while the server runs, asks for pairing
+// by itself: the user only has to click Approve.
+export async function maybeStartPairing(status) {
+  if (status.host !== "connected" || status.paired || status.pairing || status.server !== "running") return;
+  if (await storage.loadPairingAsked()) return;
+  await storage.savePairingAsked(true);
+  try {
+    await askHost(CONTRACT.MESSAGES.PAIR_START, { label: "Chromium" });
+  } catch (error) {
+    await storage.savePairingAsked(false);
+    console.warn("pair.start failed:", error.message);
+  }
+}
+
+// A newly connected session controls the tab that is active at that moment.  The mapping is kept
+// when a session drops out of the host's list: a restarted host lists nothing until it has
+// reconnected, and the session must come back to the same tab.
+async function adoptNewSessions(sessions) {
+  const controlled = await storage.loadControlled();
+  for (const session of sessions) {
+    if (session.state === "connected" && controlled[session.session_id] === undefined) {
+      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+      if (tab) controlled[session.session_id] = tab.id;
+    }
+  }
+  await storage.saveControlled(controlled);
+  await refreshBadges();
+}
+
+// The toolbar badge marks each tab that a connected session controls.
+async function refreshBadges() {
+  const controlled = await storage.loadControlled();
+  const sessions = (await storage.loadHostStatus()).sessions || [];
+  const underControl = new Set(
+    sessions.filter((s) => s.state === "connected").map((s) => controlled[s.session_id]),
+  );
+  for (const tab of await chrome.tabs.query({})) {
+    const on = underControl.has(tab.id);
+    await chrome.action.setBadgeText({ tabId: tab.id, text: on ? "AI" : "" });
+    if (on) await chrome.action.setBadgeBackgroundColor({ tabId: tab.id, color: "#b3261e" });
+  }
+}
+
+// The session now controls this tab.
+export async function controlTab(sessionId, tabId) {
+  const controlled = await storage.loadControlled();
+  controlled[sessionId] = tabId;
+  await storage.saveControlled(controlled);
+  await refreshBadges();
+}
+
+// The tab the session controls (the active one, if it has none yet).
+export async function controlledTab(sessionId) {
+  let tabId = (await storage.loadControlled())[sessionId];
+  if (tabId === undefined) {
+    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    if (!tab) throw new CommandError("no_tab", "There is no open tab to control.");
+    tabId = tab.id;
+    await controlTab(sessionId, tabId);
+  }
+  try {
+    return await chrome.tabs.get(tabId);
+  } catch {
+    throw new CommandError(
+      "tab_closed",
+      "The controlled tab was closed. Call browser_tabs, then browser_tab_activate to control another tab.",
+    );
+  }
+}

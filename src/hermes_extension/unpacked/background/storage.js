@@ -1,0 +1,63 @@
+// Everything that must outlive the service worker, in chrome.storage: the MV3 worker can be stopped at
+// any moment, so nothing the extension needs later may live only in a variable. chrome.storage.local
+// survives a browser restart (the profile id, the dialog policy); chrome.storage.session lasts as long as
+// the browser (host status, which tab each session controls, refs, recent dialogs, the action log).
+import { ACTION_LOG_SIZE, DEFAULT_DIALOG_POLICY, RECENT_DIALOGS } from "./constants.js";
+
+async function load(area, key, fallback) {
+  const found = await chrome.storage[area].get(key);
+  return found[key] === undefined ? fallback : found[key];
+}
+
+function save(area, key, value) {
+  return chrome.storage[area].set({ [key]: value });
+}
+
+// This browser profile's id, made on first use: the host and the server know the browser by it.
+export async function profileId() {
+  let id = await load("local", "profileId", null);
+  if (!id) {
+    id = "profile-" + crypto.randomUUID().replaceAll("-", "").slice(0, 20);
+    await save("local", "profileId", id);
+  }
+  return id;
+}
+
+export const loadDialogPolicy = () => load("local", "dialogPolicy", DEFAULT_DIALOG_POLICY);
+export const saveDialogPolicy = (policy) => save("local", "dialogPolicy", policy);
+
+// The host's last status: {host, host_message, server, paired, pairing, sessions, ...}.
+export const loadHostStatus = () => load("session", "hostStatus", {});
+export const saveHostStatus = (status) => save("session", "hostStatus", status);
+
+// Whether this browser session already asked the host to start pairing by itself.
+export const loadPairingAsked = () => load("session", "pairingAsked", false);
+export const savePairingAsked = (asked) => save("session", "pairingAsked", asked);
+
+// session id -> the id of the tab it controls.
+export const loadControlled = () => load("session", "controlled", {});
+export const saveControlled = (controlled) => save("session", "controlled", controlled);
+
+// Per tab: the ref counter (monotonic for the tab's life, so a ref from an old page can never name an
+// element of a new one) and which frame owns each ref ("@e5" -> frame id).
+export const loadTabRefs = (tabId) => load("session", `refs:${tabId}`, { nextRef: 1, frames: {} });
+export const saveTabRefs = (tabId, refs) => save("session", `refs:${tabId}`, refs);
+
+export const loadRecentDialogs = (tabId) => load("session", `dialogs:${tabId}`, []);
+export async function addRecentDialog(tabId, dialog) {
+  const recent = await loadRecentDialogs(tabId);
+  recent.push(dialog);
+  await save("session", `dialogs:${tabId}`, recent.slice(-RECENT_DIALOGS));
+}
+
+export const loadActionLog = () => load("session", "actionLog", []);
+export async function logAction(sessionId, action, summary) {
+  const log = await loadActionLog();
+  log.push({ at: Date.now(), session_id: sessionId, action, summary });
+  await save("session", "actionLog", log.slice(-ACTION_LOG_SIZE));
+}
+
+// A closed tab's refs and dialogs are of no more use.
+export function forgetTab(tabId) {
+  return chrome.storage.session.remove([`refs:${tabId}`, `dialogs:${tabId}`]);
+}

@@ -1,0 +1,45 @@
+// Waiting on a tab: for its page to load, and for a page an action may have navigated to.
+import { CAPTURE_SPACING_MS, LOAD_POLL_MS, SETTLE_MS } from "./constants.js";
+import { CommandError } from "./errors.js";
+
+let lastCaptureAt = 0;
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitForLoad(tabId, signal) {
+  // Poll the tab: it is simpler than juggling onUpdated listeners across a worker restart, and
+  // the cancel frame (signal) bounds the wait by the command's deadline.
+  for (;;) {
+    if (signal.aborted) throw new CommandError("command_cancelled", "cancelled");
+    const tab = await chrome.tabs.get(tabId);
+    if (tab.status === "complete") return tab;
+    await pause(LOAD_POLL_MS);
+  }
+}
+
+// After an action that may navigate (a click on a link, Enter in a form), give the page a moment
+// to start loading and, if it does, wait for the load, so the agent's next snapshot sees the new page.
+export async function settle(tabId, signal) {
+  const started = Date.now();
+  const before = await chrome.tabs.get(tabId);
+  while (Date.now() - started < SETTLE_MS) {
+    const tab = await chrome.tabs.get(tabId);
+    if (tab.status === "loading" || tab.url !== before.url) return waitForLoad(tabId, signal);
+    await pause(LOAD_POLL_MS / 2);
+  }
+  return before;
+}
+
+export function pageInfo(tab) {
+  return { url: tab.url, title: tab.title };
+}
+
+// A PNG of the tab's visible part, as a data: URL. Only an active tab can be captured, and Chrome allows
+// two captures a second: the calls are spaced out rather than failed.
+export async function captureTab(tab) {
+  if (!tab.active) await chrome.tabs.update(tab.id, { active: true });
+  const wait = lastCaptureAt + CAPTURE_SPACING_MS - Date.now();
+  if (wait > 0) await pause(wait);
+  lastCaptureAt = Date.now();
+  return chrome.tabs.captureVisibleTab(tab.windowId, { format: "png" });
+}

@@ -31,6 +31,7 @@ def test_host_to_extension_limit_is_exactly_one_megabyte() -> None:
     assert over.value.code == "message_too_large"
 
 
+@pytest.mark.processes
 async def test_extension_message_at_the_limit_round_trips_and_one_byte_over_ends_cleanly(tmp_path: Path) -> None:
     host = await HostProcess.start(tmp_path)
     await host.send_raw(frame(padded(MAX_FROM_EXTENSION)))
@@ -43,6 +44,7 @@ async def test_extension_message_at_the_limit_round_trips_and_one_byte_over_ends
     assert status == 1 and b"Traceback" not in stderr
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("data", "code"),
     [
@@ -61,6 +63,7 @@ async def test_truncated_streams_end_cleanly(tmp_path: Path, data: bytes, code: 
     assert status == 1 and b"Traceback" not in stderr
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("body", "code"),
     [
@@ -81,6 +84,7 @@ async def test_bad_messages_get_an_error_and_the_host_reads_on(tmp_path: Path, b
     assert status == 0
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     "origin", ["chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/", "https://evil.example/", ""]
 )
@@ -93,6 +97,7 @@ async def test_wrong_origin_is_refused_before_reading_anything(tmp_path: Path, o
     assert b"not an allowed Hermes extension origin" in stderr
 
 
+@pytest.mark.processes
 async def test_origin_allowed_by_the_launcher_environment(tmp_path: Path) -> None:
     other = "chrome-extension://" + "b" * 32 + "/"
     host = await HostProcess.start(tmp_path, other, HERMES_EXTENSION_ORIGINS=other)

@@ -38,6 +38,7 @@ def test_user_level_locations(platform: str, browser: str, expected: str) -> Non
     assert manifest_folder(browser, None, platform=platform, home=Path("/h")) == Path("/h") / expected
 
 
+@pytest.mark.processes
 def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     other_id = "b" * 32
@@ -76,6 +77,7 @@ def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert list(folder.iterdir()) == []
 
 
+@pytest.mark.processes
 def test_a_bad_extension_id_is_refused(tmp_path: Path) -> None:
     done = run_cli("install", "--user-data-dir", str(tmp_path), "--extension-id", "NOT-AN-ID",
                    home=tmp_path / "home")
@@ -83,6 +85,7 @@ def test_a_bad_extension_id_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "NativeMessagingHosts").exists()
 
 
+@pytest.mark.processes
 @pytest.mark.skipif(sys.platform != "linux", reason="the per-user folder checked is Linux's")
 def test_browser_picks_the_per_user_folder(tmp_path: Path) -> None:
     done = run_cli("install", "--browser", "chromium", home=tmp_path / "home", HOME=str(tmp_path))

@@ -118,6 +118,7 @@ async def connected_host(server: RunningServer) -> tuple[HostProcess, str, str]:
 # ----- the full flow ----------------------------------------------------------------------------------
 
 
+@pytest.mark.processes
 async def test_full_pairing_flow_ends_with_a_relayed_command(server: RunningServer) -> None:
     host, device_id = await paired_host(server)
     pairings = json.loads((server.config.home / "browser-control" / "pairings.json").read_text())
@@ -148,6 +149,7 @@ async def test_full_pairing_flow_ends_with_a_relayed_command(server: RunningServ
     assert (await host.close())[0] == 0
 
 
+@pytest.mark.processes
 async def test_detach_from_the_extension_fails_the_session_closed(server: RunningServer) -> None:
     host, _, session_id = await connected_host(server)
     detached = await host.request("detach", session_id=session_id)
@@ -208,6 +210,7 @@ async def test_pairing_from_a_web_page_origin_is_refused(server: RunningServer) 
     assert (status, answer["error"]["code"]) == (403, "origin_not_allowed")
 
 
+@pytest.mark.processes
 async def test_deny_removes_the_request(server: RunningServer) -> None:
     host = await HostProcess.start(server.config.home)
     await host.request("hello", version=1, browser_profile_id="profile1")
@@ -291,6 +294,7 @@ async def test_an_unknown_device_is_refused(server: RunningServer) -> None:
 # ----- revocation and restarts ------------------------------------------------------------------------
 
 
+@pytest.mark.processes
 async def test_revoking_a_pairing_closes_its_live_lane_within_a_second(server: RunningServer) -> None:
     host, device_id, session_id = await connected_host(server)
     revoked = await asyncio.to_thread(
@@ -311,6 +315,7 @@ async def test_revoking_a_pairing_closes_its_live_lane_within_a_second(server: R
     await host.close()
 
 
+@pytest.mark.processes
 async def test_after_a_server_restart_the_host_reports_it_and_registers_by_itself(tmp_path: Path) -> None:
     async with running_server(home=tmp_path) as first:
         host, _, session_id = await connected_host(first)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from hermes_server.app_keys import HUB
 from tests.support.local_stack import RunningServer, running_server
 
@@ -17,6 +19,7 @@ def kill_controller_sockets(server: RunningServer) -> None:
         socket._writer.transport.abort()  # type: ignore[union-attr]
 
 
+@pytest.mark.processes
 async def test_server_socket_killed_mid_command_still_delivers_the_result(tmp_path: Path) -> None:
     async with running_server(home=tmp_path) as server:
         host, _, session_id = await connected_host(server)
@@ -34,6 +37,7 @@ async def test_server_socket_killed_mid_command_still_delivers_the_result(tmp_pa
         await host.close()
 
 
+@pytest.mark.processes
 async def test_result_sent_while_the_socket_is_down_is_delivered_after_reconnecting(tmp_path: Path) -> None:
     async with running_server(home=tmp_path) as server:
         host, _, session_id = await connected_host(server)

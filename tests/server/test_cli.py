@@ -38,6 +38,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.mark.processes
 def test_bad_configuration_exits_2_naming_key_and_file(tmp_path: Path, env: dict[str, str]) -> None:
     config = tmp_path / "config.yaml"
     config.write_text("browser:\n  extension_control:\n    enabeld: true\n")
@@ -46,12 +47,14 @@ def test_bad_configuration_exits_2_naming_key_and_file(tmp_path: Path, env: dict
     assert "browser.extension_control.enabeld" in done.stderr and str(config) in done.stderr
 
 
+@pytest.mark.processes
 def test_serve_refuses_to_start_without_a_key(env: dict[str, str]) -> None:
     done = hermes_browser("serve", env=env)
     assert done.returncode == 2
     assert "hermes-browser key" in done.stderr
 
 
+@pytest.mark.processes
 def test_install_host_runs_the_hosts_installer_and_passes_its_exit_status_through(
     tmp_path: Path, env: dict[str, str]
 ) -> None:
@@ -66,8 +69,11 @@ def test_install_host_runs_the_hosts_installer_and_passes_its_exit_status_throug
     assert not (tmp_path / "other").exists()
     removed = hermes_browser("install-host", "--user-data-dir", str(profile), "--uninstall", env=env)
     assert removed.returncode == 0 and list((profile / "NativeMessagingHosts").iterdir()) == []
+    helped = hermes_browser("install-host", "--help", env=env)  # the installer's own help, not an empty one
+    assert helped.returncode == 0 and "--user-data-dir" in helped.stdout and "--uninstall" in helped.stdout
 
 
+@pytest.mark.processes
 def test_key_command_writes_a_private_key_once(env: dict[str, str]) -> None:
     done = hermes_browser("key", env=env)
     assert done.returncode == 0, done.stderr
@@ -78,6 +84,7 @@ def test_key_command_writes_a_private_key_once(env: dict[str, str]) -> None:
     assert again.returncode == 2 and "--force" in again.stderr
 
 
+@pytest.mark.processes
 async def test_served_server_keeps_secrets_out_of_its_log(tmp_path: Path, env: dict[str, str]) -> None:
     port = free_port()
     config = tmp_path / "config.yaml"

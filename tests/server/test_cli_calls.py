@@ -42,6 +42,7 @@ async def hermes_browser(server: RunningServer, env: dict[str, str], *args: str)
     return process.returncode, stdout.decode(), stderr.decode()
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("arguments", "expected"),
     [
@@ -62,6 +63,7 @@ async def test_call_prints_the_result_as_json(
     assert browser.received == [(arguments[0], expected)]
 
 
+@pytest.mark.processes
 async def test_call_uses_the_only_open_session(server: RunningServer, env: dict[str, str]) -> None:
     session_id = await new_session(server)
     async with scripted_browser(server, session_id):
@@ -70,6 +72,7 @@ async def test_call_uses_the_only_open_session(server: RunningServer, env: dict[
     assert "snapshot" in json.loads(stdout)
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("key", "arguments", "code"),
     [
@@ -89,6 +92,7 @@ async def test_a_failed_call_exits_1_with_the_code_on_stderr(
     assert stderr.startswith(f"hermes-browser: {code}: ")
 
 
+@pytest.mark.processes
 async def test_out_writes_the_screenshot_bytes(server: RunningServer, env: dict[str, str], tmp_path: Path) -> None:
     session_id = await new_session(server)
     out = tmp_path / "shot.png"
@@ -102,17 +106,20 @@ async def test_out_writes_the_screenshot_bytes(server: RunningServer, env: dict[
     assert json.loads(stdout) == {"path": str(out), "mime_type": "image/png", "bytes": len(PNG)}
 
 
+@pytest.mark.processes
 async def test_an_unknown_option_is_a_usage_error(server: RunningServer, env: dict[str, str]) -> None:
     status, _, stderr = await hermes_browser(server, env, "call", "browser_tabs", "--colour", "red")
     assert status == 2 and "unrecognized arguments: --colour red" in stderr
 
 
+@pytest.mark.processes
 async def test_out_is_refused_for_a_tool_without_an_image(server: RunningServer, env: dict[str, str],
                                                          tmp_path: Path) -> None:
     status, _, stderr = await hermes_browser(server, env, "call", "browser_tabs", "--out", str(tmp_path / "x"))
     assert status == 2 and "--out is for image results" in stderr
 
 
+@pytest.mark.processes
 async def test_sessions_new_list_close(server: RunningServer, env: dict[str, str]) -> None:
     status, stdout, stderr = await hermes_browser(server, env, "sessions", "new", "--label", "shopping")
     assert status == 0, stderr

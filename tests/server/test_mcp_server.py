@@ -83,6 +83,7 @@ def env(tmp_path: Path) -> dict[str, str]:
     return {"HERMES_HOME": str(tmp_path / "home")}
 
 
+@pytest.mark.processes
 async def test_stdio_lists_forwards_and_fails_closed(server: RunningServer, env: dict[str, str],
                                                      tmp_path: Path) -> None:
     session_id = await new_session(server)
@@ -107,6 +108,7 @@ async def test_stdio_lists_forwards_and_fails_closed(server: RunningServer, env:
     assert browser.received == [("browser_snapshot", {"full": True}), ("browser_screenshot", {})]
 
 
+@pytest.mark.processes
 async def test_a_new_session_lives_as_long_as_the_stdio_server(server: RunningServer, env: dict[str, str],
                                                                tmp_path: Path) -> None:
     with (tmp_path / "stderr").open("w+") as errlog:
@@ -123,6 +125,7 @@ async def test_a_new_session_lives_as_long_as_the_stdio_server(server: RunningSe
     assert result.is_error and text_of(result).startswith("backend_unavailable: ")
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(("api_key", "expected"), [(None, "no API key"), ("wrong-" + "k" * 40, "invalid_api_key")])
 async def test_stdio_refuses_to_start_with_a_missing_or_wrong_key(
     server: RunningServer, env: dict[str, str], tmp_path: Path, api_key: str | None, expected: str

@@ -99,14 +99,12 @@ def _pairings(options: argparse.Namespace) -> int:
 
 
 def _install_host_arguments(parser: argparse.ArgumentParser) -> None:
-    """None of its own: every option goes to the host's installer (main hands over the unparsed ones)."""
-    parser.description = "Runs `python -m hermes_host install` with the same options (see its --help)."
-    parser.set_defaults(host_arguments=[])
+    """None of its own: every option, --help included, goes to the host's installer (see ``forwards_options``)."""
 
 
 def _install_host(options: argparse.Namespace) -> int:
     """Run the host's installer in a subprocess (the server never imports the host); its exit status is ours."""
-    installer = [sys.executable, "-m", "hermes_host", "install", *options.host_arguments]
+    installer = [sys.executable, "-m", "hermes_host", "install", *options.forwarded]
     return subprocess.run(installer, check=False).returncode
 
 
@@ -125,6 +123,8 @@ class Command:
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    #: Hand every option it does not parse (``--help`` too) to ``run`` as ``options.forwarded``.
+    forwards_options: bool = False
 
 
 _COMMANDS = (
@@ -132,7 +132,7 @@ _COMMANDS = (
     Command("key", "generate an API key file (mode 0600)", _key_arguments, _key),
     Command("pairings", "list or revoke paired browser profiles", _pairings_arguments, _pairings),
     Command("install-host", "install the native-messaging host for Chrome or Chromium",
-            _install_host_arguments, _install_host),
+            _install_host_arguments, _install_host, forwards_options=True),
     Command("extension-path", "print the unpacked extension's folder (chrome://extensions > Load unpacked)",
             _extension_path_arguments, _extension_path),
     Command("call", "call a browser tool on a session and print the result as JSON",
@@ -146,14 +146,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hermes-browser", description="Hermes browser control")
     commands = parser.add_subparsers(dest="command", required=True)
     for command in _COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help)
+        sub = commands.add_parser(command.name, help=command.help, add_help=not command.forwards_options)
         command.add_arguments(sub)
-        sub.set_defaults(run=command.run)
+        sub.set_defaults(run=command.run, forwarded=[])
     options, extra = parser.parse_known_args(argv)
     if extra and hasattr(options, "pairs") and all("=" in t and not t.startswith("-") for t in extra):
         options.pairs += extra  # `call TOOL --session S key=value`: pairs may follow the options too
-    elif extra and hasattr(options, "host_arguments"):
-        options.host_arguments = extra  # `install-host`: the host's installer reads them
+    elif extra and next(c for c in _COMMANDS if c.name == options.command).forwards_options:
+        options.forwarded = extra
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:

@@ -23,11 +23,10 @@ from typing import Any
 from hermes_extension import engine_source
 from hermes_server.cdp.connection import CDPConnection
 from hermes_server.cdp.events import CDPEvent
+from tests.conftest import scaled
 from tests.support.background_loop import BackgroundLoop
 from tests.support.chromium import launch_chromium
 from tests.support.waiting import wait_for
-
-from ..conftest import scaled
 
 CONNECT_TIMEOUT_S = 10.0
 

@@ -17,10 +17,9 @@ from selenium.webdriver.common.by import By
 from hermes_wire.errors import ToolError
 from hermes_wire.native import HERMES_EXTENSION_ID
 from hermes_wire.tools import TOOLS, ToolSpec
+from tests.extension.browser_stack import browser_stack
 from tests.support.browser_stack import BrowserStack
 from tests.support.waiting import wait_until
-
-from .browser_stack import browser_stack
 
 pytestmark = pytest.mark.chromium
 

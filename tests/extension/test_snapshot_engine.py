@@ -17,11 +17,10 @@ from pathlib import Path
 import pytest
 
 from hermes_extension import ENGINE_FILES, extension_dir
+from tests.conftest import scaled
+from tests.extension.snapshot_harness import Browser, Frame, Tab
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_for
-
-from ..conftest import scaled
-from .snapshot_harness import Browser, Frame, Tab
 
 pytestmark = pytest.mark.chromium
 

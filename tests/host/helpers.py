@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from hermes_wire.native import DEFAULT_ALLOWED_ORIGINS
-
-from ..conftest import scaled
+from tests.conftest import scaled
 
 ORIGIN = DEFAULT_ALLOWED_ORIGINS[0]
 LENGTH = struct.Struct("=I")

@@ -10,8 +10,7 @@ import pytest
 from hermes_host.errors import FramingError
 from hermes_host.framing import encode
 from hermes_wire.native import MAX_FROM_EXTENSION, MAX_TO_EXTENSION
-
-from .helpers import LENGTH, HostProcess, frame
+from tests.host.helpers import LENGTH, HostProcess, frame
 
 
 def padded(size: int) -> bytes:

@@ -1,6 +1,6 @@
 """``python -m hermes_host install``: the manifest Chrome reads and the launcher it runs.
 
-(``hermes-browser install-host`` runs the same command; ``tests/server/test_cli.py`` checks that.)
+(``hermes-browser install-host`` runs the same command; ``tests/server/agents/test_cli.py`` checks that.)
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ import pytest
 
 from hermes_host.install import manifest_folder
 from hermes_wire.native import HERMES_EXTENSION_ID, HOST_NAME
-
-from ..conftest import scaled
-from .helpers import LENGTH, frame
+from tests.conftest import scaled
+from tests.host.helpers import LENGTH, frame
 
 
 def run_cli(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess[str]:

@@ -18,10 +18,9 @@ from hermes_server.app_keys import PAIRINGS, WALL_CLOCK
 from hermes_wire import controller as protocol
 from hermes_wire import signatures as device_auth
 from hermes_wire.home import read_runtime
+from tests.conftest import scaled
+from tests.host.helpers import HostProcess
 from tests.support.local_stack import RunningServer, running_server
-
-from ..conftest import scaled
-from .helpers import HostProcess
 
 
 async def post(server: RunningServer, path: str, body: dict[str, Any], headers: dict[str, str] | None = None,

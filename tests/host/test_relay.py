@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from hermes_server.app_keys import HUB
+from tests.host.test_pairing import connected_host, wait_lane
 from tests.support.local_stack import RunningServer, running_server
-
-from .test_pairing import connected_host, wait_lane
 
 
 def kill_controller_sockets(server: RunningServer) -> None:

@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 
 from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from tests.lanes.pages import PAGES
 from tests.support.browser_stack import BrowserStack, ServerStack, cdp_stack, extension_stack
 from tests.support.pages import PageServer, serve_pages
-
-from .pages import PAGES
 
 
 @pytest.fixture(scope="module")

@@ -20,11 +20,10 @@ from typing import Any
 import pytest
 
 from hermes_wire.tools import LANES, TOOLS
+from tests.lanes.conftest import LaneAgent
 from tests.support.chromium import WINDOW_SIZE
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
-
-from .conftest import LaneAgent
 
 pytestmark = pytest.mark.chromium
 

@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from hermes_extension import ENGINE_FILES
-
-from ..conftest import scaled
+from tests.conftest import scaled
 
 pytestmark = pytest.mark.chromium
 

@@ -10,10 +10,9 @@ import websockets
 
 from hermes_host.controller_socket import open_controller_socket
 from hermes_wire import controller as protocol
+from tests.conftest import scaled
 from tests.support.controller import CommandHandler, serve_commands
 from tests.support.local_stack import RunningServer
-
-from ..conftest import scaled
 
 
 async def connect_controller(

@@ -12,12 +12,11 @@ import websockets
 from hermes_server.errors import ApiError
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire import controller as protocol
+from tests.conftest import scaled
+from tests.server.conftest import CountingBackend
+from tests.server.helpers import close_code_of, connect_controller, next_frame, serve_in_background
 from tests.support.controller import CommandRefused
 from tests.support.local_stack import RunningServer, running_server, wait_for_lane_state
-
-from ..conftest import scaled
-from .conftest import CountingBackend
-from .helpers import close_code_of, connect_controller, next_frame, serve_in_background
 
 
 async def new_session(server: RunningServer, lane: str = "extension") -> str:

@@ -8,8 +8,7 @@ from hermes_server.cdp.events import CDPEvent
 from hermes_server.cdp.frames import FRAME_TREE_MAX_ENTRIES
 from hermes_server.cdp.state import RefreshFrameTree, SetUpChild
 from hermes_wire.errors import ToolError
-
-from .state_events import (
+from tests.server.cdp.state_events import (
     PAGE,
     TAB,
     child_attached,

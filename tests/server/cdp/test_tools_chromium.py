@@ -10,11 +10,10 @@ import pytest
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.providers import ExistingChrome
 from hermes_server.routing.outcome import image_of, snapshot_of
+from tests.conftest import scaled
+from tests.server.cdp.chromium_stack import Agent
 from tests.support.chromium import Chromium
 from tests.support.pages import PageServer
-
-from ..conftest import scaled
-from .chromium_stack import Agent
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
 

@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import scaled
+from tests.server.agents.agent_surfaces import PNG, new_session, scripted_browser
 from tests.support.local_stack import RunningServer, running_server
-
-from ..conftest import scaled
-from .agent_surfaces import PNG, new_session, scripted_browser
 
 
 @pytest.fixture

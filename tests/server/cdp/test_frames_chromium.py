@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
+from tests.server.cdp.chromium_stack import Agent
 from tests.support.pages import PageServer
-
-from .chromium_stack import Agent
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
 

@@ -22,10 +22,9 @@ from hermes_server.cdp.connection import CDPConnection
 from hermes_server.cdp.providers import LocalChromium
 from hermes_server.cdp.supervisor import SupervisorOptions, SupervisorRegistry
 from hermes_server.config import ServerConfig
+from tests.conftest import scaled
+from tests.server.cdp.chromium_stack import Agent
 from tests.support.pages import PageServer
-
-from ..conftest import scaled
-from .chromium_stack import Agent
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
 

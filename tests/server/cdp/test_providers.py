@@ -28,9 +28,8 @@ from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.tools import TOOLS
-
-from ..conftest import scaled
-from .mock_cdp import MockBrowser, mock_browser
+from tests.conftest import scaled
+from tests.server.cdp.mock_cdp import MockBrowser, mock_browser
 
 KEY = "secret-provider-key-0123456789"
 

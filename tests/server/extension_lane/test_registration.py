@@ -14,9 +14,8 @@ from hermes_host.controller_socket import open_controller_socket, websocket_url
 from hermes_server.app_keys import HUB
 from hermes_server.errors import ApiError
 from hermes_wire import controller as protocol
+from tests.server.helpers import close_code_of, connect_controller, next_frame
 from tests.support.local_stack import EXTENSION_ORIGIN, RunningServer, running_server
-
-from .helpers import close_code_of, connect_controller, next_frame
 
 
 def register_body(session_id: str, **overrides: Any) -> dict[str, Any]:

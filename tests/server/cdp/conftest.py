@@ -14,10 +14,9 @@ import pytest_asyncio
 
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.providers import ExistingChrome
+from tests.server.cdp.chromium_stack import PAGES, Agent
 from tests.support.chromium import Chromium, launch_chromium
 from tests.support.pages import PageServer, serve_pages
-
-from .chromium_stack import PAGES, Agent
 
 
 @pytest.fixture(scope="module")

@@ -11,10 +11,9 @@ import pytest_asyncio
 
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.providers import ExistingChrome
+from tests.server.cdp.chromium_stack import Agent
 from tests.support.chromium import Chromium
 from tests.support.pages import PageServer
-
-from .chromium_stack import Agent
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
 

@@ -20,9 +20,8 @@ from hermes_server.cdp.supervisor import (
     SupervisorRegistry,
 )
 from hermes_server.errors import CDPCommandFailed, CDPDisconnected
-
-from ..conftest import scaled
-from .mock_cdp import MockBrowser, mock_browser
+from tests.conftest import scaled
+from tests.server.cdp.mock_cdp import MockBrowser, mock_browser
 
 
 @pytest.fixture

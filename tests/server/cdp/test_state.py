@@ -9,8 +9,15 @@ from hermes_server.cdp.console import CONSOLE_ERRORS_MAX
 from hermes_server.cdp.dialogs import MUST_RESPOND
 from hermes_server.cdp.events import CDPEvent
 from hermes_server.cdp.state import SupervisorState
-
-from .state_events import PAGE, TAB, child_attached, dialog_opening, frame_attached, navigated, state_with_tab
+from tests.server.cdp.state_events import (
+    PAGE,
+    TAB,
+    child_attached,
+    dialog_opening,
+    frame_attached,
+    navigated,
+    state_with_tab,
+)
 
 
 def test_engine_world_contexts_are_tracked_per_frame_until_destroyed() -> None:

@@ -17,9 +17,8 @@ from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.tools import TOOLS
+from tests.conftest import scaled
 from tests.support.pages import OTHER_ORIGIN
-
-from ..conftest import scaled
 
 DIALOG_SCRIPTS = {
     "alert": "alert('Hello from the page'); return 'alert returned';",

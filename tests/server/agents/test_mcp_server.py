@@ -15,10 +15,8 @@ from mcp.shared.exceptions import MCPError
 from hermes_server.agents.mcp_stdio import as_mcp_tool, call_result, listed_tools
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, TOOLS
-from tests.support.local_stack import RunningServer, running_server
-
-from ..conftest import scaled
-from .agent_surfaces import (
+from tests.conftest import scaled
+from tests.server.agents.agent_surfaces import (
     BROWSER_TOOLS,
     PNG,
     SNAPSHOT,
@@ -29,6 +27,7 @@ from .agent_surfaces import (
     scripted_browser,
     text_of,
 )
+from tests.support.local_stack import RunningServer, running_server
 
 # ----- listing and rendering (no I/O) ------------------------------------------------------------------
 

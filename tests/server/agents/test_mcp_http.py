@@ -12,10 +12,8 @@ from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
 from hermes_wire.tools import CDP_LANE, TOOLS
-from tests.support.local_stack import RunningServer
-
-from ..conftest import scaled
-from .agent_surfaces import (
+from tests.conftest import scaled
+from tests.server.agents.agent_surfaces import (
     BROWSER_TOOLS,
     PNG,
     SNAPSHOT,
@@ -25,7 +23,8 @@ from .agent_surfaces import (
     scripted_browser,
     text_of,
 )
-from .conftest import CountingBackend
+from tests.server.conftest import CountingBackend
+from tests.support.local_stack import RunningServer
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .chromium_stack import Agent
+from tests.server.cdp.chromium_stack import Agent
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
 

@@ -12,8 +12,7 @@ from hermes_server.cdp.dialogs import AUTO_ACCEPT, AUTO_DISMISS, RECENT_DIALOGS_
 from hermes_server.cdp.events import CDPEvent
 from hermes_server.cdp.state import ContinueRequest
 from hermes_wire.errors import ToolError
-
-from .state_events import (
+from tests.server.cdp.state_events import (
     PAGE,
     TAB,
     bridge_paused,

@@ -20,9 +20,8 @@ from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
 from hermes_wire.tools import EXTENSION_LANE, TOOLS
+from tests.server.helpers import connect_controller, serve_in_background
 from tests.support.local_stack import RunningServer
-
-from .helpers import connect_controller, serve_in_background
 
 
 def tiny_png(width: int = 3, height: int = 2) -> bytes:

@@ -17,8 +17,7 @@ import pytest
 from hermes_host.controller_socket import websocket_url
 from hermes_server.agents.client import BrowserClient
 from hermes_wire import controller as protocol
-
-from ..conftest import scaled
+from tests.conftest import scaled
 
 
 def hermes_browser(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -19,7 +19,7 @@ from typing import Any
 import websockets
 from websockets.asyncio.server import ServerConnection
 
-from ..conftest import scaled
+from tests.conftest import scaled
 
 
 @dataclass

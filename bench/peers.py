@@ -179,8 +179,10 @@ def check_docs(pages: Iterable[str]) -> None:
     """Stop at once, with the install command, when a page under test is not there."""
     missing = [page for page in pages if not (DOCS_DIR / page).is_file()]
     if missing:
-        raise MissingDocs(f"{DOCS_DIR / missing[0]} is missing; install Debian's Python documentation: "
-                          "apt-get install -y python3.11-doc")
+        raise MissingDocs(
+            f"{DOCS_DIR / missing[0]} is missing; install Debian's Python documentation: "
+            "apt-get install -y python3.11-doc"
+        )
 
 
 @contextlib.contextmanager
@@ -220,7 +222,10 @@ def ensure_peers(commands: Mapping[str, Path]) -> dict[str, str]:
             done = subprocess.run(
                 [npm, "install", "--prefix", str(PEERS_DIR), "--no-audit", "--no-fund", *commands],
                 env=dict(os.environ, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD="1", PUPPETEER_SKIP_DOWNLOAD="1"),
-                capture_output=True, text=True, timeout=NPM_INSTALL_TIMEOUT_S, check=False,
+                capture_output=True,
+                text=True,
+                timeout=NPM_INSTALL_TIMEOUT_S,
+                check=False,
             )
         except subprocess.TimeoutExpired:
             raise BenchError(f"npm install {names} took over {NPM_INSTALL_TIMEOUT_S:g} s") from None
@@ -255,10 +260,21 @@ def playwright_mcp(viewport: str) -> Peer:
     ``--isolated`` so its profile stays in memory.
     """
     return Peer(
-        "Playwright MCP", PLAYWRIGHT_MCP,
-        ("--headless", "--executable-path", CHROMIUM, "--browser", "chromium", "--no-sandbox", "--isolated",
-         "--viewport-size", viewport),
-        "browser_navigate", "browser_snapshot",
+        "Playwright MCP",
+        PLAYWRIGHT_MCP,
+        (
+            "--headless",
+            "--executable-path",
+            CHROMIUM,
+            "--browser",
+            "chromium",
+            "--no-sandbox",
+            "--isolated",
+            "--viewport-size",
+            viewport,
+        ),
+        "browser_navigate",
+        "browser_snapshot",
         {"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1"},
         output_dir_option="--output-dir",
     )
@@ -303,8 +319,10 @@ async def peer_session(peer: Peer) -> AsyncIterator[PeerSession]:
     speak the classic ``initialize`` handshake, so no discovery probe.  The SDK's task groups wrap what
     went wrong in exception groups; the first real exception is what is reported.
     """
-    with tempfile.TemporaryDirectory(prefix="hermes-bench-peer-") as scratch, \
-            open(Path(scratch) / "stderr.log", "w+", encoding="utf-8") as log:
+    with (
+        tempfile.TemporaryDirectory(prefix="hermes-bench-peer-") as scratch,
+        open(Path(scratch) / "stderr.log", "w+", encoding="utf-8") as log,
+    ):
         output_dir = (peer.output_dir_option, str(Path(scratch) / "output")) if peer.output_dir_option else ()
         parameters = StdioServerParameters(
             command=str(peer.command),
@@ -313,8 +331,9 @@ async def peer_session(peer: Peer) -> AsyncIterator[PeerSession]:
             cwd=scratch,
         )
         try:
-            async with Client(stdio_client(parameters, errlog=log), mode="legacy",
-                              read_timeout_seconds=PEER_CALL_TIMEOUT_S) as client:
+            async with Client(
+                stdio_client(parameters, errlog=log), mode="legacy", read_timeout_seconds=PEER_CALL_TIMEOUT_S
+            ) as client:
                 yield PeerSession(peer, client)
         except Exception as error:
             cause = innermost(error)

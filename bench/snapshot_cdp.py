@@ -69,10 +69,22 @@ PEERS = (
     # --no-sandbox: Chromium's sandbox cannot start as root in a container; --isolated: a temporary profile;
     # --no-page-id-routing: one page, as an agent with one tab uses it (pageId becomes optional).
     peers.Peer(
-        "Chrome DevTools MCP", DEVTOOLS_MCP,
-        ("--headless", "--executablePath", peers.CHROMIUM, "--isolated", "--chromeArg=--no-sandbox",
-         "--viewport", VIEWPORT, "--no-page-id-routing", "--no-usage-statistics", "--no-performance-crux"),
-        "navigate_page", "take_snapshot",
+        "Chrome DevTools MCP",
+        DEVTOOLS_MCP,
+        (
+            "--headless",
+            "--executablePath",
+            peers.CHROMIUM,
+            "--isolated",
+            "--chromeArg=--no-sandbox",
+            "--viewport",
+            VIEWPORT,
+            "--no-page-id-routing",
+            "--no-usage-statistics",
+            "--no-performance-crux",
+        ),
+        "navigate_page",
+        "take_snapshot",
         {"CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS": "1"},
     ),
 )
@@ -83,19 +95,26 @@ PEERS = (
 
 async def measure_hermes(base_url: str, runs: int, warmup: int) -> list[peers.SnapshotFigures]:
     figures: list[peers.SnapshotFigures] = []
-    async with ServerProcess.start(extension_control=False, home_prefix="hermes-bench-cdp-") as server, \
-            server.client() as client:
+    async with (
+        ServerProcess.start(extension_control=False, home_prefix="hermes-bench-cdp-") as server,
+        server.client() as client,
+    ):
         session_id = (await client.create_session(label="bench-snapshot-cdp", browser_lane="cdp"))["id"]
         for page in PAGES:
-            reply = await client.call(session_id, "browser_navigate", {"url": base_url + page},
-                                      timeout_s=peers.SNAPSHOT_TIMEOUT_S)
+            reply = await client.call(
+                session_id, "browser_navigate", {"url": base_url + page}, timeout_s=peers.SNAPSHOT_TIMEOUT_S
+            )
             if not reply.ok:
                 raise peers.BenchError(f"browser_navigate {page} failed: {reply.error_code}: {reply.error_message}")
             for full in (False, True):
 
                 async def snapshot(full: bool = full) -> str:
-                    reply = await client.call(session_id, "browser_snapshot", {"full": full} if full else {},
-                                              timeout_s=peers.SNAPSHOT_TIMEOUT_S)
+                    reply = await client.call(
+                        session_id,
+                        "browser_snapshot",
+                        {"full": full} if full else {},
+                        timeout_s=peers.SNAPSHOT_TIMEOUT_S,
+                    )
                     if not reply.ok:
                         raise peers.BenchError(f"browser_snapshot failed: {reply.error_code}: {reply.error_message}")
                     # What an MCP client reads: the text, then the metadata (dialogs, frame tree) as JSON.
@@ -131,15 +150,21 @@ async def measure_peer(peer: peers.Peer, base_url: str, runs: int, warmup: int) 
 def print_report(figures: list[peers.SnapshotFigures], *, runs: int, warmup: int, versions: dict[str, str]) -> None:
     """Print every figure, the ratios and the verdicts."""
     peer_versions = ", ".join(f"{package} {version}" for package, version in versions.items())
-    print(f"\nbrowser_snapshot, {runs} timed runs after {warmup} warm-up per lane and page "
-          f"({peer_versions}, {peers.CHROMIUM}, Python {platform.python_version()}, {platform.machine()}, "
-          f"{os.cpu_count()} CPUs)")
-    print(f"{'page':<26} {'lane':<22} {'median ms':>10} {'min ms':>9} {'chars':>9} {'links':>6} {'buttons':>8} "
-          f"{'textboxes':>10}")
+    print(
+        f"\nbrowser_snapshot, {runs} timed runs after {warmup} warm-up per lane and page "
+        f"({peer_versions}, {peers.CHROMIUM}, Python {platform.python_version()}, {platform.machine()}, "
+        f"{os.cpu_count()} CPUs)"
+    )
+    print(
+        f"{'page':<26} {'lane':<22} {'median ms':>10} {'min ms':>9} {'chars':>9} {'links':>6} {'buttons':>8} "
+        f"{'textboxes':>10}"
+    )
     for item in figures:
         counts = [item.controls.count(kind) for kind in peers.KINDS]
-        print(f"{item.page:<26} {item.lane:<22} {item.median:>10.1f} {item.minimum:>9.1f} {item.chars:>9} "
-              f"{counts[0]:>6} {counts[1]:>8} {counts[2]:>10}")
+        print(
+            f"{item.page:<26} {item.lane:<22} {item.median:>10.1f} {item.minimum:>9.1f} {item.chars:>9} "
+            f"{counts[0]:>6} {counts[1]:>8} {counts[2]:>10}"
+        )
     met = True
     by = {(item.page, item.lane): item for item in figures}
     for page in PAGES:
@@ -151,12 +176,14 @@ def print_report(figures: list[peers.SnapshotFigures], *, runs: int, warmup: int
             smaller = full.chars < other.chars
             lost = sum(other.controls.missing_from(full.controls, kind) for kind in peers.KINDS)
             counts_kept = all(full.controls.count(kind) >= other.controls.count(kind) for kind in peers.KINDS)
-            print(f"  vs {peer.lane}: time compact {compact.median / other.median:.2f}x, full "
-                  f"{full.median / other.median:.2f}x -> {peers.verdict(faster)}; full chars "
-                  f"{full.chars / other.chars:.2f}x -> {peers.verdict(smaller)}; {peer.lane}'s named "
-                  f"links/buttons/textboxes with no same-named one in Hermes full: {lost}, counts kept: "
-                  f"{'yes' if counts_kept else 'no'} "
-                  f"-> {peers.verdict(counts_kept and lost == 0)}")
+            print(
+                f"  vs {peer.lane}: time compact {compact.median / other.median:.2f}x, full "
+                f"{full.median / other.median:.2f}x -> {peers.verdict(faster)}; full chars "
+                f"{full.chars / other.chars:.2f}x -> {peers.verdict(smaller)}; {peer.lane}'s named "
+                f"links/buttons/textboxes with no same-named one in Hermes full: {lost}, counts kept: "
+                f"{'yes' if counts_kept else 'no'} "
+                f"-> {peers.verdict(counts_kept and lost == 0)}"
+            )
             met = met and faster and smaller and counts_kept and lost == 0
     print(f"\ntargets (faster than both; full smaller than both with nothing interactive lost): {peers.verdict(met)}")
 
@@ -174,11 +201,13 @@ async def run(runs: int, warmup: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--runs", type=peers.positive, default=5,
-                        help="timed snapshots per lane, page and mode (default 5)")
+    parser.add_argument(
+        "--runs", type=peers.positive, default=5, help="timed snapshots per lane, page and mode (default 5)"
+    )
     parser.add_argument("--warmup", type=int, default=1, help="untimed snapshots first (default 1)")
     options = parser.parse_args()
     return peers.exit_status("snapshot_cdp", run(options.runs, max(0, options.warmup)))
+
 
 if __name__ == "__main__":
     sys.exit(main())

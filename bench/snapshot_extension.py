@@ -106,8 +106,13 @@ def check_code_in_log(server: ServerProcess) -> Callable[[str], None]:
     return check
 
 
-async def ok(client: BrowserClient, session_id: str, tool: str, arguments: dict[str, Any] | None = None,
-             timeout_s: float | None = None) -> Any:
+async def ok(
+    client: BrowserClient,
+    session_id: str,
+    tool: str,
+    arguments: dict[str, Any] | None = None,
+    timeout_s: float | None = None,
+) -> Any:
     """Call a tool; a failed call breaks the run (a benchmark of failures measures nothing)."""
     reply = await client.call(session_id, tool, arguments, timeout_s=timeout_s)
     if not reply.ok:
@@ -177,8 +182,16 @@ async def measure_playwright(url: str, runs: int, warmup: int) -> peers.Snapshot
 # ----- report ----------------------------------------------------------------------------------------
 
 
-def print_report(hermes: HermesFigures, peer: peers.SnapshotFigures, *, runs: int, warmup: int, noop_calls: int,
-                 noop_warmup: int, peer_version: str) -> None:
+def print_report(
+    hermes: HermesFigures,
+    peer: peers.SnapshotFigures,
+    *,
+    runs: int,
+    warmup: int,
+    noop_calls: int,
+    noop_warmup: int,
+    peer_version: str,
+) -> None:
     print(
         f"browser_snapshot of {PAGE} (python3.11-doc): {runs} timed runs after {warmup} warm-up per lane "
         f"(Chromium {hermes.chromium}, {peers.PLAYWRIGHT_PACKAGE} {peer_version}, Python {platform.python_version()}, "
@@ -224,16 +237,24 @@ async def run(runs: int, warmup: int, noop_calls: int, noop_warmup: int) -> None
         url = base_url + PAGE
         hermes = await measure_hermes(url, runs, warmup, noop_calls, noop_warmup)
         peer = await measure_playwright(url, runs, warmup)
-    print_report(hermes, peer, runs=runs, warmup=warmup, noop_calls=noop_calls, noop_warmup=noop_warmup,
-                 peer_version=peer_version)
+    print_report(
+        hermes,
+        peer,
+        runs=runs,
+        warmup=warmup,
+        noop_calls=noop_calls,
+        noop_warmup=noop_warmup,
+        peer_version=peer_version,
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=peers.positive, default=5, help="timed snapshots per lane and kind (default 5)")
     parser.add_argument("--warmup", type=int, default=1, help="untimed snapshots first (default 1)")
-    parser.add_argument("--noop-calls", type=peers.positive, default=500,
-                        help="timed controller.noop calls (default 500)")
+    parser.add_argument(
+        "--noop-calls", type=peers.positive, default=500, help="timed controller.noop calls (default 500)"
+    )
     parser.add_argument("--noop-warmup", type=int, default=50, help="untimed controller.noop calls first (default 50)")
     options = parser.parse_args()
     return peers.exit_status(

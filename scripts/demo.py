@@ -115,8 +115,10 @@ async def run() -> None:
     async with ServerProcess.start(extension_control=True, home_prefix="hermes-demo-") as server:
         print(f"   {server.url} (HERMES_HOME {server.home})")
         step(2, f"Start Chromium ({'headed' if headed else 'headless'}) with the Hermes extension loaded")
-        with serve_pages({"/submit": TICKET_SENT}, folder=SITE) as site, \
-                local_chromium(server.home, headless=not headed) as driver:
+        with (
+            serve_pages({"/submit": TICKET_SENT}, folder=SITE) as site,
+            local_chromium(server.home, headless=not headed) as driver,
+        ):
             driver.get(site.url("index.html"))
             print(f"   the user's tab shows {site.url('index.html')}")
 
@@ -124,8 +126,10 @@ async def run() -> None:
             popup = Popup(driver)
             code = popup.verification_code(30)
             logged = server.log_text()
-            print(f"   the popup shows code {code}; the server's log says: "
-                  f"{'the same code' if code in logged else 'NOT this code'}")
+            print(
+                f"   the popup shows code {code}; the server's log says: "
+                f"{'the same code' if code in logged else 'NOT this code'}"
+            )
             if code not in logged:
                 raise StepFailed("the popup's code does not match the server's")
             if headed:
@@ -161,8 +165,9 @@ async def drive_the_form(agent: Agent, site: PageServer) -> None:
     await agent.use("browser_type", ref=find(page, "textbox", "Your name"), text="Wile E. Coyote")
     await agent.use("browser_type", ref=find(page, "textbox", "Email"), text="wile@acme.example")
     await agent.use("browser_type", ref=find(page, "combobox", "Product"), text="Rocket skates")
-    await agent.use("browser_type", ref=find(page, "textbox", "What happened?"),
-                    text="The skates ignite before I press the button.")
+    await agent.use(
+        "browser_type", ref=find(page, "textbox", "What happened?"), text="The skates ignite before I press the button."
+    )
     await agent.use("browser_click", ref=find(page, "checkbox", "This is urgent"))
     await agent.screenshot("01-form-filled.png")
 
@@ -172,8 +177,13 @@ async def drive_the_form(agent: Agent, site: PageServer) -> None:
     if "Thanks, your ticket is on its way" not in after:
         raise StepFailed("the confirmation page did not appear")
     await agent.screenshot("02-ticket-sent.png")
-    expected = {"name": "Wile E. Coyote", "email": "wile@acme.example", "product": "rocket",
-                "details": "The skates ignite before I press the button.", "urgent": "yes"}
+    expected = {
+        "name": "Wile E. Coyote",
+        "email": "wile@acme.example",
+        "product": "rocket",
+        "details": "The skates ignite before I press the button.",
+        "urgent": "yes",
+    }
     if site.received != [expected]:
         raise StepFailed(f"the site received {site.received}, expected {[expected]}")
     print(f"   the site received: {site.received[0]}")

@@ -75,6 +75,8 @@ def test_the_import_reader_sees_relative_and_nested_imports() -> None:
     """The check above can only fail if the reader finds imports in every form they are written in."""
     source = "def f():\n    from ..extension_lane import broker\n    from . import tools\n    import hermes_host.relay"
     assert imports_of(source, "hermes_server.cdp.lane") == {
-        "hermes_server.extension_lane", "hermes_server.cdp", "hermes_host.relay"
+        "hermes_server.extension_lane",
+        "hermes_server.cdp",
+        "hermes_host.relay",
     }
     assert imports_of("from . import tools", "hermes_server.cdp", is_package=True) == {"hermes_server.cdp"}

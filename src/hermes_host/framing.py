@@ -39,8 +39,9 @@ async def read_message(reader: asyncio.StreamReader, *, limit: int = MAX_FROM_EX
             raise FramingError("the stream ended inside a length prefix", code="truncated", fatal=True) from None
     (length,) = LENGTH.unpack(header)
     if length > limit:
-        raise FramingError(f"message of {length} bytes is over the {limit}-byte limit", code="message_too_large",
-                           fatal=True)
+        raise FramingError(
+            f"message of {length} bytes is over the {limit}-byte limit", code="message_too_large", fatal=True
+        )
     try:
         body = await reader.readexactly(length)
     except asyncio.IncompleteReadError as short:

@@ -31,8 +31,9 @@ _USER_FOLDERS = {
 }
 
 
-def manifest_folder(browser: str, user_data_dir: Path | None, *, platform: str = sys.platform,
-                    home: Path | None = None) -> Path:
+def manifest_folder(
+    browser: str, user_data_dir: Path | None, *, platform: str = sys.platform, home: Path | None = None
+) -> Path:
     """Where Chrome or Chromium looks for native-host manifests."""
     if user_data_dir is not None:
         return user_data_dir / "NativeMessagingHosts"
@@ -88,11 +89,20 @@ def main(argv: list[str]) -> int:
         prog="python -m hermes_host install",
         description="Install the Hermes native-messaging host for Chrome or Chromium.",
     )
-    parser.add_argument("--browser", choices=sorted({browser for _, browser in _USER_FOLDERS}), default="chrome",
-                        help="whose per-user folder to install into (default: chrome)")
+    parser.add_argument(
+        "--browser",
+        choices=sorted({browser for _, browser in _USER_FOLDERS}),
+        default="chrome",
+        help="whose per-user folder to install into (default: chrome)",
+    )
     parser.add_argument("--user-data-dir", type=Path, help="install into this browser profile folder instead")
-    parser.add_argument("--extension-id", action="append", default=[], type=_extension_id,
-                        help="allowed extension id (default: the Hermes extension's); repeatable")
+    parser.add_argument(
+        "--extension-id",
+        action="append",
+        default=[],
+        type=_extension_id,
+        help="allowed extension id (default: the Hermes extension's); repeatable",
+    )
     parser.add_argument("--uninstall", action="store_true", help="remove the manifest and the launcher")
     options = parser.parse_args(argv)
     folder = manifest_folder(options.browser, options.user_data_dir)

@@ -56,8 +56,14 @@ SendToExtension = Callable[[Message], Awaitable[None]]
 
 
 class Relay:
-    def __init__(self, home: Path, send: SendToExtension, http: aiohttp.ClientSession,
-                 *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        home: Path,
+        send: SendToExtension,
+        http: aiohttp.ClientSession,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.home = home
         self.server = ServerLink(home, http)
         self.routing = Routing()

@@ -272,8 +272,10 @@ class Routing:
                 actions.append(OpenLink(link.session_id, self._controller_id()))
         for wait in [w for w in self._detaching if now >= w.deadline]:
             self._detaching.remove(wait)
-            actions += self._reply(wait.request, HostError(
-                f"the server did not confirm the detach within {DETACH_WAIT_S:g} s", code="timeout"))
+            actions += self._reply(
+                wait.request,
+                HostError(f"the server did not confirm the detach within {DETACH_WAIT_S:g} s", code="timeout"),
+            )
         return actions
 
     def next_wakeup(self) -> float:
@@ -395,16 +397,27 @@ class Routing:
 
     def _command(self, session_id: str, frame: Message) -> list[Action]:
         command = {
-            "type": m.COMMAND, "session_id": session_id, "command_id": frame["command_id"],
-            "action": frame["action"], "arguments": frame["arguments"], "tool_call_id": frame["tool_call_id"],
+            "type": m.COMMAND,
+            "session_id": session_id,
+            "command_id": frame["command_id"],
+            "action": frame["action"],
+            "arguments": frame["arguments"],
+            "tool_call_id": frame["tool_call_id"],
         }
         try:
             encode(command)  # over Chrome's 1 MB limit: refuse it here rather than break the channel
         except FramingError as too_big:
-            return [ToServer(session_id, {
-                "type": protocol.RESULT, "command_id": frame["command_id"], "ok": False,
-                "error": {"code": "invalid_arguments", "message": too_big.message},
-            })]
+            return [
+                ToServer(
+                    session_id,
+                    {
+                        "type": protocol.RESULT,
+                        "command_id": frame["command_id"],
+                        "ok": False,
+                        "error": {"code": "invalid_arguments", "message": too_big.message},
+                    },
+                )
+            ]
         self._command_session[frame["command_id"]] = session_id
         return [ToExtension(command)]
 
@@ -454,8 +467,11 @@ class Routing:
         answered = [wait for wait in self._detaching if wait.session_id == link.session_id]
         for wait in answered:
             self._detaching.remove(wait)
-        return [action for wait in answered
-                for action in self._reply(wait.request, {"session_id": link.session_id, "state": link.state})]
+        return [
+            action
+            for wait in answered
+            for action in self._reply(wait.request, {"session_id": link.session_id, "state": link.state})
+        ]
 
     # ----- the server's answers to a poll ----------------------------------------------------------
 
@@ -464,8 +480,11 @@ class Routing:
         self._server_state = m.SERVER_RUNNING
         wanted = {session["id"]: session for session in sessions if self._should_drive(session["controller"])}
         detaching = {wait.session_id for wait in self._detaching}  # kept until the socket closes
-        actions: list[Action] = [self._close(session_id) for session_id in list(self._links)
-                                 if session_id not in wanted and session_id not in detaching]
+        actions: list[Action] = [
+            self._close(session_id)
+            for session_id in list(self._links)
+            if session_id not in wanted and session_id not in detaching
+        ]
         for session_id, session in wanted.items():
             link = self._links.get(session_id)
             if link is None or link.ended not in (None, LinkEnd.DETACHED):

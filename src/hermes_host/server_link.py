@@ -38,15 +38,19 @@ class ServerLink:
     def url(self) -> str:
         return str(self.runtime()["url"])
 
-    async def _call(self, method: str, path: str, body: dict[str, Any] | None = None,
-                    key: Ed25519PrivateKey | None = None) -> dict[str, Any]:
+    async def _call(
+        self, method: str, path: str, body: dict[str, Any] | None = None, key: Ed25519PrivateKey | None = None
+    ) -> dict[str, Any]:
         data = b"" if body is None else json.dumps(body).encode()
         headers = {"Content-Type": "application/json"}
         if key is not None:
             headers |= device_auth.sign_request(key, method, path, data)
         try:
             async with self._http.request(
-                method, self.url + path, data=data or None, headers=headers,
+                method,
+                self.url + path,
+                data=data or None,
+                headers=headers,
                 timeout=aiohttp.ClientTimeout(total=HTTP_TIMEOUT_S),
             ) as response:
                 payload = await response.json(content_type=None)
@@ -82,8 +86,9 @@ class ServerLink:
             raise _bad_response("without a list of sessions")
         return sessions
 
-    async def register(self, key: Ed25519PrivateKey, session_id: str, controller_id: str,
-                       profile_id: str) -> dict[str, Any]:
+    async def register(
+        self, key: Ed25519PrivateKey, session_id: str, controller_id: str, profile_id: str
+    ) -> dict[str, Any]:
         body = {
             "protocol_version": protocol.PROTOCOL_VERSION,
             "session_id": session_id,

@@ -55,7 +55,6 @@ from hermes_wire.home import pairings_path, publish_runtime, withdraw_runtime
 log = logging.getLogger(__name__)
 
 
-
 class PathOnlyAccessLogger(AbstractAccessLogger):
     """Logs method, path and status, never the query string (a leaked ticket must not reach a log file)."""
 
@@ -70,8 +69,11 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
             loopback_host_only,
             extension_origins_only(config.allowed_origins),
             bearer_auth(
-                config.api_key, open_paths=[protocol.WS_PATH], open_prefixes=[protocol.PAIRING_PREFIX],
-                device_paths=[protocol.REGISTER_PATH, protocol.DEVICE_SESSIONS_PATH], verify_device=verify_device,
+                config.api_key,
+                open_paths=[protocol.WS_PATH],
+                open_prefixes=[protocol.PAIRING_PREFIX],
+                device_paths=[protocol.REGISTER_PATH, protocol.DEVICE_SESSIONS_PATH],
+                verify_device=verify_device,
             ),
         ]
     )

@@ -46,7 +46,6 @@ MAX_FRAME_BYTES = 16 * 1024 * 1024
 IDENTIFIER_PATTERN = re.compile(r"[A-Za-z0-9._:@-]{1,128}")
 
 
-
 class LaneState(StrEnum):
     """Where an extension-bound session's route to its controller stands (reported in ``controller.state``)."""
 
@@ -98,8 +97,13 @@ ControllerFrame = ResultFrame | HeartbeatFrame | DetachFrame
 
 
 def command_frame(
-    *, command_id: str, action: str, arguments: dict[str, Any], controller_id: str,
-    browser_profile_id: str, tool_call_id: str,
+    *,
+    command_id: str,
+    action: str,
+    arguments: dict[str, Any],
+    controller_id: str,
+    browser_profile_id: str,
+    tool_call_id: str,
 ) -> dict[str, Any]:
     return {
         "type": COMMAND,

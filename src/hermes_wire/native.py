@@ -41,8 +41,19 @@ RESULT = "result"
 CANCEL = "cancel"
 ERROR = "error"
 #: The names of the message-type constants above (the extension gets them by these names).
-MESSAGE_TYPES = ("HELLO", "STATUS", "PAIR_START", "PAIR_APPROVE", "PAIR_DENY", "SESSIONS", "DETACH", "COMMAND",
-                 "RESULT", "CANCEL", "ERROR")
+MESSAGE_TYPES = (
+    "HELLO",
+    "STATUS",
+    "PAIR_START",
+    "PAIR_APPROVE",
+    "PAIR_DENY",
+    "SESSIONS",
+    "DETACH",
+    "COMMAND",
+    "RESULT",
+    "CANCEL",
+    "ERROR",
+)
 
 REQUEST_TIMEOUTS_S: dict[str, float] = {
     HELLO: 5.0,

@@ -80,60 +80,79 @@ _SPECS = (
     ToolSpec(
         name="controller.noop",
         description="Do nothing in the browser; checks that the controller answers.",
-        schema=arguments(), read_only=True,
+        schema=arguments(),
+        read_only=True,
     ),
     ToolSpec(
         name="browser_navigate",
         description="Open a URL in the controlled tab and wait for it to load.",
         schema=arguments(
-            {"url": {"type": "string", "maxLength": 8192, "pattern": r"^(https?://\S+|about:blank)$",
-                     "description": "An http(s) URL, or about:blank."}},
+            {
+                "url": {
+                    "type": "string",
+                    "maxLength": 8192,
+                    "pattern": r"^(https?://\S+|about:blank)$",
+                    "description": "An http(s) URL, or about:blank.",
+                }
+            },
             required=("url",),
         ),
-        read_only=False, blocked_by_dialog=True,
+        read_only=False,
+        blocked_by_dialog=True,
     ),
     ToolSpec(
         name="browser_snapshot",
         description="Describe the page as an accessibility tree, with @eN refs for the elements you can act on. "
         "Compact by default; pass full=true for everything.",
         schema=arguments({"full": {"type": "boolean", "description": "Return the whole tree, not the compact one."}}),
-        read_only=True, result_kind="snapshot",
+        read_only=True,
+        result_kind="snapshot",
     ),
     ToolSpec(
         name="browser_click",
         description="Click the element with the given ref, as a user would.",
         schema=arguments({"ref": _REF}, required=("ref",)),
-        read_only=False, destructive=True, blocked_by_dialog=True,
+        read_only=False,
+        destructive=True,
+        blocked_by_dialog=True,
     ),
     ToolSpec(
         name="browser_type",
         description="Type text into the input with the given ref (replacing its value); on a <select>, choose the "
         "option with that label.",
         schema=arguments({"ref": _REF, "text": {"type": "string", "maxLength": 20000}}, required=("ref", "text")),
-        read_only=False, blocked_by_dialog=True,
+        read_only=False,
+        blocked_by_dialog=True,
     ),
     ToolSpec(
         name="browser_press",
         description="Press a key (Enter, Escape, Tab, ArrowDown, …) in the focused element.",
         schema=arguments({"key": {"type": "string", "minLength": 1, "maxLength": 32}}, required=("key",)),
-        read_only=False, destructive=True, blocked_by_dialog=True,
+        read_only=False,
+        destructive=True,
+        blocked_by_dialog=True,
     ),
     ToolSpec(
         name="browser_scroll",
         description="Scroll the page, or the element with the given ref, up or down.",
-        schema=arguments({"direction": {"type": "string", "enum": ["up", "down"]}, "ref": _REF},
-                         required=("direction",)),
-        read_only=False, blocked_by_dialog=True,
+        schema=arguments(
+            {"direction": {"type": "string", "enum": ["up", "down"]}, "ref": _REF}, required=("direction",)
+        ),
+        read_only=False,
+        blocked_by_dialog=True,
     ),
     ToolSpec(
         name="browser_back",
         description="Go back one page in the tab's history.",
-        schema=arguments(), read_only=False, blocked_by_dialog=True,
+        schema=arguments(),
+        read_only=False,
+        blocked_by_dialog=True,
     ),
     ToolSpec(
         name="browser_tabs",
         description="List the browser's tabs with id, title, url, and which one is controlled.",
-        schema=arguments(), read_only=True,
+        schema=arguments(),
+        read_only=True,
     ),
     ToolSpec(
         name="browser_tab_activate",
@@ -144,7 +163,9 @@ _SPECS = (
     ToolSpec(
         name="browser_screenshot",
         description="Capture a PNG screenshot of the controlled tab.",
-        schema=arguments(), read_only=True, result_kind="image",
+        schema=arguments(),
+        read_only=True,
+        result_kind="image",
     ),
     # The CDP lane only: the extension lane's allowlist has no dialog answering and no raw CDP.
     ToolSpec(
@@ -152,14 +173,24 @@ _SPECS = (
         description="Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the page; "
         "browser_snapshot lists pending_dialogs. Give dialog_id when several are open.",
         schema=arguments(
-            {"action": {"type": "string", "enum": ["accept", "dismiss"]},
-             "prompt_text": {"type": "string", "maxLength": 20000,
-                             "description": "The text a prompt() returns when accepted (default: its default text)."},
-             "dialog_id": {"type": "string", "pattern": r"^d-[0-9]{1,9}$",
-                           "description": "The id of a pending dialog, such as d-1."}},
+            {
+                "action": {"type": "string", "enum": ["accept", "dismiss"]},
+                "prompt_text": {
+                    "type": "string",
+                    "maxLength": 20000,
+                    "description": "The text a prompt() returns when accepted (default: its default text).",
+                },
+                "dialog_id": {
+                    "type": "string",
+                    "pattern": r"^d-[0-9]{1,9}$",
+                    "description": "The id of a pending dialog, such as d-1.",
+                },
+            },
             required=("action",),
         ),
-        read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
+        read_only=False,
+        destructive=True,
+        lanes=frozenset({CDP_LANE}),
     ),
     ToolSpec(
         name="browser_cdp",
@@ -167,14 +198,26 @@ _SPECS = (
         "frame_id to an out-of-process iframe listed in browser_snapshot's frame_tree (is_oopif: true). Browser "
         "and Target methods are refused.",
         schema=arguments(
-            {"method": {"type": "string", "maxLength": 100, "pattern": r"^[A-Z][A-Za-z]*\.[a-z][A-Za-z]*$",
-                        "description": "A CDP method, such as Runtime.evaluate."},
-             "params": {"type": "object", "description": "The method's parameters."},
-             "frame_id": {"type": "string", "maxLength": 128, "pattern": r"^[A-Za-z0-9._-]+$",
-                          "description": "A frame_id from browser_snapshot's frame_tree."}},
+            {
+                "method": {
+                    "type": "string",
+                    "maxLength": 100,
+                    "pattern": r"^[A-Z][A-Za-z]*\.[a-z][A-Za-z]*$",
+                    "description": "A CDP method, such as Runtime.evaluate.",
+                },
+                "params": {"type": "object", "description": "The method's parameters."},
+                "frame_id": {
+                    "type": "string",
+                    "maxLength": 128,
+                    "pattern": r"^[A-Za-z0-9._-]+$",
+                    "description": "A frame_id from browser_snapshot's frame_tree.",
+                },
+            },
             required=("method",),
         ),
-        read_only=False, destructive=True, lanes=frozenset({CDP_LANE}),
+        read_only=False,
+        destructive=True,
+        lanes=frozenset({CDP_LANE}),
     ),
 )
 
@@ -188,12 +231,27 @@ def tools_for_lane(lane: str) -> list[ToolSpec]:
 
 #: Keywords ``validate_arguments`` understands; anything else in a schema would be silently ignored.
 SUPPORTED_SCHEMA_KEYWORDS = frozenset(
-    {"type", "properties", "required", "additionalProperties", "enum", "pattern",
-     "minLength", "maxLength", "minimum", "maximum", "description"}
+    {
+        "type",
+        "properties",
+        "required",
+        "additionalProperties",
+        "enum",
+        "pattern",
+        "minLength",
+        "maxLength",
+        "minimum",
+        "maximum",
+        "description",
+    }
 )
 
 _PYTHON_TYPES: dict[str, tuple[type, ...]] = {
-    "object": (dict,), "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
+    "object": (dict,),
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
 }
 
 

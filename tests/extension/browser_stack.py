@@ -31,6 +31,8 @@ def listing(query: Mapping[str, str]) -> str:
 @contextmanager
 def browser_stack(*, paired: bool = True) -> Iterator[BrowserStack]:
     """Server + these pages + Chromium with the extension and host manifest in a fresh profile (paired by default)."""
-    with serve_pages({"/submit": THANK_YOU, "/list": listing}, folder=PAGES_DIR) as pages, \
-            extension_stack(pages, paired=paired) as stack:
+    with (
+        serve_pages({"/submit": THANK_YOU, "/list": listing}, folder=PAGES_DIR) as pages,
+        extension_stack(pages, paired=paired) as stack,
+    ):
         yield stack

@@ -71,12 +71,12 @@ class CDP:
             self.events.append(event)
             self.arrived.notify_all()
 
-    def send(self, method: str, params: dict[str, Any] | None = None, session: str | None = None,
-             timeout: float = 10.0) -> dict[str, Any]:
+    def send(
+        self, method: str, params: dict[str, Any] | None = None, session: str | None = None, timeout: float = 10.0
+    ) -> dict[str, Any]:
         return self._loop.run(self._connection.send(method, params, session_id=session), scaled(timeout))
 
-    def wait_event(self, predicate: Callable[[CDPEvent], bool], timeout: float, what: str,
-                   since: int = 0) -> CDPEvent:
+    def wait_event(self, predicate: Callable[[CDPEvent], bool], timeout: float, what: str, since: int = 0) -> CDPEvent:
         """The first event from index ``since`` on for which ``predicate`` holds, waiting for it if need be."""
         with self.arrived:
             found = self.arrived.wait_for(
@@ -134,9 +134,11 @@ class Frame:
 
     def inject(self) -> Frame:
         cdp = self.tab.browser.cdp
-        world = cdp.send("Page.createIsolatedWorld",
-                         {"frameId": self.frame_id, "worldName": "hermes-test", "grantUniveralAccess": False},
-                         session=self.session)
+        world = cdp.send(
+            "Page.createIsolatedWorld",
+            {"frameId": self.frame_id, "worldName": "hermes-test", "grantUniveralAccess": False},
+            session=self.session,
+        )
         self.context = world["executionContextId"]
         version = self.eval(engine_source())
         assert str(version).startswith("hermes-snapshot/")
@@ -147,16 +149,24 @@ class Frame:
 
         def is_the_content_scripts(event: CDPEvent) -> bool:
             context = _context_created(event, self.session)
-            return bool(context and context.get("name") == extension_name
-                        and context.get("auxData", {}).get("frameId") == self.frame_id)
+            return bool(
+                context
+                and context.get("name") == extension_name
+                and context.get("auxData", {}).get("frameId") == self.frame_id
+            )
 
         event = self.tab.browser.cdp.wait_event(
-            is_the_content_scripts, timeout, f"the content scripts of {extension_name} in {self.url}",
+            is_the_content_scripts,
+            timeout,
+            f"the content scripts of {extension_name} in {self.url}",
             since=self.tab.loaded_mark,
         )
         self.context = event.params["context"]["id"]
-        wait_for(lambda: self.eval("typeof globalThis.__hermesSnapshot") == "object", scaled(timeout),
-                 f"the engine in the content-script world of {self.url}")
+        wait_for(
+            lambda: self.eval("typeof globalThis.__hermesSnapshot") == "object",
+            scaled(timeout),
+            f"the engine in the content-script world of {self.url}",
+        )
         return self
 
     def eval(self, expression: str, await_promise: bool = False, timeout: float = 20.0) -> Any:
@@ -167,12 +177,21 @@ class Frame:
         """Evaluate in the page's own (main) world of this frame."""
         return self._evaluate(expression, self.main_context())
 
-    def _evaluate(self, expression: str, context: int | None, *, await_promise: bool = False,
-                  timeout: float = 10.0) -> Any:
-        reply = self.tab.browser.cdp.send("Runtime.evaluate", {
-            "expression": expression, "contextId": context, "returnByValue": True,
-            "awaitPromise": await_promise, "userGesture": False,
-        }, session=self.session, timeout=timeout)
+    def _evaluate(
+        self, expression: str, context: int | None, *, await_promise: bool = False, timeout: float = 10.0
+    ) -> Any:
+        reply = self.tab.browser.cdp.send(
+            "Runtime.evaluate",
+            {
+                "expression": expression,
+                "contextId": context,
+                "returnByValue": True,
+                "awaitPromise": await_promise,
+                "userGesture": False,
+            },
+            session=self.session,
+            timeout=timeout,
+        )
         if "exceptionDetails" in reply:
             raise PageError(json.dumps(reply["exceptionDetails"])[:2000])
         return reply["result"].get("value")
@@ -182,22 +201,30 @@ class Frame:
             aux = (_context_created(event, self.session) or {}).get("auxData", {})
             return bool(aux.get("frameId") == self.frame_id and aux.get("isDefault"))
 
-        event = self.tab.browser.cdp.wait_event(is_the_main_world, 10, f"main world of {self.url}",
-                                                since=self.tab.loaded_mark)
+        event = self.tab.browser.cdp.wait_event(
+            is_the_main_world, 10, f"main world of {self.url}", since=self.tab.loaded_mark
+        )
         return int(event.params["context"]["id"])
 
     def call(self, method: str, *args: Any, await_promise: bool = False) -> Any:
-        return self.eval(f"globalThis.__hermesSnapshot.{method}(...{json.dumps(list(args))})",
-                         await_promise=await_promise)
+        return self.eval(
+            f"globalThis.__hermesSnapshot.{method}(...{json.dumps(list(args))})", await_promise=await_promise
+        )
 
     def snapshot(self, **opts: Any) -> Any:
         return self.call("snapshot", opts, await_promise=True)
 
     def object_id(self, expression: str) -> str:
         """A remote handle on the object ``expression`` yields in the engine's world (for other CDP domains)."""
-        reply = self.tab.browser.cdp.send("Runtime.evaluate", {
-            "expression": expression, "contextId": self.context, "returnByValue": False,
-        }, session=self.session)
+        reply = self.tab.browser.cdp.send(
+            "Runtime.evaluate",
+            {
+                "expression": expression,
+                "contextId": self.context,
+                "returnByValue": False,
+            },
+            session=self.session,
+        )
         return str(reply["result"].get("objectId", ""))
 
 
@@ -208,8 +235,11 @@ class Tab:
         cdp = browser.cdp
         cdp.send("Page.enable", session=session)
         cdp.send("Runtime.enable", session=session)
-        cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True},
-                 session=session)
+        cdp.send(
+            "Target.setAutoAttach",
+            {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True},
+            session=session,
+        )
 
     def navigate(self, url: str) -> None:
         cdp = self.browser.cdp
@@ -217,8 +247,12 @@ class Tab:
         frame = cdp.send("Page.navigate", {"url": url}, session=self.session)
         if frame.get("errorText"):
             raise PageError(frame["errorText"])
-        cdp.wait_event(lambda event: event.session_id == self.session and event.method == "Page.loadEventFired",
-                       20, f"load of {url}", since=self.loaded_mark)
+        cdp.wait_event(
+            lambda event: event.session_id == self.session and event.method == "Page.loadEventFired",
+            20,
+            f"load of {url}",
+            since=self.loaded_mark,
+        )
 
     def top(self) -> Frame:
         tree = self.browser.cdp.send("Page.getFrameTree", session=self.session)["frameTree"]
@@ -245,9 +279,13 @@ class Tab:
 
         def find() -> Frame | None:
             with cdp.arrived:
-                attached = [event.params for event in cdp.events[self.loaded_mark:]
-                            if event.method == "Target.attachedToTarget" and event.session_id == self.session
-                            and event.params["targetInfo"]["type"] == "iframe"]
+                attached = [
+                    event.params
+                    for event in cdp.events[self.loaded_mark :]
+                    if event.method == "Target.attachedToTarget"
+                    and event.session_id == self.session
+                    and event.params["targetInfo"]["type"] == "iframe"
+                ]
             for params in attached:
                 child = params["sessionId"]
                 try:
@@ -258,8 +296,9 @@ class Tab:
                     tree = cdp.send("Page.getFrameTree", session=child)["frameTree"]
                     if not tree["frame"]["url"].endswith(url_part):
                         continue
-                    state = cdp.send("Runtime.evaluate", {"expression": "document.readyState", "returnByValue": True},
-                                     session=child)
+                    state = cdp.send(
+                        "Runtime.evaluate", {"expression": "document.readyState", "returnByValue": True}, session=child
+                    )
                 except Exception:  # detached meanwhile
                     continue
                 if state["result"].get("value") == "complete":

@@ -57,15 +57,21 @@ def test_agent_fills_and_submits_a_form() -> None:
         stack.ok(session_id, "browser_type", ref=ref_of(page, "textbox", "Nickname"), text="countess")
         page = snapshot(stack, session_id)
         assert "s3cret" not in page  # password values never appear
-        assert '[checked]' in page.split('checkbox "I accept the terms"')[1].split("\n")[0]
+        assert "[checked]" in page.split('checkbox "I accept the terms"')[1].split("\n")[0]
         # Submit like a user finishing the last field: Enter in the focused input.
         pressed = stack.ok(session_id, "browser_press", key="Enter")
         assert pressed["target"]["name"] == "Nickname"
         received = wait_until(lambda: stack.pages.received, 10, "the form to be posted")
-        assert received == [{
-            "full_name": "Ada Lovelace", "email": "ada@example.com", "password": "s3cret!", "country": "jp",
-            "terms": "yes", "nickname_state": "countess",
-        }]
+        assert received == [
+            {
+                "full_name": "Ada Lovelace",
+                "email": "ada@example.com",
+                "password": "s3cret!",
+                "country": "jp",
+                "terms": "yes",
+                "nickname_state": "countess",
+            }
+        ]
         # The popup's live log shows what the agent did, with the password masked.
         stack.open_popup()
         log = wait_until(lambda: stack.driver.find_element(By.ID, "actionLog").text, 10, "the action log")
@@ -84,8 +90,11 @@ def test_agent_pages_through_a_list_with_screenshot_evidence() -> None:
             shot = stack.ok(session_id, "browser_screenshot")
             assert shot["mime_type"] == "image/png"
             width, height = png_size(shot["data"])
-            assert (width, height) == tuple(stack.driver.execute_script(
-                "return [window.innerWidth * devicePixelRatio, window.innerHeight * devicePixelRatio]"))
+            assert (width, height) == tuple(
+                stack.driver.execute_script(
+                    "return [window.innerWidth * devicePixelRatio, window.innerHeight * devicePixelRatio]"
+                )
+            )
             if page_number < 3:
                 stack.ok(session_id, "browser_click", ref=ref_of(page, "link", "Next page"))
         assert seen == [str(n) for n in range(1, 16)]
@@ -116,7 +125,8 @@ def test_agent_drives_a_cross_origin_iframe_through_refs() -> None:
         # The frame really is cross-origin: the top page cannot read it.
         assert stack.driver.execute_script(
             "try { document.getElementById('inner').contentDocument.body; return 'same'; }"
-            " catch (e) { return 'blocked'; }") in ("blocked", None)
+            " catch (e) { return 'blocked'; }"
+        ) in ("blocked", None)
 
 
 def test_agent_switches_to_a_tab_the_page_opened() -> None:
@@ -128,7 +138,9 @@ def test_agent_switches_to_a_tab_the_page_opened() -> None:
         stack.ok(session_id, "browser_click", ref=ref_of(snapshot(stack, session_id), "link", "Open the other page"))
         other = wait_until(
             lambda: [t for t in stack.ok(session_id, "browser_tabs") if t["url"].endswith("other.html")],
-            10, "the new tab")[0]
+            10,
+            "the new tab",
+        )[0]
         assert other["controlled"] is False
         activated = stack.ok(session_id, "browser_tab_activate", tab_id=other["id"])
         assert activated["controlled"] is True
@@ -146,7 +158,8 @@ def badge(stack: BrowserStack, tab_id: int) -> str:
     """The toolbar badge text of a tab, read through the extension's own popup page."""
     popup = stack.open_popup()
     text = stack.driver.execute_async_script(
-        "chrome.action.getBadgeText({tabId: arguments[0]}).then(arguments[1])", tab_id)
+        "chrome.action.getBadgeText({tabId: arguments[0]}).then(arguments[1])", tab_id
+    )
     popup.close()
     return text
 
@@ -161,8 +174,10 @@ def test_dialogs_never_hang_and_are_reported() -> None:
         result = stack.ok(session_id, "browser_snapshot")
         assert "after alert;confirm=false;" in result["snapshot"]  # auto_dismiss is the default
         dialogs = [(d["type"], d["message"], d["action"], d["closed_by"]) for d in result["recent_dialogs"]]
-        assert dialogs == [("alert", "Saved!", "accept", "auto_policy"),
-                           ("confirm", "Delete everything?", "dismiss", "auto_policy")]
+        assert dialogs == [
+            ("alert", "Saved!", "accept", "auto_policy"),
+            ("confirm", "Delete everything?", "dismiss", "auto_policy"),
+        ]
 
 
 def test_detach_from_the_popup_fails_the_next_call_closed() -> None:
@@ -185,11 +200,16 @@ def test_controller_recovers_after_the_service_worker_is_killed() -> None:
         controlled = [t["id"] for t in stack.ok(session_id, "browser_tabs") if t["controlled"]]
         stack.driver.switch_to.new_window("tab")
         stack.driver.get("chrome://serviceworker-internals/")
-        stop = wait_until(lambda: stack.driver.execute_script(
-            "return [...document.querySelectorAll('.serviceworker-registration')]"
-            ".filter(r => r.textContent.includes(arguments[0]))"
-            ".map(r => r.querySelector('[data-command=stop]'))[0]",
-            f"chrome-extension://{HERMES_EXTENSION_ID}/"), 10, "the extension's running worker")
+        stop = wait_until(
+            lambda: stack.driver.execute_script(
+                "return [...document.querySelectorAll('.serviceworker-registration')]"
+                ".filter(r => r.textContent.includes(arguments[0]))"
+                ".map(r => r.querySelector('[data-command=stop]'))[0]",
+                f"chrome-extension://{HERMES_EXTENSION_ID}/",
+            ),
+            10,
+            "the extension's running worker",
+        )
         stop.click()
         wait_until(lambda: stack.lane_state(session_id) == "disconnected", 15, "the controller to drop")
         stack.driver.get("about:blank")  # any tab event wakes the worker, which reconnects by itself
@@ -203,8 +223,9 @@ def test_capabilities_outside_the_allowlist_are_refused_on_both_sides() -> None:
     with browser_stack() as stack:
         session_id = stack.connected_session("allowlist")
         # Server side: no such tool, and a controller cannot register for one.
-        status, body = stack.api_status("POST", f"/v1/sessions/{session_id}/browser/browser_evaluate",
-                                        {"arguments": {"script": "document.cookie"}})
+        status, body = stack.api_status(
+            "POST", f"/v1/sessions/{session_id}/browser/browser_evaluate", {"arguments": {"script": "document.cookie"}}
+        )
         assert (status, body["error"]["code"]) == (404, "unknown_tool")
         # Extension side: even a server that sent such a command (simulated here by reaching into the
         # broker) gets a refusal from the extension's own allowlist.
@@ -257,8 +278,14 @@ def test_popup_shows_when_hermes_is_not_running() -> None:
     with browser_stack(paired=False) as stack:
         stack.on_server(stop_accepting(stack))
         stack.open_popup()
-        state = wait_until(lambda: stack.driver.find_element(By.ID, "notRunning").is_displayed()
-                           and stack.driver.find_element(By.ID, "serverState").text, 15, "the not-running state")
+        state = wait_until(
+            lambda: (
+                stack.driver.find_element(By.ID, "notRunning").is_displayed()
+                and stack.driver.find_element(By.ID, "serverState").text
+            ),
+            15,
+            "the not-running state",
+        )
         assert state in ("not running", "host not connected")
         assert "Hermes server not running" in stack.driver.find_element(By.ID, "notRunning").text
 

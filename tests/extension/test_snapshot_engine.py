@@ -241,6 +241,7 @@ EXTENSION_NAME = "Hermes snapshot engine test"
 
 # ----- fixtures ---------------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def other_server() -> Iterator[PageServer]:
     with serve_pages({"/inner.html": INNER_PAGE}) as server:
@@ -250,9 +251,17 @@ def other_server() -> Iterator[PageServer]:
 @pytest.fixture(scope="module")
 def server(other_server: PageServer) -> Iterator[PageServer]:
     pages = {
-        "/form.html": FORM_PAGE, "/names.html": NAMES_PAGE, "/react.html": REACT_PAGE, "/click.html": CLICK_PAGE,
-        "/press.html": PRESS_PAGE, "/password.html": PASSWORD_PAGE, "/stale.html": STALE_PAGE,
-        "/big.html": big_page(200), "/misc.html": MISC_PAGE, "/inner.html": INNER_PAGE, "/same.html": SAME_ORIGIN_OUTER,
+        "/form.html": FORM_PAGE,
+        "/names.html": NAMES_PAGE,
+        "/react.html": REACT_PAGE,
+        "/click.html": CLICK_PAGE,
+        "/press.html": PRESS_PAGE,
+        "/password.html": PASSWORD_PAGE,
+        "/stale.html": STALE_PAGE,
+        "/big.html": big_page(200),
+        "/misc.html": MISC_PAGE,
+        "/inner.html": INNER_PAGE,
+        "/same.html": SAME_ORIGIN_OUTER,
         # cross-origin (and cross-site): localhost on another port, inside a page on 127.0.0.1
         "/outer.html": OUTER_PAGE.format(child=other_server.url("/inner.html", other=True)),
     }
@@ -301,6 +310,7 @@ def line_of(text: str, needle: str) -> str:
 
 # ----- roles and names --------------------------------------------------------------------------------
 
+
 def test_form_page_roles_names_states_and_landmarks(tab: Tab, server: PageServer) -> None:
     top = open_page(tab, server, "/form.html")
     snap = top.snapshot()
@@ -309,7 +319,7 @@ def test_form_page_roles_names_states_and_landmarks(tab: Tab, server: PageServer
     assert snap["truncated"] is False
     assert text.startswith('- navigation "Main Menu":\n')
     assert re.search(r'^  - list:\n    - link "Home" @e1\n    - link "About us" @e2$', text, re.M)
-    assert "\n- main:\n  - heading \"Welcome\" [level=1]\n" in text
+    assert '\n- main:\n  - heading "Welcome" [level=1]\n' in text
     assert '- form "Signup":' in text
     assert re.fullmatch(r'- textbox "Email" @e\d+: alice@example\.com', line_of(text, '"Email"'))
     assert re.fullmatch(r'- textbox "Name" @e\d+', line_of(text, '"Name"'))  # wrapping label beats placeholder
@@ -359,8 +369,9 @@ def test_roles_and_names_agree_with_chromium_accessibility_tree(tab: Tab, server
     for role, name, ref in ref_lines(text):
         object_id = top.object_id(f"globalThis.__hermesSnapshot.resolve({json.dumps(ref)})")
         assert object_id, ref
-        node = cdp.send("Accessibility.getPartialAXTree", {"objectId": object_id, "fetchRelatives": False},
-                        session=tab.session)["nodes"][0]
+        node = cdp.send(
+            "Accessibility.getPartialAXTree", {"objectId": object_id, "fetchRelatives": False}, session=tab.session
+        )["nodes"][0]
         ax_role = node.get("role", {}).get("value")
         ax_name = node.get("name", {}).get("value", "")
         ax_role = CHROMIUM_INTERNAL_ROLES.get(ax_role, ax_role)
@@ -377,9 +388,11 @@ def test_roles_and_names_agree_with_chromium_accessibility_tree(tab: Tab, server
 def test_layout_tables_clickable_divs_inert_content_and_modal_dialogs(tab: Tab, server: PageServer) -> None:
     top = open_page(tab, server, "/misc.html")
     text = top.snapshot()["text"]
-    assert text.startswith('- text: Layout cell one\n- link "Layout link" @e1\n- table:\n  - row: Key | Value\n'
-                           '  - row: a | 1\n- generic @e2: Fake link\n- checkbox "Pointer label" @e3\n'
-                           '- button "Real button" @e4\n- paragraph: Before the dialog'), text
+    assert text.startswith(
+        '- text: Layout cell one\n- link "Layout link" @e1\n- table:\n  - row: Key | Value\n'
+        '  - row: a | 1\n- generic @e2: Fake link\n- checkbox "Pointer label" @e3\n'
+        '- button "Real button" @e4\n- paragraph: Before the dialog'
+    ), text
     assert "Inert" not in text and "Really" not in text
     assert top.call("click", "e2")["ok"] is True and top.page_eval("window.fake") == 1
     top.page_eval("document.getElementById('dlg').showModal()")
@@ -388,27 +401,38 @@ def test_layout_tables_clickable_divs_inert_content_and_modal_dialogs(tab: Tab, 
 
 # ----- refs -------------------------------------------------------------------------------------------
 
+
 def test_refs_are_stable_and_a_removed_element_gives_a_stale_ref_error(tab: Tab, server: PageServer) -> None:
     top = open_page(tab, server, "/stale.html")
     first = top.snapshot(nextRef=10)
     assert [(r, n) for r, n, _ in ref_lines(first["text"])] == [
-        ("button", "Keep"), ("button", "Gone soon"), ("link", "A link")]
+        ("button", "Keep"),
+        ("button", "Gone soon"),
+        ("link", "A link"),
+    ]
     assert first["refs"] == ["e10", "e11", "e12"] and first["nextRef"] == 13
     # injecting again is harmless: same engine, same refs
     top.inject()
     second = top.snapshot(nextRef=first["nextRef"])
     assert second["text"] == first["text"] and second["nextRef"] == 13
     # a new element gets a fresh number, old ones keep theirs
-    top.page_eval("document.getElementById('gone').remove();"
-                  "document.body.insertAdjacentHTML('beforeend', '<button>New one</button>')")
+    top.page_eval(
+        "document.getElementById('gone').remove();"
+        "document.body.insertAdjacentHTML('beforeend', '<button>New one</button>')"
+    )
     third = top.snapshot(nextRef=second["nextRef"])
-    assert ref_lines(third["text"]) == [("button", "Keep", "e10"), ("link", "A link", "e12"),
-                                        ("button", "New one", "e13")]
+    assert ref_lines(third["text"]) == [
+        ("button", "Keep", "e10"),
+        ("link", "A link", "e12"),
+        ("button", "New one", "e13"),
+    ]
     # an orchestrator that lost its counter still gets no duplicates from this frame
     assert top.snapshot(nextRef=1)["nextRef"] == 14
     gone = top.call("click", "@e11")
-    assert gone == {"ok": False, "error": {"code": "stale_ref", "owned": True,
-                                           "message": "Element @e11 is gone; take a new snapshot."}}
+    assert gone == {
+        "ok": False,
+        "error": {"code": "stale_ref", "owned": True, "message": "Element @e11 is gone; take a new snapshot."},
+    }
     never = top.call("click", "e999")
     assert never["ok"] is False and never["error"]["code"] == "stale_ref" and never["error"]["owned"] is False
     assert "take a new snapshot" in never["error"]["message"]
@@ -421,6 +445,7 @@ def test_refs_are_stable_and_a_removed_element_gives_a_stale_ref_error(tab: Tab,
 
 # ----- passwords --------------------------------------------------------------------------------------
 
+
 def test_password_values_never_appear(tab: Tab, server: PageServer) -> None:
     top = open_page(tab, server, "/password.html")
     snap = top.snapshot(full=True)
@@ -428,8 +453,15 @@ def test_password_values_never_appear(tab: Tab, server: PageServer) -> None:
     typed = top.call("type", pw_ref, "TopSecret!42")
     assert typed["ok"] is True and typed["password"] is True and "value" not in typed
     assert top.page_eval("document.getElementById('pw').value") == "TopSecret!42"
-    results = [typed, top.snapshot(full=True), top.snapshot(), top.call("rect", pw_ref), top.call("click", pw_ref),
-               top.call("press", "a"), top.call("info")]
+    results = [
+        typed,
+        top.snapshot(full=True),
+        top.snapshot(),
+        top.call("rect", pw_ref),
+        top.call("click", pw_ref),
+        top.call("press", "a"),
+        top.call("info"),
+    ]
     blob = json.dumps(results)
     for secret in ("TopSecret", "s3cr3t", "initial", "confirm"):
         assert secret not in blob
@@ -440,6 +472,7 @@ def test_password_values_never_appear(tab: Tab, server: PageServer) -> None:
 
 
 # ----- compact and full -------------------------------------------------------------------------------
+
 
 def test_compact_keeps_every_control_and_heading_and_full_gives_everything(tab: Tab, server: PageServer) -> None:
     top = open_page(tab, server, "/big.html")
@@ -473,7 +506,8 @@ def test_compact_keeps_every_control_and_heading_and_full_gives_everything(tab: 
 def test_python_docs_page_has_every_link_button_and_textbox(tab: Tab, server: PageServer) -> None:
     top = open_page(tab, server, "/doc/library/stdtypes.html")
     visible_links = top.page_eval(
-        "[...document.querySelectorAll('a[href]')].filter(a => a.checkVisibility({visibilityProperty: true})).length")
+        "[...document.querySelectorAll('a[href]')].filter(a => a.checkVisibility({visibilityProperty: true})).length"
+    )
     started = time.perf_counter()
     full = top.snapshot(full=True)
     full_s = time.perf_counter() - started
@@ -482,8 +516,10 @@ def test_python_docs_page_has_every_link_button_and_textbox(tab: Tab, server: Pa
     compact_s = time.perf_counter() - started
     roles = [r for r, _, _ in ref_lines(full["text"])]
     counts = {role: roles.count(role) for role in ("link", "button", "textbox")}
-    print(f"\nstdtypes.html full: {len(full['text'])} chars in {full_s * 1000:.0f} ms; "
-          f"compact: {len(compact['text'])} chars in {compact_s * 1000:.0f} ms; {counts}")
+    print(
+        f"\nstdtypes.html full: {len(full['text'])} chars in {full_s * 1000:.0f} ms; "
+        f"compact: {len(compact['text'])} chars in {compact_s * 1000:.0f} ms; {counts}"
+    )
     assert counts == {"link": visible_links, "button": 2, "textbox": 2}
     assert full["stats"]["links"] == visible_links
     assert len(compact["text"]) <= 32000 and compact["truncated"]
@@ -492,8 +528,10 @@ def test_python_docs_page_has_every_link_button_and_textbox(tab: Tab, server: Pa
 
 # ----- actions ----------------------------------------------------------------------------------------
 
+
 def test_type_reaches_a_react_style_controlled_input_select_checkbox_and_contenteditable(
-        tab: Tab, server: PageServer) -> None:
+    tab: Tab, server: PageServer
+) -> None:
     top = open_page(tab, server, "/react.html")
     refs = {name: ref for _, name, ref in ref_lines(top.snapshot()["text"])}
     done = top.call("type", refs["Nickname"], "hello world")
@@ -536,8 +574,19 @@ def test_click_scrolls_into_view_and_fires_user_events_in_order(tab: Tab, server
     assert done["ok"] is True and done["role"] == "button" and done["name"] == "Far button"
     events = top.page_eval("window.events")
     assert [e["type"] for e in events] == [
-        "pointerover", "pointerenter", "mouseover", "mouseenter", "pointermove", "mousemove",
-        "pointerdown", "mousedown", "focus", "pointerup", "mouseup", "click"]
+        "pointerover",
+        "pointerenter",
+        "mouseover",
+        "mouseenter",
+        "pointermove",
+        "mousemove",
+        "pointerdown",
+        "mousedown",
+        "focus",
+        "pointerup",
+        "mouseup",
+        "click",
+    ]
     assert all(e["inside"] for e in events)
     assert top.page_eval("window.scrollY") > 2000
     assert top.page_eval("document.activeElement.id") == "b"
@@ -584,8 +633,10 @@ def test_press_enter_submits_tab_moves_focus_and_scroll(tab: Tab, server: PageSe
 
 # ----- frames -----------------------------------------------------------------------------------------
 
+
 def test_cross_origin_iframe_is_stitched_with_unique_refs_and_clickable(
-        tab: Tab, server: PageServer, other_server: PageServer) -> None:
+    tab: Tab, server: PageServer, other_server: PageServer
+) -> None:
     tab.navigate(server.url("/outer.html"))
     child = tab.oopif(f"localhost:{other_server.port}/inner.html")
     assert child.session != tab.session  # really out of process
@@ -618,8 +669,11 @@ def test_cross_origin_iframe_is_stitched_with_unique_refs_and_clickable(
     inner = child.call("rect", pay)
     assert inner["frameToken"] == child_part["frameToken"] and inner["frameOffset"]["complete"] is False
     offset = top.call("frameRect", child_part["frameToken"])
-    assert offset["ok"] and offset["x"] == pytest.approx(top.page_eval(
-        "(() => { const f = document.getElementById('pay'); return f.getBoundingClientRect().left + 2; })()"))
+    assert offset["ok"] and offset["x"] == pytest.approx(
+        top.page_eval(
+            "(() => { const f = document.getElementById('pay'); return f.getBoundingClientRect().left + 2; })()"
+        )
+    )
     # a real (trusted) click at frame offset + centre lands on the button inside the cross-origin frame
     point = {"x": offset["x"] + inner["x"], "y": offset["y"] + inner["y"], "button": "left", "clickCount": 1}
     for kind in ("mousePressed", "mouseReleased"):
@@ -634,7 +688,8 @@ def test_cross_origin_iframe_is_stitched_with_unique_refs_and_clickable(
 
 
 def test_child_frame_learns_its_token_when_injected_before_its_parent(
-        tab: Tab, server: PageServer, other_server: PageServer) -> None:
+    tab: Tab, server: PageServer, other_server: PageServer
+) -> None:
     tab.navigate(server.url("/outer.html"))
     child = tab.oopif(f"localhost:{other_server.port}/inner.html")
     child.inject()  # its hello goes unanswered: the parent has no engine yet
@@ -647,7 +702,7 @@ def test_child_frame_learns_its_token_when_injected_before_its_parent(
     top_part = top.snapshot(nextRef=child_part["nextRef"])
     assert f"[frame={child_part['frameToken']}]" in top_part["text"]
     stitched = top.call("stitch", [child_part, top_part])  # order of parts does not matter
-    assert stitched["placed"] == 1 and "- iframe \"Payment\":\n  - textbox \"Card number\"" in stitched["text"]
+    assert stitched["placed"] == 1 and '- iframe "Payment":\n  - textbox "Card number"' in stitched["text"]
     # a part without a token is not lost: it goes at the end
     loose = dict(child_part, frameToken=None, title="Inner")
     unplaced = top.call("stitch", [top_part, loose])
@@ -670,8 +725,12 @@ def test_same_origin_iframe_offsets_and_stitch(tab: Tab, server: PageServer) -> 
     b = inner.snapshot(nextRef=a["nextRef"], tokenWaitMs=scaled(3000))
     stitched = top.call("stitch", [a, b])
     assert stitched["placed"] == 1
-    assert re.search(r'^- button "Top button" @e1\n- iframe "Inner same":\n  - textbox "Card number" @e2\n'
-                     r'  - button "Pay now" @e3$', stitched["text"], re.M)
+    assert re.search(
+        r'^- button "Top button" @e1\n- iframe "Inner same":\n  - textbox "Card number" @e2\n'
+        r'  - button "Pay now" @e3$',
+        stitched["text"],
+        re.M,
+    )
     r = inner.call("rect", "e3")
     assert r["frameOffset"]["complete"] is True
     frame_rect = top.call("frameRect", b["frameToken"])
@@ -688,10 +747,16 @@ def test_extension_content_script_worlds_map_a_cross_origin_iframe(
     for name in ENGINE_FILES:
         (ext / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(extension_dir() / name, ext / name)
-    (ext / "manifest.json").write_text(json.dumps({
-        "manifest_version": 3, "name": EXTENSION_NAME, "version": "1",
-        "content_scripts": [{"matches": ["<all_urls>"], "all_frames": True, "js": list(ENGINE_FILES)}],
-    }))
+    (ext / "manifest.json").write_text(
+        json.dumps(
+            {
+                "manifest_version": 3,
+                "name": EXTENSION_NAME,
+                "version": "1",
+                "content_scripts": [{"matches": ["<all_urls>"], "all_frames": True, "js": list(ENGINE_FILES)}],
+            }
+        )
+    )
     browser = Browser(extra_flags=(f"--load-extension={ext}", f"--disable-extensions-except={ext}"))
     try:
         tab = browser.new_tab()
@@ -705,12 +770,15 @@ def test_extension_content_script_worlds_map_a_cross_origin_iframe(
         assert stitched["placed"] == 1
         assert stitched["text"] == (
             '- heading "Shop" [level=1]\n- button "Outer button" @e3\n- iframe "Payment":\n'
-            '  - textbox "Card number" @e1\n  - button "Pay now" @e2\n- link "After frame" @e4')
+            '  - textbox "Card number" @e1\n  - button "Pay now" @e2\n- link "After frame" @e4'
+        )
         assert child.call("click", "e2")["ok"] is True
         assert child.eval("document.activeElement.id") == "pay"
-        top.page_eval("document.body.insertAdjacentHTML('beforeend', '<closed-box></closed-box>');"
-                      "customElements.define('closed-box', class extends HTMLElement { connectedCallback() {"
-                      " this.attachShadow({mode: 'closed'}).innerHTML = '<button>In a closed root</button>'; } })")
+        top.page_eval(
+            "document.body.insertAdjacentHTML('beforeend', '<closed-box></closed-box>');"
+            "customElements.define('closed-box', class extends HTMLElement { connectedCallback() {"
+            " this.attachShadow({mode: 'closed'}).innerHTML = '<button>In a closed root</button>'; } })"
+        )
         assert '- button "In a closed root" @e5' in top.snapshot(nextRef=5)["text"]
     finally:
         browser.close()
@@ -719,8 +787,12 @@ def test_extension_content_script_worlds_map_a_cross_origin_iframe(
 def test_stitch_is_a_pure_function_over_parts(tab: Tab, server: PageServer) -> None:
     top = open_page(tab, server, "/stale.html")
     parts = [
-        {"isTop": True, "frameToken": None, "text": '- heading "A" [level=1]\n- iframe "One" [frame=fx.1]\n'
-                                                    '- main:\n  - iframe [frame=fx.2]\n- link "z" @e9'},
+        {
+            "isTop": True,
+            "frameToken": None,
+            "text": '- heading "A" [level=1]\n- iframe "One" [frame=fx.1]\n'
+            '- main:\n  - iframe [frame=fx.2]\n- link "z" @e9',
+        },
         {"isTop": False, "frameToken": "fx.1", "text": '- button "In one" @e3\n- iframe "Deep" [frame=fy.1]'},
         {"isTop": False, "frameToken": "fy.1", "text": '- link "Deepest" @e4'},
         {"isTop": False, "frameToken": "fx.2", "text": ""},
@@ -730,7 +802,8 @@ def test_stitch_is_a_pure_function_over_parts(tab: Tab, server: PageServer) -> N
     out = top.call("stitch", parts)
     assert out["text"] == (
         '- heading "A" [level=1]\n- iframe "One":\n  - button "In one" @e3\n  - iframe "Deep":\n'
-        '    - link "Deepest" @e4\n- main:\n  - iframe\n- link "z" @e9')
+        '    - link "Deepest" @e4\n- main:\n  - iframe\n- link "z" @e9'
+    )
     assert out["placed"] == 3 and out["dropped"] == ["fz.7"] and out["missing"] == []
     cut = top.call("stitch", parts, {"maxChars": 60})
     assert cut["truncated"] and len(cut["text"]) < 200 and "full: true" in cut["text"]

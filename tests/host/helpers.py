@@ -36,9 +36,14 @@ class HostProcess:
     @classmethod
     async def start(cls, home: Path, origin: str = ORIGIN, **env: str) -> HostProcess:
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "hermes_host", origin,
+            sys.executable,
+            "-m",
+            "hermes_host",
+            origin,
             env=os.environ | {"HERMES_HOME": str(home)} | env,
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
         )
         return cls(process)
 
@@ -55,8 +60,9 @@ class HostProcess:
         (length,) = LENGTH.unpack(await self.process.stdout.readexactly(LENGTH.size))
         return json.loads(await self.process.stdout.readexactly(length))
 
-    async def next(self, wanted: Callable[[dict[str, Any]], bool] = lambda _: True,
-                   timeout: float = 10) -> dict[str, Any]:
+    async def next(
+        self, wanted: Callable[[dict[str, Any]], bool] = lambda _: True, timeout: float = 10
+    ) -> dict[str, Any]:
         """The first message (from the backlog, then the pipe) for which ``wanted`` holds."""
         for index, message in enumerate(self.backlog):
             if wanted(message):
@@ -78,8 +84,9 @@ class HostProcess:
         latest = (await self.request("status"))["status"]
         if check(latest):
             return latest
-        message = await self.next(lambda m: m.get("type") == "status" and "reply_to" not in m
-                                  and check(m["status"]), timeout)
+        message = await self.next(
+            lambda m: m.get("type") == "status" and "reply_to" not in m and check(m["status"]), timeout
+        )
         return message["status"]
 
     async def close(self) -> tuple[int, bytes]:

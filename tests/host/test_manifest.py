@@ -20,8 +20,13 @@ from tests.host.helpers import LENGTH, frame
 
 
 def run_cli(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "hermes_host", *args], capture_output=True, text=True,
-                          env=os.environ | {"HERMES_HOME": str(home)} | env, timeout=scaled(30))
+    return subprocess.run(
+        [sys.executable, "-m", "hermes_host", *args],
+        capture_output=True,
+        text=True,
+        env=os.environ | {"HERMES_HOME": str(home)} | env,
+        timeout=scaled(30),
+    )
 
 
 @pytest.mark.parametrize(
@@ -41,8 +46,16 @@ def test_user_level_locations(platform: str, browser: str, expected: str) -> Non
 def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     other_id = "b" * 32
-    first = run_cli("install", "--user-data-dir", str(profile), "--extension-id", HERMES_EXTENSION_ID,
-                    "--extension-id", other_id, home=tmp_path / "home")
+    first = run_cli(
+        "install",
+        "--user-data-dir",
+        str(profile),
+        "--extension-id",
+        HERMES_EXTENSION_ID,
+        "--extension-id",
+        other_id,
+        home=tmp_path / "home",
+    )
     assert first.returncode == 0, first.stderr
     folder = profile / "NativeMessagingHosts"
     manifest_file, launcher = folder / f"{HOST_NAME}.json", folder / "hermes-native-host"
@@ -58,17 +71,30 @@ def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert launcher.stat().st_mode & 0o777 == 0o700
     before = (manifest_file.read_bytes(), launcher.read_bytes())
 
-    again = run_cli("install", "--user-data-dir", str(profile), "--extension-id", HERMES_EXTENSION_ID,
-                    "--extension-id", other_id, home=tmp_path / "home")
+    again = run_cli(
+        "install",
+        "--user-data-dir",
+        str(profile),
+        "--extension-id",
+        HERMES_EXTENSION_ID,
+        "--extension-id",
+        other_id,
+        home=tmp_path / "home",
+    )
     assert again.returncode == 0
     assert (manifest_file.read_bytes(), launcher.read_bytes()) == before
     assert sorted(p.name for p in folder.iterdir()) == sorted([manifest_file.name, launcher.name])
 
     # The launcher really starts the host for an allowed origin, with the HERMES_HOME of install time.
-    started = subprocess.run([str(launcher), f"chrome-extension://{other_id}/"], env={"PATH": os.environ["PATH"]},
-                             input=frame({"type": "status", "id": 1}), capture_output=True, timeout=scaled(30))
+    started = subprocess.run(
+        [str(launcher), f"chrome-extension://{other_id}/"],
+        env={"PATH": os.environ["PATH"]},
+        input=frame({"type": "status", "id": 1}),
+        capture_output=True,
+        timeout=scaled(30),
+    )
     (length,) = LENGTH.unpack(started.stdout[:4])
-    assert json.loads(started.stdout[4:4 + length])["reply_to"] == 1
+    assert json.loads(started.stdout[4 : 4 + length])["reply_to"] == 1
     assert (tmp_path / "home" / "logs" / "native-host.log").exists()
 
     removed = run_cli("install", "--user-data-dir", str(profile), "--uninstall", home=tmp_path / "home")
@@ -78,8 +104,7 @@ def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
 
 @pytest.mark.processes
 def test_a_bad_extension_id_is_refused(tmp_path: Path) -> None:
-    done = run_cli("install", "--user-data-dir", str(tmp_path), "--extension-id", "NOT-AN-ID",
-                   home=tmp_path / "home")
+    done = run_cli("install", "--user-data-dir", str(tmp_path), "--extension-id", "NOT-AN-ID", home=tmp_path / "home")
     assert done.returncode == 2 and "not a Chrome extension id" in done.stderr
     assert not (tmp_path / "NativeMessagingHosts").exists()
 

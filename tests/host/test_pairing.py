@@ -23,11 +23,15 @@ from tests.host.helpers import HostProcess
 from tests.support.local_stack import RunningServer, running_server
 
 
-async def post(server: RunningServer, path: str, body: dict[str, Any], headers: dict[str, str] | None = None,
-               method: str = "POST") -> tuple[int, dict[str, Any]]:
-    async with aiohttp.ClientSession() as http, http.request(
-        method, server.url + path, data=json.dumps(body).encode() if body else None, headers=headers or {}
-    ) as response:
+async def post(
+    server: RunningServer, path: str, body: dict[str, Any], headers: dict[str, str] | None = None, method: str = "POST"
+) -> tuple[int, dict[str, Any]]:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.request(
+            method, server.url + path, data=json.dumps(body).encode() if body else None, headers=headers or {}
+        ) as response,
+    ):
         return response.status, await response.json(content_type=None)
 
 
@@ -49,25 +53,38 @@ async def pair_directly(server: RunningServer) -> Ed25519PrivateKey:
     status, opened = await open_request(server, key)
     assert status == 201, opened
     request_id = opened["request_id"]
-    status, approved = await post(server, f"{protocol.PAIRING_REQUESTS_PATH}/{request_id}/approve",
-                                  proof(server, "approve", request_id))
+    status, approved = await post(
+        server, f"{protocol.PAIRING_REQUESTS_PATH}/{request_id}/approve", proof(server, "approve", request_id)
+    )
     assert status == 200, approved
     return key
 
 
-async def signed(server: RunningServer, key: Ed25519PrivateKey, method: str, path: str,
-                 body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+async def signed(
+    server: RunningServer,
+    key: Ed25519PrivateKey,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any]:
     data = json.dumps(body).encode() if body is not None else b""
     sent = headers or device_auth.sign_request(key, method, path, data)
-    async with aiohttp.ClientSession() as http, http.request(
-        method, server.url + path, data=data or None, headers=sent
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.request(method, server.url + path, data=data or None, headers=sent) as response,
+    ):
         return response.status, await response.json(content_type=None)
 
 
 def register_body(session_id: str) -> dict[str, Any]:
-    return {"protocol_version": 1, "session_id": session_id, "controller_id": "c", "browser_profile_id": "p1",
-            "capabilities": ["controller.noop"]}
+    return {
+        "protocol_version": 1,
+        "session_id": session_id,
+        "controller_id": "c",
+        "browser_profile_id": "p1",
+        "capabilities": ["controller.noop"],
+    }
 
 
 @pytest.fixture
@@ -134,9 +151,14 @@ async def test_full_pairing_flow_ends_with_a_relayed_command(server: RunningServ
         call = asyncio.create_task(client.call(session_id, "browser_click", {"ref": "@e3"}, tool_call_id="t-1"))
         command = await host.next(lambda m: m.get("type") == "command")
         assert (command["session_id"], command["action"], command["arguments"], command["tool_call_id"]) == (
-            session_id, "browser_click", {"ref": "@e3"}, "t-1")
-        await host.send({"type": "result", "command_id": command["command_id"], "ok": True,
-                         "result": {"clicked": "@e3"}})
+            session_id,
+            "browser_click",
+            {"ref": "@e3"},
+            "t-1",
+        )
+        await host.send(
+            {"type": "result", "command_id": command["command_id"], "ok": True, "result": {"clicked": "@e3"}}
+        )
         reply = await call
     assert (reply.ok, reply.result, reply.backend) == (True, {"clicked": "@e3"}, "extension")
     status = await host.status_where(lambda s: s["paired"] and s["sessions"])
@@ -169,8 +191,11 @@ async def test_an_expired_request_cannot_be_approved(server: RunningServer) -> N
     server.app[WALL_CLOCK].skew_s = 181
     later = server.app[WALL_CLOCK]()
     request_id = opened["request_id"]
-    status, body = await post(server, f"{protocol.PAIRING_REQUESTS_PATH}/{request_id}/approve",
-                              proof(server, "approve", request_id, int(later)))
+    status, body = await post(
+        server,
+        f"{protocol.PAIRING_REQUESTS_PATH}/{request_id}/approve",
+        proof(server, "approve", request_id, int(later)),
+    )
     assert (status, body["error"]["code"]) == (404, "pairing_request_not_found")
 
 
@@ -204,8 +229,9 @@ async def test_pairing_from_a_web_page_origin_is_refused(server: RunningServer) 
     key = Ed25519PrivateKey.generate()
     public_key = device_auth.b64encode(device_auth.public_key_bytes(key))
     body = {"public_key": public_key, "browser_profile_id": "p1"} | proof(server, "request", public_key)
-    status, answer = await post(server, protocol.PAIRING_REQUESTS_PATH, body,
-                                headers={"Origin": "https://evil.example"})
+    status, answer = await post(
+        server, protocol.PAIRING_REQUESTS_PATH, body, headers={"Origin": "https://evil.example"}
+    )
     assert (status, answer["error"]["code"]) == (403, "origin_not_allowed")
 
 
@@ -233,8 +259,11 @@ async def test_a_paired_device_registers_without_the_api_key(server: RunningServ
     status, grant = await signed(server, key, "POST", protocol.REGISTER_PATH, register_body(session_id))
     assert status == 201 and grant["scope"]["principal_id"] == "local"
     # A pairing grants browser control only: no tool calls, no sessions API.
-    for method, path in [("GET", "/v1/sessions"), ("POST", f"/v1/sessions/{session_id}/browser/controller.noop"),
-                         ("GET", "/v1/capabilities")]:
+    for method, path in [
+        ("GET", "/v1/sessions"),
+        ("POST", f"/v1/sessions/{session_id}/browser/controller.noop"),
+        ("GET", "/v1/capabilities"),
+    ]:
         assert (await signed(server, key, method, path))[0] == 401
 
 
@@ -248,8 +277,9 @@ async def test_a_replayed_nonce_is_refused(server: RunningServer) -> None:
     assert (status, body["error"]["code"]) == (401, "device_signature_invalid")
 
 
-def headers_at(key: Ed25519PrivateKey, method: str, path: str, body: bytes, timestamp: int,
-               signer: Ed25519PrivateKey | None = None) -> dict[str, str]:
+def headers_at(
+    key: Ed25519PrivateKey, method: str, path: str, body: bytes, timestamp: int, signer: Ed25519PrivateKey | None = None
+) -> dict[str, str]:
     nonce = "n" * 24 + str(timestamp)
     signature = (signer or key).sign(device_auth.signing_payload(method, path, body, timestamp, nonce))
     return {
@@ -276,8 +306,14 @@ async def test_bad_signatures_get_a_401_that_names_no_secret(
     session_id = await new_extension_session(server)
     body = register_body(session_id)
     data = json.dumps(body).encode()
-    headers = headers_at(key, "POST", protocol.REGISTER_PATH, data, int(time.time()) - age,
-                         Ed25519PrivateKey.generate() if other_signer else None)
+    headers = headers_at(
+        key,
+        "POST",
+        protocol.REGISTER_PATH,
+        data,
+        int(time.time()) - age,
+        Ed25519PrivateKey.generate() if other_signer else None,
+    )
     sent = body | {"controller_id": "evil"} if body_change else body
     status, answer = await signed(server, key, "POST", protocol.REGISTER_PATH, sent, headers)
     assert (status, answer["error"]["code"]) == (401, "device_signature_invalid")
@@ -297,8 +333,11 @@ async def test_an_unknown_device_is_refused(server: RunningServer) -> None:
 async def test_revoking_a_pairing_closes_its_live_lane_within_a_second(server: RunningServer) -> None:
     host, device_id, session_id = await connected_host(server)
     revoked = await asyncio.to_thread(
-        subprocess.run, [sys.executable, "-m", "hermes_server", "pairings", "revoke", device_id],
-        env={"HERMES_HOME": str(server.config.home), "PATH": ""}, capture_output=True, text=True,
+        subprocess.run,
+        [sys.executable, "-m", "hermes_server", "pairings", "revoke", device_id],
+        env={"HERMES_HOME": str(server.config.home), "PATH": ""},
+        capture_output=True,
+        text=True,
     )
     assert revoked.returncode == 0, revoked.stderr
     started = time.monotonic()
@@ -307,8 +346,11 @@ async def test_revoking_a_pairing_closes_its_live_lane_within_a_second(server: R
     status = await host.status_where(lambda s: not s["paired"])
     assert status["device_id"] is None
     listing = await asyncio.to_thread(
-        subprocess.run, [sys.executable, "-m", "hermes_server", "pairings", "list"],
-        env={"HERMES_HOME": str(server.config.home), "PATH": ""}, capture_output=True, text=True,
+        subprocess.run,
+        [sys.executable, "-m", "hermes_server", "pairings", "list"],
+        env={"HERMES_HOME": str(server.config.home), "PATH": ""},
+        capture_output=True,
+        text=True,
     )
     assert device_id not in listing.stdout
     await host.close()

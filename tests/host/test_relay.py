@@ -28,8 +28,9 @@ async def test_server_socket_killed_mid_command_still_delivers_the_result(tmp_pa
             kill_controller_sockets(server)
             await wait_lane(server, session_id, "disconnected", within=2)
             await wait_lane(server, session_id, "connected", within=5)  # the host came back by itself
-            await host.send({"type": "result", "command_id": command["command_id"], "ok": True,
-                             "result": {"clicked": "@e1"}})
+            await host.send(
+                {"type": "result", "command_id": command["command_id"], "ok": True, "result": {"clicked": "@e1"}}
+            )
             reply = await call
         assert (reply.ok, reply.result) == (True, {"clicked": "@e1"})
         assert not [m for m in host.backlog if m.get("type") == "command"]  # nothing was sent twice
@@ -41,8 +42,9 @@ async def test_result_sent_while_the_socket_is_down_is_delivered_after_reconnect
     async with running_server(home=tmp_path) as server:
         host, _, session_id = await connected_host(server)
         async with server.client() as client:
-            call = asyncio.create_task(client.call(session_id, "browser_type", {"ref": "@e1", "text": "x"},
-                                                   timeout_s=20))
+            call = asyncio.create_task(
+                client.call(session_id, "browser_type", {"ref": "@e1", "text": "x"}, timeout_s=20)
+            )
             command = await host.next(lambda m: m.get("type") == "command")
             kill_controller_sockets(server)
             await host.status_where(lambda s: s["sessions"] and s["sessions"][0]["state"] == "disconnected")

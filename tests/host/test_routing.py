@@ -76,19 +76,32 @@ def without_polls(actions: list[Action]) -> list[tuple[Any, ...]]:
 
 
 def pushed_statuses(actions: list[Action]) -> list[dict[str, Any]]:
-    return [a.message["status"] for a in actions
-            if isinstance(a, ToExtension) and a.message["type"] == m.STATUS and "reply_to" not in a.message]
+    return [
+        a.message["status"]
+        for a in actions
+        if isinstance(a, ToExtension) and a.message["type"] == m.STATUS and "reply_to" not in a.message
+    ]
 
 
-def session(session_id: str = "s1", state: LaneState = LaneState.AWAITING_CONTROLLER,
-            controller_id: str | None = None) -> dict[str, Any]:
-    return {"id": session_id, "label": f"label {session_id}",
-            "controller": {"state": state, "controller_id": controller_id}}
+def session(
+    session_id: str = "s1", state: LaneState = LaneState.AWAITING_CONTROLLER, controller_id: str | None = None
+) -> dict[str, Any]:
+    return {
+        "id": session_id,
+        "label": f"label {session_id}",
+        "controller": {"state": state, "controller_id": controller_id},
+    }
 
 
 def command(command_id: str, **arguments: Any) -> dict[str, Any]:
-    return protocol.command_frame(command_id=command_id, action="browser_click", arguments=arguments,
-                                  controller_id=ME.controller_id, browser_profile_id="profile1", tool_call_id="t")
+    return protocol.command_frame(
+        command_id=command_id,
+        action="browser_click",
+        arguments=arguments,
+        controller_id=ME.controller_id,
+        browser_profile_id="profile1",
+        tool_call_id="t",
+    )
 
 
 def cancel(command_id: str) -> dict[str, Any]:
@@ -157,35 +170,49 @@ def states(routing: Routing) -> dict[str, LaneState]:
 
 
 def test_a_command_goes_to_the_extension_once_and_its_result_back_over_the_socket() -> None:
-    run_table([
-        (0, "server", command("cmd1", ref="@e1"), [("extension", m.COMMAND, "cmd1")]),
-        (0, "server", command("cmd2"), [("extension", m.COMMAND, "cmd2")]),
-        (1, "extension", result("cmd2"), [("server", "s1", protocol.RESULT, "cmd2")]),
-        (1, "extension", result("cmd1", ok=False), [("server", "s1", protocol.RESULT, "cmd1")]),
-        (2, "extension", result("cmd1"), []),  # already answered: a duplicate goes nowhere
-        (2, "extension", result("never-sent"), []),
-    ])
+    run_table(
+        [
+            (0, "server", command("cmd1", ref="@e1"), [("extension", m.COMMAND, "cmd1")]),
+            (0, "server", command("cmd2"), [("extension", m.COMMAND, "cmd2")]),
+            (1, "extension", result("cmd2"), [("server", "s1", protocol.RESULT, "cmd2")]),
+            (1, "extension", result("cmd1", ok=False), [("server", "s1", protocol.RESULT, "cmd1")]),
+            (2, "extension", result("cmd1"), []),  # already answered: a duplicate goes nowhere
+            (2, "extension", result("never-sent"), []),
+        ]
+    )
 
 
 def test_commands_and_results_carry_their_fields_across() -> None:
     routing = connected()
     (to_extension,) = routing.from_server("s1", command("cmd1", ref="@e3"))
     assert isinstance(to_extension, ToExtension)
-    assert to_extension.message == {"type": m.COMMAND, "session_id": "s1", "command_id": "cmd1",
-                                    "action": "browser_click", "arguments": {"ref": "@e3"}, "tool_call_id": "t"}
+    assert to_extension.message == {
+        "type": m.COMMAND,
+        "session_id": "s1",
+        "command_id": "cmd1",
+        "action": "browser_click",
+        "arguments": {"ref": "@e3"},
+        "tool_call_id": "t",
+    }
     failed = {"type": m.RESULT, "command_id": "cmd1", "ok": False, "error": {"code": "x", "message": "y"}}
     (to_server,) = routing.from_extension(failed, 1.0)
     assert isinstance(to_server, ToServer)
-    assert to_server.frame == {"type": protocol.RESULT, "command_id": "cmd1", "ok": False,
-                               "error": {"code": "x", "message": "y"}}
+    assert to_server.frame == {
+        "type": protocol.RESULT,
+        "command_id": "cmd1",
+        "ok": False,
+        "error": {"code": "x", "message": "y"},
+    }
 
 
 def test_a_cancel_goes_to_the_extension_and_the_late_result_is_dropped() -> None:
-    run_table([
-        (0, "server", command("cmd1"), [("extension", m.COMMAND, "cmd1")]),
-        (1, "server", cancel("cmd1"), [("extension", m.CANCEL, "cmd1")]),
-        (2, "extension", result("cmd1"), []),
-    ])
+    run_table(
+        [
+            (0, "server", command("cmd1"), [("extension", m.COMMAND, "cmd1")]),
+            (1, "server", cancel("cmd1"), [("extension", m.CANCEL, "cmd1")]),
+            (2, "extension", result("cmd1"), []),
+        ]
+    )
 
 
 def test_a_command_too_big_for_chrome_is_refused_to_the_server_not_sent() -> None:
@@ -193,56 +220,71 @@ def test_a_command_too_big_for_chrome_is_refused_to_the_server_not_sent() -> Non
     (refusal,) = routing.from_server("s1", command("cmd1", text="x" * m.MAX_TO_EXTENSION))
     assert isinstance(refusal, ToServer)
     assert (refusal.frame["command_id"], refusal.frame["ok"], refusal.frame["error"]["code"]) == (
-        "cmd1", False, "invalid_arguments")
+        "cmd1",
+        False,
+        "invalid_arguments",
+    )
 
 
 def test_server_acknowledgements_need_nothing() -> None:
-    run_table([
-        (0, "server", protocol.detach_reply(), []),
-        (0, "server", protocol.heartbeat_reply("n1"), []),
-    ])
+    run_table(
+        [
+            (0, "server", protocol.detach_reply(), []),
+            (0, "server", protocol.heartbeat_reply("n1"), []),
+        ]
+    )
 
 
 @pytest.mark.parametrize(
-    "bad", [{"type": m.RESULT, "ok": True}, {"type": m.RESULT, "command_id": "cmd1", "ok": "yes"},
-            {"type": m.RESULT, "command_id": 7, "ok": True}],
+    "bad",
+    [
+        {"type": m.RESULT, "ok": True},
+        {"type": m.RESULT, "command_id": "cmd1", "ok": "yes"},
+        {"type": m.RESULT, "command_id": 7, "ok": True},
+    ],
 )
 def test_a_malformed_result_gets_an_error_and_keeps_the_command_waiting(bad: dict[str, Any]) -> None:
-    run_table([
-        (0, "server", command("cmd1"), [("extension", m.COMMAND, "cmd1")]),
-        (1, "extension", bad, [("extension", m.ERROR, None)]),
-        (2, "extension", result("cmd1"), [("server", "s1", protocol.RESULT, "cmd1")]),
-    ])
+    run_table(
+        [
+            (0, "server", command("cmd1"), [("extension", m.COMMAND, "cmd1")]),
+            (1, "extension", bad, [("extension", m.ERROR, None)]),
+            (2, "extension", result("cmd1"), [("server", "s1", protocol.RESULT, "cmd1")]),
+        ]
+    )
 
 
 # ----- socket loss: results wait, nothing is sent twice -----------------------------------------------
 
 
 def test_results_while_the_socket_is_down_are_sent_once_after_reconnecting() -> None:
-    run_table([
-        (0, "server", command("cmd1"), [("extension", m.COMMAND, "cmd1")]),
-        (0, "server", command("cmd2"), [("extension", m.COMMAND, "cmd2")]),
-        (1, "down", 1006, []),
-        (1, "extension", result("cmd2"), []),
-        (1, "extension", result("cmd1"), []),
-        (1 + BACKOFF_S[0], "tick", None, [("open", "s1")]),
-        (2, "up", None, [("server", "s1", protocol.RESULT, "cmd2"), ("server", "s1", protocol.RESULT, "cmd1")]),
-        (3, "down", 1006, []),
-        (3 + BACKOFF_S[0], "tick", None, [("open", "s1")]),
-        (4, "up", None, []),  # already sent: not again
-    ])
+    run_table(
+        [
+            (0, "server", command("cmd1"), [("extension", m.COMMAND, "cmd1")]),
+            (0, "server", command("cmd2"), [("extension", m.COMMAND, "cmd2")]),
+            (1, "down", 1006, []),
+            (1, "extension", result("cmd2"), []),
+            (1, "extension", result("cmd1"), []),
+            (1 + BACKOFF_S[0], "tick", None, [("open", "s1")]),
+            (2, "up", None, [("server", "s1", protocol.RESULT, "cmd2"), ("server", "s1", protocol.RESULT, "cmd1")]),
+            (3, "down", 1006, []),
+            (3 + BACKOFF_S[0], "tick", None, [("open", "s1")]),
+            (4, "up", None, []),  # already sent: not again
+        ]
+    )
 
 
 def test_a_result_the_dying_socket_could_not_take_waits_for_the_next_one() -> None:
-    run_table([
-        (0, "server", command("cmd1"), [("extension", m.COMMAND, "cmd1")]),
-        (1, "extension", result("cmd1"), [("server", "s1", protocol.RESULT, "cmd1")]),
-        (1, "undelivered", {"type": protocol.RESULT, "command_id": "cmd1", "ok": True}, []),
-        (1, "undelivered", {"type": protocol.DETACH}, []),  # only results are kept
-        (1, "down", 1006, []),
-        (1 + BACKOFF_S[0], "tick", None, [("open", "s1")]),
-        (2, "up", None, [("server", "s1", protocol.RESULT, "cmd1")]),
-    ])
+    run_table(
+        [
+            (0, "server", command("cmd1"), [("extension", m.COMMAND, "cmd1")]),
+            (1, "extension", result("cmd1"), [("server", "s1", protocol.RESULT, "cmd1")]),
+            (1, "undelivered", {"type": protocol.RESULT, "command_id": "cmd1", "ok": True}, []),
+            (1, "undelivered", {"type": protocol.DETACH}, []),  # only results are kept
+            (1, "down", 1006, []),
+            (1 + BACKOFF_S[0], "tick", None, [("open", "s1")]),
+            (2, "up", None, [("server", "s1", protocol.RESULT, "cmd1")]),
+        ]
+    )
 
 
 def test_at_most_so_many_results_wait() -> None:
@@ -314,10 +356,12 @@ def test_a_final_close_code_ends_the_link(code: int, state: LaneState, reopened_
 
 @pytest.mark.parametrize("code", [protocol.CLOSE_GOING_AWAY, 1006, protocol.CLOSE_INVALID_FRAME, None])
 def test_other_closes_reconnect(code: int | None) -> None:
-    run_table([
-        (5, "down", code, []),
-        (5 + BACKOFF_S[0], "tick", None, [("open", "s1")]),
-    ])
+    run_table(
+        [
+            (5, "down", code, []),
+            (5 + BACKOFF_S[0], "tick", None, [("open", "s1")]),
+        ]
+    )
 
 
 @pytest.mark.parametrize(("status", "retried"), [(401, False), (403, False), (500, True), (429, True)])
@@ -355,10 +399,12 @@ def test_which_sessions_get_a_link(state: LaneState, controller_id: str | None, 
 
 def test_sessions_the_server_no_longer_lists_are_closed_and_new_ones_opened() -> None:
     routing = connected("s1", "s2")
-    assert summarise(routing.sessions_listed([session("s2", LaneState.CONNECTED, ME.controller_id),
-                                              session("s3")])) == [("close", "s1"), ("open", "s3")]
+    assert summarise(
+        routing.sessions_listed([session("s2", LaneState.CONNECTED, ME.controller_id), session("s3")])
+    ) == [("close", "s1"), ("open", "s3")]
     assert summarise(routing.sessions_listed([session("s2", LaneState.CONNECTED, OTHER), session("s3")])) == [
-        ("close", "s2")]  # taken over by another controller
+        ("close", "s2")
+    ]  # taken over by another controller
     assert list(states(routing)) == ["s3"]
 
 
@@ -391,7 +437,11 @@ def test_a_401_on_the_listing_forgets_the_pairing_and_closes_every_link() -> Non
     assert summarise(actions) == [("forget",), ("close", "s1"), ("close", "s2")]
     status = routing.status()
     assert (status["paired"], status["device_id"], status["sessions"], status["last_error"]) == (
-        False, None, [], "unknown device")
+        False,
+        None,
+        [],
+        "unknown device",
+    )
     assert summarise(routing.tick(POLL_S)) == [("check",)]  # back to finding a server to pair with
 
 
@@ -413,21 +463,28 @@ def test_status_and_sessions_are_answered_at_once() -> None:
     assert status.message["status"]["device_id"] == ME.device_id
     (sessions,) = routing.from_extension(request(m.SESSIONS, "r2"), 0.0)
     assert isinstance(sessions, ToExtension)
-    assert sessions.message == {"type": m.SESSIONS, "reply_to": "r2", "ok": True, "sessions": [
-        {"session_id": "s1", "label": "label s1", "state": LaneState.CONNECTED},
-        {"session_id": "s2", "label": "label s2", "state": LaneState.DISCONNECTED},
-    ]}
+    assert sessions.message == {
+        "type": m.SESSIONS,
+        "reply_to": "r2",
+        "ok": True,
+        "sessions": [
+            {"session_id": "s1", "label": "label s1", "state": LaneState.CONNECTED},
+            {"session_id": "s2", "label": "label s2", "state": LaneState.DISCONNECTED},
+        ],
+    }
 
 
 def test_detach_is_answered_when_the_server_closes_the_socket() -> None:
-    routing = run_table([
-        (0, "extension", request(m.DETACH, session_id="s1"), [("server", "s1", protocol.DETACH, None)]),
-        (1, "server", protocol.detach_reply(), []),
-        # A listing that already sees the session detached keeps the link until its socket closes.
-        (1, "listed", [session("s1", LaneState.DETACHED, ME.controller_id)], []),
-        (1, "down", protocol.CLOSE_NORMAL, [("extension", m.DETACH, "r1")]),
-        (2, "listed", [session("s1", LaneState.DETACHED, ME.controller_id)], [("close", "s1")]),
-    ])
+    routing = run_table(
+        [
+            (0, "extension", request(m.DETACH, session_id="s1"), [("server", "s1", protocol.DETACH, None)]),
+            (1, "server", protocol.detach_reply(), []),
+            # A listing that already sees the session detached keeps the link until its socket closes.
+            (1, "listed", [session("s1", LaneState.DETACHED, ME.controller_id)], []),
+            (1, "down", protocol.CLOSE_NORMAL, [("extension", m.DETACH, "r1")]),
+            (2, "listed", [session("s1", LaneState.DETACHED, ME.controller_id)], [("close", "s1")]),
+        ]
+    )
     assert routing.status()["sessions"] == []
 
 
@@ -436,16 +493,23 @@ def test_detach_answer_names_the_final_state() -> None:
     routing.from_extension(request(m.DETACH, session_id="s1"), 0.0)
     (reply, *_) = routing.link_down("s1", protocol.CLOSE_NORMAL, 1.0)
     assert isinstance(reply, ToExtension)
-    assert reply.message == {"type": m.DETACH, "reply_to": "r1", "ok": True, "session_id": "s1",
-                             "state": LaneState.DETACHED}
+    assert reply.message == {
+        "type": m.DETACH,
+        "reply_to": "r1",
+        "ok": True,
+        "session_id": "s1",
+        "state": LaneState.DETACHED,
+    }
 
 
 def test_a_detach_the_server_does_not_confirm_times_out() -> None:
-    routing = run_table([
-        (0, "extension", request(m.DETACH, session_id="s1"), [("server", "s1", protocol.DETACH, None)]),
-        (DETACH_WAIT_S - 0.01, "tick", None, []),
-        (DETACH_WAIT_S, "tick", None, [("extension", m.DETACH, "r1")]),
-    ])
+    routing = run_table(
+        [
+            (0, "extension", request(m.DETACH, session_id="s1"), [("server", "s1", protocol.DETACH, None)]),
+            (DETACH_WAIT_S - 0.01, "tick", None, []),
+            (DETACH_WAIT_S, "tick", None, [("extension", m.DETACH, "r1")]),
+        ]
+    )
     assert "did not confirm the detach" in routing.status()["last_error"]
 
 
@@ -473,20 +537,28 @@ def test_messages_that_are_not_requests_get_an_error(message: dict[str, Any], co
     (error,) = Routing().from_extension(message, 0.0)
     assert isinstance(error, ToExtension)
     assert (error.message["type"], error.message["error"]["code"], error.message["reply_to"]) == (
-        m.ERROR, code, reply_to)
+        m.ERROR,
+        code,
+        reply_to,
+    )
 
 
 def test_an_unreadable_message_gets_an_error() -> None:
     (error,) = Routing().bad_message(FramingError("the message is not valid JSON", code="invalid_json"))
     assert isinstance(error, ToExtension)
-    assert error.message == {"type": m.ERROR, "reply_to": None, "ok": False,
-                             "error": {"code": "invalid_json", "message": "the message is not valid JSON"}}
+    assert error.message == {
+        "type": m.ERROR,
+        "reply_to": None,
+        "ok": False,
+        "error": {"code": "invalid_json", "message": "the message is not valid JSON"},
+    }
 
 
 def test_hello_is_performed_by_the_relay_and_answered_with_the_status() -> None:
     routing = Routing()
     assert summarise(routing.from_extension(request(m.HELLO, version=1, browser_profile_id="p"), 0.0)) == [
-        ("perform", m.HELLO)]
+        ("perform", m.HELLO)
+    ]
     (perform,) = routing.from_extension(request(m.HELLO, "r2", version=1, browser_profile_id="p"), 0.0)
     assert isinstance(perform, Perform)
     reply, pushed = routing.performed(perform.request, ME, 0.0)
@@ -514,8 +586,13 @@ def test_pairing_start_then_approve() -> None:
     assert isinstance(start, Perform)
     reply, pushed = routing.performed(start.request, PairingOpened("pr1", "123-456"), 1.0)
     assert isinstance(reply, ToExtension)
-    assert reply.message == {"type": m.PAIR_START, "reply_to": "r1", "ok": True,
-                             "request_id": "pr1", "verification_code": "123-456"}
+    assert reply.message == {
+        "type": m.PAIR_START,
+        "reply_to": "r1",
+        "ok": True,
+        "request_id": "pr1",
+        "verification_code": "123-456",
+    }
     assert pushed_statuses([pushed])[0]["pairing"] == {"request_id": "pr1", "verification_code": "123-456"}
 
     wrong = routing.from_extension(request(m.PAIR_APPROVE, "r2", request_id="other"), 2.0)
@@ -528,7 +605,11 @@ def test_pairing_start_then_approve() -> None:
     assert isinstance(reply, ToExtension) and reply.message["device_id"] == ME.device_id
     status = routing.status()
     assert (status["paired"], status["device_id"], status["pairing"], status["last_error"]) == (
-        True, ME.device_id, None, None)
+        True,
+        ME.device_id,
+        None,
+        None,
+    )
     assert summarise(routing.tick(3.0)) == [("list",)]  # the sessions at once
 
 
@@ -550,7 +631,8 @@ def test_a_failed_pairing_step_is_reported_and_deny_ends_the_request() -> None:
     assert isinstance(reply, ToExtension) and reply.message["ok"]
     assert routing.status()["pairing"] is None and not routing.status()["paired"]
     assert summarise(routing.from_extension(request(m.PAIR_APPROVE, "r4", request_id="pr1"), 2.0)) == [
-        ("extension", m.PAIR_APPROVE, "r4")]  # nothing waits any more
+        ("extension", m.PAIR_APPROVE, "r4")
+    ]  # nothing waits any more
 
 
 # ----- status pushes ----------------------------------------------------------------------------------

@@ -67,7 +67,11 @@ def test_navigate_then_snapshot_names_every_control_with_the_same_refs(agent: La
     assert without_viewport(result["snapshot"]) == CONTRACT_SNAPSHOT
     # Common metadata; the cdp lane adds pending_dialogs and frame_tree.
     assert subset(result, "url", "title", "truncated", "recent_dialogs") == {
-        "url": pages.url("/contract"), "title": "Contract", "truncated": False, "recent_dialogs": []}
+        "url": pages.url("/contract"),
+        "title": "Contract",
+        "truncated": False,
+        "recent_dialogs": [],
+    }
 
 
 def test_a_click_that_changes_the_page_shows_in_the_next_snapshot(agent: LaneAgent) -> None:
@@ -75,7 +79,11 @@ def test_a_click_that_changes_the_page_shows_in_the_next_snapshot(agent: LaneAge
     agent.snapshot()
     clicked = agent.ok("browser_click", ref=PRESS_ME)
     assert subset(clicked, "ok", "ref", "role", "name") == {
-        "ok": True, "ref": PRESS_ME, "role": "button", "name": "Press me"}
+        "ok": True,
+        "ref": PRESS_ME,
+        "role": "button",
+        "name": "Press me",
+    }
     after = agent.snapshot()
     assert line_of(after, "- paragraph: Clicked") == "- paragraph: Clicked once"
     assert line_of(after, '- button "Press me"') == f'- button "Press me" [focused] {PRESS_ME}'
@@ -113,18 +121,31 @@ def test_enter_in_a_text_field_submits_its_form(agent: LaneAgent, pages: PageSer
     assert posted == [{"name": "Grace", "colour": "Blue"}]
     result = agent.ok("browser_snapshot")
     assert (result["url"], result["title"], result["snapshot"]) == (
-        pages.url("/submit"), "Sent", '- heading "Thank you" [level=1]')
+        pages.url("/submit"),
+        "Sent",
+        '- heading "Thank you" [level=1]',
+    )
 
 
 def test_scroll_moves_the_page_down_and_back_to_the_top(agent: LaneAgent) -> None:
     agent.open("/contract")
     down = agent.ok("browser_scroll", direction="down")
     assert subset(down, "ok", "direction", "target", "atStart", "atEnd") == {
-        "ok": True, "direction": "down", "target": "page", "atStart": False, "atEnd": False}
+        "ok": True,
+        "direction": "down",
+        "target": "page",
+        "atStart": False,
+        "atEnd": False,
+    }
     assert 0 < down["scrolled"] == down["position"] < down["max"]
     up = agent.ok("browser_scroll", direction="up")
     assert subset(up, "ok", "direction", "target", "position", "atStart") == {
-        "ok": True, "direction": "up", "target": "page", "position": 0, "atStart": True}
+        "ok": True,
+        "direction": "up",
+        "target": "page",
+        "position": 0,
+        "atStart": True,
+    }
     assert up["scrolled"] == -down["position"]  # signed: how far the page moved, up being negative
 
 
@@ -143,7 +164,10 @@ def test_the_tab_list_holds_the_controlled_page(agent: LaneAgent, pages: PageSer
     [controlled] = [tab for tab in tabs if tab["controlled"]]
     assert isinstance(controlled["id"], int)
     assert subset(controlled, "url", "title", "active") == {
-        "url": pages.url("/contract"), "title": "Contract", "active": True}
+        "url": pages.url("/contract"),
+        "title": "Contract",
+        "active": True,
+    }
 
 
 def test_a_screenshot_is_a_png_of_the_viewport(agent: LaneAgent) -> None:
@@ -158,13 +182,16 @@ def test_a_screenshot_is_a_png_of_the_viewport(agent: LaneAgent) -> None:
     assert struct.unpack(">II", png[16:24]) == (width, height)  # the IHDR chunk's width and height
 
 
-@pytest.mark.parametrize(("tool", "arguments", "complaint"), [
-    ("browser_click", {}, "arguments.ref is required"),
-    ("browser_click", {"ref": "button"}, "arguments.ref is not valid"),
-    ("browser_scroll", {"direction": "sideways"}, "arguments.direction must be one of up, down"),
-    ("browser_navigate", {"url": "file:///etc/passwd"}, "arguments.url is not valid"),
-    ("browser_type", {"ref": "@e1", "text": "x", "submit": True}, "arguments.submit"),
-])
+@pytest.mark.parametrize(
+    ("tool", "arguments", "complaint"),
+    [
+        ("browser_click", {}, "arguments.ref is required"),
+        ("browser_click", {"ref": "button"}, "arguments.ref is not valid"),
+        ("browser_scroll", {"direction": "sideways"}, "arguments.direction must be one of up, down"),
+        ("browser_navigate", {"url": "file:///etc/passwd"}, "arguments.url is not valid"),
+        ("browser_type", {"ref": "@e1", "text": "x", "submit": True}, "arguments.submit"),
+    ],
+)
 def test_invalid_arguments_are_refused_with_the_same_code(
     agent: LaneAgent, tool: str, arguments: dict[str, Any], complaint: str
 ) -> None:
@@ -176,7 +203,9 @@ def test_a_stale_ref_is_refused_with_the_same_code(agent: LaneAgent) -> None:
     agent.open("/contract")
     agent.snapshot()
     assert agent.error("browser_click", ref="@e999") == (
-        "controller_error", "stale_ref: No element @e999 on this page; take a new snapshot.")
+        "controller_error",
+        "stale_ref: No element @e999 on this page; take a new snapshot.",
+    )
     agent.open("/second")  # PRESS_ME belonged to the page before
     code, message = agent.error("browser_click", ref=PRESS_ME)
     # The wording differs: the extension lane says "No element @e1 on this page", the cdp lane "Element @e1

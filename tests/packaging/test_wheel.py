@@ -24,8 +24,9 @@ CHECKOUT = Path(__file__).resolve().parents[2]
 
 
 def run(*command: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
-    done = subprocess.run([str(part) for part in command], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=scaled(600))
+    done = subprocess.run(
+        [str(part) for part in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=scaled(600)
+    )
     assert done.returncode == 0, f"{command} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done.stdout
 

@@ -89,11 +89,24 @@ def check_extension_folder() -> Path:
 def check_chromium_loads(folder: Path) -> None:
     profile = Path(tempfile.mkdtemp(prefix="hermes-smoke-profile-"))
     chromium = subprocess.Popen(
-        ["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
-         "--remote-debugging-port=0", f"--load-extension={folder}", f"--disable-extensions-except={folder}",
-         "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        [
+            "chromium",
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            "--remote-debugging-port=0",
+            f"--load-extension={folder}",
+            f"--disable-extensions-except={folder}",
+            "about:blank",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         assert chromium.stderr is not None
@@ -107,8 +120,10 @@ def check_chromium_loads(folder: Path) -> None:
         def extension_worker() -> bool:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=5) as reply:
                 targets = json.load(reply)
-            return any(t["type"] == "service_worker" and t["url"].startswith(f"chrome-extension://{HERMES_EXTENSION_ID}/")
-                       for t in targets)
+            return any(
+                t["type"] == "service_worker" and t["url"].startswith(f"chrome-extension://{HERMES_EXTENSION_ID}/")
+                for t in targets
+            )
 
         until(extension_worker, "the extension's service worker")
         print(f"ok: Chromium loads the installed extension ({HERMES_EXTENSION_ID}) and runs its service worker")
@@ -127,8 +142,13 @@ def main() -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     config.write_text(f"api_server:\n  port: {port}\n")
-    server = subprocess.Popen(["hermes-browser", "serve", "--config", str(config)], env=environment,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        ["hermes-browser", "serve", "--config", str(config)],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert server.stdout is not None and server.stderr is not None
         banner = server.stdout.readline()  # printed once the socket is bound and the runtime file written

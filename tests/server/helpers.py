@@ -16,7 +16,11 @@ from tests.support.local_stack import RunningServer
 
 
 async def connect_controller(
-    server: RunningServer, session_id: str, *, controller_id: str = "ctl-1", profile: str = "profile-1",
+    server: RunningServer,
+    session_id: str,
+    *,
+    controller_id: str = "ctl-1",
+    profile: str = "profile-1",
     capabilities: tuple[str, ...] = protocol.CAPABILITY_ALLOWLIST,
 ) -> websockets.ClientConnection:
     async with server.client() as client:

@@ -22,7 +22,9 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_defaults_and_a_full_file(tmp_path: Path) -> None:
     home = {"HERMES_HOME": str(tmp_path)}
     assert load_config(None, {"HERMES_API_KEY": KEY} | home) == ServerConfig(api_key=KEY, home=tmp_path)
-    path = write(tmp_path, f"""
+    path = write(
+        tmp_path,
+        f"""
 api_server:
   key: {KEY}
   host: 127.0.0.1
@@ -32,7 +34,8 @@ browser:
   extension_control:
     enabled: true
     allowed_origins: [chrome-extension://{"a" * 32}]
-""")
+""",
+    )
     config = load_config(path, home)
     assert config == ServerConfig(KEY, "127.0.0.1", 9000, True, ("chrome-extension://" + "a" * 32,), 12.5, tmp_path)
 
@@ -52,8 +55,10 @@ browser:
         ("api_server:\n  key: short\n", "'api_server.key'"),
         ("browser: [1, 2]\n", "'browser'"),
         ("browser:\n  command_timeout_s: 0\n", "'browser.command_timeout_s'"),
-        ("browser:\n  extension_control:\n    allowed_origins: [https://evil.example]\n",
-         "'browser.extension_control.allowed_origins'"),
+        (
+            "browser:\n  extension_control:\n    allowed_origins: [https://evil.example]\n",
+            "'browser.extension_control.allowed_origins'",
+        ),
         ("- just\n- a list\n", "mapping"),
         ("api_server: {key: [unclosed\n", "not valid YAML"),
     ],
@@ -94,7 +99,9 @@ def test_key_file_is_private_and_used(tmp_path: Path) -> None:
 
 
 def test_the_cdp_lane_keys(tmp_path: Path) -> None:
-    path = write(tmp_path, f"""
+    path = write(
+        tmp_path,
+        f"""
 api_server:
   key: {KEY}
 browser:
@@ -104,15 +111,22 @@ browser:
   dialog_policy: auto_dismiss
   dialog_timeout_s: 30
   dialog_bridge: on
-""")
+""",
+    )
     config = load_config(path, {"HERMES_HOME": str(tmp_path)})
-    assert (config.chromium_path, config.cdp_url, config.cloud_provider) == ("/bin/sh", "http://127.0.0.1:9222",
-                                                                             "browser-use")
+    assert (config.chromium_path, config.cdp_url, config.cloud_provider) == (
+        "/bin/sh",
+        "http://127.0.0.1:9222",
+        "browser-use",
+    )
     assert (config.dialog_policy, config.dialog_timeout_s, config.dialog_bridge) == ("auto_dismiss", 30.0, "on")
     defaults = load_config(None, {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path)})
     assert (defaults.chromium_path, defaults.cdp_url, defaults.cloud_provider) == (None, None, None)
-    assert (defaults.dialog_policy, defaults.dialog_timeout_s, defaults.dialog_bridge) == ("must_respond", 300.0,
-                                                                                           "auto")
+    assert (defaults.dialog_policy, defaults.dialog_timeout_s, defaults.dialog_bridge) == (
+        "must_respond",
+        300.0,
+        "auto",
+    )
 
 
 def test_browser_cdp_url_in_the_environment_wins_over_the_file(tmp_path: Path) -> None:
@@ -123,14 +137,17 @@ def test_browser_cdp_url_in_the_environment_wins_over_the_file(tmp_path: Path) -
         load_config(path, environ | {"BROWSER_CDP_URL": "chrome://inspect"})
 
 
-@pytest.mark.parametrize(("text", "named"), [
-    ("browser:\n  chromium_path: /no/such/chromium\n", "'browser.chromium_path'"),
-    ("browser:\n  cdp_url: localhost:9222\n", "'browser.cdp_url'"),
-    ("browser:\n  cloud_provider: steel\n", "'browser.cloud_provider'"),
-    ("browser:\n  dialog_policy: ignore\n", "'browser.dialog_policy'"),
-    ("browser:\n  dialog_timeout_s: -1\n", "'browser.dialog_timeout_s'"),
-    ("browser:\n  dialog_bridge: true\n", "'browser.dialog_bridge'"),
-])
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("browser:\n  chromium_path: /no/such/chromium\n", "'browser.chromium_path'"),
+        ("browser:\n  cdp_url: localhost:9222\n", "'browser.cdp_url'"),
+        ("browser:\n  cloud_provider: steel\n", "'browser.cloud_provider'"),
+        ("browser:\n  dialog_policy: ignore\n", "'browser.dialog_policy'"),
+        ("browser:\n  dialog_timeout_s: -1\n", "'browser.dialog_timeout_s'"),
+        ("browser:\n  dialog_bridge: true\n", "'browser.dialog_bridge'"),
+    ],
+)
 def test_invalid_cdp_lane_keys_are_refused(tmp_path: Path, text: str, named: str) -> None:
     with pytest.raises(ConfigError, match=named):
         load_config(write(tmp_path, text), {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path)})

@@ -53,7 +53,9 @@ class ServerStack:
 
     def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         request = urllib.request.Request(
-            self.server.url + path, method=method, data=None if body is None else json.dumps(body).encode(),
+            self.server.url + path,
+            method=method,
+            data=None if body is None else json.dumps(body).encode(),
             headers={"Authorization": f"Bearer {self.server.api_key}", "Content-Type": "application/json"},
         )
         try:
@@ -94,8 +96,9 @@ class ServerStack:
 class BrowserStack(ServerStack):
     """A ``ServerStack`` on the extension lane, and ``driver``: the user's Chromium with the extension."""
 
-    def __init__(self, server: RunningServer, pages: PageServer, loop: BackgroundLoop,
-                 driver: webdriver.Chrome) -> None:
+    def __init__(
+        self, server: RunningServer, pages: PageServer, loop: BackgroundLoop, driver: webdriver.Chrome
+    ) -> None:
         super().__init__(server, pages, loop, EXTENSION_LANE)
         self.driver = driver
 

@@ -43,8 +43,14 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 #: The cdp lane's own Chromium opens its windows at this size (``hermes_server.cdp.chromium``).
 WINDOW_SIZE = (1280, 800)
 FLAGS = (
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--site-per-process", f"--window-size={WINDOW_SIZE[0]},{WINDOW_SIZE[1]}",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--site-per-process",
+    f"--window-size={WINDOW_SIZE[0]},{WINDOW_SIZE[1]}",
 )
 LAUNCH_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 10.0
@@ -88,7 +94,10 @@ def launch_chromium(*extra_flags: str) -> Iterator[Chromium]:
         with log.open("wb") as output:
             process = subprocess.Popen(
                 [CHROMIUM, *chromium_flags(profile, "--remote-debugging-port=0", *extra_flags), "about:blank"],
-                stdin=subprocess.DEVNULL, stdout=output, stderr=output, start_new_session=True,
+                stdin=subprocess.DEVNULL,
+                stdout=output,
+                stderr=output,
+                start_new_session=True,
             )
         try:
             ws_url = wait_for(lambda: _devtools_url(process, profile), LAUNCH_TIMEOUT_S, "Chromium's DevTools port")

@@ -74,8 +74,9 @@ async def _answer(socket: websockets.ClientConnection, frame: dict[str, Any], ha
 
 async def noop_only(action: str, arguments: dict[str, Any]) -> dict[str, Any]:
     if action != "controller.noop":
-        raise CommandRefused(f"this channel-check controller only answers controller.noop, not {action}",
-                             code="capability_not_allowed")
+        raise CommandRefused(
+            f"this channel-check controller only answers controller.noop, not {action}", code="capability_not_allowed"
+        )
     return {}
 
 
@@ -83,7 +84,9 @@ async def _main(server: str, session_id: str, controller_id: str) -> None:
     api_key = os.environ.get("HERMES_API_KEY", "")
     async with BrowserClient(server, api_key) as client:
         grant = await client.register_controller(
-            session_id, controller_id=controller_id, browser_profile_id="channel-check",
+            session_id,
+            controller_id=controller_id,
+            browser_profile_id="channel-check",
             capabilities=["controller.noop"],
         )
     socket = await open_controller_socket(server, grant["ticket"])

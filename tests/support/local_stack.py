@@ -88,7 +88,11 @@ class RunningServer(LocalServer):
 
 @contextlib.asynccontextmanager
 async def running_server(
-    cdp_backend: Backend | None = None, *, own_chromium: bool = False, home: Path | None = None, port: int = 0,
+    cdp_backend: Backend | None = None,
+    *,
+    own_chromium: bool = False,
+    home: Path | None = None,
+    port: int = 0,
     **settings: Any,
 ) -> AsyncIterator[RunningServer]:
     """Start the server here on 127.0.0.1 with a fresh key, extension control on unless ``settings`` say otherwise.
@@ -170,8 +174,17 @@ class ServerProcess(LocalServer):
         log = self.home / f"controller-{len(self._helpers) + 1}.log"  # one each: "wb" would truncate
         with log.open("wb") as errors:
             controller = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.support.controller", "--server", self.url, "--session", session_id,
-                env=self.env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=errors,
+                sys.executable,
+                "-m",
+                "tests.support.controller",
+                "--server",
+                self.url,
+                "--session",
+                session_id,
+                env=self.env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=errors,
                 cwd=Path(__file__).resolve().parents[2],  # where ``tests`` is importable from
             )
         self._helpers.append(controller)
@@ -208,8 +221,16 @@ class ServerProcess(LocalServer):
         log = self.home / "server.log"
         with log.open("wb") as output:
             self._server = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "hermes_server", "serve", "--config", str(config),
-                env=self.env, stdin=asyncio.subprocess.DEVNULL, stdout=output, stderr=asyncio.subprocess.STDOUT,
+                sys.executable,
+                "-m",
+                "hermes_server",
+                "serve",
+                "--config",
+                str(config),
+                env=self.env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=output,
+                stderr=asyncio.subprocess.STDOUT,
             )
         await self._wait_until_serving(self._server, log)
 
@@ -271,9 +292,7 @@ async def _stop(process: asyncio.subprocess.Process) -> None:
 # ----- either way --------------------------------------------------------------------------------------
 
 
-async def wait_for_lane_state(
-    server: LocalServer, session_id: str, state: str, timeout_s: float | None = None
-) -> None:
+async def wait_for_lane_state(server: LocalServer, session_id: str, state: str, timeout_s: float | None = None) -> None:
     """Poll the session list until the session's controller lane is in ``state``.
 
     The server pushes no lane-state events to agents, so this polls, within ``timeout_s``

@@ -74,7 +74,9 @@ def _print_json(value: Any) -> None:
 def call_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("tool", help="the tool, e.g. browser_snapshot (README lists them)")
     parser.add_argument(
-        "pairs", nargs="*", metavar="key=value",
+        "pairs",
+        nargs="*",
+        metavar="key=value",
         help="arguments; a value is read as JSON where the tool's schema wants a non-string (tab_id=3, full=true)",
     )
     parser.add_argument("--args", dest="json_arguments", metavar="JSON", help="the arguments as one JSON object")
@@ -101,7 +103,7 @@ def tool_arguments(tool: str, json_arguments: str | None, pairs: list[str]) -> d
         except ValueError as why:
             raise ConfigError(f"--args is not valid JSON ({why})") from None
         if not isinstance(arguments, dict):
-            raise ConfigError("--args must be a JSON object, such as '{\"ref\": \"@e5\"}'")
+            raise ConfigError('--args must be a JSON object, such as \'{"ref": "@e5"}\'')
         return arguments
     spec = TOOLS.get(tool)
     properties = spec.schema.get("properties", {}) if spec is not None else {}
@@ -124,9 +126,7 @@ async def _session_id(client: BrowserClient, wanted: str | None) -> str:
         return only
     if not sessions:
         raise ConfigError("no open session; create one with `hermes-browser sessions new`")
-    raise ConfigError(
-        f"{len(sessions)} sessions are open ({', '.join(s['id'] for s in sessions)}); pass --session"
-    )
+    raise ConfigError(f"{len(sessions)} sessions are open ({', '.join(s['id'] for s in sessions)}); pass --session")
 
 
 def _write_private(path: Path, data: bytes) -> None:
@@ -194,7 +194,8 @@ def mcp_arguments(parser: argparse.ArgumentParser) -> None:
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--session", help="serve this existing session")
     which.add_argument(
-        "--new-session", action="store_true",
+        "--new-session",
+        action="store_true",
         help="create a session for this MCP connection and close it on exit (the default)",
     )
     parser.add_argument("--lane", choices=LANES, help="the new session's browser lane (default extension)")

@@ -19,9 +19,9 @@ def unreachable_message(base_url: str) -> str:
 class BrowserClient:
     """Usage::
 
-        async with BrowserClient("http://127.0.0.1:8642", api_key) as client:
-            session = await client.create_session(browser_lane="extension")
-            reply = await client.call(session["id"], "browser_snapshot")
+    async with BrowserClient("http://127.0.0.1:8642", api_key) as client:
+        session = await client.create_session(browser_lane="extension")
+        reply = await client.call(session["id"], "browser_snapshot")
     """
 
     def __init__(self, base_url: str, api_key: str, *, http: aiohttp.ClientSession | None = None) -> None:
@@ -80,8 +80,13 @@ class BrowserClient:
         return session
 
     async def call(
-        self, session_id: str, tool: str, arguments: dict[str, Any] | None = None, *,
-        tool_call_id: str | None = None, timeout_s: float | None = None,
+        self,
+        session_id: str,
+        tool: str,
+        arguments: dict[str, Any] | None = None,
+        *,
+        tool_call_id: str | None = None,
+        timeout_s: float | None = None,
     ) -> ToolOutcome:
         body: dict[str, Any] = {"arguments": arguments or {}}
         if tool_call_id is not None:
@@ -91,13 +96,18 @@ class BrowserClient:
         return ToolOutcome.from_json(await self.request("POST", f"/v1/sessions/{session_id}/browser/{tool}", body))
 
     async def register_controller(
-        self, session_id: str, *, controller_id: str, browser_profile_id: str,
+        self,
+        session_id: str,
+        *,
+        controller_id: str,
+        browser_profile_id: str,
         capabilities: list[str] | tuple[str, ...] = protocol.CAPABILITY_ALLOWLIST,
         protocol_version: int = protocol.PROTOCOL_VERSION,
     ) -> dict[str, Any]:
         """Ask for a single-use WebSocket ticket for a controller of ``session_id``."""
         grant: dict[str, Any] = await self.request(
-            "POST", protocol.REGISTER_PATH,
+            "POST",
+            protocol.REGISTER_PATH,
             {
                 "protocol_version": protocol_version,
                 "session_id": session_id,

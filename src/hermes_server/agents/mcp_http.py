@@ -68,8 +68,11 @@ class RouterTarget:
 
     async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolOutcome:
         return await self._app[ROUTER].run_tool(
-            self._session, spec, arguments,
-            tool_call_id="mcp_" + secrets.token_hex(8), timeout_s=self._app[CONFIG].command_timeout_s,
+            self._session,
+            spec,
+            arguments,
+            tool_call_id="mcp_" + secrets.token_hex(8),
+            timeout_s=self._app[CONFIG].command_timeout_s,
         )
 
 
@@ -80,14 +83,16 @@ async def _target_of(ctx: ServerRequestContext[Any]) -> ToolTarget:
     session_id = request.headers.get(SESSION_HEADER, "").strip()
     if not session_id:
         raise ApiError(
-            400, "session_required",
+            400,
+            "session_required",
             f"Name the agent session in the {SESSION_HEADER} header; create one with POST /v1/sessions "
             "or `hermes-browser sessions new`.",
         )
     session = request.app[SESSIONS].get(session_id, request[PRINCIPAL])
     if session is None:
         raise ApiError(
-            404, "session_not_found",
+            404,
+            "session_not_found",
             f"No open session {session_id[:80]!r} (from {SESSION_HEADER}); sessions end when the server restarts, "
             "so create one with POST /v1/sessions or `hermes-browser sessions new`.",
         )

@@ -188,7 +188,8 @@ async def serve_stdio(client: BrowserClient, *, session_id: str | None, lane: st
         found = [s for s in await client.list_sessions() if s["id"] == session_id]
         if not found:
             raise ApiError(
-                404, "session_not_found",
+                404,
+                "session_not_found",
                 f"No open session {session_id[:80]!r}; see `hermes-browser sessions list`, or use --new-session.",
             )
         session = found[0]
@@ -200,7 +201,8 @@ async def serve_stdio(client: BrowserClient, *, session_id: str | None, lane: st
     server = build_server(fixed_target)
     print(
         f"hermes-browser mcp: serving session {target.session_id} ({target.lane} lane) of {client.base_url}",
-        file=sys.stderr, flush=True,
+        file=sys.stderr,
+        flush=True,
     )
     try:
         async with stdio_server() as (read_stream, write_stream):

@@ -54,9 +54,15 @@ class CDPBackend:
 
     name = CDP_LANE
 
-    def __init__(self, source: BrowserSource, *, dialog_policy: str = "must_respond",
-                 dialog_timeout_s: float = 300.0, dialog_bridge: str = "auto",
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        source: BrowserSource,
+        *,
+        dialog_policy: str = "must_respond",
+        dialog_timeout_s: float = 300.0,
+        dialog_bridge: str = "auto",
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.source = source
         self.registry = SupervisorRegistry(clock=clock)
         self._dialog_policy = dialog_policy
@@ -69,7 +75,8 @@ class CDPBackend:
     def from_config(cls, config: ServerConfig, environ: Mapping[str, str] | None = None) -> CDPBackend:
         return cls(
             source_from_config(config, os.environ if environ is None else environ),
-            dialog_policy=config.dialog_policy, dialog_timeout_s=config.dialog_timeout_s,
+            dialog_policy=config.dialog_policy,
+            dialog_timeout_s=config.dialog_timeout_s,
             dialog_bridge=config.dialog_bridge,
         )
 
@@ -103,7 +110,8 @@ class CDPBackend:
         """What the agent is told when ``error`` ends the call; None for an error no call should meet (a bug)."""
         if isinstance(error, TimeoutError):
             return ToolOutcome.failure(
-                "command_timeout", f"{call.tool.name} did not finish within {call.timeout_s:g}s; what it did so far "
+                "command_timeout",
+                f"{call.tool.name} did not finish within {call.timeout_s:g}s; what it did so far "
                 "stays done. Take a browser_snapshot to see the page.",
             )
         if isinstance(error, ToolError):
@@ -158,7 +166,9 @@ class CDPBackend:
     def _options(self, lease: BrowserLease) -> SupervisorOptions:
         bridge = self._dialog_bridge == "on" or (self._dialog_bridge == "auto" and lease.closes_dialogs)
         return SupervisorOptions(
-            dialog_policy=self._dialog_policy, dialog_timeout_s=self._dialog_timeout_s, dialog_bridge=bridge,
+            dialog_policy=self._dialog_policy,
+            dialog_timeout_s=self._dialog_timeout_s,
+            dialog_bridge=bridge,
             engine=load_engine(),
         )
 

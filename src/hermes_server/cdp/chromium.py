@@ -95,8 +95,13 @@ class ChromiumProcess:
         try:
             with log_file.open("wb") as log:
                 process = await asyncio.create_subprocess_exec(
-                    executable, *flags, "about:blank",
-                    stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+                    executable,
+                    *flags,
+                    "about:blank",
+                    stdin=asyncio.subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=log,
+                    start_new_session=True,
                     preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
                 )
         except OSError as error:

@@ -78,8 +78,9 @@ class CDPConnection:
     def closed(self) -> bool:
         return self._closed_reason is not None
 
-    async def send(self, method: str, params: dict[str, Any] | None = None, *,
-                   session_id: str | None = None) -> dict[str, Any]:
+    async def send(
+        self, method: str, params: dict[str, Any] | None = None, *, session_id: str | None = None
+    ) -> dict[str, Any]:
         """Send one command and wait for its result (``CDPCommandFailed`` / ``CDPDisconnected`` otherwise)."""
         if self._closed_reason is not None:
             raise CDPDisconnected(self._closed_reason)
@@ -126,9 +127,7 @@ class CDPConnection:
             method, reply = waiting
             error = message.get("error")
             if isinstance(error, dict):
-                reply.set_exception(
-                    CDPCommandFailed(method, int(error.get("code", 0)), str(error.get("message", "")))
-                )
+                reply.set_exception(CDPCommandFailed(method, int(error.get("code", 0)), str(error.get("message", ""))))
             else:
                 reply.set_result(message.get("result") or {})
         elif isinstance(message.get("method"), str):

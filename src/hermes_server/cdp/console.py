@@ -38,8 +38,9 @@ class ConsoleErrors:
     def api_called(self, params: dict[str, Any], now: float) -> None:
         """``Runtime.consoleAPICalled``: kept if it is an error or an assertion."""
         if params.get("type") in ("error", "assert"):
-            texts = [str(a.get("value", a.get("description", ""))) for a in params.get("args") or ()
-                     if isinstance(a, dict)]
+            texts = [
+                str(a.get("value", a.get("description", ""))) for a in params.get("args") or () if isinstance(a, dict)
+            ]
             self._errors.append(ConsoleError("error", " ".join(texts)[:CONSOLE_TEXT_MAX], now))
 
     def exception_thrown(self, params: dict[str, Any], now: float) -> None:

@@ -131,11 +131,30 @@ class Dialogs:
 
     # ----- opening -----
 
-    def open(self, kind: str, message: str, default_prompt: str, *, now: float, session_id: str,
-             tab_target_id: str, frame_id: str | None, bridge_request_id: str | None = None) -> list[DialogEffect]:
+    def open(
+        self,
+        kind: str,
+        message: str,
+        default_prompt: str,
+        *,
+        now: float,
+        session_id: str,
+        tab_target_id: str,
+        frame_id: str | None,
+        bridge_request_id: str | None = None,
+    ) -> list[DialogEffect]:
         """A dialog opened on ``session_id`` (a bridged one if ``bridge_request_id``): hold it, or answer it now."""
-        dialog = PendingDialog(f"d-{next(self._ids)}", kind, message, default_prompt, now, session_id,
-                               tab_target_id, frame_id, bridge_request_id)
+        dialog = PendingDialog(
+            f"d-{next(self._ids)}",
+            kind,
+            message,
+            default_prompt,
+            now,
+            session_id,
+            tab_target_id,
+            frame_id,
+            bridge_request_id,
+        )
         if self._policy == MUST_RESPOND:
             self._pending[dialog.id] = dialog
             self._opened += 1
@@ -146,8 +165,9 @@ class Dialogs:
 
     # ----- closing -----
 
-    def answer(self, action: str, prompt_text: str | None, dialog_id: str | None, tab_target_id: str | None,
-               now: float) -> tuple[PendingDialog, list[DialogEffect]]:
+    def answer(
+        self, action: str, prompt_text: str | None, dialog_id: str | None, tab_target_id: str | None, now: float
+    ) -> tuple[PendingDialog, list[DialogEffect]]:
         """The agent answers a dialog: ``dialog_id``'s, or the only one pending (on ``tab_target_id``, if given)."""
         candidates = self.pending_on(tab_target_id) if tab_target_id is not None else list(self._pending.values())
         if dialog_id is not None:
@@ -185,8 +205,14 @@ class Dialogs:
 
     def closed_by_browser(self, session_id: str, frame_id: str | None, now: float) -> None:
         """``Page.javascriptDialogClosed`` on ``session_id``: its native dialogs (in ``frame_id``, if given) closed."""
-        self._close_remote(lambda d: d.cdp_session_id == session_id and d.bridge_request_id is None
-                           and (frame_id is None or d.frame_id in (None, frame_id)), now)
+        self._close_remote(
+            lambda d: (
+                d.cdp_session_id == session_id
+                and d.bridge_request_id is None
+                and (frame_id is None or d.frame_id in (None, frame_id))
+            ),
+            now,
+        )
 
     def documents_gone(self, frame_ids: Collection[str], now: float) -> None:
         """These frames' documents went away: a bridged dialog's request died with its document."""

@@ -44,6 +44,7 @@ ENGINE_WORLD = "hermes-snapshot"
 COMPACT_MAX_CHARS = 32000
 VALUE_MAX_CHARS = 500
 
+
 @functools.cache
 def load_engine() -> InitScript:
     """The engine (``hermes_extension``'s engine files, from the checkout or the wheel) as an init script."""
@@ -106,9 +107,16 @@ class PageEngine:
             if context is None:
                 context = await self._inject(frame)
             try:
-                reply = await self._supervisor.send("Runtime.evaluate", {
-                    "expression": expression, "contextId": context, "returnByValue": True, "awaitPromise": True,
-                }, session_id=frame.session_id)
+                reply = await self._supervisor.send(
+                    "Runtime.evaluate",
+                    {
+                        "expression": expression,
+                        "contextId": context,
+                        "returnByValue": True,
+                        "awaitPromise": True,
+                    },
+                    session_id=frame.session_id,
+                )
             except CDPCommandFailed as failed:
                 # The document (and its world) went away since we looked: a navigation. Inject into the new one.
                 if attempt == 1 and "context" in failed.cdp_message.lower():
@@ -133,12 +141,18 @@ class PageEngine:
         return value
 
     async def _inject(self, frame: FrameInfo) -> int:
-        reply = await self._supervisor.send("Page.createIsolatedWorld", {
-            "frameId": frame.frame_id, "worldName": ENGINE_WORLD,
-        }, session_id=frame.session_id)
+        reply = await self._supervisor.send(
+            "Page.createIsolatedWorld",
+            {
+                "frameId": frame.frame_id,
+                "worldName": ENGINE_WORLD,
+            },
+            session_id=frame.session_id,
+        )
         context = int(reply["executionContextId"])
-        await self._supervisor.send("Runtime.evaluate", {"expression": self._engine.source, "contextId": context},
-                                    session_id=frame.session_id)
+        await self._supervisor.send(
+            "Runtime.evaluate", {"expression": self._engine.source, "contextId": context}, session_id=frame.session_id
+        )
         self._supervisor.state.worlds.injected(frame.session_id, frame.frame_id, context)
         return context
 
@@ -212,8 +226,10 @@ class PageEngine:
                 raise ToolError("controller_error", "stale_ref: the element's frame is gone; take a new snapshot.")
             token = self.refs.tokens.get(child.frame_id) or (await self.call(child, "info")).get("frameToken")
             if not token:
-                raise ToolError("controller_error", "engine_error: cannot place the element's frame in the page; "
-                                                    "take a new snapshot and try again.")
+                raise ToolError(
+                    "controller_error",
+                    "engine_error: cannot place the element's frame in the page; take a new snapshot and try again.",
+                )
             box = await self.call(parent, "frameRect", token)
             x, y = x + float(box["x"]), y + float(box["y"])
             child = parent
@@ -224,6 +240,7 @@ class PageEngine:
         frame = await self.owner_of(ref)
         facts = await self.evaluate(frame, f"{_FIELD}({json.dumps('@' + ref.removeprefix('@'))})")
         if not isinstance(facts, dict):
-            raise ToolError("controller_error",
-                            f"stale_ref: Element @{ref.removeprefix('@')} is gone; take a new snapshot.")
+            raise ToolError(
+                "controller_error", f"stale_ref: Element @{ref.removeprefix('@')} is gone; take a new snapshot."
+            )
         return frame, facts

@@ -63,8 +63,9 @@ class Frames(Mapping[str, FrameInfo]):
         if frame_id not in self._frames:
             self._frames[frame_id] = FrameInfo(frame_id, parent_id, session_id)
 
-    def committed(self, session_id: str, frame: dict[str, Any], *, oopif_frame: str | None,
-                  restored: bool = False) -> FrameInfo:
+    def committed(
+        self, session_id: str, frame: dict[str, Any], *, oopif_frame: str | None, restored: bool = False
+    ) -> FrameInfo:
         """A document committed in ``frame`` (a CDP ``Frame`` with an ``id``), as described by ``session_id``.
 
         ``oopif_frame`` is the frame whose OOPIF ``session_id`` is (``Targets.oopif_frame``);
@@ -113,8 +114,12 @@ class Frames(Mapping[str, FrameInfo]):
         """An out-of-process iframe's own session attached: from now on that session describes the frame."""
         known = self._frames.get(target_id)
         self._frames[target_id] = FrameInfo(
-            target_id, parent_id or (known.parent_id if known else None), session_id, url,
-            known.origin if known else "", True,
+            target_id,
+            parent_id or (known.parent_id if known else None),
+            session_id,
+            url,
+            known.origin if known else "",
+            True,
         )
 
     def remove(self, roots: Iterable[str]) -> set[str]:

@@ -36,14 +36,31 @@ _NAMED: dict[str, tuple[str, int, str]] = {
     " ": ("Space", 32, " "),
     **{f"F{n}": (f"F{n}", 111 + n, "") for n in range(1, 13)},
 }
-_ALIASES = {"Esc": "Escape", "Space": " ", "Spacebar": " ", "Return": "Enter", "Up": "ArrowUp", "Down": "ArrowDown",
-            "Left": "ArrowLeft", "Right": "ArrowRight", "Del": "Delete"}
+_ALIASES = {
+    "Esc": "Escape",
+    "Space": " ",
+    "Spacebar": " ",
+    "Return": "Enter",
+    "Up": "ArrowUp",
+    "Down": "ArrowDown",
+    "Left": "ArrowLeft",
+    "Right": "ArrowRight",
+    "Del": "Delete",
+}
 #: Editing shortcuts Chromium only performs when the event names the command (as a real keyboard's would).
 _COMMANDS = {("a", 2): "selectAll", ("a", 4): "selectAll", ("z", 2): "undo", ("z", 4): "undo"}
 _PUNCTUATION_CODES = {
-    "-": ("Minus", 189), "=": ("Equal", 187), "[": ("BracketLeft", 219), "]": ("BracketRight", 221),
-    "\\": ("Backslash", 220), ";": ("Semicolon", 186), "'": ("Quote", 222), ",": ("Comma", 188),
-    ".": ("Period", 190), "/": ("Slash", 191), "`": ("Backquote", 192),
+    "-": ("Minus", 189),
+    "=": ("Equal", 187),
+    "[": ("BracketLeft", 219),
+    "]": ("BracketRight", 221),
+    "\\": ("Backslash", 220),
+    ";": ("Semicolon", 186),
+    "'": ("Quote", 222),
+    ",": ("Comma", 188),
+    ".": ("Period", 190),
+    "/": ("Slash", 191),
+    "`": ("Backquote", 192),
 }
 
 
@@ -64,8 +81,10 @@ def parse_key(spec: str) -> KeyPress:
     for name in parts[:-1]:
         bit = _MODIFIERS.get(name.lower())
         if bit is None:
-            raise ToolError("invalid_arguments", f"Unknown modifier {name!r} in {spec!r}; use Control, Shift, Alt "
-                                                 "or Meta, joined with +.")
+            raise ToolError(
+                "invalid_arguments",
+                f"Unknown modifier {name!r} in {spec!r}; use Control, Shift, Alt or Meta, joined with +.",
+            )
         modifiers |= bit
     key = _ALIASES.get(parts[-1], parts[-1])
     if key in _NAMED:
@@ -79,8 +98,11 @@ def parse_key(spec: str) -> KeyPress:
     if modifiers & (1 | 2 | 4):  # a shortcut types nothing
         text = ""
     down: dict[str, Any] = {
-        "type": "keyDown" if text else "rawKeyDown", "key": key, "code": code,
-        "windowsVirtualKeyCode": key_code, "modifiers": modifiers,
+        "type": "keyDown" if text else "rawKeyDown",
+        "key": key,
+        "code": code,
+        "windowsVirtualKeyCode": key_code,
+        "modifiers": modifiers,
     }
     if text:
         down["text"] = down["unmodifiedText"] = text

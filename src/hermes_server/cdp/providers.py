@@ -78,8 +78,10 @@ async def resolve_ws_url(url: str, *, timeout_s: float = REST_TIMEOUT_S) -> str:
         return url
     version_url = urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/") + "/json/version", "", ""))
     try:
-        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=timeout_s)) as http, \
-                http.get(version_url) as response:
+        async with (
+            aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=timeout_s)) as http,
+            http.get(version_url) as response,
+        ):
             response.raise_for_status()
             ws_url = (await response.json(content_type=None)).get("webSocketDebuggerUrl")
     except (aiohttp.ClientError, TimeoutError, ValueError, AttributeError) as error:
@@ -256,7 +258,8 @@ class Browserbase:
         self._api_key = environ.get("BROWSERBASE_API_KEY", "")
         self._project_id = environ.get("BROWSERBASE_PROJECT_ID", "")
         self._rest = _RestClient(
-            self.label, environ.get("BROWSERBASE_BASE_URL") or self.DEFAULT_BASE_URL,
+            self.label,
+            environ.get("BROWSERBASE_BASE_URL") or self.DEFAULT_BASE_URL,
             {"X-BB-API-Key": self._api_key},
         )
 
@@ -295,7 +298,8 @@ class BrowserUse:
     def __init__(self, environ: Mapping[str, str]) -> None:
         self._api_key = environ.get("BROWSER_USE_API_KEY", "")
         self._rest = _RestClient(
-            self.label, environ.get("BROWSER_USE_BASE_URL") or self.DEFAULT_BASE_URL,
+            self.label,
+            environ.get("BROWSER_USE_BASE_URL") or self.DEFAULT_BASE_URL,
             {"X-Browser-Use-API-Key": self._api_key},
         )
 
@@ -332,8 +336,9 @@ class CloudBrowsers:
         if current is None:
             current = await self.provider.create_session()
             self._sessions[session_id] = current
-        return BrowserLease(await resolve_ws_url(current.cdp_url), isolated=False,
-                            closes_dialogs=self.provider.closes_dialogs)
+        return BrowserLease(
+            await resolve_ws_url(current.cdp_url), isolated=False, closes_dialogs=self.provider.closes_dialogs
+        )
 
     async def release(self, session_id: str) -> None:
         cloud = self._sessions.pop(session_id, None)
@@ -362,4 +367,3 @@ def source_from_config(config: ServerConfig, environ: Mapping[str, str] | None =
         variable = "BROWSERBASE_API_KEY" if name == BROWSERBASE else "BROWSER_USE_API_KEY"
         raise ConfigError(f"browser.cloud_provider is {name!r} but {variable} is not set in the environment")
     return CloudBrowsers(provider)
-

@@ -72,8 +72,7 @@ Effect = DialogEffect | SetUpChild | RefreshFrameTree | ContinueRequest
 class SupervisorState:
     """The parts, and the routing of each event to them."""
 
-    def __init__(self, *, policy: str = MUST_RESPOND, dialog_timeout_s: float = 300.0,
-                 engine_world: str = "") -> None:
+    def __init__(self, *, policy: str = MUST_RESPOND, dialog_timeout_s: float = 300.0, engine_world: str = "") -> None:
         self.dialogs: Final = Dialogs(policy, dialog_timeout_s)
         self.targets: Final = Targets()
         self.frames: Final = Frames()
@@ -120,8 +119,13 @@ class SupervisorState:
         if tab is None:
             return []
         return self.dialogs.open(
-            str(params.get("type", "alert")), str(params.get("message", "")), str(params.get("defaultPrompt", "")),
-            now=now, session_id=session_id, tab_target_id=tab, frame_id=params.get("frameId"),
+            str(params.get("type", "alert")),
+            str(params.get("message", "")),
+            str(params.get("defaultPrompt", "")),
+            now=now,
+            session_id=session_id,
+            tab_target_id=tab,
+            frame_id=params.get("frameId"),
         )
 
     def _request_paused(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
@@ -132,8 +136,14 @@ class SupervisorState:
             return [ContinueRequest(session_id, request_id)]
         kind, message, default_prompt = parsed
         return self.dialogs.open(
-            kind, message, default_prompt, now=now, session_id=session_id, tab_target_id=tab,
-            frame_id=params.get("frameId"), bridge_request_id=request_id,
+            kind,
+            message,
+            default_prompt,
+            now=now,
+            session_id=session_id,
+            tab_target_id=tab,
+            frame_id=params.get("frameId"),
+            bridge_request_id=request_id,
         )
 
     def _dialog_closed(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
@@ -155,8 +165,9 @@ class SupervisorState:
         # ones detached: drop them; the new document's frames attach afterwards.
         self._remove_frames(self.frames.children_of(frame_id), now)
         restored = params.get("type") == BFCACHE_RESTORE
-        info = self.frames.committed(session_id, frame, oopif_frame=self.targets.oopif_frame(session_id),
-                                     restored=restored)
+        info = self.frames.committed(
+            session_id, frame, oopif_frame=self.targets.oopif_frame(session_id), restored=restored
+        )
         self.navigations.committed(frame_id)
         if info.parent_id is None:
             self.targets.top_frame_navigated(frame_id)

@@ -81,13 +81,15 @@ class DialogInterrupt:
 class CDPSupervisor:
     """One session's DevTools connection and everything it observes.  ``start`` it; ``stop`` tears it all down."""
 
-    def __init__(self, session_id: str, cdp_url: str, options: SupervisorOptions,
-                 *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, session_id: str, cdp_url: str, options: SupervisorOptions, *, clock: Callable[[], float] = time.time
+    ) -> None:
         self.session_id = session_id
         self.cdp_url = cdp_url
         self.options = options
         self.state = SupervisorState(
-            policy=options.dialog_policy, dialog_timeout_s=options.dialog_timeout_s,
+            policy=options.dialog_policy,
+            dialog_timeout_s=options.dialog_timeout_s,
             engine_world=(options.engine.world or "") if options.engine else "",
         )
         #: The tab the session's tools act on.
@@ -104,8 +106,9 @@ class CDPSupervisor:
         self._session_commands: list[tuple[str, dict[str, Any]]] = []
         if options.dialog_bridge:
             self._session_commands.append(("Fetch.enable", {"patterns": bridge.FETCH_PATTERNS}))
-            self._session_commands.append(("Page.addScriptToEvaluateOnNewDocument",
-                                           {"source": bridge.SCRIPT, "runImmediately": True}))
+            self._session_commands.append(
+                ("Page.addScriptToEvaluateOnNewDocument", {"source": bridge.SCRIPT, "runImmediately": True})
+            )
         if options.engine is not None:
             engine: dict[str, Any] = {"source": options.engine.source, "runImmediately": True}
             if options.engine.world:
@@ -124,8 +127,12 @@ class CDPSupervisor:
 
     @property
     def alive(self) -> bool:
-        return self._connection is not None and not self._connection.closed and self._pump is not None \
+        return (
+            self._connection is not None
+            and not self._connection.closed
+            and self._pump is not None
             and not self._pump.done()
+        )
 
     async def stop(self) -> None:
         """Close what this supervisor opened (tabs, its browser context), the socket, and forget everything."""
@@ -149,8 +156,9 @@ class CDPSupervisor:
 
     # ----- commands -----
 
-    async def send(self, method: str, params: dict[str, Any] | None = None, *,
-                   session_id: str | None = None) -> dict[str, Any]:
+    async def send(
+        self, method: str, params: dict[str, Any] | None = None, *, session_id: str | None = None
+    ) -> dict[str, Any]:
         if self._connection is None:
             raise CDPDisconnected("the supervisor is not connected")
         return await self._connection.send(method, params, session_id=session_id)
@@ -208,8 +216,9 @@ class CDPSupervisor:
 
     async def respond_to_dialog(self, action: str, prompt_text: str | None, dialog_id: str | None) -> PendingDialog:
         """The agent's answer (``browser_dialog``); ``ToolError`` if there is no such dialog to answer."""
-        dialog, effects = self.state.dialogs.answer(action, prompt_text, dialog_id, self.controlled_target,
-                                                    self._clock())
+        dialog, effects = self.state.dialogs.answer(
+            action, prompt_text, dialog_id, self.controlled_target, self._clock()
+        )
         handle = self._watchdogs.pop(dialog.id, None)
         if handle is not None:
             handle.cancel()
@@ -222,9 +231,15 @@ class CDPSupervisor:
         dialog = effect.dialog
         try:
             if dialog.bridge_request_id is not None:
-                await self.send("Fetch.fulfillRequest", bridge.fulfill_params(
-                    dialog.bridge_request_id, accept=effect.accept, prompt_text=effect.prompt_text,
-                ), session_id=dialog.cdp_session_id)
+                await self.send(
+                    "Fetch.fulfillRequest",
+                    bridge.fulfill_params(
+                        dialog.bridge_request_id,
+                        accept=effect.accept,
+                        prompt_text=effect.prompt_text,
+                    ),
+                    session_id=dialog.cdp_session_id,
+                )
             else:
                 params: dict[str, Any] = {"accept": effect.accept}
                 if dialog.type == "prompt" and effect.accept:
@@ -259,8 +274,13 @@ class CDPSupervisor:
             elif isinstance(effect, RefreshFrameTree):
                 self._spawn(self._refresh_frame_tree(effect.session_id))
             elif isinstance(effect, ContinueRequest):
-                self._spawn(self._quietly(self.send("Fetch.continueRequest", {"requestId": effect.request_id},
-                                                    session_id=effect.session_id)))
+                self._spawn(
+                    self._quietly(
+                        self.send(
+                            "Fetch.continueRequest", {"requestId": effect.request_id}, session_id=effect.session_id
+                        )
+                    )
+                )
 
     async def _set_up_child(self, session_id: str) -> None:
         try:
@@ -300,8 +320,11 @@ class CDPSupervisor:
         ``CDPDisconnected`` if the connection dies first.  Bound it with the caller's timeout.
         """
         while not check():
-            if dialogs_since is not None and self.state.dialogs.opened != dialogs_since \
-                    and self._dialog_on_controlled_tab():
+            if (
+                dialogs_since is not None
+                and self.state.dialogs.opened != dialogs_since
+                and self._dialog_on_controlled_tab()
+            ):
                 return False
             if not self.alive:
                 raise CDPDisconnected("the DevTools connection closed")

@@ -67,8 +67,9 @@ class Targets:
 
     def tab_session(self, target_id: str) -> str | None:
         """The flat session attached to tab ``target_id``, if any."""
-        return next((s.session_id for s in self._sessions.values() if s.type == PAGE and s.target_id == target_id),
-                    None)
+        return next(
+            (s.session_id for s in self._sessions.values() if s.type == PAGE and s.target_id == target_id), None
+        )
 
     def oopif_frame(self, session_id: str) -> str | None:
         """The frame whose out-of-process iframe ``session_id`` is; None for a tab's session (or an unknown one)."""

@@ -113,8 +113,9 @@ async def navigate(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     if reply.get("errorText"):
         kept = [r for r in _closed_since(supervisor, last_closed) if r.dialog.type == "beforeunload"]
         why = f" A beforeunload dialog was dismissed ({kept[-1].closed_by}), which keeps the page." if kept else ""
-        raise ToolError("controller_error",
-                        f"navigation_failed: {args['url']} did not load ({reply['errorText']}).{why}")
+        raise ToolError(
+            "controller_error", f"navigation_failed: {args['url']} did not load ({reply['errorText']}).{why}"
+        )
     if reply.get("loaderId"):
         await _settle(supervisor, target, str(reply["loaderId"]), since)
     return await _page_info(supervisor, target)
@@ -146,8 +147,10 @@ async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     blocking = supervisor.state.dialogs.pending_on(target)
     if blocking:  # the page's JavaScript is stopped: its engine cannot answer, so say why instead
         dialog = blocking[0]
-        text = (f"A {dialog.type} dialog ({dialog.id}) is open and blocks the page: {dialog.message!r}. "
-                "Answer it with browser_dialog (action accept or dismiss), then take a new snapshot.")
+        text = (
+            f"A {dialog.type} dialog ({dialog.id}) is open and blocks the page: {dialog.message!r}. "
+            "Answer it with browser_dialog (action accept or dismiss), then take a new snapshot."
+        )
         result = {"snapshot": text, **await _page_info(supervisor, target)}
     else:
         result = await browsing.engine().snapshot(full=bool(args.get("full")))
@@ -160,8 +163,14 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     _, session = supervisor.tab_session()
     x, y, rect = await browsing.engine().point(args["ref"])
     _check_actionable(rect)
-    result = {"ok": True, "ref": rect["ref"], "role": rect.get("role"), "name": rect.get("name"),
-              "x": round(x), "y": round(y)}
+    result = {
+        "ok": True,
+        "ref": rect["ref"],
+        "role": rect.get("role"),
+        "name": rect.get("name"),
+        "x": round(x),
+        "y": round(y),
+    }
     if rect.get("covered_by"):
         result["covered_by"] = rect["covered_by"]
     await _act(supervisor, _mouse_click(supervisor, session, x, y), so_far=result)
@@ -175,8 +184,10 @@ async def type_text(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     engine = browsing.engine()
     ref = "@" + args["ref"].removeprefix("@")
     frame, facts = await engine.field(ref)
-    real_keys = facts["editable"] or facts["tag"] == "textarea" or (
-        facts["tag"] == "input" and facts["type"] in TEXT_INPUT_TYPES
+    real_keys = (
+        facts["editable"]
+        or facts["tag"] == "textarea"
+        or (facts["tag"] == "input" and facts["type"] in TEXT_INPUT_TYPES)
     )
     if not real_keys:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
         return await engine.call(frame, "type", ref, args["text"])
@@ -301,14 +312,14 @@ async def dialog_opened_result(supervisor: CDPSupervisor, opened: DialogOpened) 
         **await _page_info(supervisor, target),
         "pending_dialogs": supervisor.state.dialogs.pending_json(),
         "notice": f"A {dialog.type} dialog ({dialog.id}) opened and blocks the page: {dialog.message[:200]!r}. "
-                  "Answer it with browser_dialog.",
+        "Answer it with browser_dialog.",
     }
 
 
 def _closed_since(supervisor: CDPSupervisor, last: DialogRecord | None) -> list[DialogRecord]:
     """The dialogs closed after ``last`` (the newest record before an action)."""
     recent = list(supervisor.state.dialogs.recent)
-    return recent[recent.index(last) + 1:] if last in recent else recent
+    return recent[recent.index(last) + 1 :] if last in recent else recent
 
 
 async def _settle(supervisor: CDPSupervisor, target: str, loader_id: str, since: int) -> None:
@@ -358,10 +369,18 @@ async def _mouse_click(supervisor: CDPSupervisor, session: str, x: float, y: flo
     """A left click as the mouse makes it: move there, press, release."""
     await supervisor.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session_id=session)
     for kind in ("mousePressed", "mouseReleased"):
-        await supervisor.send("Input.dispatchMouseEvent", {
-            "type": kind, "x": x, "y": y, "button": "left", "buttons": 1 if kind == "mousePressed" else 0,
-            "clickCount": 1,
-        }, session_id=session)
+        await supervisor.send(
+            "Input.dispatchMouseEvent",
+            {
+                "type": kind,
+                "x": x,
+                "y": y,
+                "button": "left",
+                "buttons": 1 if kind == "mousePressed" else 0,
+                "clickCount": 1,
+            },
+            session_id=session,
+        )
 
 
 async def _press(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> None:

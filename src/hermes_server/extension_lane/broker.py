@@ -217,7 +217,8 @@ class Broker:
         effects: list[Effect] = []
         if lane.identity is not None and lane.identity != scope.identity:
             effects += self._cancel_pending(
-                lane, "command_cancelled",
+                lane,
+                "command_cancelled",
                 f"Controller {scope.controller_id!r} replaced the one this command was sent to; "
                 "the command was cancelled and not re-sent.",
             )
@@ -249,7 +250,8 @@ class Broker:
             lane.detached = True
             effects: list[Effect] = [SendFrame(connection_id, protocol.detach_reply())]
             effects += self._cancel_pending(
-                lane, "controller_detached",
+                lane,
+                "controller_detached",
                 "The browser controller detached from this session; the command was cancelled.",
             )
             return effects + self._close_connections(lane, protocol.CLOSE_NORMAL, "detached")
@@ -259,8 +261,14 @@ class Broker:
         return [FinishCommand(command.command_id, _outcome_of(frame))]
 
     def submit(
-        self, session_id: str, action: str, arguments: dict[str, Any], *, tool_call_id: str,
-        timeout_s: float, now: float,
+        self,
+        session_id: str,
+        action: str,
+        arguments: dict[str, Any],
+        *,
+        tool_call_id: str,
+        timeout_s: float,
+        now: float,
     ) -> tuple[str, list[Effect]]:
         """Route one command to the session's controller, or raise ``ToolError`` (fail closed)."""
         lane = self._lanes.get(session_id)
@@ -277,8 +285,12 @@ class Broker:
         command_id = self._new_command_id()
         lane.pending[command_id] = PendingCommand(command_id, action, tool_call_id, timeout_s, now + timeout_s)
         frame = protocol.command_frame(
-            command_id=command_id, action=action, arguments=arguments, controller_id=scope.controller_id,
-            browser_profile_id=scope.browser_profile_id, tool_call_id=tool_call_id,
+            command_id=command_id,
+            action=action,
+            arguments=arguments,
+            controller_id=scope.controller_id,
+            browser_profile_id=scope.browser_profile_id,
+            tool_call_id=tool_call_id,
         )
         return command_id, [SendFrame(connection_id, frame)]
 

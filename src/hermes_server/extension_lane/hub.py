@@ -53,8 +53,12 @@ class ControllerHub:
     async def run(self, call: ToolCall) -> ToolOutcome:
         try:
             command_id, effects = self.broker.submit(
-                call.session.session_id, call.tool.name, call.arguments,
-                tool_call_id=call.tool_call_id, timeout_s=call.timeout_s, now=self.now(),
+                call.session.session_id,
+                call.tool.name,
+                call.arguments,
+                tool_call_id=call.tool_call_id,
+                timeout_s=call.timeout_s,
+                now=self.now(),
             )
         except ToolError as error:
             return ToolOutcome.failure(error.code, error.message)
@@ -94,7 +98,9 @@ class ControllerHub:
             self._sockets.pop(connection_id, None)
             log.info(
                 "controller %s left session %s (close code %s)",
-                scope.controller_id, scope.session_id, socket.close_code,
+                scope.controller_id,
+                scope.session_id,
+                socket.close_code,
             )
 
     async def close_all(self) -> None:

@@ -40,7 +40,8 @@ def add_controller_routes(app: web.Application) -> None:
 def require_extension_control(request: web.Request) -> None:
     if not request.app[CONFIG].extension_control_enabled:
         raise ApiError(
-            404, "browser_control_disabled",
+            404,
+            "browser_control_disabled",
             "Browser extension control is off; set browser.extension_control.enabled: true to use it.",
         )
 
@@ -57,13 +58,21 @@ async def register_controller(request: web.Request) -> web.Response:
     require_extension_control(request)
     body = await read_json_object(
         request,
-        allowed={"protocol_version", "session_id", "controller_id", "browser_profile_id", "capabilities",
-                 "product", "principal_id"},  # principal_id is accepted and ignored: identity is the server's
+        allowed={
+            "protocol_version",
+            "session_id",
+            "controller_id",
+            "browser_profile_id",
+            "capabilities",
+            "product",
+            "principal_id",
+        },  # principal_id is accepted and ignored: identity is the server's
     )
     version = body.get("protocol_version")
     if isinstance(version, bool) or version != protocol.PROTOCOL_VERSION:
         raise ApiError(
-            400, "browser_control_protocol_unsupported",
+            400,
+            "browser_control_protocol_unsupported",
             f"protocol_version {str(version)[:20]} is not supported; this server speaks {protocol.PROTOCOL_VERSION}.",
         )
     session_id = identifier(body, "session_id")
@@ -75,7 +84,8 @@ async def register_controller(request: web.Request) -> web.Response:
     granted = tuple(c for c in protocol.CAPABILITY_ALLOWLIST if c in requested)
     if not granted:
         raise ApiError(
-            400, "browser_control_no_capabilities",
+            400,
+            "browser_control_no_capabilities",
             f"None of the requested capabilities is allowed; allowed: {', '.join(protocol.CAPABILITY_ALLOWLIST)}.",
         )
     principal = request[PRINCIPAL]
@@ -83,12 +93,14 @@ async def register_controller(request: web.Request) -> web.Response:
     lane = request.app[BROKER].lane(session_id)
     if session is None or lane is None:
         raise ApiError(
-            403, "browser_control_session_forbidden",
+            403,
+            "browser_control_session_forbidden",
             "No open extension session with that id for this principal; the agent must create it first.",
         )
     if lane.detached:
         raise ApiError(
-            403, "browser_control_session_forbidden",
+            403,
+            "browser_control_session_forbidden",
             "This session's controller detached; the agent must unbind it before a controller can register again.",
         )
     scope = ControllerScope(
@@ -129,11 +141,12 @@ async def controller_socket(request: web.Request) -> web.StreamResponse:
         raise ApiError(400, "websocket_required", "This endpoint only accepts a WebSocket upgrade.")
     offered = [p.strip() for p in request.headers.get("Sec-WebSocket-Protocol", "").split(",") if p.strip()]
     if protocol.SUBPROTOCOL not in offered:
-        raise ApiError(
-            400, "browser_control_protocol_unsupported", f"Offer the {protocol.SUBPROTOCOL} subprotocol."
-        )
-    tickets = [p.removeprefix(protocol.TICKET_SUBPROTOCOL_PREFIX) for p in offered
-               if p.startswith(protocol.TICKET_SUBPROTOCOL_PREFIX)]
+        raise ApiError(400, "browser_control_protocol_unsupported", f"Offer the {protocol.SUBPROTOCOL} subprotocol.")
+    tickets = [
+        p.removeprefix(protocol.TICKET_SUBPROTOCOL_PREFIX)
+        for p in offered
+        if p.startswith(protocol.TICKET_SUBPROTOCOL_PREFIX)
+    ]
     if len(tickets) != 1:
         raise TicketRejected("missing or repeated ticket subprotocol")
     try:

@@ -39,7 +39,5 @@ def identifier(body: dict[str, Any], name: str) -> str:
     """``body[name]`` if it is a short printable identifier (``protocol.IDENTIFIER_PATTERN``), else 400."""
     value = body.get(name)
     if not isinstance(value, str) or not protocol.IDENTIFIER_PATTERN.fullmatch(value):
-        raise ApiError(
-            400, "invalid_request", f"'{name}' must be 1-128 characters of letters, digits and . _ : @ -"
-        )
+        raise ApiError(400, "invalid_request", f"'{name}' must be 1-128 characters of letters, digits and . _ : @ -")
     return value

@@ -83,7 +83,8 @@ def extension_origins_only(allowed_origins: Iterable[str]) -> Callable[..., Awai
         if origin is not None and origin not in allowed:
             log.warning("refused a request from origin %r", origin[:100])
             raise ApiError(
-                403, "origin_not_allowed",
+                403,
+                "origin_not_allowed",
                 "Requests from web pages are refused; only the configured chrome-extension:// origins may call.",
             )
         return await handler(request)
@@ -95,8 +96,12 @@ DeviceVerifier = Callable[[web.Request, bytes], Awaitable[str]]
 
 
 def bearer_auth(
-    api_key: str, *, open_paths: Iterable[str], open_prefixes: Iterable[str] = (),
-    device_paths: Iterable[str] = (), verify_device: DeviceVerifier | None = None,
+    api_key: str,
+    *,
+    open_paths: Iterable[str],
+    open_prefixes: Iterable[str] = (),
+    device_paths: Iterable[str] = (),
+    verify_device: DeviceVerifier | None = None,
 ) -> Callable[..., Awaitable[web.StreamResponse]]:
     """Require the API key on ``PROTECTED_PREFIXES``; ``device_paths`` also take a paired device's signature.
 

@@ -87,7 +87,8 @@ async def create_session(request: web.Request) -> web.Response:
         raise ApiError(400, "invalid_request", f"'browser_lane' must be one of {', '.join(LANES)}.")
     if lane == EXTENSION_LANE and not request.app[CONFIG].extension_control_enabled:
         raise ApiError(
-            400, "browser_control_disabled",
+            400,
+            "browser_control_disabled",
             "Extension sessions need browser.extension_control.enabled: true in the server configuration.",
         )
     session = request.app[SESSIONS].create(request[PRINCIPAL], label=label, browser_lane=lane, now=time.time())
@@ -115,9 +116,10 @@ async def call_tool(request: web.Request) -> web.Response:
     tool = TOOLS.get(request.match_info["tool"])
     if tool is None:
         raise ApiError(
-            404, "unknown_tool",
+            404,
+            "unknown_tool",
             f"No tool {request.match_info['tool'][:60]!r}; tools: "
-            f"{', '.join(spec.name for spec in tools_for_lane(session.browser_lane))}."
+            f"{', '.join(spec.name for spec in tools_for_lane(session.browser_lane))}.",
         )
     body = await read_json_object(request, allowed={"arguments", "tool_call_id", "timeout_s"})
     tool_call_id = identifier(body, "tool_call_id") if "tool_call_id" in body else "call_" + secrets.token_hex(8)

@@ -79,13 +79,16 @@ async def pairing_body(request: web.Request, action: str, subject_field: str | N
     timestamp, proof = body.get("timestamp"), body.get("proof")
     subject = body.get(subject_field) if subject_field else request.match_info["request_id"]
     if (
-        isinstance(timestamp, bool) or not isinstance(timestamp, int) or not isinstance(proof, str)
+        isinstance(timestamp, bool)
+        or not isinstance(timestamp, int)
+        or not isinstance(proof, str)
         or not isinstance(subject, str)
         or abs(request.app[WALL_CLOCK]() - timestamp) > device_auth.SIGNATURE_WINDOW_S
         or not device_auth.pairing_proof_matches(request.app[PAIRING_SECRET], action, subject, timestamp, proof)
     ):
         raise ApiError(
-            401, "pairing_proof_invalid",
+            401,
+            "pairing_proof_invalid",
             "Pairing proof rejected: read the pairing secret from the server's current runtime file "
             "(it changes at every server start) and check this machine's clock.",
         )
@@ -112,7 +115,9 @@ async def open_pairing_request(request: web.Request) -> web.Response:
     )
     log.info(
         "pairing request %s from browser profile %s: verification code %s",
-        pending.request_id, profile, pending.verification_code,
+        pending.request_id,
+        profile,
+        pending.verification_code,
     )
     return web.json_response(
         {
@@ -134,8 +139,9 @@ async def approve_pairing_request(request: web.Request) -> web.Response:
 
     await asyncio.to_thread(request.app[PAIRING_FILE].update, add)
     log.info("paired device %s (browser profile %s)", pairing.device_id, pairing.browser_profile_id)
-    return web.json_response({"device_id": pairing.device_id, "principal_id": LOCAL_PRINCIPAL,
-                              "scope": "browser_control"})
+    return web.json_response(
+        {"device_id": pairing.device_id, "principal_id": LOCAL_PRINCIPAL, "scope": "browser_control"}
+    )
 
 
 async def deny_pairing_request(request: web.Request) -> web.Response:

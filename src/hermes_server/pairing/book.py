@@ -52,8 +52,13 @@ class Pairing:
         public_key = device_auth.b64decode(record["public_key"])
         if device_auth.device_id_for(public_key) != record["device_id"]:
             raise ValueError("device_id does not match its public key")
-        return cls(record["device_id"], public_key, str(record["browser_profile_id"]), str(record["label"]),
-                   float(record["created_at"]))
+        return cls(
+            record["device_id"],
+            public_key,
+            str(record["browser_profile_id"]),
+            str(record["label"]),
+            float(record["created_at"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,8 @@ class SignatureRejected(ApiError):
 
     def __init__(self, reason: str) -> None:
         super().__init__(
-            401, "device_signature_invalid",
+            401,
+            "device_signature_invalid",
             "Device signature rejected: the device is not paired (or was revoked), its clock is off, or the "
             "request was replayed. Pair again from the Hermes extension popup.",
         )
@@ -100,9 +106,11 @@ class PairingBook:
                 return request  # the popup was opened again: same key, same request
         if len(self.pending) >= MAX_PENDING:
             raise ApiError(
-                429, "pairing_too_many_requests",
+                429,
+                "pairing_too_many_requests",
                 f"{MAX_PENDING} pairing requests are already waiting; approve or deny one, or wait "
-                f"{REQUEST_TTL_S:g} s for them to expire.", error_type="rate_limit_error",
+                f"{REQUEST_TTL_S:g} s for them to expire.",
+                error_type="rate_limit_error",
             )
         request = PairingRequest("pair_" + secrets.token_hex(12), public_key, browser_profile_id, label, now)
         self.pending[request.request_id] = request
@@ -114,7 +122,8 @@ class PairingBook:
         request = self.pending.pop(request_id, None)
         if request is None:
             raise ApiError(
-                404, "pairing_request_not_found",
+                404,
+                "pairing_request_not_found",
                 "No such pairing request: it expired or was already answered. Open the extension popup again.",
             )
         return request
@@ -122,8 +131,11 @@ class PairingBook:
     def approve(self, request_id: str, now: float) -> Pairing:
         request = self.take_request(request_id, now)
         pairing = Pairing(
-            device_auth.device_id_for(request.public_key), request.public_key, request.browser_profile_id,
-            request.label, now,
+            device_auth.device_id_for(request.public_key),
+            request.public_key,
+            request.browser_profile_id,
+            request.label,
+            now,
         )
         self.pairings[pairing.device_id] = pairing
         return pairing

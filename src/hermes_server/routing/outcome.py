@@ -51,8 +51,7 @@ class ToolOutcome:
         """The agent-facing reply ``{ok, result | error: {code, message}, backend}``."""
         if self.ok:
             return {"ok": True, "result": self.result, "backend": self.backend}
-        return {"ok": False, "error": {"code": self.error_code, "message": self.error_message},
-                "backend": self.backend}
+        return {"ok": False, "error": {"code": self.error_code, "message": self.error_message}, "backend": self.backend}
 
     @classmethod
     def from_json(cls, body: dict[str, Any]) -> ToolOutcome:
@@ -71,7 +70,7 @@ def image_of(result: Any) -> tuple[str, bytes]:
                 pass
     raise ToolError(
         "controller_error",
-        "The browser returned a malformed image (expected {\"mime_type\": \"image/…\", \"data\": \"<base64>\"}). "
+        'The browser returned a malformed image (expected {"mime_type": "image/…", "data": "<base64>"}). '
         "Retry once; if it persists, the extension or browser backend needs updating.",
     )
 
@@ -82,6 +81,6 @@ def snapshot_of(result: Any) -> tuple[str, dict[str, Any]]:
         return result["snapshot"], {k: v for k, v in result.items() if k != "snapshot"}
     raise ToolError(
         "controller_error",
-        "The browser returned a malformed snapshot (expected {\"snapshot\": \"<text>\", ...}). "
+        'The browser returned a malformed snapshot (expected {"snapshot": "<text>", ...}). '
         "Retry once; if it persists, the extension or browser backend needs updating.",
     )

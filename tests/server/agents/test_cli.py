@@ -21,8 +21,9 @@ from tests.conftest import scaled
 
 
 def hermes_browser(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "hermes_server", *args], env=env, capture_output=True,
-                          text=True, timeout=scaled(30))
+    return subprocess.run(
+        [sys.executable, "-m", "hermes_server", *args], env=env, capture_output=True, text=True, timeout=scaled(30)
+    )
 
 
 @pytest.fixture
@@ -62,8 +63,9 @@ def test_install_host_runs_the_hosts_installer_and_passes_its_exit_status_throug
     assert done.returncode == 0, done.stderr
     assert (profile / "NativeMessagingHosts" / "com.hermes.browser_control.json").is_file()
     assert "Installed the native host manifest" in done.stdout
-    refused = hermes_browser("install-host", "--user-data-dir", str(tmp_path / "other"), "--extension-id", "NOT-AN-ID",
-                             env=env)
+    refused = hermes_browser(
+        "install-host", "--user-data-dir", str(tmp_path / "other"), "--extension-id", "NOT-AN-ID", env=env
+    )
     assert refused.returncode == 2 and "not a Chrome extension id" in refused.stderr
     assert not (tmp_path / "other").exists()
     removed = hermes_browser("install-host", "--user-data-dir", str(profile), "--uninstall", env=env)
@@ -90,8 +92,15 @@ async def test_served_server_keeps_secrets_out_of_its_log(tmp_path: Path, env: d
     config.write_text(f"api_server:\n  port: {port}\nbrowser:\n  extension_control:\n    enabled: true\n")
     api_key = secrets.token_urlsafe(32)
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "hermes_server", "serve", "--config", str(config),
-        env=env | {"HERMES_API_KEY": api_key}, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        sys.executable,
+        "-m",
+        "hermes_server",
+        "serve",
+        "--config",
+        str(config),
+        env=env | {"HERMES_API_KEY": api_key},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
     )
     try:
         assert process.stdout is not None

@@ -33,8 +33,15 @@ def env(tmp_path: Path, server: RunningServer) -> dict[str, str]:
 async def hermes_browser(server: RunningServer, env: dict[str, str], *args: str) -> tuple[int, str, str]:
     """Run the CLI without blocking the event loop that serves ``server``; returns (status, stdout, stderr)."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "hermes_server", *args, "--server", server.url, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "hermes_server",
+        *args,
+        "--server",
+        server.url,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     stdout, stderr = await asyncio.wait_for(process.communicate(), scaled(30))
     assert process.returncode is not None
@@ -112,8 +119,9 @@ async def test_an_unknown_option_is_a_usage_error(server: RunningServer, env: di
 
 
 @pytest.mark.processes
-async def test_out_is_refused_for_a_tool_without_an_image(server: RunningServer, env: dict[str, str],
-                                                         tmp_path: Path) -> None:
+async def test_out_is_refused_for_a_tool_without_an_image(
+    server: RunningServer, env: dict[str, str], tmp_path: Path
+) -> None:
     status, _, stderr = await hermes_browser(server, env, "call", "browser_tabs", "--out", str(tmp_path / "x"))
     assert status == 2 and "--out is for image results" in stderr
 

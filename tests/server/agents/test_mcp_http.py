@@ -37,8 +37,10 @@ async def test_tool_list_is_the_declarations_with_their_hints(server: RunningSer
         spec = TOOLS[tool.name]
         assert (tool.description, tool.input_schema) == (spec.description, spec.schema)
         assert tool.annotations is not None
-        assert (tool.annotations.read_only_hint, tool.annotations.destructive_hint) == (spec.read_only,
-                                                                                        spec.destructive)
+        assert (tool.annotations.read_only_hint, tool.annotations.destructive_hint) == (
+            spec.read_only,
+            spec.destructive,
+        )
 
 
 async def test_an_extension_session_never_lists_or_runs_a_cdp_only_tool(
@@ -137,9 +139,12 @@ async def test_a_missing_or_wrong_key_is_refused(server: RunningServer, api_key:
     headers = {SESSION_HEADER: session_id, "Accept": "application/json, text/event-stream"}
     if api_key:
         headers["Authorization"] = f"Bearer {api_key}"
-    async with aiohttp.ClientSession() as http, http.post(
-        server.url + MCP_PATH, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers=headers
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(
+            server.url + MCP_PATH, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, headers=headers
+        ) as response,
+    ):
         assert response.status == 401
         assert (await response.json())["error"]["code"] == "invalid_api_key"
 
@@ -154,16 +159,23 @@ async def test_a_missing_or_wrong_key_is_refused(server: RunningServer, api_key:
 async def test_the_endpoint_keeps_the_host_and_origin_checks(
     server: RunningServer, headers: dict[str, str], status: int, code: str
 ) -> None:
-    async with aiohttp.ClientSession() as http, http.post(
-        server.url + MCP_PATH, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
-        headers={"Authorization": f"Bearer {server.api_key}"} | headers,
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(
+            server.url + MCP_PATH,
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+            headers={"Authorization": f"Bearer {server.api_key}"} | headers,
+        ) as response,
+    ):
         assert (response.status, (await response.json())["error"]["code"]) == (status, code)
 
 
 async def test_get_is_not_served(server: RunningServer) -> None:
     """No standalone SSE stream: the JSON-response bridge answers only POST."""
-    async with aiohttp.ClientSession() as http, http.get(
-        server.url + MCP_PATH, headers={"Authorization": f"Bearer {server.api_key}", "Accept": "text/event-stream"}
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(
+            server.url + MCP_PATH, headers={"Authorization": f"Bearer {server.api_key}", "Accept": "text/event-stream"}
+        ) as response,
+    ):
         assert response.status == 405

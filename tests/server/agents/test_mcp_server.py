@@ -46,10 +46,13 @@ def test_a_tool_that_only_adds_is_not_called_destructive() -> None:
 
 
 def test_snapshot_metadata_follows_the_text() -> None:
-    result = call_result(TOOLS["browser_snapshot"], ToolOutcome(True, backend="cdp", result={"snapshot": SNAPSHOT,
-                                                                           "pending_dialogs": []}))
+    result = call_result(
+        TOOLS["browser_snapshot"],
+        ToolOutcome(True, backend="cdp", result={"snapshot": SNAPSHOT, "pending_dialogs": []}),
+    )
     assert [block.text for block in result.content if isinstance(block, types.TextContent)] == [
-        SNAPSHOT, '{"pending_dialogs": []}'
+        SNAPSHOT,
+        '{"pending_dialogs": []}',
     ]
 
 
@@ -83,12 +86,14 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 
 @pytest.mark.processes
-async def test_stdio_lists_forwards_and_fails_closed(server: RunningServer, env: dict[str, str],
-                                                     tmp_path: Path) -> None:
+async def test_stdio_lists_forwards_and_fails_closed(
+    server: RunningServer, env: dict[str, str], tmp_path: Path
+) -> None:
     session_id = await new_session(server)
     with (tmp_path / "stderr").open("w+") as errlog:
-        client = mcp_over_stdio(server, "--session", session_id, env=env | {"HERMES_API_KEY": server.api_key},
-                                errlog=errlog)
+        client = mcp_over_stdio(
+            server, "--session", session_id, env=env | {"HERMES_API_KEY": server.api_key}, errlog=errlog
+        )
         async with asyncio.timeout(scaled(30)), client:
             assert [tool.name for tool in (await client.list_tools()).tools] == BROWSER_TOOLS
             # No controller yet: the extension-bound session fails closed, with what to do about it.
@@ -108,11 +113,13 @@ async def test_stdio_lists_forwards_and_fails_closed(server: RunningServer, env:
 
 
 @pytest.mark.processes
-async def test_a_new_session_lives_as_long_as_the_stdio_server(server: RunningServer, env: dict[str, str],
-                                                               tmp_path: Path) -> None:
+async def test_a_new_session_lives_as_long_as_the_stdio_server(
+    server: RunningServer, env: dict[str, str], tmp_path: Path
+) -> None:
     with (tmp_path / "stderr").open("w+") as errlog:
-        client = mcp_over_stdio(server, "--new-session", "--lane", "cdp",
-                                env=env | {"HERMES_API_KEY": server.api_key}, errlog=errlog)
+        client = mcp_over_stdio(
+            server, "--new-session", "--lane", "cdp", env=env | {"HERMES_API_KEY": server.api_key}, errlog=errlog
+        )
         async with asyncio.timeout(scaled(30)), client:
             result = await client.call_tool("browser_back", {})
             async with server.client() as api:
@@ -133,8 +140,10 @@ async def test_stdio_refuses_to_start_with_a_missing_or_wrong_key(
     key_env = {} if api_key is None else {"HERMES_API_KEY": api_key}
     with (tmp_path / "stderr").open("w+") as errlog:
         with pytest.raises((MCPError, BaseExceptionGroup)) as refused:
-            async with asyncio.timeout(scaled(30)), mcp_over_stdio(server, "--session", session_id,
-                                                                   env=env | key_env, errlog=errlog) as client:
+            async with (
+                asyncio.timeout(scaled(30)),
+                mcp_over_stdio(server, "--session", session_id, env=env | key_env, errlog=errlog) as client,
+            ):
                 await client.list_tools()
         errlog.seek(0)
         stderr = errlog.read()

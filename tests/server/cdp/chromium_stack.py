@@ -50,7 +50,8 @@ PAGES: dict[str, str] = {
     "/frames/child": """<!doctype html><title>Payment</title><p>Card details</p>
 <button onclick="document.body.dataset.clicks = String(Number(document.body.dataset.clicks || 0) + 1)">Pay now</button>
 <input aria-label="Card holder" value="old">""",
-    "/frames/many": "<!doctype html><title>Many</title>" + "".join(
+    "/frames/many": "<!doctype html><title>Many</title>"
+    + "".join(
         f'<iframe title="f{n}" srcdoc="<p>frame {n}</p>" style="width:20px;height:20px"></iframe>' for n in range(40)
     ),
     "/form": """<!doctype html><title>Form</title><form action="/plain" method="get">
@@ -97,8 +98,10 @@ class Agent:
 
     async def evaluate(self, expression: str, frame_id: str | None = None) -> Any:
         """A page expression's value, through browser_cdp (awaiting a promise it returns)."""
-        arguments: dict[str, Any] = {"method": "Runtime.evaluate", "params": {
-            "expression": expression, "returnByValue": True, "awaitPromise": True}}
+        arguments: dict[str, Any] = {
+            "method": "Runtime.evaluate",
+            "params": {"expression": expression, "returnByValue": True, "awaitPromise": True},
+        }
         if frame_id:
             arguments["frame_id"] = frame_id
         reply = await self.call("browser_cdp", **arguments)

@@ -56,8 +56,11 @@ class MockBrowser:
         """The ``count``-th command ``method`` (on ``session_id``, if given), waiting for it to arrive."""
         async with asyncio.timeout(scaled(5)):
             while True:
-                found = [r for r in self.received if r.method == method
-                         and (session_id is None or r.session_id == session_id)]
+                found = [
+                    r
+                    for r in self.received
+                    if r.method == method and (session_id is None or r.session_id == session_id)
+                ]
                 if len(found) >= count:
                     return found[count - 1]
                 self._arrived.clear()
@@ -72,19 +75,33 @@ class MockBrowser:
 
     async def open_dialog(self, session_id: str, kind: str, message: str, default_prompt: str = "") -> None:
         self.dialogs[session_id] = (kind, message, default_prompt)
-        await self.emit("Page.javascriptDialogOpening", {
-            "type": kind, "message": message, "defaultPrompt": default_prompt, "frameId": self.sessions[session_id],
-            "url": "http://mock/", "hasBrowserHandler": True,
-        }, session_id)
+        await self.emit(
+            "Page.javascriptDialogOpening",
+            {
+                "type": kind,
+                "message": message,
+                "defaultPrompt": default_prompt,
+                "frameId": self.sessions[session_id],
+                "url": "http://mock/",
+                "hasBrowserHandler": True,
+            },
+            session_id,
+        )
 
     async def attach_child(self, parent_session: str, target_id: str, parent_frame: str) -> str:
         """An out-of-process iframe appears under ``parent_frame``: auto-attached, paused, with its own session."""
         child = f"S-{target_id}"
         self.sessions[child] = target_id
         self.targets[target_id] = {"targetId": target_id, "type": "iframe", "url": "", "parentFrameId": parent_frame}
-        await self.emit("Target.attachedToTarget", {
-            "sessionId": child, "targetInfo": self.targets[target_id], "waitingForDebugger": True,
-        }, parent_session)
+        await self.emit(
+            "Target.attachedToTarget",
+            {
+                "sessionId": child,
+                "targetInfo": self.targets[target_id],
+                "waitingForDebugger": True,
+            },
+            parent_session,
+        )
         return child
 
     # ----- answering commands -----
@@ -118,23 +135,34 @@ class MockBrowser:
 
     def _Target_createTarget(self, params: dict[str, Any], session: str | None) -> Any:
         target_id = f"T{next(self._ids)}"
-        self.targets[target_id] = {"targetId": target_id, "type": "page", "url": params.get("url", ""), "title": "",
-                                   "browserContextId": params.get("browserContextId", "DEFAULT")}
+        self.targets[target_id] = {
+            "targetId": target_id,
+            "type": "page",
+            "url": params.get("url", ""),
+            "title": "",
+            "browserContextId": params.get("browserContextId", "DEFAULT"),
+        }
         return {"targetId": target_id}
 
     def _Target_attachToTarget(self, params: dict[str, Any], session: str | None) -> Any:
         session_id = f"S-{params['targetId']}"
         self.sessions[session_id] = params["targetId"]
         info = self.targets[params["targetId"]]
-        return {"sessionId": session_id}, [("Target.attachedToTarget", {
-            "sessionId": session_id, "targetInfo": info, "waitingForDebugger": False}, None)]
+        return {"sessionId": session_id}, [
+            (
+                "Target.attachedToTarget",
+                {"sessionId": session_id, "targetInfo": info, "waitingForDebugger": False},
+                None,
+            )
+        ]
 
     def _Target_closeTarget(self, params: dict[str, Any], session: str | None) -> Any:
         target_id = params["targetId"]
         self.targets.pop(target_id, None)
         gone = [s for s, t in self.sessions.items() if t == target_id]
-        return {"success": True}, [("Target.detachedFromTarget", {"sessionId": s, "targetId": target_id}, None)
-                                   for s in gone]
+        return {"success": True}, [
+            ("Target.detachedFromTarget", {"sessionId": s, "targetId": target_id}, None) for s in gone
+        ]
 
     def _Target_getTargets(self, params: dict[str, Any], session: str | None) -> Any:
         return {"targetInfos": list(self.targets.values())}
@@ -153,8 +181,7 @@ class MockBrowser:
         target_id = self.sessions[session or ""]
         loader = f"L{next(self._ids)}"
         self.targets[target_id]["url"] = params["url"]
-        frame = {"id": target_id, "url": params["url"], "securityOrigin": params["url"].rstrip("/"),
-                 "loaderId": loader}
+        frame = {"id": target_id, "url": params["url"], "securityOrigin": params["url"].rstrip("/"), "loaderId": loader}
         return {"frameId": target_id, "loaderId": loader}, [
             ("Page.frameNavigated", {"frame": frame, "type": "Navigation"}, session),
             ("Page.lifecycleEvent", {"frameId": target_id, "loaderId": loader, "name": "DOMContentLoaded"}, session),
@@ -165,9 +192,17 @@ class MockBrowser:
         if session not in self.dialogs:
             return RuntimeError("No dialog is showing")
         del self.dialogs[session]
-        return {}, [("Page.javascriptDialogClosed", {
-            "frameId": self.sessions[session], "result": params["accept"], "userInput": params.get("promptText", ""),
-        }, session)]
+        return {}, [
+            (
+                "Page.javascriptDialogClosed",
+                {
+                    "frameId": self.sessions[session],
+                    "result": params["accept"],
+                    "userInput": params.get("promptText", ""),
+                },
+                session,
+            )
+        ]
 
     def _Runtime_evaluate(self, params: dict[str, Any], session: str | None) -> Any:
         return {"result": {"type": "string", "value": f"evaluated in {self.sessions.get(session or '')}"}}

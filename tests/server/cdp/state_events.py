@@ -35,8 +35,11 @@ def frame_detached(frame_id: str, reason: str = "remove", session: str = PAGE) -
 
 
 def dialog_opening(kind: str = "confirm", message: str = "Sure?", session: str = PAGE, frame: str = TAB) -> CDPEvent:
-    return CDPEvent("Page.javascriptDialogOpening",
-                    {"type": kind, "message": message, "defaultPrompt": "dflt", "frameId": frame}, session)
+    return CDPEvent(
+        "Page.javascriptDialogOpening",
+        {"type": kind, "message": message, "defaultPrompt": "dflt", "frameId": frame},
+        session,
+    )
 
 
 def bridge_paused(kind: str, message: str, session: str = PAGE, frame: str = TAB, request: str = "R1") -> CDPEvent:
@@ -45,10 +48,15 @@ def bridge_paused(kind: str, message: str, session: str = PAGE, frame: str = TAB
 
 
 def child_attached(target: str, child_session: str, parent_session: str = PAGE, parent_frame: str = TAB) -> CDPEvent:
-    return CDPEvent("Target.attachedToTarget", {
-        "sessionId": child_session, "waitingForDebugger": True,
-        "targetInfo": {"targetId": target, "type": "iframe", "url": "", "parentFrameId": parent_frame},
-    }, parent_session)
+    return CDPEvent(
+        "Target.attachedToTarget",
+        {
+            "sessionId": child_session,
+            "waitingForDebugger": True,
+            "targetInfo": {"targetId": target, "type": "iframe", "url": "", "parentFrameId": parent_frame},
+        },
+        parent_session,
+    )
 
 
 def session_detached(session: str, target: str, via: str | None = None) -> CDPEvent:

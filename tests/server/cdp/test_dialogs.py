@@ -52,8 +52,14 @@ def test_a_dialog_closed_by_the_browser_is_recorded_as_remote() -> None:
     state.feed(dialog_opening(), 10.0)
     state.feed(CDPEvent("Page.javascriptDialogClosed", {"frameId": TAB, "result": False, "userInput": ""}, PAGE), 10.5)
     assert state.dialogs.pending == {}
-    assert state.dialogs.recent[-1].as_json() == {"id": "d-1", "type": "confirm", "message": "Sure?",
-                                                  "opened_at": 10.0, "closed_at": 10.5, "closed_by": "remote"}
+    assert state.dialogs.recent[-1].as_json() == {
+        "id": "d-1",
+        "type": "confirm",
+        "message": "Sure?",
+        "opened_at": 10.0,
+        "closed_at": 10.5,
+        "closed_by": "remote",
+    }
 
 
 def test_the_agents_answer_closes_it_and_the_later_closed_event_changes_nothing() -> None:
@@ -142,8 +148,11 @@ def test_a_bridged_dialog_is_pending_like_a_native_one_and_answered_through_its_
 
 def test_any_other_paused_request_is_let_through() -> None:
     state = state_with_tab()
-    event = CDPEvent("Fetch.requestPaused", {"requestId": "R7", "request": {
-        "url": f"http://127.0.0.1:9/{bridge.BRIDGE_HOST}/dialog?type=alert"}}, PAGE)
+    event = CDPEvent(
+        "Fetch.requestPaused",
+        {"requestId": "R7", "request": {"url": f"http://127.0.0.1:9/{bridge.BRIDGE_HOST}/dialog?type=alert"}},
+        PAGE,
+    )
     assert state.feed(event, 1.0) == [ContinueRequest(PAGE, "R7")]
     assert state.dialogs.pending == {}
 
@@ -165,22 +174,28 @@ def test_a_bridged_dialog_dies_when_its_frame_navigates_but_a_native_one_waits()
     assert [r.dialog.message for r in state.dialogs.recent] == ["bridged"]
 
 
-@pytest.mark.parametrize("url", [
-    f"http://{bridge.BRIDGE_HOST}/dialog?type=alert&message=x",
-    f"https://{bridge.BRIDGE_HOST}/dialog?type=prompt&message=x&default_prompt=y",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"http://{bridge.BRIDGE_HOST}/dialog?type=alert&message=x",
+        f"https://{bridge.BRIDGE_HOST}/dialog?type=prompt&message=x&default_prompt=y",
+    ],
+)
 def test_bridge_requests_are_recognised(url: str) -> None:
     assert bridge.parse_request(url) is not None
 
 
-@pytest.mark.parametrize("url", [
-    f"http://{bridge.BRIDGE_HOST}/other?type=alert",
-    f"http://{bridge.BRIDGE_HOST}/dialog?type=beforeunload",
-    f"http://{bridge.BRIDGE_HOST}:8080/dialog?type=alert",
-    f"http://{bridge.BRIDGE_HOST}.example/dialog?type=alert",
-    f"http://user@{bridge.BRIDGE_HOST}/dialog?type=alert",
-    f"ftp://{bridge.BRIDGE_HOST}/dialog?type=alert",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"http://{bridge.BRIDGE_HOST}/other?type=alert",
+        f"http://{bridge.BRIDGE_HOST}/dialog?type=beforeunload",
+        f"http://{bridge.BRIDGE_HOST}:8080/dialog?type=alert",
+        f"http://{bridge.BRIDGE_HOST}.example/dialog?type=alert",
+        f"http://user@{bridge.BRIDGE_HOST}/dialog?type=alert",
+        f"ftp://{bridge.BRIDGE_HOST}/dialog?type=alert",
+    ],
+)
 def test_near_misses_are_not_bridge_requests(url: str) -> None:
     assert bridge.parse_request(url) is None
 

@@ -85,9 +85,14 @@ async def test_auto_policies_answer_by_themselves(
 
 
 @pytest.mark.parametrize("bridge", ["off", "on"])
-@pytest.mark.parametrize(("action", "prompt_text", "received"), [
-    ("accept", "Ada Lovelace", '"Ada Lovelace"'), ("accept", "", '""'), ("dismiss", "ignored", "null"),
-])
+@pytest.mark.parametrize(
+    ("action", "prompt_text", "received"),
+    [
+        ("accept", "Ada Lovelace", '"Ada Lovelace"'),
+        ("accept", "", '""'),
+        ("dismiss", "ignored", "null"),
+    ],
+)
 async def test_a_prompt_gets_the_agents_text(
     agents: AgentFactory, pages: PageServer, action: str, prompt_text: str, received: str, bridge: str
 ) -> None:
@@ -98,8 +103,7 @@ async def test_a_prompt_gets_the_agents_text(
 
 
 @pytest.mark.parametrize("bridge", ["off", "on"])
-async def test_the_watchdog_dismisses_what_nobody_answers(agents: AgentFactory, pages: PageServer,
-                                                          bridge: str) -> None:
+async def test_the_watchdog_dismisses_what_nobody_answers(agents: AgentFactory, pages: PageServer, bridge: str) -> None:
     agent = agents(dialog_timeout_s=0.3, dialog_bridge=bridge)
     clicked = await trigger(agent, pages, "confirm")
     assert clicked["pending_dialogs"]
@@ -120,8 +124,9 @@ async def arm_beforeunload(agent: Agent, pages: PageServer) -> None:
 
 @pytest.mark.parametrize("bridge", ["off", "on"])
 @pytest.mark.parametrize("action", ["accept", "dismiss"])
-async def test_beforeunload_under_must_respond(agents: AgentFactory, pages: PageServer, action: str,
-                                               bridge: str) -> None:
+async def test_beforeunload_under_must_respond(
+    agents: AgentFactory, pages: PageServer, action: str, bridge: str
+) -> None:
     agent = agents(dialog_bridge=bridge)  # the bridge cannot take beforeunload: it stays native either way
     await arm_beforeunload(agent, pages)
     leaving = await agent.call("browser_navigate", url=pages.url("/plain"))

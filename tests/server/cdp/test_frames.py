@@ -27,8 +27,10 @@ def test_frames_attach_navigate_and_detach_with_their_subtree() -> None:
     state.feed(frame_attached("B", parent="A"), 1.0)
     tree = state.frames.tree(TAB)
     assert tree["top"] == {"frame_id": TAB, "url": "https://example.com/", "origin": "https://example.com"}
-    assert tree["children"] == [{"frame_id": "A", "url": "https://example.com/a", "is_oopif": False},
-                                {"frame_id": "B", "url": "", "is_oopif": False}]
+    assert tree["children"] == [
+        {"frame_id": "A", "url": "https://example.com/a", "is_oopif": False},
+        {"frame_id": "B", "url": "", "is_oopif": False},
+    ]
     state.feed(frame_detached("A"), 2.0)
     assert state.frames.tree(TAB)["children"] == [] and set(state.frames) == {TAB}
 
@@ -41,15 +43,15 @@ def test_a_new_document_drops_the_old_documents_frames() -> None:
     assert state.feed(navigated(TAB, "https://example.com/next", PAGE), 2.0) == []
     assert state.frames.tree(TAB)["children"] == [] and set(state.frames) == {TAB}
     assert state.feed(navigated(TAB, "https://example.com/", PAGE, kind="BackForwardCacheRestore"), 3.0) == [
-        RefreshFrameTree(PAGE)]  # its frames come back unannounced: ask for them
+        RefreshFrameTree(PAGE)
+    ]  # its frames come back unannounced: ask for them
     assert state.frames[TAB].restored
 
 
 def test_a_same_document_navigation_changes_the_url_and_counts() -> None:
     state = state_with_tab()
     before = state.navigations.commits(TAB)
-    state.feed(CDPEvent("Page.navigatedWithinDocument", {"frameId": TAB, "url": "https://example.com/#two"}, PAGE),
-               2.0)
+    state.feed(CDPEvent("Page.navigatedWithinDocument", {"frameId": TAB, "url": "https://example.com/#two"}, PAGE), 2.0)
     assert state.frames[TAB].url == "https://example.com/#two"
     assert state.navigations.commits(TAB) == before + 1
 
@@ -57,10 +59,13 @@ def test_a_same_document_navigation_changes_the_url_and_counts() -> None:
 def test_the_frame_tree_loaded_on_attach_fills_in_only_what_events_did_not_say() -> None:
     state = state_with_tab()
     state.feed(frame_attached("A"), 1.0)
-    state.frame_tree_loaded(PAGE, {
-        "frame": {"id": TAB, "url": "https://stale.example/", "securityOrigin": "https://stale.example"},
-        "childFrames": [{"frame": {"id": "A", "parentId": TAB, "url": "https://example.com/a"}}],
-    })
+    state.frame_tree_loaded(
+        PAGE,
+        {
+            "frame": {"id": TAB, "url": "https://stale.example/", "securityOrigin": "https://stale.example"},
+            "childFrames": [{"frame": {"id": "A", "parentId": TAB, "url": "https://example.com/a"}}],
+        },
+    )
     assert state.frames[TAB].url == "https://example.com/"  # an event said so already
     assert state.frames["A"].url == "https://example.com/a"  # known only by id until now
 

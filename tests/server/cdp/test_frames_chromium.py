@@ -28,8 +28,11 @@ def child_entry(snapshot: dict[str, Any], url_end: str) -> dict[str, Any]:
 async def test_a_cross_origin_iframe_is_an_oopif_in_the_frame_tree(agent: Agent, pages: PageServer) -> None:
     snapshot = await open_shop(agent, pages)
     tree = snapshot["frame_tree"]
-    assert tree["top"] == {"frame_id": agent.supervisor.controlled_target, "url": pages.url("/frames/top"),
-                           "origin": pages.url("")}
+    assert tree["top"] == {
+        "frame_id": agent.supervisor.controlled_target,
+        "url": pages.url("/frames/top"),
+        "origin": pages.url(""),
+    }
     oopif, inline = child_entry(snapshot, "/frames/child"), child_entry(snapshot, "about:srcdoc")
     assert oopif["is_oopif"] is True and oopif["url"] == pages.url("/frames/child", other=True)
     assert oopif["session_id"] in agent.supervisor.state.targets
@@ -47,12 +50,14 @@ async def test_browser_cdp_with_an_oopif_frame_id_evaluates_inside_it(agent: Age
 async def test_a_same_process_frame_id_is_refused_pointing_at_content_window(agent: Agent, pages: PageServer) -> None:
     snapshot = await open_shop(agent, pages)
     inline = child_entry(snapshot, "about:srcdoc")["frame_id"]
-    code, message = await agent.fail("browser_cdp", method="Runtime.evaluate", params={"expression": "1"},
-                                     frame_id=inline)
+    code, message = await agent.fail(
+        "browser_cdp", method="Runtime.evaluate", params={"expression": "1"}, frame_id=inline
+    )
     assert code == "invalid_arguments" and "contentWindow" in message
     # ... and what the message suggests works.
-    assert await agent.evaluate("document.querySelectorAll('iframe')[1].contentDocument.body.innerText") == \
-        "inline words"
+    assert (
+        await agent.evaluate("document.querySelectorAll('iframe')[1].contentDocument.body.innerText") == "inline words"
+    )
 
 
 async def test_refs_inside_the_oopif_click_and_type_with_real_input(agent: Agent, pages: PageServer) -> None:
@@ -63,8 +68,9 @@ async def test_refs_inside_the_oopif_click_and_type_with_real_input(agent: Agent
     clicked = await agent.call("browser_click", ref=agent.ref_of(text, 'button "Pay now"'))
     assert (clicked["role"], clicked["name"]) == ("button", "Pay now")
     assert await agent.evaluate("document.body.dataset.clicks", frame_id=oopif) == "1"
-    await agent.evaluate("window.trusted = new Promise(r => addEventListener('click', e => r(e.isTrusted))); 0",
-                         frame_id=oopif)
+    await agent.evaluate(
+        "window.trusted = new Promise(r => addEventListener('click', e => r(e.isTrusted))); 0", frame_id=oopif
+    )
     await agent.call("browser_click", ref=agent.ref_of(text, 'button "Pay now"'))
     assert await agent.evaluate("window.trusted", frame_id=oopif) is True  # a real input event, not a script's
     typed = await agent.call("browser_type", ref=agent.ref_of(text, 'textbox "Card holder"'), text="Ada Lovelace")

@@ -82,8 +82,13 @@ async def test_the_call_in_flight_when_chromium_dies_fails_and_the_next_one_reco
         await agent.call("browser_navigate", url=pages.url("/plain"))
         assert source.process is not None
         pid = source.process.pid
-        hanging = asyncio.create_task(agent.run("browser_cdp", method="Runtime.evaluate", params={
-            "expression": "console.error('in flight'); new Promise(() => {})", "awaitPromise": True}))
+        hanging = asyncio.create_task(
+            agent.run(
+                "browser_cdp",
+                method="Runtime.evaluate",
+                params={"expression": "console.error('in flight'); new Promise(() => {})", "awaitPromise": True},
+            )
+        )
         await agent.until(lambda: any(e.text == "in flight" for e in agent.supervisor.state.console.errors))
         os.kill(pid, signal.SIGKILL)
         outcome = await hanging
@@ -166,9 +171,15 @@ async def test_a_server_killed_outright_takes_its_chromium_with_it(pages: PageSe
     (tmp_path / "config.yaml").write_text(f"api_server:\n  port: {port}\n")
     key = "k" * 40
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "hermes_server", "serve", "--config", str(tmp_path / "config.yaml"),
+        sys.executable,
+        "-m",
+        "hermes_server",
+        "serve",
+        "--config",
+        str(tmp_path / "config.yaml"),
         env=os.environ | {"HERMES_HOME": str(tmp_path), "HERMES_API_KEY": key},
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
     )
     try:
         async with BrowserClient(f"http://127.0.0.1:{port}", key) as client:

@@ -72,15 +72,29 @@ async def fake_browserbase(mock: MockBrowser) -> AsyncIterator[FakeCloud]:
     async def create(request: web.Request) -> web.Response:
         await recorded(cloud, request)
         if request.headers.get("X-BB-API-Key") != KEY:
-            return web.json_response({"statusCode": 401, "error": "Unauthorized", "message": "Invalid API key"},
-                                     status=401)
-        return web.json_response({"id": "bb-session-1", "status": "RUNNING", "projectId": "proj-1",
-                                  "connectUrl": mock.url, "region": "us-west-2", "keepAlive": False}, status=201)
+            return web.json_response(
+                {"statusCode": 401, "error": "Unauthorized", "message": "Invalid API key"}, status=401
+            )
+        return web.json_response(
+            {
+                "id": "bb-session-1",
+                "status": "RUNNING",
+                "projectId": "proj-1",
+                "connectUrl": mock.url,
+                "region": "us-west-2",
+                "keepAlive": False,
+            },
+            status=201,
+        )
 
     async def update(request: web.Request) -> web.Response:
         body = await recorded(cloud, request)
-        return web.json_response({"id": request.match_info["id"], "status": "COMPLETED" if body.get("status")
-                                  == "REQUEST_RELEASE" else "RUNNING"})
+        return web.json_response(
+            {
+                "id": request.match_info["id"],
+                "status": "COMPLETED" if body.get("status") == "REQUEST_RELEASE" else "RUNNING",
+            }
+        )
 
     routes = [web.post("/v1/sessions", create), web.post("/v1/sessions/{id}", update)]
     async with fake_cloud(routes, cloud) as running:
@@ -97,19 +111,30 @@ async def fake_browser_use(mock: MockBrowser) -> AsyncIterator[FakeCloud]:
         if request.headers.get("X-Browser-Use-API-Key") != KEY:
             return web.json_response({"detail": "Invalid API key"}, status=401)
         origin = f"http://{request.host}"
-        return web.json_response({"id": "3c90c3cc-0d44-4b50-8888-8dd25736052a", "status": "active",
-                                  "cdpUrl": f"{origin}/cdp", "liveUrl": f"{origin}/live"}, status=201)
+        return web.json_response(
+            {
+                "id": "3c90c3cc-0d44-4b50-8888-8dd25736052a",
+                "status": "active",
+                "cdpUrl": f"{origin}/cdp",
+                "liveUrl": f"{origin}/live",
+            },
+            status=201,
+        )
 
     async def stop(request: web.Request) -> web.Response:
         body = await recorded(cloud, request)
-        return web.json_response({"id": request.match_info["id"], "status": "stopped" if body == {"action": "stop"}
-                                  else "active"})
+        return web.json_response(
+            {"id": request.match_info["id"], "status": "stopped" if body == {"action": "stop"} else "active"}
+        )
 
     async def version(request: web.Request) -> web.Response:
         return web.json_response({"Browser": "Chrome/mock", "webSocketDebuggerUrl": mock.url})
 
-    routes = [web.post("/api/v2/browsers", create), web.patch("/api/v2/browsers/{id}", stop),
-              web.get("/cdp/json/version", version)]
+    routes = [
+        web.post("/api/v2/browsers", create),
+        web.patch("/api/v2/browsers/{id}", stop),
+        web.get("/cdp/json/version", version),
+    ]
     async with fake_cloud(routes, cloud, "/api/v2") as running:
         yield running
 
@@ -126,23 +151,30 @@ def config(**settings: Any) -> ServerConfig:
     return ServerConfig(api_key="k" * 32, **settings)
 
 
-@pytest.mark.parametrize(("settings", "environ", "expected"), [
-    ({}, {}, LocalChromium),
-    ({}, {"BROWSERBASE_API_KEY": KEY}, CloudBrowsers),
-    ({}, {"BROWSER_USE_API_KEY": KEY}, CloudBrowsers),
-    ({"cloud_provider": "local"}, {"BROWSERBASE_API_KEY": KEY}, LocalChromium),
-    ({"cdp_url": "http://127.0.0.1:9222"}, {"BROWSERBASE_API_KEY": KEY}, ExistingChrome),
-])
+@pytest.mark.parametrize(
+    ("settings", "environ", "expected"),
+    [
+        ({}, {}, LocalChromium),
+        ({}, {"BROWSERBASE_API_KEY": KEY}, CloudBrowsers),
+        ({}, {"BROWSER_USE_API_KEY": KEY}, CloudBrowsers),
+        ({"cloud_provider": "local"}, {"BROWSERBASE_API_KEY": KEY}, LocalChromium),
+        ({"cdp_url": "http://127.0.0.1:9222"}, {"BROWSERBASE_API_KEY": KEY}, ExistingChrome),
+    ],
+)
 def test_the_source_follows_the_configuration_then_the_api_keys(
     settings: dict[str, Any], environ: dict[str, str], expected: type
 ) -> None:
     assert isinstance(source_from_config(config(**settings), environ), expected)
 
 
-@pytest.mark.parametrize(("environ", "label"), [
-    ({"BROWSERBASE_API_KEY": KEY}, "Browserbase"), ({"BROWSER_USE_API_KEY": KEY}, "Browser Use"),
-    ({"BROWSERBASE_API_KEY": KEY, "BROWSER_USE_API_KEY": KEY}, "Browserbase"),
-])
+@pytest.mark.parametrize(
+    ("environ", "label"),
+    [
+        ({"BROWSERBASE_API_KEY": KEY}, "Browserbase"),
+        ({"BROWSER_USE_API_KEY": KEY}, "Browser Use"),
+        ({"BROWSERBASE_API_KEY": KEY, "BROWSER_USE_API_KEY": KEY}, "Browserbase"),
+    ],
+)
 def test_auto_detection_picks_the_provider_whose_key_is_set(environ: dict[str, str], label: str) -> None:
     assert source_from_config(config(), environ).label == label
 
@@ -157,8 +189,9 @@ def test_a_configured_provider_without_its_key_stops_start_up() -> None:
 
 async def test_browserbase_creates_and_releases_a_session_as_documented() -> None:
     async with mock_browser() as mock, fake_browserbase(mock) as cloud:
-        provider = Browserbase({"BROWSERBASE_API_KEY": KEY, "BROWSERBASE_PROJECT_ID": "proj-1",
-                                "BROWSERBASE_BASE_URL": cloud.base_url})
+        provider = Browserbase(
+            {"BROWSERBASE_API_KEY": KEY, "BROWSERBASE_PROJECT_ID": "proj-1", "BROWSERBASE_BASE_URL": cloud.base_url}
+        )
         assert provider.is_configured()
         created = await provider.create_session()
         await provider.close_session(created.id)
@@ -166,8 +199,12 @@ async def test_browserbase_creates_and_releases_a_session_as_documented() -> Non
     assert (created.id, created.cdp_url) == ("bb-session-1", mock.url)
     (m1, p1, b1, h1), (m2, p2, b2, h2) = cloud.requests
     assert (m1, p1, b1, h1["X-BB-API-Key"]) == ("POST", "/v1/sessions", {"projectId": "proj-1"}, KEY)
-    assert (m2, p2, b2, h2["X-BB-API-Key"]) == ("POST", "/v1/sessions/bb-session-1",
-                                                {"status": "REQUEST_RELEASE", "projectId": "proj-1"}, KEY)
+    assert (m2, p2, b2, h2["X-BB-API-Key"]) == (
+        "POST",
+        "/v1/sessions/bb-session-1",
+        {"status": "REQUEST_RELEASE", "projectId": "proj-1"},
+        KEY,
+    )
 
 
 async def test_browser_use_creates_and_stops_a_browser_as_documented() -> None:
@@ -201,8 +238,9 @@ async def test_an_unreachable_devtools_endpoint_is_a_clear_error() -> None:
 
 
 @pytest.mark.parametrize(("bridge", "expect_bridge"), [("auto", True), ("off", False)])
-async def test_a_browserbase_session_gets_its_own_cloud_browser_with_the_bridge(bridge: str,
-                                                                                 expect_bridge: bool) -> None:
+async def test_a_browserbase_session_gets_its_own_cloud_browser_with_the_bridge(
+    bridge: str, expect_bridge: bool
+) -> None:
     async with mock_browser() as mock, fake_browserbase(mock) as cloud:
         environ = {"BROWSERBASE_API_KEY": KEY, "BROWSERBASE_BASE_URL": cloud.base_url}
         backend = CDPBackend.from_config(config(dialog_bridge=bridge), environ)
@@ -215,7 +253,9 @@ async def test_a_browserbase_session_gets_its_own_cloud_browser_with_the_bridge(
         await backend.close_session("sess_1")
         await backend.aclose()
     assert [(m, p, b.get("status")) for m, p, b, _ in cloud.requests] == [
-        ("POST", "/v1/sessions", None), ("POST", "/v1/sessions/bb-session-1", "REQUEST_RELEASE")]
+        ("POST", "/v1/sessions", None),
+        ("POST", "/v1/sessions/bb-session-1", "REQUEST_RELEASE"),
+    ]
 
 
 async def test_a_browser_use_session_resolves_its_http_cdp_url_and_has_no_bridge() -> None:
@@ -252,8 +292,9 @@ async def test_an_existing_chrome_is_found_through_its_http_endpoint_and_shared(
         await web.TCPSite(runner, "127.0.0.1", 0).start()
         backend = CDPBackend(ExistingChrome(f"http://127.0.0.1:{runner.addresses[0][1]}"))
         try:
-            first, second = await asyncio.gather(call(backend, "browser_tabs", "sess_1"),
-                                                 call(backend, "browser_tabs", "sess_2"))
+            first, second = await asyncio.gather(
+                call(backend, "browser_tabs", "sess_1"), call(backend, "browser_tabs", "sess_2")
+            )
             assert first.ok and second.ok
             assert mock.methods().count("Target.createTarget") == 2  # one tab per session, in the shared browser
             assert len(mock.connections) == 2  # one supervisor socket per session

@@ -24,8 +24,11 @@ def test_engine_world_contexts_are_tracked_per_frame_until_destroyed() -> None:
     state = state_with_tab(engine_world="hermes-snapshot")
 
     def created(context_id: int, name: str, frame: str, session: str = PAGE) -> CDPEvent:
-        return CDPEvent("Runtime.executionContextCreated", {"context": {
-            "id": context_id, "name": name, "auxData": {"frameId": frame, "isDefault": not name}}}, session)
+        return CDPEvent(
+            "Runtime.executionContextCreated",
+            {"context": {"id": context_id, "name": name, "auxData": {"frameId": frame, "isDefault": not name}}},
+            session,
+        )
 
     state.feed(created(2, "hermes-snapshot", TAB), 1.0)
     state.feed(created(1, "", TAB), 1.0)  # the page's own main world
@@ -43,8 +46,14 @@ def test_engine_worlds_die_with_their_frame_and_their_session() -> None:
     state.feed(frame_attached("A"), 1.0)
     state.feed(child_attached("X", "S-X"), 1.0)
     for context_id, frame, session in ((1, "A", PAGE), (2, "X", "S-X")):
-        state.feed(CDPEvent("Runtime.executionContextCreated", {"context": {
-            "id": context_id, "name": "hermes-snapshot", "auxData": {"frameId": frame}}}, session), 1.0)
+        state.feed(
+            CDPEvent(
+                "Runtime.executionContextCreated",
+                {"context": {"id": context_id, "name": "hermes-snapshot", "auxData": {"frameId": frame}}},
+                session,
+            ),
+            1.0,
+        )
     state.feed(CDPEvent("Page.frameDetached", {"frameId": "A", "reason": "remove"}, PAGE), 2.0)
     assert state.worlds.context(PAGE, "A") is None and state.worlds.context("S-X", "X") == 2
     state.feed(CDPEvent("Target.detachedFromTarget", {"sessionId": "S-X", "targetId": "X"}, PAGE), 3.0)
@@ -53,8 +62,12 @@ def test_engine_worlds_die_with_their_frame_and_their_session() -> None:
 
 def test_no_engine_world_tracks_nothing() -> None:
     state = state_with_tab()
-    state.feed(CDPEvent("Runtime.executionContextCreated", {"context": {
-        "id": 1, "name": "", "auxData": {"frameId": TAB}}}, PAGE), 1.0)
+    state.feed(
+        CDPEvent(
+            "Runtime.executionContextCreated", {"context": {"id": 1, "name": "", "auxData": {"frameId": TAB}}}, PAGE
+        ),
+        1.0,
+    )
     assert state.worlds.context(PAGE, TAB) is None
 
 
@@ -102,8 +115,14 @@ def test_console_errors_and_exceptions_keep_the_last_fifty() -> None:
     state.feed(CDPEvent("Runtime.consoleAPICalled", {"type": "log", "args": [{"value": "fine"}]}, PAGE), 1.0)
     for n in range(CONSOLE_ERRORS_MAX + 5):
         state.feed(CDPEvent("Runtime.consoleAPICalled", {"type": "error", "args": [{"value": f"e{n}"}]}, PAGE), 1.0)
-    state.feed(CDPEvent("Runtime.exceptionThrown", {"exceptionDetails": {
-        "text": "Uncaught", "exception": {"description": "TypeError: x is undefined"}}}, PAGE), 2.0)
+    state.feed(
+        CDPEvent(
+            "Runtime.exceptionThrown",
+            {"exceptionDetails": {"text": "Uncaught", "exception": {"description": "TypeError: x is undefined"}}},
+            PAGE,
+        ),
+        2.0,
+    )
     errors = state.console.errors
     assert len(errors) == CONSOLE_ERRORS_MAX
     assert errors[-1].as_json() == {"level": "exception", "text": "TypeError: x is undefined", "at": 2.0}

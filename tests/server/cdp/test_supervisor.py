@@ -50,9 +50,14 @@ async def test_open_tab_attaches_flat_and_enables_everything_on_the_tab(browser:
     assert browser.methods()[:3] == ["Target.createBrowserContext", "Target.createTarget", "Target.attachToTarget"]
     assert browser.last("Target.attachToTarget").params == {"targetId": target, "flatten": True}
     assert browser.last("Target.createTarget").params["browserContextId"] == supervisor.browser_context
-    assert browser.methods(session) == ["Page.enable", "Runtime.enable", "Page.setLifecycleEventsEnabled",
-                                        "Page.addScriptToEvaluateOnNewDocument", "Target.setAutoAttach",
-                                        "Page.getFrameTree"]
+    assert browser.methods(session) == [
+        "Page.enable",
+        "Runtime.enable",
+        "Page.setLifecycleEventsEnabled",
+        "Page.addScriptToEvaluateOnNewDocument",
+        "Target.setAutoAttach",
+        "Page.getFrameTree",
+    ]
     auto = browser.last("Target.setAutoAttach").params
     assert (auto["autoAttach"], auto["flatten"], auto["waitForDebuggerOnStart"]) == (True, True, True)
     script = browser.last("Page.addScriptToEvaluateOnNewDocument").params
@@ -68,7 +73,10 @@ async def test_navigation_events_update_the_frame_tree_and_wake_waiters(browser:
     reply = await supervisor.send("Page.navigate", {"url": "https://example.com/"}, session_id=session)
     await until(supervisor, lambda: supervisor.state.navigations.loaded(target, reply["loaderId"], "load"))
     assert supervisor.state.frames.tree(target)["top"] == {
-        "frame_id": target, "url": "https://example.com/", "origin": "https://example.com"}
+        "frame_id": target,
+        "url": "https://example.com/",
+        "origin": "https://example.com",
+    }
     await supervisor.stop()
 
 
@@ -155,15 +163,23 @@ async def test_a_child_target_is_set_up_like_the_tab_then_resumed(browser: MockB
     _, session = supervisor.tab_session()
     child = await browser.attach_child(session, "OOPIF1", target)
     await browser.wait_for("Runtime.runIfWaitingForDebugger", child)
-    assert browser.methods(child) == ["Page.enable", "Runtime.enable", "Fetch.enable",
-                                      "Page.addScriptToEvaluateOnNewDocument", "Target.setAutoAttach",
-                                      "Page.getFrameTree", "Runtime.runIfWaitingForDebugger"]
+    assert browser.methods(child) == [
+        "Page.enable",
+        "Runtime.enable",
+        "Fetch.enable",
+        "Page.addScriptToEvaluateOnNewDocument",
+        "Target.setAutoAttach",
+        "Page.getFrameTree",
+        "Runtime.runIfWaitingForDebugger",
+    ]
     assert browser.last("Fetch.enable").params == {"patterns": bridge.FETCH_PATTERNS}
     assert supervisor.state.frames.tree(target)["children"] == [
-        {"frame_id": "OOPIF1", "url": "", "is_oopif": True, "session_id": child}]
+        {"frame_id": "OOPIF1", "url": "", "is_oopif": True, "session_id": child}
+    ]
     # Commands for the OOPIF go through its own session.
-    reply = await supervisor.send("Runtime.evaluate", {"expression": "1"},
-                                  session_id=supervisor.state.frames.session_for("OOPIF1", target))
+    reply = await supervisor.send(
+        "Runtime.evaluate", {"expression": "1"}, session_id=supervisor.state.frames.session_for("OOPIF1", target)
+    )
     assert reply["result"]["value"] == "evaluated in OOPIF1"
     await browser.emit("Target.detachedFromTarget", {"sessionId": child, "targetId": "OOPIF1"}, session)
     await until(supervisor, lambda: supervisor.state.frames.tree(target)["children"] == [])
@@ -175,10 +191,14 @@ async def test_a_bridged_dialog_is_answered_with_fulfill_request(browser: MockBr
     target = await supervisor.open_tab(isolated=False)
     _, session = supervisor.tab_session()
     url = f"https://{bridge.BRIDGE_HOST}{bridge.BRIDGE_PATH}?type=prompt&message=Name%3F&default_prompt=anon"
-    await browser.emit("Fetch.requestPaused", {"requestId": "interception-1", "frameId": target,
-                                               "request": {"url": url}}, session)
-    await browser.emit("Fetch.requestPaused", {"requestId": "interception-2", "frameId": target,
-                                               "request": {"url": "https://example.com/app.js"}}, session)
+    await browser.emit(
+        "Fetch.requestPaused", {"requestId": "interception-1", "frameId": target, "request": {"url": url}}, session
+    )
+    await browser.emit(
+        "Fetch.requestPaused",
+        {"requestId": "interception-2", "frameId": target, "request": {"url": "https://example.com/app.js"}},
+        session,
+    )
     assert (await browser.wait_for("Fetch.continueRequest", session)).params == {"requestId": "interception-2"}
     await until(supervisor, lambda: bool(supervisor.state.dialogs.pending))
     await supervisor.respond_to_dialog("accept", None, None)

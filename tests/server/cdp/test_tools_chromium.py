@@ -32,8 +32,9 @@ async def test_a_navigation_that_fails_says_why(agent: Agent, pages: PageServer)
     assert code == "controller_error" and message.startswith("navigation_failed:") and "ERR_" in message
 
 
-async def test_back_returns_to_the_previous_page_and_fails_clearly_at_the_start(agent: Agent,
-                                                                               pages: PageServer) -> None:
+async def test_back_returns_to_the_previous_page_and_fails_clearly_at_the_start(
+    agent: Agent, pages: PageServer
+) -> None:
     await agent.call("browser_navigate", url=pages.url("/plain"))
     await agent.call("browser_navigate", url=pages.url("/form"))
     assert await agent.call("browser_back") == {"url": pages.url("/plain"), "title": "Plain"}
@@ -45,8 +46,10 @@ async def test_back_returns_to_the_previous_page_and_fails_clearly_at_the_start(
 async def test_type_replaces_the_value_with_real_keystrokes(agent: Agent, pages: PageServer) -> None:
     await agent.call("browser_navigate", url=pages.url("/form"))
     text = (await agent.call("browser_snapshot"))["snapshot"]
-    await agent.evaluate("window.events = []; document.querySelector('input').addEventListener('input', "
-                         "e => events.push([e.isTrusted, e.inputType])); 0")
+    await agent.evaluate(
+        "window.events = []; document.querySelector('input').addEventListener('input', "
+        "e => events.push([e.isTrusted, e.inputType])); 0"
+    )
     typed = await agent.call("browser_type", ref=agent.ref_of(text, 'textbox "Name"'), text="Ada Lovelace")
     assert (typed["role"], typed["name"], typed["value"]) == ("textbox", "Name", "Ada Lovelace")
     assert [True, "insertText"] in await agent.evaluate("events")
@@ -98,8 +101,13 @@ async def test_tabs_and_tab_activate(agent: Agent, pages: PageServer) -> None:
             await asyncio.sleep(0.05)
             tabs = await agent.call("browser_tabs")
     mine = next(t for t in tabs if t["controlled"])
-    assert mine == {"id": agent.supervisor.state.targets.tab_id(target), "title": "Opener", "url": pages.url("/opener"),
-                    "active": True, "controlled": True}
+    assert mine == {
+        "id": agent.supervisor.state.targets.tab_id(target),
+        "title": "Opener",
+        "url": pages.url("/opener"),
+        "active": True,
+        "controlled": True,
+    }
     popup = next(t for t in tabs if t["url"] == pages.url("/form"))
     assert popup["controlled"] is False
     activated = await agent.call("browser_tab_activate", tab_id=popup["id"])

@@ -29,8 +29,12 @@ from hermes_wire.errors import ToolError
 PRINCIPAL = "local"
 
 
-def scope(controller: str = "c1", profile: str = "p1", session: str = "s1",
-          capabilities: tuple[str, ...] = protocol.CAPABILITY_ALLOWLIST) -> ControllerScope:
+def scope(
+    controller: str = "c1",
+    profile: str = "p1",
+    session: str = "s1",
+    capabilities: tuple[str, ...] = protocol.CAPABILITY_ALLOWLIST,
+) -> ControllerScope:
     return ControllerScope(PRINCIPAL, session, controller, profile, capabilities)
 
 
@@ -162,22 +166,30 @@ NOOP_ONLY = scope(capabilities=("controller.noop",))
 
 
 def test_results_are_matched_to_their_commands() -> None:
-    run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", "controller.noop", [("send", "A", protocol.COMMAND, "cmd1")]),
-        (0, "submit", "browser_tabs", [("send", "A", protocol.COMMAND, "cmd2")]),
-        (1, "receive", ("A", result("cmd2", result={"tabs": []})), [("finish", "cmd2", "ok")]),
-        (1, "receive", ("A", result("cmd1", False, error={"code": "boom", "message": "x"})),
-         [("finish", "cmd1", "controller_error")]),
-        (2, "receive", ("A", result("cmd1")), []),  # already finished: a duplicate counts for nothing
-    ])
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", "controller.noop", [("send", "A", protocol.COMMAND, "cmd1")]),
+            (0, "submit", "browser_tabs", [("send", "A", protocol.COMMAND, "cmd2")]),
+            (1, "receive", ("A", result("cmd2", result={"tabs": []})), [("finish", "cmd2", "ok")]),
+            (
+                1,
+                "receive",
+                ("A", result("cmd1", False, error={"code": "boom", "message": "x"})),
+                [("finish", "cmd1", "controller_error")],
+            ),
+            (2, "receive", ("A", result("cmd1")), []),  # already finished: a duplicate counts for nothing
+        ]
+    )
 
 
 def test_controller_error_codes_are_mapped_to_stable_codes() -> None:
-    broker = run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
-    ])
+    broker = run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
+        ]
+    )
     effects = broker.receive("A", result("cmd1", False, error={"code": "invalid_arguments", "message": "stale ref"}), 1)
     assert summarise(effects) == [("finish", "cmd1", "invalid_arguments")]
     broker.submit("s1", "browser_click", {}, tool_call_id="t", timeout_s=5, now=1)
@@ -187,115 +199,151 @@ def test_controller_error_codes_are_mapped_to_stable_codes() -> None:
 
 
 def test_timeout_sends_cancel_and_late_results_are_dropped() -> None:
-    run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", ("browser_click", 5.0), [("send", "A", protocol.COMMAND, "cmd1")]),
-        (4.9, "expire", None, []),
-        (5.0, "expire", None, [("send", "A", protocol.CANCEL, "cmd1"), ("finish", "cmd1", "command_timeout")]),
-        (6.0, "receive", ("A", result("cmd1")), []),
-        (7.0, "expire", None, []),
-    ])
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", ("browser_click", 5.0), [("send", "A", protocol.COMMAND, "cmd1")]),
+            (4.9, "expire", None, []),
+            (5.0, "expire", None, [("send", "A", protocol.CANCEL, "cmd1"), ("finish", "cmd1", "command_timeout")]),
+            (6.0, "receive", ("A", result("cmd1")), []),
+            (7.0, "expire", None, []),
+        ]
+    )
 
 
 def test_agent_cancel_sends_cancel_frame_once() -> None:
-    run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
-        (1, "cancel", "cmd1", [("send", "A", protocol.CANCEL, "cmd1"), ("finish", "cmd1", "command_cancelled")]),
-        (1, "cancel", "cmd1", []),
-        (2, "receive", ("A", result("cmd1")), []),
-    ])
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
+            (1, "cancel", "cmd1", [("send", "A", protocol.CANCEL, "cmd1"), ("finish", "cmd1", "command_cancelled")]),
+            (1, "cancel", "cmd1", []),
+            (2, "receive", ("A", result("cmd1")), []),
+        ]
+    )
 
 
 def test_detach_cancels_at_once_and_fails_closed_until_unbound() -> None:
     detach = json.dumps({"type": protocol.DETACH})
-    run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
-        (0, "submit", "browser_type", [("send", "A", protocol.COMMAND, "cmd2")]),
-        (1, "receive", ("A", detach), [
-            ("send", "A", protocol.DETACH, None),
-            ("send", "A", protocol.CANCEL, "cmd1"), ("finish", "cmd1", "controller_detached"),
-            ("send", "A", protocol.CANCEL, "cmd2"), ("finish", "cmd2", "controller_detached"),
-            ("close", "A", protocol.CLOSE_NORMAL),
-        ]),
-        (2, "submit", "controller.noop", "controller_detached"),
-        (3, "connect", ("B", C1), [("close", "B", protocol.CLOSE_SESSION_CLOSED)]),  # still detached
-        (4, "submit", "controller.noop", "controller_detached"),
-        (5, "unbind", None, []),
-        (6, "submit", "controller.noop", "controller_missing"),
-        (7, "connect", ("B", C2), []),
-        (8, "submit", "controller.noop", [("send", "B", protocol.COMMAND, "cmd3")]),
-    ])
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
+            (0, "submit", "browser_type", [("send", "A", protocol.COMMAND, "cmd2")]),
+            (
+                1,
+                "receive",
+                ("A", detach),
+                [
+                    ("send", "A", protocol.DETACH, None),
+                    ("send", "A", protocol.CANCEL, "cmd1"),
+                    ("finish", "cmd1", "controller_detached"),
+                    ("send", "A", protocol.CANCEL, "cmd2"),
+                    ("finish", "cmd2", "controller_detached"),
+                    ("close", "A", protocol.CLOSE_NORMAL),
+                ],
+            ),
+            (2, "submit", "controller.noop", "controller_detached"),
+            (3, "connect", ("B", C1), [("close", "B", protocol.CLOSE_SESSION_CLOSED)]),  # still detached
+            (4, "submit", "controller.noop", "controller_detached"),
+            (5, "unbind", None, []),
+            (6, "submit", "controller.noop", "controller_missing"),
+            (7, "connect", ("B", C2), []),
+            (8, "submit", "controller.noop", [("send", "B", protocol.COMMAND, "cmd3")]),
+        ]
+    )
 
 
 def test_replacement_cancels_old_work_before_new_controller_is_routable() -> None:
-    broker = run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
-        (1, "connect", ("B", C2), [
-            ("send", "A", protocol.CANCEL, "cmd1"),
-            ("finish", "cmd1", "command_cancelled"),
-            ("close", "A", protocol.CLOSE_REPLACED),
-        ]),
-        (2, "receive", ("A", result("cmd1")), []),  # the old controller's answer no longer counts
-        (2, "submit", "controller.noop", [("send", "B", protocol.COMMAND, "cmd2")]),
-    ])
+    broker = run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
+            (
+                1,
+                "connect",
+                ("B", C2),
+                [
+                    ("send", "A", protocol.CANCEL, "cmd1"),
+                    ("finish", "cmd1", "command_cancelled"),
+                    ("close", "A", protocol.CLOSE_REPLACED),
+                ],
+            ),
+            (2, "receive", ("A", result("cmd1")), []),  # the old controller's answer no longer counts
+            (2, "submit", "controller.noop", [("send", "B", protocol.COMMAND, "cmd2")]),
+        ]
+    )
     assert broker.lane("s1").identity == ("c2", "p1")
 
 
 def test_other_browser_profile_is_a_replacement_too() -> None:
-    run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
-        (1, "connect", ("B", OTHER_PROFILE), [
-            ("send", "A", protocol.CANCEL, "cmd1"), ("finish", "cmd1", "command_cancelled"),
-            ("close", "A", protocol.CLOSE_REPLACED),
-        ]),
-    ])
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
+            (
+                1,
+                "connect",
+                ("B", OTHER_PROFILE),
+                [
+                    ("send", "A", protocol.CANCEL, "cmd1"),
+                    ("finish", "cmd1", "command_cancelled"),
+                    ("close", "A", protocol.CLOSE_REPLACED),
+                ],
+            ),
+        ]
+    )
 
 
 def test_disconnect_keeps_pending_until_deadline_and_reconnected_result_counts() -> None:
-    run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", ("browser_click", 30.0), [("send", "A", protocol.COMMAND, "cmd1")]),
-        (1, "disconnect", "A", []),
-        (2, "submit", "controller.noop", "controller_disconnected"),
-        (10, "expire", None, []),  # still waiting: socket loss is recoverable
-        (11, "connect", ("A2", C1), []),  # same identity: no replacement, nothing re-sent
-        (12, "receive", ("A2", result("cmd1", result="clicked")), [("finish", "cmd1", "ok")]),
-    ])
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", ("browser_click", 30.0), [("send", "A", protocol.COMMAND, "cmd1")]),
+            (1, "disconnect", "A", []),
+            (2, "submit", "controller.noop", "controller_disconnected"),
+            (10, "expire", None, []),  # still waiting: socket loss is recoverable
+            (11, "connect", ("A2", C1), []),  # same identity: no replacement, nothing re-sent
+            (12, "receive", ("A2", result("cmd1", result="clicked")), [("finish", "cmd1", "ok")]),
+        ]
+    )
 
 
 def test_disconnected_command_still_times_out_at_its_deadline() -> None:
-    run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", ("browser_click", 5.0), [("send", "A", protocol.COMMAND, "cmd1")]),
-        (1, "disconnect", "A", []),
-        (5, "expire", None, [("finish", "cmd1", "command_timeout")]),  # no socket, so no cancel frame to send
-        (6, "connect", ("A2", C1), []),
-        (7, "receive", ("A2", result("cmd1")), []),
-    ])
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", ("browser_click", 5.0), [("send", "A", protocol.COMMAND, "cmd1")]),
+            (1, "disconnect", "A", []),
+            (5, "expire", None, [("finish", "cmd1", "command_timeout")]),  # no socket, so no cancel frame to send
+            (6, "connect", ("A2", C1), []),
+            (7, "receive", ("A2", result("cmd1")), []),
+        ]
+    )
 
 
 def test_two_eligible_controllers_are_ambiguous() -> None:
-    run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "connect", ("A2", C1), []),
-        (1, "submit", "controller.noop", "controller_ambiguous"),
-        (2, "disconnect", "A", []),
-        (3, "submit", "controller.noop", [("send", "A2", protocol.COMMAND, "cmd1")]),
-    ])
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "connect", ("A2", C1), []),
+            (1, "submit", "controller.noop", "controller_ambiguous"),
+            (2, "disconnect", "A", []),
+            (3, "submit", "controller.noop", [("send", "A2", protocol.COMMAND, "cmd1")]),
+        ]
+    )
 
 
 def test_missing_and_incapable_controllers_fail_closed() -> None:
-    run_table([
-        (0, "submit", "controller.noop", "controller_missing"),
-        (0, "connect", ("A", NOOP_ONLY), []),
-        (1, "submit", "browser_click", "capability_not_allowed"),
-        (1, "submit", "browser_evaluate", "capability_not_allowed"),
-        (1, "submit", "controller.noop", [("send", "A", protocol.COMMAND, "cmd1")]),
-    ])
+    run_table(
+        [
+            (0, "submit", "controller.noop", "controller_missing"),
+            (0, "connect", ("A", NOOP_ONLY), []),
+            (1, "submit", "browser_click", "capability_not_allowed"),
+            (1, "submit", "browser_evaluate", "capability_not_allowed"),
+            (1, "submit", "controller.noop", [("send", "A", protocol.COMMAND, "cmd1")]),
+        ]
+    )
 
 
 def test_unbound_session_has_no_lane() -> None:
@@ -324,11 +372,13 @@ def test_unbound_session_has_no_lane() -> None:
     ],
 )
 def test_malformed_frames_close_the_socket(text: str, close_code: int) -> None:
-    run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
-        (1, "receive", ("A", text), [("close", "A", close_code)]),
-    ])
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
+            (1, "receive", ("A", text), [("close", "A", close_code)]),
+        ]
+    )
 
 
 def test_heartbeat_is_echoed() -> None:
@@ -338,25 +388,38 @@ def test_heartbeat_is_echoed() -> None:
 
 
 def test_closing_the_session_cancels_pending_and_closes_sockets() -> None:
-    broker = run_table([
-        (0, "connect", ("A", C1), []),
-        (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
-        (1, "close_session", None, [
-            ("send", "A", protocol.CANCEL, "cmd1"), ("finish", "cmd1", "command_cancelled"),
-            ("close", "A", protocol.CLOSE_SESSION_CLOSED),
-        ]),
-        (2, "receive", ("A", result("cmd1")), []),
-    ])
+    broker = run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", "browser_click", [("send", "A", protocol.COMMAND, "cmd1")]),
+            (
+                1,
+                "close_session",
+                None,
+                [
+                    ("send", "A", protocol.CANCEL, "cmd1"),
+                    ("finish", "cmd1", "command_cancelled"),
+                    ("close", "A", protocol.CLOSE_SESSION_CLOSED),
+                ],
+            ),
+            (2, "receive", ("A", result("cmd1")), []),
+        ]
+    )
     assert broker.lane("s1") is None
 
 
 def test_command_frame_carries_the_upstream_fields() -> None:
     broker = run_table([(0, "connect", ("A", C1), [])])
-    _, (send,) = broker.submit("s1", "browser_navigate", {"url": "http://x/"}, tool_call_id="call-9",
-                               timeout_s=5, now=0)
+    _, (send,) = broker.submit(
+        "s1", "browser_navigate", {"url": "http://x/"}, tool_call_id="call-9", timeout_s=5, now=0
+    )
     assert isinstance(send, SendFrame)
     assert send.frame == {
-        "type": "browser.controller.command", "command_id": "cmd1", "action": "browser_navigate",
-        "arguments": {"url": "http://x/"}, "controller_id": "c1", "browser_profile_id": "p1",
+        "type": "browser.controller.command",
+        "command_id": "cmd1",
+        "action": "browser_navigate",
+        "arguments": {"url": "http://x/"},
+        "controller_id": "c1",
+        "browser_profile_id": "p1",
         "tool_call_id": "call-9",
     }

@@ -20,24 +20,30 @@ from tests.support.local_stack import EXTENSION_ORIGIN, RunningServer, running_s
 
 def register_body(session_id: str, **overrides: Any) -> dict[str, Any]:
     return {
-        "protocol_version": 1, "session_id": session_id, "controller_id": "ctl-1",
-        "browser_profile_id": "profile-1", "capabilities": list(protocol.CAPABILITY_ALLOWLIST),
+        "protocol_version": 1,
+        "session_id": session_id,
+        "controller_id": "ctl-1",
+        "browser_profile_id": "profile-1",
+        "capabilities": list(protocol.CAPABILITY_ALLOWLIST),
     } | overrides
 
 
-async def raw_post(server: RunningServer, path: str, body: Any, *, key: str | None = "server",
-                   headers: dict[str, str] | None = None) -> tuple[int, Any]:
+async def raw_post(
+    server: RunningServer, path: str, body: Any, *, key: str | None = "server", headers: dict[str, str] | None = None
+) -> tuple[int, Any]:
     all_headers = dict(headers or {})
     if key is not None:
         all_headers["Authorization"] = f"Bearer {server.api_key if key == 'server' else key}"
-    async with aiohttp.ClientSession() as http, http.post(
-        server.url + path, json=body, headers=all_headers
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(server.url + path, json=body, headers=all_headers) as response,
+    ):
         return response.status, await response.json(content_type=None)
 
 
-async def handshake_status(server: RunningServer, *, subprotocols: list[str], query: str = "",
-                           headers: dict[str, str] | None = None) -> int:
+async def handshake_status(
+    server: RunningServer, *, subprotocols: list[str], query: str = "", headers: dict[str, str] | None = None
+) -> int:
     """Try the WebSocket upgrade; return the HTTP status of a refusal, or 101 if it was accepted.
 
     aiohttp's client is used here (not websockets) because it lets a test forge the Host header.
@@ -100,13 +106,23 @@ async def test_v1_routes_need_the_bearer_key(server: RunningServer, authorizatio
     if authorization is not None:
         headers["Authorization"] = authorization.format(key=server.api_key, short=server.api_key[:-1])
     async with aiohttp.ClientSession() as http:
-        for method, path in [("GET", "/v1/capabilities"), ("GET", "/v1/sessions"), ("POST", "/v1/sessions"),
-                             ("POST", "/v1/sessions/x/browser/browser_click"), ("GET", "/v1/no-such-route")]:
+        for method, path in [
+            ("GET", "/v1/capabilities"),
+            ("GET", "/v1/sessions"),
+            ("POST", "/v1/sessions"),
+            ("POST", "/v1/sessions/x/browser/browser_click"),
+            ("GET", "/v1/no-such-route"),
+        ]:
             async with http.request(method, server.url + path, headers=headers) as response:
                 body = await response.json()
                 assert response.status == 401, (method, path)
-                assert body == {"error": {"message": body["error"]["message"], "type": "authentication_error",
-                                          "code": "invalid_api_key"}}
+                assert body == {
+                    "error": {
+                        "message": body["error"]["message"],
+                        "type": "authentication_error",
+                        "code": "invalid_api_key",
+                    }
+                }
                 assert server.api_key not in body["error"]["message"]
 
 
@@ -117,9 +133,14 @@ async def test_register_returns_201_with_a_ticket_and_the_server_side_scope(
     server: RunningServer, session_id: str
 ) -> None:
     status, body = await raw_post(
-        server, protocol.REGISTER_PATH,
-        register_body(session_id, principal_id="someone-else", product="test-extension",
-                      capabilities=["browser_click", "browser_evaluate", "cdp.raw", "controller.noop"]),
+        server,
+        protocol.REGISTER_PATH,
+        register_body(
+            session_id,
+            principal_id="someone-else",
+            product="test-extension",
+            capabilities=["browser_click", "browser_evaluate", "cdp.raw", "controller.noop"],
+        ),
     )
     assert status == 201
     assert body["protocol_version"] == 1
@@ -129,8 +150,11 @@ async def test_register_returns_201_with_a_ticket_and_the_server_side_scope(
     assert body["ws_path"] == protocol.WS_PATH
     assert body["scope"] == {
         "principal_id": "local",  # the server's own; the client's claim is ignored
-        "session_id": session_id, "controller_id": "ctl-1", "browser_profile_id": "profile-1",
-        "transport_family": "extension", "capabilities": ["controller.noop", "browser_click"],
+        "session_id": session_id,
+        "controller_id": "ctl-1",
+        "browser_profile_id": "profile-1",
+        "transport_family": "extension",
+        "capabilities": ["controller.noop", "browser_click"],
     }
 
 
@@ -171,10 +195,14 @@ async def test_register_without_or_with_a_wrong_key_is_401(server: RunningServer
 
 
 async def test_register_malformed_json_is_400(server: RunningServer) -> None:
-    async with aiohttp.ClientSession() as http, http.post(
-        server.url + protocol.REGISTER_PATH, data=b"{not json",
-        headers={"Authorization": f"Bearer {server.api_key}"},
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(
+            server.url + protocol.REGISTER_PATH,
+            data=b"{not json",
+            headers={"Authorization": f"Bearer {server.api_key}"},
+        ) as response,
+    ):
         assert response.status == 400
         assert (await response.json())["error"]["code"] == "invalid_json"
 
@@ -214,8 +242,9 @@ async def test_replayed_ticket_is_401(server: RunningServer, session_id: str) ->
 
 async def test_ticket_in_the_query_string_is_401_and_burns_the_ticket(server: RunningServer, session_id: str) -> None:
     grant = await register(server, session_id)
-    status = await handshake_status(server, subprotocols=ticket_protocols(grant["ticket"]),
-                                    query=f"?ticket={grant['ticket']}")
+    status = await handshake_status(
+        server, subprotocols=ticket_protocols(grant["ticket"]), query=f"?ticket={grant['ticket']}"
+    )
     assert status == 401
     # The ticket leaked into a URL, so it is dead even when presented properly afterwards.
     assert await handshake_status(server, subprotocols=ticket_protocols(grant["ticket"])) == 401
@@ -255,12 +284,12 @@ async def test_two_tickets_in_one_handshake_are_refused(server: RunningServer, s
     assert await handshake_status(server, subprotocols=protocols) == 401
 
 
-@pytest.mark.parametrize("origin", ["https://evil.example", "null", "http://127.0.0.1:8642",
-                                    "chrome-extension://" + "b" * 32])
+@pytest.mark.parametrize(
+    "origin", ["https://evil.example", "null", "http://127.0.0.1:8642", "chrome-extension://" + "b" * 32]
+)
 async def test_web_page_origins_are_refused(server: RunningServer, session_id: str, origin: str) -> None:
     grant = await register(server, session_id)
-    status = await handshake_status(server, subprotocols=ticket_protocols(grant["ticket"]),
-                                    headers={"Origin": origin})
+    status = await handshake_status(server, subprotocols=ticket_protocols(grant["ticket"]), headers={"Origin": origin})
     assert status == 403
     status, body = await raw_post(server, "/v1/sessions", {}, headers={"Origin": origin})
     assert (status, body["error"]["code"]) == (403, "origin_not_allowed")

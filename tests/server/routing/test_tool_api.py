@@ -24,8 +24,9 @@ async def new_session(server: RunningServer, lane: str = "extension") -> str:
         return (await client.create_session(browser_lane=lane))["id"]
 
 
-async def call(server: RunningServer, session_id: str, tool: str, arguments: dict[str, Any] | None = None,
-               **options: Any) -> ToolOutcome:
+async def call(
+    server: RunningServer, session_id: str, tool: str, arguments: dict[str, Any] | None = None, **options: Any
+) -> ToolOutcome:
     async with server.client() as client:
         return await client.call(session_id, tool, arguments, **options)
 
@@ -73,8 +74,9 @@ async def test_a_call_round_trips_through_the_controller(server: RunningServer, 
     socket = await connect_controller(server, session_id)
     serving = await serve_in_background(socket, echo)
     reply = await call(server, session_id, "browser_type", {"ref": "@e5", "text": "hello"}, tool_call_id="call-1")
-    assert reply == ToolOutcome(True, backend="extension", result={"action": "browser_type",
-                                                   "arguments": {"ref": "@e5", "text": "hello"}})
+    assert reply == ToolOutcome(
+        True, backend="extension", result={"action": "browser_type", "arguments": {"ref": "@e5", "text": "hello"}}
+    )
     assert cdp.calls == []
     serving.cancel()
     await socket.close()
@@ -137,8 +139,12 @@ async def test_extension_session_without_controller_never_reaches_another_backen
     server: RunningServer, cdp: CountingBackend
 ) -> None:
     session_id = await new_session(server)
-    for tool, arguments in [("browser_navigate", {"url": "https://example.com/"}), ("browser_snapshot", {}),
-                            ("browser_click", {"ref": "@e1"}), ("browser_screenshot", {})]:
+    for tool, arguments in [
+        ("browser_navigate", {"url": "https://example.com/"}),
+        ("browser_snapshot", {}),
+        ("browser_click", {"ref": "@e1"}),
+        ("browser_screenshot", {}),
+    ]:
         reply = await call(server, session_id, tool, arguments)
         assert (reply.ok, reply.error_code, reply.backend) == (False, "controller_missing", "extension")
         assert "approve pairing" in (reply.error_message or "")
@@ -157,9 +163,7 @@ async def test_cdp_lane_without_a_backend_answers_backend_unavailable() -> None:
         assert (reply.ok, reply.error_code, reply.backend) == (False, "backend_unavailable", "cdp")
 
 
-async def test_disconnected_and_incapable_controllers_fail_closed(
-    server: RunningServer, cdp: CountingBackend
-) -> None:
+async def test_disconnected_and_incapable_controllers_fail_closed(server: RunningServer, cdp: CountingBackend) -> None:
     session_id = await new_session(server)
     socket = await connect_controller(server, session_id, capabilities=("controller.noop",))
     serving = await serve_in_background(socket, echo)
@@ -194,8 +198,9 @@ async def test_controller_refusal_reaches_the_agent(server: RunningServer) -> No
 async def test_controller_that_never_answers_times_out_with_a_cancel_frame(server: RunningServer) -> None:
     session_id = await new_session(server)
     socket = await connect_controller(server, session_id)
-    pending = asyncio.create_task(call(server, session_id, "browser_click", {"ref": "@e1"}, timeout_s=0.3,
-                                       tool_call_id="call-slow"))
+    pending = asyncio.create_task(
+        call(server, session_id, "browser_click", {"ref": "@e1"}, timeout_s=0.3, tool_call_id="call-slow")
+    )
     command = await next_frame(socket, protocol.COMMAND)
     cancel = await next_frame(socket, protocol.CANCEL)
     assert cancel == {"type": protocol.CANCEL, "command_id": command["command_id"], "tool_call_id": "call-slow"}
@@ -218,8 +223,11 @@ async def test_controller_that_drops_mid_command_and_returns_before_the_deadline
     await wait_for_lane_state(server, session_id, "disconnected")
     assert not pending.done()
     second = await connect_controller(server, session_id)  # same identity, fresh ticket
-    await second.send(json.dumps({"type": protocol.RESULT, "command_id": command["command_id"], "ok": True,
-                                  "result": {"clicked": "@e2"}}))
+    await second.send(
+        json.dumps(
+            {"type": protocol.RESULT, "command_id": command["command_id"], "ok": True, "result": {"clicked": "@e2"}}
+        )
+    )
     reply = await pending
     assert (reply.ok, reply.result) == (True, {"clicked": "@e2"})
     # Nothing was re-sent to the returning controller.
@@ -236,7 +244,10 @@ async def test_detach_cancels_pending_work_and_fails_closed_until_unbound(server
     await socket.send(json.dumps({"type": protocol.DETACH}))
     assert await next_frame(socket, protocol.DETACH) == {"type": protocol.DETACH, "ok": True}
     assert await next_frame(socket, protocol.CANCEL) == {
-        "type": protocol.CANCEL, "command_id": command["command_id"], "tool_call_id": command["tool_call_id"]}
+        "type": protocol.CANCEL,
+        "command_id": command["command_id"],
+        "tool_call_id": command["tool_call_id"],
+    }
     assert (await close_code_of(socket))[0] == protocol.CLOSE_NORMAL
     reply = await pending
     assert (reply.ok, reply.error_code) == (False, "controller_detached")
@@ -328,11 +339,15 @@ async def test_a_thousand_command_burst_across_ten_sessions_loses_and_misroutes_
         servers.append(await serve_in_background(socket, answer))
 
     async with server.client() as client:
+
         async def one(number: int) -> tuple[str, str, ToolOutcome]:
             session_id = sessions[number % 10]
             text = f"{session_id}/{number}"
-            return session_id, text, await client.call(session_id, "browser_type", {"ref": "@e1", "text": text},
-                                                       timeout_s=scaled(60))
+            return (
+                session_id,
+                text,
+                await client.call(session_id, "browser_type", {"ref": "@e1", "text": text}, timeout_s=scaled(60)),
+            )
 
         async with asyncio.timeout(scaled(120)):
             outcomes = await asyncio.gather(*(one(n) for n in range(1000)))

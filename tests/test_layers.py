@@ -4,6 +4,8 @@
 * the host imports the wire, never the server; the server imports the wire and the extension's files,
   never the host;
 * inside the server, the cdp lane does not reach into the extension lane;
+* the protocol cores have no I/O: they import no socket, process, file or event-loop module, so
+  their tests are messages in and effects out;
 * product code never imports the test harness.
 """
 
@@ -34,6 +36,33 @@ FORBIDDEN_INSIDE_SERVER = {
 
 def module_name(path: Path) -> str:
     return ".".join(path.relative_to(SOURCE).with_suffix("").parts)
+
+
+#: The protocol logic kept free of I/O, and the modules that would bring I/O (or a hidden clock) into it.
+NO_IO_MODULES = (
+    "hermes_server.extension_lane.broker",
+    "hermes_server.pairing.book",
+    "hermes_server.routing.sessions",
+    "hermes_server.routing.outcome",
+    "hermes_host.routing",
+    *(
+        f"hermes_server.cdp.{name}"
+        for name in ("state", "dialogs", "frames", "targets", "navigation", "worlds", "console", "events", "bridge")
+    ),
+)
+IO_MODULES = (
+    "asyncio",
+    "aiohttp",
+    "websockets",
+    "socket",
+    "subprocess",
+    "os",
+    "time",
+    "pathlib",
+    "hermes_server.cdp.connection",
+    "hermes_server.cdp.supervisor",
+    "hermes_host.relay",
+)
 
 
 def imports_of(source: str, module: str, *, is_package: bool = False) -> set[str]:
@@ -80,3 +109,10 @@ def test_the_import_reader_sees_relative_and_nested_imports() -> None:
         "hermes_host.relay",
     }
     assert imports_of("from . import tools", "hermes_server.cdp", is_package=True) == {"hermes_server.cdp"}
+
+
+@pytest.mark.parametrize("module", NO_IO_MODULES)
+def test_protocol_cores_import_no_io(module: str) -> None:
+    path = SOURCE.joinpath(*module.split(".")).with_suffix(".py")
+    imported = imports_of(path.read_text(encoding="utf-8"), module)
+    assert not [name for name in imported if name.split(".")[0] in IO_MODULES or name in IO_MODULES], module

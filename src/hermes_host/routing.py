@@ -35,7 +35,7 @@ import math
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from http import HTTPStatus
-from typing import Any
+from typing import Any, TypeGuard
 
 from hermes_host.errors import FramingError, HelloRequired, HostError
 from hermes_host.framing import encode
@@ -52,6 +52,16 @@ MAX_QUEUED_RESULTS = 256
 DETACH_WAIT_S = m.REQUEST_TIMEOUTS_S[m.DETACH] / 2
 #: Registration answers that mean "not this device": retrying after a backoff cannot help.
 REFUSED_REGISTRATION = (HTTPStatus.UNAUTHORIZED, HTTPStatus.FORBIDDEN)
+#: A request id is echoed in its reply, so it must be small and survive JavaScript's numbers.
+MAX_ID_CHARACTERS = 128
+MAX_SAFE_INTEGER = 2**53 - 1
+
+
+def usable_request_id(value: Any) -> TypeGuard[str | int]:
+    """A string of at most ``MAX_ID_CHARACTERS``, or an integer (not a boolean) within ±``MAX_SAFE_INTEGER``."""
+    if isinstance(value, str):
+        return len(value) <= MAX_ID_CHARACTERS
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_SAFE_INTEGER
 
 
 class LinkEnd(StrEnum):
@@ -292,11 +302,18 @@ class Routing:
         kind = message.get("type")
         if kind == m.RESULT:
             return self._result(message)
-        if not isinstance(kind, str) or kind not in m.REQUEST_TIMEOUTS_S:
-            return [self._error("unknown_type", f"unknown message type {str(kind)[:40]!r}", message.get("id"))]
         request_id = message.get("id")
-        if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
-            return [self._error("missing_id", f"{kind} needs an 'id'")]
+        if not isinstance(kind, str) or kind not in m.REQUEST_TIMEOUTS_S:
+            reply_to = request_id if usable_request_id(request_id) else None
+            return [self._error("unknown_type", f"unknown message type {str(kind)[:40]!r}", reply_to)]
+        if not usable_request_id(request_id):
+            return [
+                self._error(
+                    "missing_id",
+                    f"{kind} needs an 'id': a string of at most {MAX_ID_CHARACTERS} characters, "
+                    "or an integer within ±(2**53 - 1)",
+                )
+            ]
         request = Request(kind, request_id, message)
         try:
             return self._request(request, now)

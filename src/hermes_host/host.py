@@ -22,6 +22,7 @@ from hermes_host.errors import FramingError, OriginRefused
 from hermes_host.framing import encode, read_message
 from hermes_host.relay import Relay
 from hermes_wire import native as m
+from hermes_wire.files import ensure_private_file
 from hermes_wire.home import hermes_home
 
 log = logging.getLogger("hermes_host")
@@ -48,9 +49,10 @@ def claim_stdout() -> BinaryIO:
 
 
 def setup_logging(home: Path) -> None:
-    folder = home / "logs"
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    handler = logging.FileHandler(folder / "native-host.log", encoding="utf-8")
+    """Log to ``$HERMES_HOME/logs/native-host.log``, private like everything else under HERMES_HOME."""
+    log_file = home / "logs" / "native-host.log"
+    ensure_private_file(log_file)
+    handler = logging.FileHandler(log_file, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.INFO, handlers=[handler])
 

@@ -171,6 +171,27 @@ async def test_full_pairing_flow_ends_with_a_relayed_command(server: RunningServ
 
 
 @pytest.mark.processes
+async def test_every_folder_under_a_fresh_home_is_0700_and_every_file_0600(tmp_path: Path) -> None:
+    home = tmp_path / "home"  # does not exist yet: the server and the host create all of it
+    async with running_server(home=home) as server:
+        host, _ = await paired_host(server)
+        await host.close()
+        modes = {
+            str(path.relative_to(home)): ("folder" if path.is_dir() else "file", path.stat().st_mode & 0o777)
+            for path in [home, *home.rglob("*")]
+        }
+    assert {
+        "browser-control/runtime.json",
+        "browser-control/pairings.json",
+        "browser-control/devices/profile1/device_key.pem",
+        "browser-control/devices/profile1/paired.json",
+        "logs/native-host.log",
+    } <= set(modes)
+    wrong = {path: oct(mode) for path, (kind, mode) in modes.items() if mode != (0o700 if kind == "folder" else 0o600)}
+    assert wrong == {}
+
+
+@pytest.mark.processes
 async def test_detach_from_the_extension_fails_the_session_closed(server: RunningServer) -> None:
     host, _, session_id = await connected_host(server)
     detached = await host.request("detach", session_id=session_id)

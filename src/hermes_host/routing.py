@@ -42,6 +42,7 @@ from hermes_host.framing import encode
 from hermes_wire import controller as protocol
 from hermes_wire import native as m
 from hermes_wire.controller import LaneState
+from hermes_wire.signatures import device_controller_id
 
 Message = dict[str, Any]
 
@@ -165,7 +166,7 @@ class Identity:
 
     @property
     def controller_id(self) -> str:
-        return "hermes-host." + self.device_id
+        return device_controller_id(self.device_id)
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,11 @@ def device_id_for(public_key: bytes) -> str:
     return "dev_" + hashlib.sha256(public_key).hexdigest()[:24]
 
 
+def device_controller_id(device_id: str) -> str:
+    """The one controller id a paired device may register: its identity on a lane is bound to its key."""
+    return "hermes-host." + device_id
+
+
 def verification_code_for(public_key: bytes) -> str:
     """The short code the popup shows and the server logs, derived from the key being paired."""
     digest = base64.b32encode(hashlib.sha256(b"hermes-verification\n" + public_key).digest()).decode()

@@ -47,10 +47,10 @@ async def open_request(server: RunningServer, key: Ed25519PrivateKey, **extra: A
     return await post(server, protocol.PAIRING_REQUESTS_PATH, body)
 
 
-async def pair_directly(server: RunningServer) -> Ed25519PrivateKey:
-    """Pair a fresh key without a host, the way the host does it."""
+async def pair_directly(server: RunningServer, profile: str = "p1") -> Ed25519PrivateKey:
+    """Pair a fresh key for browser profile ``profile`` without a host, the way the host does it."""
     key = Ed25519PrivateKey.generate()
-    status, opened = await open_request(server, key)
+    status, opened = await open_request(server, key, browser_profile_id=profile)
     assert status == 201, opened
     request_id = opened["request_id"]
     status, approved = await post(
@@ -77,11 +77,12 @@ async def signed(
         return response.status, await response.json(content_type=None)
 
 
-def register_body(session_id: str) -> dict[str, Any]:
+def register_body(session_id: str, key: Ed25519PrivateKey) -> dict[str, Any]:
+    """A registration as the paired device ``key`` (paired for "p1") may make: its own controller id."""
     return {
         "protocol_version": 1,
         "session_id": session_id,
-        "controller_id": "c",
+        "controller_id": device_auth.device_controller_id(device_auth.device_id_for(device_auth.public_key_bytes(key))),
         "browser_profile_id": "p1",
         "capabilities": ["controller.noop"],
     }
@@ -277,7 +278,7 @@ async def test_a_paired_device_registers_without_the_api_key(server: RunningServ
     session_id = await new_extension_session(server)
     status, sessions = await signed(server, key, "GET", protocol.DEVICE_SESSIONS_PATH)
     assert status == 200 and [s["id"] for s in sessions["sessions"]] == [session_id]
-    status, grant = await signed(server, key, "POST", protocol.REGISTER_PATH, register_body(session_id))
+    status, grant = await signed(server, key, "POST", protocol.REGISTER_PATH, register_body(session_id, key))
     assert status == 201 and grant["scope"]["principal_id"] == "local"
     # A pairing grants browser control only: no tool calls, no sessions API.
     for method, path in [
@@ -291,10 +292,12 @@ async def test_a_paired_device_registers_without_the_api_key(server: RunningServ
 async def test_a_replayed_nonce_is_refused(server: RunningServer) -> None:
     key = await pair_directly(server)
     session_id = await new_extension_session(server)
-    data = json.dumps(register_body(session_id)).encode()
+    data = json.dumps(register_body(session_id, key)).encode()
     headers = device_auth.sign_request(key, "POST", protocol.REGISTER_PATH, data)
-    assert (await signed(server, key, "POST", protocol.REGISTER_PATH, register_body(session_id), headers))[0] == 201
-    status, body = await signed(server, key, "POST", protocol.REGISTER_PATH, register_body(session_id), headers)
+    assert (await signed(server, key, "POST", protocol.REGISTER_PATH, register_body(session_id, key), headers))[
+        0
+    ] == 201
+    status, body = await signed(server, key, "POST", protocol.REGISTER_PATH, register_body(session_id, key), headers)
     assert (status, body["error"]["code"]) == (401, "device_signature_invalid")
 
 
@@ -325,7 +328,7 @@ async def test_bad_signatures_get_a_401_that_names_no_secret(
 ) -> None:
     key = await pair_directly(server)
     session_id = await new_extension_session(server)
-    body = register_body(session_id)
+    body = register_body(session_id, key)
     data = json.dumps(body).encode()
     headers = headers_at(
         key,

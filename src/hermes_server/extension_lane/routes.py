@@ -7,7 +7,9 @@
 =========================================================  =================================================
 
 Register accepts the API key or a paired device's signature (``pairing.api.verify_device``);
-the WebSocket's only credential is its ticket, offered as a subprotocol.
+the WebSocket's only credential is its ticket, offered as a subprotocol.  A paired device
+registers as itself only (``check_device_identity``): the API key may name any controller,
+a device may not borrow another one's identity and so take over its lane.
 """
 
 from __future__ import annotations
@@ -18,14 +20,16 @@ from datetime import UTC, datetime
 
 from aiohttp import web
 
-from hermes_server.app_keys import BROKER, CONFIG, HUB, SESSIONS
+from hermes_server.app_keys import BROKER, CONFIG, HUB, PAIRINGS, SESSIONS
 from hermes_server.errors import ApiError, TicketRejected
-from hermes_server.extension_lane.broker import ControllerScope
+from hermes_server.extension_lane.broker import ControllerScope, Lane
 from hermes_server.http.bodies import identifier, read_json_object
 from hermes_server.http.guards import DEVICE, PRINCIPAL
 from hermes_server.http.routes import describe_session, session_of
 from hermes_server.pairing.api import device_still_paired
+from hermes_server.pairing.book import Pairing
 from hermes_wire import controller as protocol
+from hermes_wire.signatures import device_controller_id
 from hermes_wire.tools import EXTENSION_LANE
 
 log = logging.getLogger(__name__)
@@ -103,9 +107,10 @@ async def register_controller(request: web.Request) -> web.Response:
             "browser_control_session_forbidden",
             "This session's controller detached; the agent must unbind it before a controller can register again.",
         )
-    scope = ControllerScope(
-        principal, session_id, controller_id, browser_profile_id, granted, device_id=request[DEVICE]
-    )
+    device_id = request[DEVICE]
+    if device_id is not None:
+        check_device_identity(request.app[PAIRINGS].pairings.get(device_id), lane, controller_id, browser_profile_id)
+    scope = ControllerScope(principal, session_id, controller_id, browser_profile_id, granted, device_id=device_id)
     now = request.app[HUB].now()
     ticket, expires_at = request.app[BROKER].issue_ticket(scope, now)
     lifetime = expires_at - now
@@ -120,6 +125,37 @@ async def register_controller(request: web.Request) -> web.Response:
         },
         status=201,
     )
+
+
+def check_device_identity(pairing: Pairing | None, lane: Lane, controller_id: str, browser_profile_id: str) -> None:
+    """A device-signed registration claims the device's own identity, or it is refused with 403.
+
+    The controller id must be ``hermes-host.<device_id>``, the browser profile the one the device
+    was paired for, and that profile must not be bound on this lane to another controller: a
+    second paired device must neither make the lane ambiguous nor inherit the first one's commands.
+    """
+    if pairing is None:  # revoked between the signature check and now
+        raise ApiError(403, "browser_control_identity_forbidden", "This device is no longer paired.")
+    own_id = device_controller_id(pairing.device_id)
+    if controller_id != own_id:
+        raise ApiError(
+            403,
+            "browser_control_identity_forbidden",
+            f"A paired device registers as its own controller, {own_id!r}, and no other.",
+        )
+    if browser_profile_id != pairing.browser_profile_id:
+        raise ApiError(
+            403,
+            "browser_control_identity_forbidden",
+            f"This device was paired for browser profile {pairing.browser_profile_id!r}, not another one.",
+        )
+    if lane.identity is not None and lane.identity[1] == browser_profile_id and lane.identity[0] != controller_id:
+        raise ApiError(
+            403,
+            "browser_control_identity_forbidden",
+            f"Browser profile {browser_profile_id!r} is bound on this session to another controller; "
+            "the agent must unbind it before another device can take it.",
+        )
 
 
 async def controller_socket(request: web.Request) -> web.StreamResponse:

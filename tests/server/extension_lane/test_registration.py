@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from typing import Any
@@ -9,13 +10,16 @@ from typing import Any
 import aiohttp
 import pytest
 import websockets
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from hermes_host.controller_socket import open_controller_socket, websocket_url
 from hermes_server.app_keys import HUB
 from hermes_server.errors import ApiError
 from hermes_wire import controller as protocol
-from tests.server.helpers import close_code_of, connect_controller, next_frame
-from tests.support.local_stack import EXTENSION_ORIGIN, RunningServer, running_server
+from hermes_wire import signatures as device_auth
+from tests.host.test_pairing import pair_directly, signed
+from tests.server.helpers import close_code_of, connect_controller, next_frame, serve_in_background
+from tests.support.local_stack import EXTENSION_ORIGIN, RunningServer, running_server, wait_for_lane_state
 
 
 def register_body(session_id: str, **overrides: Any) -> dict[str, Any]:
@@ -218,6 +222,72 @@ async def test_feature_off_is_404_for_register_and_socket() -> None:
             with pytest.raises(ApiError) as refused:
                 await client.create_session(browser_lane="extension")
             assert refused.value.code == "browser_control_disabled"
+
+
+# ----- a paired device's identity ---------------------------------------------------------------------
+
+
+def controller_id_of(device: Ed25519PrivateKey) -> str:
+    """The one controller id a paired device may register (what the native host sends)."""
+    return "hermes-host." + device_auth.device_id_for(device_auth.public_key_bytes(device))
+
+
+async def device_register(
+    server: RunningServer, device: Ed25519PrivateKey, session_id: str, controller_id: str, profile: str
+) -> tuple[int, Any]:
+    body = register_body(session_id, controller_id=controller_id, browser_profile_id=profile)
+    return await signed(server, device, "POST", protocol.REGISTER_PATH, body)
+
+
+async def test_a_paired_device_cannot_claim_another_devices_controller_identity(
+    server: RunningServer, session_id: str
+) -> None:
+    device_a = await pair_directly(server, profile="profile-a")
+    device_b = await pair_directly(server, profile="profile-b")
+    twin = await pair_directly(server, profile="profile-a")  # paired, for the same browser profile id as A
+    status, grant = await device_register(server, device_a, session_id, controller_id_of(device_a), "profile-a")
+    assert status == 201, grant
+    socket_a = await open_controller_socket(server.url, grant["ticket"])
+    serving = await serve_in_background(socket_a, lambda action, arguments: asyncio.sleep(0, {"served_by": "A"}))
+    await wait_for_lane_state(server, session_id, "connected")
+    claims = [
+        (device_b, controller_id_of(device_a), "profile-a"),  # A's whole identity
+        (device_b, controller_id_of(device_a), "profile-b"),  # A's controller id
+        (device_b, controller_id_of(device_b), "profile-a"),  # A's profile, which B is not paired for
+        (device_b, "ctl-1", "profile-b"),  # a controller id that is not B's own
+        (twin, controller_id_of(twin), "profile-a"),  # a profile that device A holds on this lane
+    ]
+
+    async def every_claim_is_refused() -> None:
+        for device, controller_id, profile in claims:
+            status, body = await device_register(server, device, session_id, controller_id, profile)
+            assert (status, body["error"]["code"]) == (403, "browser_control_identity_forbidden"), (
+                controller_id,
+                profile,
+            )
+
+    await every_claim_is_refused()
+    async with server.client() as client:  # A is still the lane's one controller and gets its commands
+        assert (await client.call(session_id, "browser_tabs")).result == {"served_by": "A"}
+    await socket_a.close()
+    serving.cancel()
+    await wait_for_lane_state(server, session_id, "disconnected")
+    await every_claim_is_refused()  # A gone for now: still nobody takes its place
+    status, _ = await device_register(server, device_a, session_id, controller_id_of(device_a), "profile-a")
+    assert status == 201  # while A itself comes back
+
+
+async def test_the_api_key_may_still_register_any_controller_identity(server: RunningServer, session_id: str) -> None:
+    device_a = await pair_directly(server, profile="profile-a")
+    status, _ = await device_register(server, device_a, session_id, controller_id_of(device_a), "profile-a")
+    assert status == 201
+    for controller_id, profile in [(controller_id_of(device_a), "profile-a"), ("ctl-1", "profile-a")]:
+        status, body = await raw_post(
+            server,
+            protocol.REGISTER_PATH,
+            register_body(session_id, controller_id=controller_id, browser_profile_id=profile),
+        )
+        assert status == 201, body
 
 
 # ----- the ticket WebSocket ---------------------------------------------------------------------------

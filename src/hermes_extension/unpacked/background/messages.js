@@ -7,6 +7,13 @@ import { maybeStartPairing } from "./sessions.js";
 import * as storage from "./storage.js";
 
 const { MESSAGES } = CONTRACT;
+// The dialogs the page guard answers, and how it may have answered each.
+const DIALOG_ACTIONS = Object.freeze({
+  alert: ["accept"],
+  confirm: ["accept", "dismiss"],
+  prompt: ["accept", "dismiss"],
+  beforeunload: ["leave"],
+});
 
 const HANDLERS = {
   "popup.state": {
@@ -39,10 +46,13 @@ const HANDLERS = {
   "page.dialog": {
     from: "page",
     run: async ({ dialog }, sender) => {
+      // The relay's content script sends what the guard reported; the kinds are checked all the same.
+      const known = Object.hasOwn(DIALOG_ACTIONS, dialog?.type) && DIALOG_ACTIONS[dialog.type].includes(dialog.action);
+      if (!known) throw new CommandError("invalid_arguments", "not a dialog report");
       await storage.addRecentDialog(sender.tab.id, {
-        type: String(dialog.type).slice(0, 20),
+        type: dialog.type,
         message: String(dialog.message ?? "").slice(0, 500),
-        action: String(dialog.action).slice(0, 20),
+        action: dialog.action,
         closed_by: "auto_policy",
         url: sender.url,
         at: Date.now(),

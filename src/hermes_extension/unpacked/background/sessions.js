@@ -8,9 +8,12 @@ import * as storage from "./storage.js";
 // Merges what the host reports into the kept status, then acts on it: new sessions take the active tab,
 // and an unpaired browser asks for pairing.
 export async function updateHostStatus(status) {
-  const previous = await storage.loadHostStatus();
-  const merged = { ...previous, host: "connected", host_message: null, ...status };
-  await storage.saveHostStatus(merged);
+  const merged = await storage.changeHostStatus((previous) => ({
+    ...previous,
+    host: "connected",
+    host_message: null,
+    ...status,
+  }));
   await adoptNewSessions(merged.sessions || []);
   await maybeStartPairing(merged);
 }
@@ -33,14 +36,13 @@ export async function maybeStartPairing(status) {
 // when a session drops out of the host's list: a restarted host lists nothing until it has
 // reconnected, and the session must come back to the same tab.
 async function adoptNewSessions(sessions) {
-  const controlled = await storage.loadControlled();
-  for (const session of sessions) {
-    if (session.state === "connected" && controlled[session.session_id] === undefined) {
-      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-      if (tab) controlled[session.session_id] = tab.id;
-    }
+  const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  if (active) {
+    await storage.changeControlled((controlled) => {
+      const connected = sessions.filter((s) => s.state === "connected" && controlled[s.session_id] === undefined);
+      return { ...controlled, ...Object.fromEntries(connected.map((s) => [s.session_id, active.id])) };
+    });
   }
-  await storage.saveControlled(controlled);
   await refreshBadges();
 }
 
@@ -60,9 +62,7 @@ async function refreshBadges() {
 
 // The session now controls this tab.
 export async function controlTab(sessionId, tabId) {
-  const controlled = await storage.loadControlled();
-  controlled[sessionId] = tabId;
-  await storage.saveControlled(controlled);
+  await storage.changeControlled((controlled) => ({ ...controlled, [sessionId]: tabId }));
   await refreshBadges();
 }
 

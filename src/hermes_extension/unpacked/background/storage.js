@@ -13,6 +13,26 @@ function save(area, key, value) {
   return chrome.storage[area].set({ [key]: value });
 }
 
+// A read-modify-write of one key, in turn with every other update of that key: chrome.storage has no
+// transaction, so two updates that overlap (ten dialogs reported at once) would each read the same
+// old value and the last write would drop the others' changes.  One promise chain per key orders them.
+// Resolves with the value written.
+const lastUpdate = new Map(); // "area:key" -> the promise of its latest queued update
+function update(area, key, fallback, change) {
+  const name = `${area}:${key}`;
+  const queued = (lastUpdate.get(name) ?? Promise.resolve())
+    .catch(() => {}) // a failed update is its caller's to report; the next one runs all the same
+    .then(async () => {
+      const value = change(await load(area, key, fallback));
+      await save(area, key, value);
+      return value;
+    });
+  lastUpdate.set(name, queued);
+  const forget = () => lastUpdate.get(name) === queued && lastUpdate.delete(name);
+  queued.then(forget, forget);
+  return queued;
+}
+
 // This browser profile's id, made on first use: the host and the server know the browser by it.
 export async function profileId() {
   let id = await load("local", "profileId", null);
@@ -26,17 +46,18 @@ export async function profileId() {
 export const loadDialogPolicy = () => load("local", "dialogPolicy", DEFAULT_DIALOG_POLICY);
 export const saveDialogPolicy = (policy) => save("local", "dialogPolicy", policy);
 
-// The host's last status: {host, host_message, server, paired, pairing, sessions, ...}.
+// The host's last status: {host, host_message, server, paired, pairing, sessions, ...}; changeHostStatus
+// replaces it by change(status) (in turn, see update()) and resolves with the new status.
 export const loadHostStatus = () => load("session", "hostStatus", {});
-export const saveHostStatus = (status) => save("session", "hostStatus", status);
+export const changeHostStatus = (change) => update("session", "hostStatus", {}, change);
 
 // Whether this browser session already asked the host to start pairing by itself.
 export const loadPairingAsked = () => load("session", "pairingAsked", false);
 export const savePairingAsked = (asked) => save("session", "pairingAsked", asked);
 
-// session id -> the id of the tab it controls.
+// session id -> the id of the tab it controls; changeControlled(change) as above.
 export const loadControlled = () => load("session", "controlled", {});
-export const saveControlled = (controlled) => save("session", "controlled", controlled);
+export const changeControlled = (change) => update("session", "controlled", {}, change);
 
 // Per tab: the ref counter (monotonic for the tab's life, so a ref from an old page can never name an
 // element of a new one) and which frame owns each ref ("@e5" -> frame id).
@@ -44,18 +65,14 @@ export const loadTabRefs = (tabId) => load("session", `refs:${tabId}`, { nextRef
 export const saveTabRefs = (tabId, refs) => save("session", `refs:${tabId}`, refs);
 
 export const loadRecentDialogs = (tabId) => load("session", `dialogs:${tabId}`, []);
-export async function addRecentDialog(tabId, dialog) {
-  const recent = await loadRecentDialogs(tabId);
-  recent.push(dialog);
-  await save("session", `dialogs:${tabId}`, recent.slice(-RECENT_DIALOGS));
-}
+export const addRecentDialog = (tabId, dialog) =>
+  update("session", `dialogs:${tabId}`, [], (recent) => [...recent, dialog].slice(-RECENT_DIALOGS));
 
 export const loadActionLog = () => load("session", "actionLog", []);
-export async function logAction(sessionId, action, summary) {
-  const log = await loadActionLog();
-  log.push({ at: Date.now(), session_id: sessionId, action, summary });
-  await save("session", "actionLog", log.slice(-ACTION_LOG_SIZE));
-}
+export const logAction = (sessionId, action, summary) =>
+  update("session", "actionLog", [], (log) =>
+    [...log, { at: Date.now(), session_id: sessionId, action, summary }].slice(-ACTION_LOG_SIZE),
+  );
 
 // A closed tab's refs and dialogs are of no more use.
 export function forgetTab(tabId) {

@@ -4,6 +4,7 @@
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { loadTabRefs, saveTabRefs } from "./storage.js";
+import { unlessCrashed } from "./tabs.js";
 
 export function normalRef(ref) {
   return ref.startsWith("@") ? ref : "@" + ref;
@@ -25,24 +26,30 @@ export async function forgetRefs(tabId) {
 }
 
 // Snapshot every frame in turn (top frame first), threading the tab's ref counter through them,
-// then let the top frame's engine stitch the frames' texts together.
+// then let the top frame's engine stitch the frames' texts together.  A child frame that fails is left
+// out (it may have gone away while we worked); the top frame failing fails the snapshot, since an empty
+// text reported as a success would tell the agent that the page is blank.
 export async function snapshotTab(tabId, full) {
   const frameIds = (await injectEverywhere(tabId)).sort((a, b) => a - b);
   const refs = await loadTabRefs(tabId);
   const parts = [];
   for (const frameId of frameIds) {
-    let outcome;
+    let part;
     try {
-      [outcome] = await chrome.scripting.executeScript({
+      const [outcome] = await chrome.scripting.executeScript({
         target: { tabId, frameIds: [frameId] },
         func: (options) => globalThis.__hermesSnapshot.snapshot(options),
         args: [{ nextRef: refs.nextRef, full }],
       });
-    } catch {
-      continue; // the frame went away while we worked
+      part = outcome?.result;
+    } catch (error) {
+      if (frameId === 0) await topFrameLost(tabId, error);
+      continue;
     }
-    const part = outcome?.result;
-    if (!part?.ok) continue;
+    if (!part?.ok) {
+      if (frameId === 0) throw engineFailure(part);
+      continue;
+    }
     refs.nextRef = part.nextRef;
     for (const ref of part.refs) refs.frames["@" + ref] = frameId;
     parts.push(part);
@@ -55,6 +62,20 @@ export async function snapshotTab(tabId, full) {
     args: [parts, { full }],
   });
   return { snapshot: stitched.result.text, truncated: stitched.result.truncated };
+}
+
+// The engine's own {ok: false, error} answer, or nothing at all (Chrome gives a script that threw a null
+// result), as the error the cdp lane reports for the same failure.
+function engineFailure(part) {
+  const error = part?.error;
+  if (error?.code) return new CommandError(String(error.code), String(error.message ?? ""));
+  return new CommandError("snapshot_failed", "The snapshot engine stopped with an error in the page.");
+}
+
+// The top frame could not be reached at all: the page crashed, or it went away under us.
+async function topFrameLost(tabId, error) {
+  unlessCrashed(await chrome.tabs.get(tabId));
+  throw new CommandError("snapshot_failed", `The page could not be read (${error.message}); try again.`);
 }
 
 // engine[method](...args) in one frame (injecting the engine there first); an {ok: false} answer throws.

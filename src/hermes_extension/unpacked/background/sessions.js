@@ -4,6 +4,7 @@ import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { askHost } from "./host_port.js";
 import * as storage from "./storage.js";
+import { unlessCrashed } from "./tabs.js";
 
 // Merges what the host reports into the kept status, then acts on it: new sessions take the active tab,
 // and an unpaired browser asks for pairing.
@@ -66,7 +67,7 @@ export async function controlTab(sessionId, tabId) {
   await refreshBadges();
 }
 
-// The tab the session controls (the active one, if it has none yet).
+// The tab the session controls (the active one, if it has none yet), unless it was closed or crashed.
 export async function controlledTab(sessionId) {
   let tabId = (await storage.loadControlled())[sessionId];
   if (tabId === undefined) {
@@ -75,12 +76,14 @@ export async function controlledTab(sessionId) {
     tabId = tab.id;
     await controlTab(sessionId, tabId);
   }
+  let tab;
   try {
-    return await chrome.tabs.get(tabId);
+    tab = await chrome.tabs.get(tabId);
   } catch {
     throw new CommandError(
       "tab_closed",
       "The controlled tab was closed. Call browser_tabs, then browser_tab_activate to control another tab.",
     );
   }
+  return unlessCrashed(tab);
 }

@@ -1,4 +1,5 @@
-// Waiting on a tab: for its page to load, and for a page an action may have navigated to.
+// Waiting on a tab: for its page to load, and for a page an action may have navigated to; telling a tab
+// whose page crashed from one that is merely loading.
 import { CAPTURE_SPACING_MS, LOAD_POLL_MS, SETTLE_MS } from "./constants.js";
 import { CommandError } from "./errors.js";
 
@@ -6,12 +7,28 @@ let lastCaptureAt = 0;
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// A tab whose renderer is gone (it crashed or was killed) shows Chrome's "Aw, Snap!" page and will never
+// load or run a script until it is reloaded.  Without the debugger permission there is no crash event;
+// chrome.tabs shows it as an "unloaded" tab that is not discarded (a discarded tab is unloaded too, but
+// Chrome reloads it by itself when it is used).  The tab itself is returned, so callers can chain.
+export function unlessCrashed(tab) {
+  if (tab.status === "unloaded" && !tab.discarded) {
+    throw new CommandError(
+      "tab_crashed",
+      "The controlled tab's page crashed (its renderer is gone). Ask the user to reload it, or call " +
+        "browser_tabs, then browser_tab_activate to control another tab.",
+    );
+  }
+  return tab;
+}
+
 export async function waitForLoad(tabId, signal) {
   // Poll the tab: it is simpler than juggling onUpdated listeners across a worker restart, and
-  // the cancel frame (signal) bounds the wait by the command's deadline.
+  // the cancel frame (signal) bounds the wait by the command's deadline; a page that crashes while
+  // it loads ends the wait at once.
   for (;;) {
     if (signal.aborted) throw new CommandError("command_cancelled", "cancelled");
-    const tab = await chrome.tabs.get(tabId);
+    const tab = unlessCrashed(await chrome.tabs.get(tabId));
     if (tab.status === "complete") return tab;
     await pause(LOAD_POLL_MS);
   }

@@ -6,9 +6,7 @@ then acts as an agent over the HTTP tool API and checks what the page and the se
 
 from __future__ import annotations
 
-import base64
 import re
-import struct
 from typing import Any
 
 import pytest
@@ -18,6 +16,7 @@ from hermes_wire.errors import ToolError
 from hermes_wire.native import HERMES_EXTENSION_ID
 from hermes_wire.tools import TOOLS, ToolSpec
 from tests.extension.browser_stack import browser_stack
+from tests.extension.png import png_size
 from tests.support.browser_stack import BrowserStack
 from tests.support.waiting import wait_until
 
@@ -34,12 +33,6 @@ def ref_of(snapshot: str, role: str, name: str) -> str:
 
 def snapshot(stack: BrowserStack, session_id: str, **options: Any) -> str:
     return stack.ok(session_id, "browser_snapshot", **options)["snapshot"]
-
-
-def png_size(data: str) -> tuple[int, int]:
-    raw = base64.b64decode(data)
-    assert raw[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    return struct.unpack(">II", raw[16:24])
 
 
 def test_agent_fills_and_submits_a_form() -> None:

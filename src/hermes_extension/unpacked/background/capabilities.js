@@ -1,6 +1,7 @@
 // The agent's commands: ONE dispatch table from capability name to handler. A command runs only if its
 // capability is in the contract's allowlist (the server enforces the same list) and has a handler here,
 // and only with arguments that match the capability's schema from the contract.
+import { captureTab } from "./capture.js";
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { forgetRefs, inFocusedFrame, inFrame, inFrameOf, normalRef, snapshotTab } from "./frames.js";
@@ -8,7 +9,7 @@ import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction } from "./storage.js";
-import { captureTab, pageInfo, settle, waitForLoad } from "./tabs.js";
+import { pageInfo, settle, waitForLoad } from "./tabs.js";
 
 const runningCommands = new Map(); // command id -> AbortController
 
@@ -63,11 +64,11 @@ const CAPABILITIES = {
     return { result: { id: tab.id, ...pageInfo(tab), controlled: true }, summary: `controls tab ${tab.id}` };
   },
 
-  browser_screenshot: async ({ sessionId }) => {
-    const dataUrl = await captureTab(await controlledTab(sessionId));
+  browser_screenshot: async ({ sessionId, signal }) => {
+    const { dataUrl, activated } = await captureTab((await controlledTab(sessionId)).id, signal);
     return {
-      result: { mime_type: "image/png", data: dataUrl.slice(dataUrl.indexOf(",") + 1) },
-      summary: "took a screenshot",
+      result: { mime_type: "image/png", data: dataUrl.slice(dataUrl.indexOf(",") + 1), activated_tab: activated },
+      summary: activated ? "brought the tab to the front for a screenshot" : "took a screenshot",
     };
   },
 

@@ -21,3 +21,5 @@ export const LOAD_POLL_MS = 100;
 export const SETTLE_MS = 300;
 // Chrome allows two captureVisibleTab calls a second.
 export const CAPTURE_SPACING_MS = 550;
+// How often a screenshot is tried when the user keeps bringing another tab to the front meanwhile.
+export const CAPTURE_ATTEMPTS = 3;

@@ -1,11 +1,9 @@
 // Waiting on a tab: for its page to load, and for a page an action may have navigated to; telling a tab
 // whose page crashed from one that is merely loading.
-import { CAPTURE_SPACING_MS, LOAD_POLL_MS, SETTLE_MS } from "./constants.js";
+import { LOAD_POLL_MS, SETTLE_MS } from "./constants.js";
 import { CommandError } from "./errors.js";
 
-let lastCaptureAt = 0;
-
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A tab whose renderer is gone (it crashed or was killed) shows Chrome's "Aw, Snap!" page and will never
 // load or run a script until it is reloaded.  Without the debugger permission there is no crash event;
@@ -49,14 +47,4 @@ export async function settle(tabId, signal) {
 
 export function pageInfo(tab) {
   return { url: tab.url, title: tab.title };
-}
-
-// A PNG of the tab's visible part, as a data: URL. Only an active tab can be captured, and Chrome allows
-// two captures a second: the calls are spaced out rather than failed.
-export async function captureTab(tab) {
-  if (!tab.active) await chrome.tabs.update(tab.id, { active: true });
-  const wait = lastCaptureAt + CAPTURE_SPACING_MS - Date.now();
-  if (wait > 0) await pause(wait);
-  lastCaptureAt = Date.now();
-  return chrome.tabs.captureVisibleTab(tab.windowId, { format: "png" });
 }

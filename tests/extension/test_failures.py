@@ -37,7 +37,7 @@ def test_a_snapshot_the_engine_cannot_take_fails_as_snapshot_failed() -> None:
 
 
 def crash(stack: BrowserStack, tab: str) -> None:
-    """Crash the renderer of Selenium's window ``tab``, then move Selenium to a new tab (a crashed one is lost)."""
+    """Crash the renderer of Selenium's window ``tab``; Selenium ends on a fresh tab (a crashed one is lost to it)."""
     stack.driver.switch_to.new_window("tab")
     elsewhere = stack.driver.current_window_handle
     stack.driver.switch_to.window(tab)

@@ -1,7 +1,8 @@
-"""The device key of one browser profile, and whether that profile is paired.
+"""The device key of one browser profile, and the server it is paired with.
 
 ``$HERMES_HOME/browser-control/devices/<profile>/device_key.pem`` (0600) holds the Ed25519
-private key; ``paired.json`` beside it records the device id once pairing was approved.
+private key; ``paired.json`` beside it records, once pairing was approved, the device id and
+the server's identity key (``server_key``), pinned then and checked on every later connection.
 The private key never leaves this folder: the server only ever sees signatures.
 """
 
@@ -10,22 +11,25 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from cryptography.hazmat.primitives.serialization import (
-    Encoding,
-    NoEncryption,
-    PrivateFormat,
-    load_pem_private_key,
-)
 
 from hermes_wire.files import write_private_file
 from hermes_wire.home import browser_control_dir
-from hermes_wire.signatures import device_id_for, public_key_bytes
+from hermes_wire.signatures import b64decode, b64encode, device_id_for, load_or_create_key, public_key_bytes
 
 #: Profile ids name a folder, so they are kept to characters that cannot climb out of it.
 PROFILE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+@dataclass(frozen=True)
+class PairedDevice:
+    """What a device-signed call needs: the key that signs it and the server key that must sign the answer."""
+
+    key: Ed25519PrivateKey
+    server_key: bytes
 
 
 class DeviceStore:
@@ -37,29 +41,29 @@ class DeviceStore:
 
     def key(self) -> Ed25519PrivateKey:
         """This profile's key, created on first use."""
-        path = self.folder / "device_key.pem"
-        if path.exists():
-            key = load_pem_private_key(path.read_bytes(), password=None)
-            if not isinstance(key, Ed25519PrivateKey):
-                raise ValueError(f"{path} does not hold an Ed25519 key")
-            return key
-        key = Ed25519PrivateKey.generate()
-        pem = key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()).decode()
-        write_private_file(path, pem)
-        return key
+        return load_or_create_key(self.folder / "device_key.pem")
 
     def device_id(self) -> str:
         return device_id_for(public_key_bytes(self.key()))
 
-    def is_paired(self) -> bool:
+    def paired(self) -> PairedDevice | None:
+        """The key and the pinned server key, or None unless ``paired.json`` pairs this key with a server."""
         try:
             record = json.loads((self.folder / "paired.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return False
-        return isinstance(record, dict) and record.get("device_id") == self.device_id()
+            server_key = b64decode(record["server_key"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # no record, a damaged one, or one from before servers had keys: pair again
+        key = self.key()
+        if record.get("device_id") != device_id_for(public_key_bytes(key)) or len(server_key) != 32:
+            return None
+        return PairedDevice(key, server_key)
 
-    def mark_paired(self) -> None:
-        write_private_file(self.folder / "paired.json", json.dumps({"device_id": self.device_id()}) + "\n")
+    def is_paired(self) -> bool:
+        return self.paired() is not None
+
+    def mark_paired(self, server_key: bytes) -> None:
+        record = {"device_id": self.device_id(), "server_key": b64encode(server_key)}
+        write_private_file(self.folder / "paired.json", json.dumps(record) + "\n")
 
     def forget_pairing(self) -> None:
         with contextlib.suppress(FileNotFoundError):

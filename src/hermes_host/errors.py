@@ -7,6 +7,10 @@
 ├── ``FramingError``           the extension (the peer on stdin) sent a bad native message;
 │                              ``fatal`` means the stream is no longer usable and the host exits
 ├── ``ServerUnavailable``      no Hermes server is running (no runtime file, or nothing answers)
+│   └── ``ServerGone``         the runtime file names a server process that no longer exists
+├── ``ServerUntrusted``        what answers is not the server this profile paired with (it cannot
+│                              prove the pinned identity key, or an approval is not bound to the
+│                              pairing secret): nothing more is sent to it
 └── ``ServerRefused``          the server answered with an error (status, code, message)
 
 Secrets (pairing secret, private keys) never go into a message.
@@ -44,6 +48,22 @@ class FramingError(HostError):
 
 class ServerUnavailable(HostError):
     code = "server_not_running"
+
+
+class ServerGone(ServerUnavailable):
+    pass
+
+
+class ServerUntrusted(HostError):
+    code = "server_untrusted"
+
+    @classmethod
+    def impostor_at(cls, url: str) -> ServerUntrusted:
+        return cls(
+            f"The process listening at {url} is not the Hermes server this browser profile paired with: it "
+            "could not prove the server's identity key, so nothing was sent to it. If the server is running, "
+            "it has a new key (a new HERMES_HOME?): pair again."
+        )
 
 
 class ServerRefused(HostError):

@@ -25,9 +25,16 @@ from typing import Any, assert_never
 import aiohttp
 import websockets
 
-from hermes_host.controller_socket import open_controller_socket
-from hermes_host.device import DeviceStore
-from hermes_host.errors import FramingError, HelloRequired, HostError, ServerRefused, ServerUnavailable
+from hermes_host.device import DeviceStore, PairedDevice
+from hermes_host.errors import (
+    FramingError,
+    HelloRequired,
+    HostError,
+    ServerGone,
+    ServerRefused,
+    ServerUnavailable,
+    ServerUntrusted,
+)
 from hermes_host.routing import (
     Action,
     CheckServer,
@@ -70,6 +77,7 @@ class Relay:
         self._send = send
         self._clock = clock
         self._device: DeviceStore | None = None
+        self._paired: PairedDevice | None = None  # the device key and the pinned server key, once paired
         self._links: dict[str, asyncio.Task[None]] = {}
         self._sockets: dict[str, websockets.ClientConnection] = {}
         self._poll: asyncio.Task[None] | None = None
@@ -127,6 +135,7 @@ class Relay:
                     await self._carry(self._check_server())
                 case ForgetPairing():
                     self._device_store().forget_pairing()
+                    self._paired = None
                 case Perform(request):
                     self._spawn(self._perform(request))
                 case _:
@@ -158,13 +167,20 @@ class Relay:
 
     async def _link(self, session_id: str, controller_id: str) -> None:
         """Register, open the ticket socket and feed its frames in until it closes."""
-        device = self._device_store()
+        paired, profile_id = self._paired, self._device_store().profile_id
         try:
-            grant = await self.server.register(device.key(), session_id, controller_id, device.profile_id)
-            socket = await open_controller_socket(self.server.url, grant["ticket"])
+            if paired is None:
+                raise HostError("this browser profile is no longer paired", code="not_paired")
+            grant = await self.server.register(paired, session_id, controller_id, profile_id)
+            socket = await self.server.open_socket(paired, grant["ticket"])
         except ServerRefused as refused:
             log.info("session %s: registration refused (%s %s)", session_id, refused.status, refused.code)
             await self._carry(self.routing.registration_refused(session_id, refused.status, self._clock()))
+            return
+        except ServerUntrusted as untrusted:
+            log.warning("session %s: %s", session_id, untrusted.message)
+            down = self.routing.link_down(session_id, None, self._clock())
+            await self._carry(down + self.routing.server_missing(untrusted.message))
             return
         except (HostError, OSError, websockets.InvalidHandshake, TimeoutError) as error:
             log.info("session %s: cannot connect (%s)", session_id, type(error).__name__)
@@ -194,10 +210,15 @@ class Relay:
     # ----- polls -----------------------------------------------------------------------------------
 
     async def _list_sessions(self) -> None:
+        if self._paired is None:
+            return  # the pairing was forgotten after this poll was decided on
         try:
-            sessions = await self.server.extension_sessions(self._device_store().key())
-        except ServerUnavailable:
-            actions = self.routing.server_missing()
+            sessions = await self.server.extension_sessions(self._paired)
+        except ServerUnavailable as missing:
+            actions = self._server_missing(missing)
+        except ServerUntrusted as untrusted:
+            log.warning("%s", untrusted.message)
+            actions = self.routing.server_missing(untrusted.message)
         except ServerRefused as refused:
             actions = self.routing.server_refused(refused.status, refused.message)
         else:
@@ -207,9 +228,13 @@ class Relay:
     def _check_server(self) -> list[Action]:
         try:
             self.server.runtime()
-        except ServerUnavailable:
-            return self.routing.server_missing()
+        except ServerUnavailable as missing:
+            return self._server_missing(missing)
         return self.routing.server_running()
+
+    def _server_missing(self, missing: ServerUnavailable) -> list[Action]:
+        """Nothing runs; a runtime file left by a dead server is worth saying in the status."""
+        return self.routing.server_missing(missing.message if isinstance(missing, ServerGone) else None)
 
     # ----- requests that need the device's files or the pairing API --------------------------------
 
@@ -230,8 +255,8 @@ class Relay:
             device = DeviceStore(self.home, str(message.get("browser_profile_id", "")))
         except ValueError as error:
             raise HostError(str(error), code="invalid_arguments") from None
-        self._device = device
-        return Identity(device.profile_id, device.device_id(), device.is_paired())
+        self._device, self._paired = device, device.paired()
+        return Identity(device.profile_id, device.device_id(), self._paired is not None)
 
     async def _pair_start(self, message: Message) -> PairingOpened:
         device = self._device_store()
@@ -240,12 +265,14 @@ class Relay:
         return PairingOpened(str(opened["request_id"]), str(opened["verification_code"]))
 
     async def _pair_approve(self, message: Message) -> Paired:
-        answer = await self.server.answer_pairing(str(message["request_id"]), approve=True)
-        self._device_store().mark_paired()
-        return Paired(str(answer["device_id"]))
+        device = self._device_store()
+        server_key = await self.server.approve_pairing(str(message["request_id"]), device.device_id())
+        device.mark_paired(server_key)
+        self._paired = PairedDevice(device.key(), server_key)
+        return Paired(device.device_id())
 
     async def _pair_deny(self, message: Message) -> PairingDenied:
-        await self.server.answer_pairing(str(message["request_id"]), approve=False)
+        await self.server.deny_pairing(str(message["request_id"]))
         return PairingDenied()
 
     def _device_store(self) -> DeviceStore:

@@ -521,8 +521,12 @@ class Routing:
         self._server_state = m.SERVER_RUNNING
         return self._status_update()
 
-    def server_missing(self) -> list[Action]:
+    def server_missing(self, reason: str | None = None) -> list[Action]:
+        """No server to talk to; ``reason``, when given, becomes the last error: the runtime file names a
+        process that is gone, or what answers is not the paired server (as good as none)."""
         self._server_state = m.SERVER_NOT_RUNNING
+        if reason is not None:
+            self._last_error = reason
         return self._status_update()
 
     def server_refused(self, status: int, message: str) -> list[Action]:

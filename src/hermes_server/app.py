@@ -128,14 +128,16 @@ async def start_server(config: ServerConfig, *, cdp_backend: Backend | None = No
     ``UnavailableBackend()``.
 
     The runtime file is written only once the socket is bound, so its URL is always reachable,
-    and withdrawn when the runner is cleaned up.
+    and withdrawn first thing when the runner is cleaned up: before any step of the shutdown
+    that could fail, so that no runtime file outlives a server that exited by any path it
+    could catch (the host also ignores a file whose pid is gone, for the paths it could not).
     """
     app = create_app(config, cdp_backend=cdp_backend or CDPBackend.from_config(config))
 
     async def withdraw(app: web.Application) -> None:
         withdraw_runtime(config.home)
 
-    app.on_cleanup.append(withdraw)
+    app.on_shutdown.insert(0, withdraw)
     runner = web.AppRunner(app, access_log_class=PathOnlyAccessLogger)
     await runner.setup()
     site = web.TCPSite(runner, config.host, config.port)

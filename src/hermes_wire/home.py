@@ -4,7 +4,12 @@ Everything lives under ``$HERMES_HOME`` (default ``~/.hermes``), in ``browser-co
 
 ``$HERMES_HOME/browser-control/runtime.json`` (mode 0600) holds the server's URL, its pid and a
 random pairing secret made fresh at every start.  The native host reads it; nothing else
-carries the secret, and it never crosses the wire (see ``signatures``).
+carries the secret, and it never crosses the wire (see ``signatures``).  The server withdraws
+it on every exit it can catch; one it could not (SIGKILL, a crash) names a pid that is gone,
+and ``server_process_gone`` tells the reader so.  A reused pid is caught one step later: the
+host proves the server's identity key before it sends anything (``signatures``).
+
+``server_key.pem`` beside it is the server's long-lived Ed25519 identity key, made once.
 """
 
 from __future__ import annotations
@@ -36,6 +41,10 @@ def pairings_path(home: Path) -> Path:
     return browser_control_dir(home) / "pairings.json"
 
 
+def server_key_path(home: Path) -> Path:
+    return browser_control_dir(home) / "server_key.pem"
+
+
 def publish_runtime(home: Path, url: str, pairing_secret: str) -> None:
     record = {"url": url, "pid": os.getpid(), "pairing_secret": pairing_secret}
     write_private_file(runtime_path(home), json.dumps(record) + "\n")
@@ -50,11 +59,27 @@ def withdraw_runtime(home: Path) -> None:
 
 
 def read_runtime(home: Path) -> dict[str, Any] | None:
-    """The runtime record, or None when no server has published one (or it is unreadable)."""
+    """The runtime record, or None when no server has published one (or it is unreadable or malformed)."""
     try:
         record = json.loads(runtime_path(home).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(record, dict) or not all(isinstance(record.get(k), str) for k in ("url", "pairing_secret")):
         return None
+    pid = record.get("pid")
+    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
+        return None  # 0 and negative pids name process groups to os.kill: never trust one
     return record
+
+
+def server_process_gone(record: dict[str, Any]) -> bool:
+    """Whether the process that wrote ``record`` no longer exists (``kill(pid, 0)`` fails with ESRCH)."""
+    try:
+        os.kill(record["pid"], 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False  # it exists, as another user's process: the identity check will refuse it
+    except OverflowError:
+        return True  # no process has such a pid
+    return False

@@ -1,16 +1,25 @@
-"""Pairing proofs and device signatures: the byte strings both sides compute, defined once.
+"""Pairing proofs, device signatures and server signatures: the byte strings both sides compute, defined once.
 
-Two credentials cross the loopback wire, and neither is a long-lived secret:
+Three credentials cross the loopback wire, and no secret ever does:
 
 * **Pairing proof** — ``HMAC-SHA256(pairing_secret, "hermes-pairing-v1\\n{action}\\n{subject}\\n{timestamp}")``.
   The pairing secret sits in the server's runtime file (mode 0600); only a process of the
   same user can read it.  Proving you hold it opens or approves a pairing request without
-  sending the secret itself.
+  sending the secret itself.  The server answers an approval with its identity key and a
+  proof of the same secret over that key (``server_key_proof``), so a listener that does
+  not hold the secret cannot slip its own key in.
 * **Device signature** — an Ed25519 signature, by the paired device's private key, over
   ``"hermes-device-v1\\n{METHOD}\\n{path}\\n{sha256(body) hex}\\n{timestamp}\\n{nonce}"``.
   The server accepts it within ±60 s of its clock and never twice with the same nonce.
+* **Server signature** — an Ed25519 signature, by the server's long-lived identity key (the one
+  the host pinned at pairing), over
+  ``"hermes-server-v1\\n{challenge}\\n{METHOD}\\n{path}\\n{status}\\n{sha256(body) hex}"``, where the
+  challenge is fresh from the host and the body is the response's.  It proves that *this* answer
+  comes from the paired server, not from whatever now listens on a port a dead server left in
+  its runtime file.
 
-The server (``pairing``) verifies, the native host (``hermes_host``) signs; both import this module.
+The server (``pairing``) verifies device signatures and signs its answers; the native host
+(``hermes_host``) does the reverse; both import this module.
 """
 
 from __future__ import annotations
@@ -18,11 +27,22 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 import time
+from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+    PublicFormat,
+    load_pem_private_key,
+)
+
+from hermes_wire.controller import PAIRING_PREFIX
+from hermes_wire.files import write_private_file
 
 SIGNATURE_WINDOW_S = 60
 
@@ -32,6 +52,13 @@ TIMESTAMP_HEADER = "X-Hermes-Timestamp"
 NONCE_HEADER = "X-Hermes-Nonce"
 SIGNATURE_HEADER = "X-Hermes-Signature"
 DEVICE_HEADERS = (DEVICE_HEADER, TIMESTAMP_HEADER, NONCE_HEADER, SIGNATURE_HEADER)
+
+# Server signatures: the host's challenge in the request, the server's signature in the response.
+SERVER_CHALLENGE_HEADER = "X-Hermes-Server-Challenge"
+SERVER_SIGNATURE_HEADER = "X-Hermes-Server-Signature"
+CHALLENGE_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+#: Where the host proves the server before it sends anything else (under the pairing prefix: no credential).
+SERVER_IDENTITY_PATH = PAIRING_PREFIX + "server"
 
 
 def b64encode(raw: bytes) -> str:
@@ -43,6 +70,18 @@ def b64decode(text: str) -> bytes:
     if not isinstance(text, str) or not text.isascii():
         raise ValueError("not base64")
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def load_or_create_key(path: Path) -> Ed25519PrivateKey:
+    """The Ed25519 key in ``path`` (unencrypted PKCS#8 PEM), made and written there (0600) on first use."""
+    if path.exists():
+        key = load_pem_private_key(path.read_bytes(), password=None)
+        if not isinstance(key, Ed25519PrivateKey):
+            raise ValueError(f"{path} does not hold an Ed25519 key")
+        return key
+    key = Ed25519PrivateKey.generate()
+    write_private_file(path, key.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption()).decode())
+    return key
 
 
 def public_key_bytes(private_key: Ed25519PrivateKey) -> bytes:
@@ -74,6 +113,14 @@ def pairing_proof_matches(secret: str, action: str, subject: str, timestamp: int
     return hmac.compare_digest(pairing_proof(secret, action, subject, timestamp).encode(), proof.encode())
 
 
+def server_key_proof(secret: str, request_id: str, device_id: str, server_key: str, timestamp: int) -> str:
+    """The approval's proof that ``server_key`` (base64url) is the key of the server holding the pairing secret.
+
+    ``timestamp`` is the one of the approve call it answers; the request id makes the proof single use.
+    """
+    return pairing_proof(secret, "server-key", f"{request_id}\n{device_id}\n{server_key}", timestamp)
+
+
 def signing_payload(method: str, path: str, body: bytes, timestamp: int, nonce: str) -> bytes:
     body_hash = hashlib.sha256(body).hexdigest()
     return f"hermes-device-v1\n{method.upper()}\n{path}\n{body_hash}\n{timestamp}\n{nonce}".encode()
@@ -98,3 +145,32 @@ def signature_valid(public_key: bytes, signature: bytes, payload: bytes) -> bool
     except Exception:  # InvalidSignature, or a key/signature of the wrong length: all mean "no"
         return False
     return True
+
+
+def new_challenge() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def server_signing_payload(challenge: str, method: str, path: str, status: int, body: bytes) -> bytes:
+    body_hash = hashlib.sha256(body).hexdigest()
+    return f"hermes-server-v1\n{challenge}\n{method.upper()}\n{path}\n{status}\n{body_hash}".encode()
+
+
+def sign_server_response(
+    server_key: Ed25519PrivateKey, challenge: str, method: str, path: str, status: int, body: bytes
+) -> str:
+    """The ``X-Hermes-Server-Signature`` value for one answer (base64url)."""
+    return b64encode(server_key.sign(server_signing_payload(challenge, method, path, status, body)))
+
+
+def server_signature_valid(
+    server_key: bytes, signature: str | None, challenge: str, method: str, path: str, status: int, body: bytes
+) -> bool:
+    """Whether ``signature`` (the header's value, or None if absent) is the pinned server's over this answer."""
+    if signature is None:
+        return False
+    try:
+        raw = b64decode(signature)
+    except ValueError:
+        return False
+    return signature_valid(server_key, raw, server_signing_payload(challenge, method, path, status, body))

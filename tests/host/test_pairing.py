@@ -184,6 +184,7 @@ async def test_every_folder_under_a_fresh_home_is_0700_and_every_file_0600(tmp_p
     assert {
         "browser-control/runtime.json",
         "browser-control/pairings.json",
+        "browser-control/server_key.pem",
         "browser-control/devices/profile1/device_key.pem",
         "browser-control/devices/profile1/paired.json",
         "logs/native-host.log",

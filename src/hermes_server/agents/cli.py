@@ -40,18 +40,24 @@ def _serve(options: argparse.Namespace) -> int:
     return asyncio.run(_serve_until_stopped(config))
 
 
+#: The signals that stop the server cleanly; SIGHUP too (a closed terminal), whose default would leave
+#: the runtime file behind.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
 async def _serve_until_stopped(config: ServerConfig) -> int:
+    """Serve until a stop signal; the handlers are in place before the runtime file is published."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in STOP_SIGNALS:
+        loop.add_signal_handler(signal_number, stop.set)
     runner, url = await start_server(config)
     state = "on" if config.extension_control_enabled else "off"
     print(f"Hermes browser control on {url} (extension control {state})", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signal_number in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signal_number, stop.set)
     try:
         await stop.wait()
     finally:
-        await runner.cleanup()
+        await runner.cleanup()  # withdraws the runtime file first, whatever fails after
     return 0
 
 

@@ -4,8 +4,12 @@
 ``POST /v1/browser-control/pairing/requests``                   open a request (proof of the pairing secret)
 ``POST /v1/browser-control/pairing/requests/{id}/approve``      the user's click, relayed by the host
 ``POST /v1/browser-control/pairing/requests/{id}/deny``         the Deny button
+``GET  /v1/browser-control/pairing/server``                     the host's probe of the server's identity
 ``GET  /v1/browser-control/sessions``                           a device lists the extension sessions
 =============================================================  ==========================================
+
+The approval hands the host the server's identity key (``identity``), bound to the pairing
+secret so that only the server holding the secret can have it pinned.
 
 Pairing routes refuse non-loopback peers (the Host and Origin checks of ``auth`` apply too).
 A background task watches the pairings file, so ``hermes-browser pairings revoke`` run in
@@ -28,6 +32,7 @@ from hermes_server.errors import ApiError
 from hermes_server.http.bodies import identifier, json_object
 from hermes_server.http.guards import LOCAL_PRINCIPAL, PRINCIPAL
 from hermes_server.pairing.book import Pairing, SignatureRejected
+from hermes_server.pairing.identity import SERVER_IDENTITY, add_server_identity
 from hermes_wire import controller as protocol
 from hermes_wire import signatures as device_auth
 from hermes_wire.tools import EXTENSION_LANE
@@ -44,6 +49,7 @@ def add_pairing_routes(app: web.Application) -> None:
     app.router.add_post(protocol.PAIRING_REQUESTS_PATH + "/{request_id}/deny", deny_pairing_request)
     app.router.add_get(protocol.DEVICE_SESSIONS_PATH, list_device_sessions)
     app.cleanup_ctx.append(revocation_watcher)
+    add_server_identity(app)
 
 
 async def verify_device(request: web.Request, body: bytes) -> str:
@@ -131,7 +137,7 @@ async def open_pairing_request(request: web.Request) -> web.Response:
 
 
 async def approve_pairing_request(request: web.Request) -> web.Response:
-    await pairing_body(request, "approve")
+    body = await pairing_body(request, "approve")
     pairing = request.app[PAIRINGS].approve(request.match_info["request_id"], request.app[WALL_CLOCK]())
 
     def add(pairings: dict[str, Pairing]) -> None:
@@ -139,8 +145,18 @@ async def approve_pairing_request(request: web.Request) -> web.Response:
 
     await asyncio.to_thread(request.app[PAIRING_FILE].update, add)
     log.info("paired device %s (browser profile %s)", pairing.device_id, pairing.browser_profile_id)
+    server_key = request.app[SERVER_IDENTITY].public_key()
+    key_proof = device_auth.server_key_proof(
+        request.app[PAIRING_SECRET], request.match_info["request_id"], pairing.device_id, server_key, body["timestamp"]
+    )
     return web.json_response(
-        {"device_id": pairing.device_id, "principal_id": LOCAL_PRINCIPAL, "scope": "browser_control"}
+        {
+            "device_id": pairing.device_id,
+            "principal_id": LOCAL_PRINCIPAL,
+            "scope": "browser_control",
+            "server_key": server_key,
+            "server_key_proof": key_proof,
+        }
     )
 
 

@@ -8,12 +8,12 @@ raises ``ProtocolViolation`` with the close code the socket must be closed with.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from hermes_wire import strict_json
 from hermes_wire.errors import ProtocolViolation
 from hermes_wire.tools import EXTENSION_LANE, tools_for_lane
 
@@ -133,11 +133,16 @@ def _invalid(detail: str) -> ProtocolViolation:
 
 
 def parse_controller_frame(text: str) -> ControllerFrame:
-    """Turn one text frame from a controller into a typed frame, or raise ``ProtocolViolation``."""
+    """Turn one text frame from a controller into a typed frame, or raise ``ProtocolViolation``.
+
+    The close code is ``CLOSE_INVALID_FRAME`` for a frame that is not strict JSON (``strict_json``:
+    no ``NaN``, no number beyond a double, no deeper nesting than ``strict_json.MAX_NESTING``), not
+    an object, or with a field of the wrong type; ``CLOSE_UNSUPPORTED`` for an unknown ``type``.
+    """
     try:
-        frame = json.loads(text)
-    except (ValueError, RecursionError):
-        raise _invalid("not valid JSON") from None
+        frame = strict_json.loads(text)
+    except ValueError as refused:
+        raise _invalid(str(refused)) from None
     if not isinstance(frame, dict):
         raise _invalid("a frame must be a JSON object")
     frame_type = frame.get("type")

@@ -1,22 +1,26 @@
-"""Reading request bodies, shared by every route module: one place for the JSON and identifier checks."""
+"""Reading request bodies, shared by every route module: one place for the JSON and identifier checks.
+
+Bodies are read with ``strict_json``, so whatever a local process posts (a 100,000-level nest,
+a 4,000-digit number, ``NaN``) is a 400 here, before any handler can trip over it.
+"""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from aiohttp import web
 
 from hermes_server.errors import ApiError
 from hermes_wire import controller as protocol
+from hermes_wire import strict_json
 
 
 async def json_object(request: web.Request) -> dict[str, Any]:
     """The body as a JSON object, else 400 (``invalid_json`` or ``invalid_request``)."""
     try:
-        body = json.loads(await request.read())
-    except ValueError:
-        raise ApiError(400, "invalid_json", "The request body is not valid JSON.") from None
+        body = strict_json.loads(await request.read())
+    except ValueError as refused:
+        raise ApiError(400, "invalid_json", f"The request body is not usable JSON: {refused}.") from None
     if not isinstance(body, dict):
         raise ApiError(400, "invalid_request", "The request body must be a JSON object.")
     return body

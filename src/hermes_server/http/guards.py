@@ -1,6 +1,6 @@
 """The request guards, as aiohttp function middlewares, outermost first.
 
-1. ``json_errors``: every refusal leaves as ``{"error": {"message", "type", "code"}}``.
+1. ``json_errors``: every refusal (and a bug's 500) leaves as ``{"error": {"message", "type", "code"}}``.
 2. ``loopback_host_only``: a Host header that is not a loopback name is refused.  The
    server only listens on loopback, so any other name means a DNS-rebinding page.
 3. ``extension_origins_only``: a request carrying an Origin must come from an allowed
@@ -55,6 +55,12 @@ def is_loopback_host(host_header: str | None) -> bool:
 
 @web.middleware
 async def json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Refusals, aiohttp's own errors and, as a last resort, a bug: each answered with the JSON error body.
+
+    A bug is still a 500 with its traceback in the log (it must be found), but the client reads
+    JSON as from every other answer, not aiohttp's plain-text page.  Once a response has started
+    (a WebSocket, a stream) nothing else can be sent, so the error goes on to aiohttp.
+    """
     try:
         return await handler(request)
     except ApiError as error:
@@ -64,6 +70,12 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
             raise
         refused = ApiError(http_error.status, http_error.reason.lower().replace(" ", "_"), http_error.reason)
         return web.json_response(refused.as_body(), status=refused.status)
+    except Exception:
+        if request.writer.output_size > 0:
+            raise
+        log.exception("unexpected error answering %s %s", request.method, request.path)
+        failed = ApiError(500, "internal_error", "The server failed on this request; its log has the details.")
+        return web.json_response(failed.as_body(), status=failed.status)
 
 
 @web.middleware

@@ -429,6 +429,16 @@ def test_the_server_state_follows_the_polls() -> None:
     routing.server_missing()
     assert routing.status()["server"] == m.SERVER_NOT_RUNNING
     assert routing.status()["server_message"] == m.NOT_RUNNING_TEXT
+    assert routing.status()["last_error"] is None  # no server at all is no error
+
+
+def test_a_server_that_is_gone_or_untrusted_is_missing_and_says_why() -> None:
+    routing = connected()
+    pushed = pushed_statuses(routing.server_missing("the process at http://127.0.0.1:1 is not the Hermes server"))
+    assert [(s["server"], s["last_error"]) for s in pushed] == [
+        (m.SERVER_NOT_RUNNING, "the process at http://127.0.0.1:1 is not the Hermes server")
+    ]
+    assert routing.status()["paired"] and states(routing) == {"s1": LaneState.CONNECTED}  # the pairing is kept
 
 
 def test_a_401_on_the_listing_forgets_the_pairing_and_closes_every_link() -> None:

@@ -77,7 +77,7 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
             ),
         ]
     )
-    broker = Broker()
+    broker = Broker(reconnect_grace_s=config.reconnect_grace_s)
     hub = ControllerHub(broker)
     app[CONFIG] = config
     app[SESSIONS] = SessionStore()

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 import yaml
 
 from hermes_server.errors import ConfigError
+from hermes_wire.controller import DEFAULT_RECONNECT_GRACE_S
 from hermes_wire.files import write_private_file
 from hermes_wire.home import hermes_home
 
@@ -58,6 +59,8 @@ class ServerConfig:
     dialog_policy: str = "must_respond"
     dialog_timeout_s: float = DEFAULT_DIALOG_TIMEOUT_S
     dialog_bridge: str = "auto"
+    #: Extension lane: how long a dropped controller has to reconnect before its pending commands fail.
+    reconnect_grace_s: float = DEFAULT_RECONNECT_GRACE_S
 
 
 # ----- value checkers: each returns the cleaned value or raises ValueError(why) ------------------------
@@ -149,6 +152,7 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "api_server.port": ("port", _port),
     "browser.extension_control.enabled": ("extension_control_enabled", _boolean),
     "browser.extension_control.allowed_origins": ("allowed_origins", _origins),
+    "browser.extension_control.reconnect_grace_s": ("reconnect_grace_s", _timeout),
     "browser.command_timeout_s": ("command_timeout_s", _timeout),
     "browser.chromium_path": ("chromium_path", _executable),
     "browser.cdp_url": ("cdp_url", _cdp_url),

@@ -8,5 +8,6 @@ It imports nothing of ours, so either side can depend on it without depending on
 ``signatures``  pairing proofs and Ed25519 device signatures
 ``home``        ``HERMES_HOME`` paths and the runtime file
 ``files``       private files, written atomically with mode 0600
+``strict_json`` JSON as every hop reads a peer's text: no ``NaN``, numbers a double holds, bounded nesting
 ``errors``      the base error every Hermes package's exception tree grows from
 """

@@ -40,6 +40,9 @@ TICKET_TTL_S = 30.0
 TICKET_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
 
 KEEPALIVE_INTERVAL_S = 20.0
+#: How long a lane whose controller dropped waits for it to reconnect before its pending commands
+#: fail ``controller_disconnected`` (the server's ``browser.extension_control.reconnect_grace_s``).
+DEFAULT_RECONNECT_GRACE_S = 5.0
 #: Largest controller frame accepted; a screenshot result is the biggest legitimate one.
 MAX_FRAME_BYTES = 16 * 1024 * 1024
 #: Identifiers sent by controllers (session, controller, profile, command ids) stay short and printable.
@@ -51,7 +54,7 @@ class LaneState(StrEnum):
 
     AWAITING_CONTROLLER = "awaiting_controller"  # no controller has connected yet
     CONNECTED = "connected"  # exactly one live connection: commands are routed
-    DISCONNECTED = "disconnected"  # its socket dropped; pending commands keep their deadlines
+    DISCONNECTED = "disconnected"  # its socket dropped; pending commands wait out the reconnect grace
     AMBIGUOUS = "ambiguous"  # two live connections claim the identity: nothing is routed
     DETACHED = "detached"  # the controller detached: fails closed until the agent unbinds
 

@@ -55,6 +55,15 @@ browser:
         ("api_server:\n  key: short\n", "'api_server.key'"),
         ("browser: [1, 2]\n", "'browser'"),
         ("browser:\n  command_timeout_s: 0\n", "'browser.command_timeout_s'"),
+        ("browser:\n  extension_control:\n    reconnect_grace_s: 0\n", "'browser.extension_control.reconnect_grace_s'"),
+        (
+            "browser:\n  extension_control:\n    reconnect_grace_s: '5'\n",
+            "'browser.extension_control.reconnect_grace_s'",
+        ),
+        (
+            "browser:\n  extension_control:\n    reconnect_grace_s: 301\n",
+            "'browser.extension_control.reconnect_grace_s'",
+        ),
         (
             "browser:\n  extension_control:\n    allowed_origins: [https://evil.example]\n",
             "'browser.extension_control.allowed_origins'",
@@ -69,6 +78,13 @@ def test_invalid_configuration_names_the_key_and_the_file(tmp_path: Path, text: 
         load_config(path, {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path)})
     assert str(path) in str(error.value)
     assert named in str(error.value)
+
+
+def test_the_reconnect_grace_is_five_seconds_unless_configured(tmp_path: Path) -> None:
+    environ = {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path)}
+    assert load_config(None, environ).reconnect_grace_s == 5.0
+    path = write(tmp_path, "browser:\n  extension_control:\n    reconnect_grace_s: 2.5\n")
+    assert load_config(path, environ).reconnect_grace_s == 2.5
 
 
 def test_missing_file_is_a_config_error(tmp_path: Path) -> None:

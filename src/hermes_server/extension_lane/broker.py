@@ -13,8 +13,11 @@ Rules it enforces (see DESIGN.md, "Routing: fail closed"):
   ``(controller_id, browser_profile_id)``; exactly one live connection with that
   identity makes the lane routable.  None is *missing* or *disconnected*, two are
   *ambiguous*.
-* Socket loss is recoverable: pending commands keep their deadlines, and a result
-  that arrives over the reconnected socket still counts.  Nothing is re-sent.
+* Socket loss is recoverable, for a while: pending commands keep their deadlines, and a
+  result that arrives over the reconnected socket still counts.  Nothing is re-sent.  But a
+  lane with no live connection for ``reconnect_grace_s`` fails its pending commands with
+  ``controller_disconnected`` rather than hold the agent until each deadline (up to 300 s)
+  for a controller that is gone; their results are ignored if it comes back later.
 * ``browser.controller.detach`` is a hard separation: pending work is cancelled at
   once and the lane fails closed until the agent unbinds the controller.
 * A different identity on the lane is a hard replacement: the old controller's
@@ -105,6 +108,8 @@ class Lane:
     connections: dict[str, ControllerScope] = field(default_factory=dict)
     detached: bool = False
     pending: dict[str, PendingCommand] = field(default_factory=dict)
+    #: When its last live connection dropped; None while one is live (or none ever was).
+    disconnected_since: float | None = None
 
     @property
     def state(self) -> LaneState:
@@ -150,10 +155,12 @@ class Broker:
         self,
         *,
         ticket_ttl_s: float = protocol.TICKET_TTL_S,
+        reconnect_grace_s: float = protocol.DEFAULT_RECONNECT_GRACE_S,
         new_ticket: Callable[[], str] = _new_ticket,
         new_command_id: Callable[[], str] = _new_command_id,
     ) -> None:
         self.ticket_ttl_s = ticket_ttl_s
+        self.reconnect_grace_s = reconnect_grace_s
         self._new_ticket = new_ticket
         self._new_command_id = new_command_id
         self._tickets: dict[bytes, _Ticket] = {}
@@ -225,14 +232,18 @@ class Broker:
             effects += self._close_connections(lane, protocol.CLOSE_REPLACED, "replaced by another controller")
         lane.identity = scope.identity
         lane.connections[connection_id] = scope
+        lane.disconnected_since = None
         self._connection_lane[connection_id] = lane.session_id
         return effects
 
-    def disconnect(self, connection_id: str) -> None:
-        """A socket ended without a detach: recoverable, so pending commands keep waiting."""
+    def disconnect(self, connection_id: str, now: float) -> None:
+        """A socket ended without a detach: recoverable, so pending commands wait out the reconnect grace."""
         session_id = self._connection_lane.pop(connection_id, None)
         if session_id is not None:
-            self._lanes[session_id].connections.pop(connection_id, None)
+            lane = self._lanes[session_id]
+            lane.connections.pop(connection_id, None)
+            if not lane.connections:
+                lane.disconnected_since = now
 
     def receive(self, connection_id: str, text: str, now: float) -> list[Effect]:
         """One text frame from a controller."""
@@ -334,7 +345,8 @@ class Broker:
         return []
 
     def expire(self, now: float) -> list[Effect]:
-        """Time out every command whose deadline has passed, each with a cancel frame."""
+        """Time out every command whose deadline has passed, each with a cancel frame; then give up on
+        the controllers that stayed away past the reconnect grace (no frame: they have no socket)."""
         effects: list[Effect] = []
         for lane in self._lanes.values():
             for command in [c for c in lane.pending.values() if c.deadline <= now]:
@@ -351,11 +363,28 @@ class Broker:
                         ),
                     )
                 )
+            grace_ends = self._grace_ends(lane)
+            if grace_ends is not None and grace_ends <= now:
+                effects += self._cancel_pending(
+                    lane,
+                    "controller_disconnected",
+                    f"The browser controller's connection dropped and it did not reconnect within "
+                    f"{self.reconnect_grace_s:g} s. The command was not re-sent; it may or may not have run, "
+                    "so take a snapshot once the controller is back before retrying.",
+                )
         return effects
 
     def next_deadline(self) -> float | None:
+        """The earliest moment ``expire`` has work: a command's deadline or a lane's reconnect grace ending."""
         deadlines = [c.deadline for lane in self._lanes.values() for c in lane.pending.values()]
+        deadlines += [end for end in map(self._grace_ends, self._lanes.values()) if end is not None]
         return min(deadlines, default=None)
+
+    def _grace_ends(self, lane: Lane) -> float | None:
+        """When a lane waiting on a dropped controller gives up on it; None if it is not waiting on one."""
+        if lane.connections or not lane.pending or lane.disconnected_since is None:
+            return None
+        return lane.disconnected_since + self.reconnect_grace_s
 
     def unbind_controller(self, session_id: str) -> list[Effect]:
         """The agent releases the session's controller: the lane waits for a new one, still fail-closed."""

@@ -64,8 +64,7 @@ class ControllerHub:
             return ToolOutcome.failure(error.code, error.message)
         finished = asyncio.get_running_loop().create_future()
         self._waiting[command_id] = finished
-        if self._next_wakeup is None or self.now() + call.timeout_s < self._next_wakeup:
-            self._deadlines_changed.set()  # the watcher sleeps past this command's deadline: wake it
+        self._wake_for_sooner_deadline()
         try:
             await self.apply(effects)
             outcome: ToolOutcome = await finished
@@ -94,7 +93,8 @@ class ControllerHub:
                         code=protocol.CLOSE_UNSUPPORTED, message=b"binary frames are not part of protocol v1"
                     )
         finally:
-            self.broker.disconnect(connection_id)
+            self.broker.disconnect(connection_id, self.now())
+            self._wake_for_sooner_deadline()  # the lane's reconnect grace may end before any deadline
             self._sockets.pop(connection_id, None)
             log.info(
                 "controller %s left session %s (close code %s)",
@@ -134,7 +134,8 @@ class ControllerHub:
     # ----- deadlines -------------------------------------------------------------------------------
 
     async def run_deadlines(self) -> None:
-        """Background task: expire commands at their deadlines (timeouts and their cancel frames)."""
+        """Background task: expire commands at their deadlines (timeouts and their cancel frames) and
+        lanes at the end of their reconnect grace."""
         while True:
             self._next_wakeup = self.broker.next_deadline()
             self._deadlines_changed.clear()
@@ -142,6 +143,12 @@ class ControllerHub:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._deadlines_changed.wait(), delay)
             await self.apply(self.broker.expire(self.now()))
+
+    def _wake_for_sooner_deadline(self) -> None:
+        """Wake the deadline watcher if the broker now has a deadline before the one it sleeps towards."""
+        due = self.broker.next_deadline()
+        if due is not None and (self._next_wakeup is None or due < self._next_wakeup):
+            self._deadlines_changed.set()
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

@@ -76,7 +76,7 @@ def run_table(steps: list[tuple[float, str, Any, Any]], broker: Broker | None = 
             connection, identity = argument
             effects = broker.connect(connection, identity, now)
         elif operation == "disconnect":
-            broker.disconnect(argument)
+            broker.disconnect(argument, now)
             effects = []
         elif operation == "receive":
             connection, text = argument
@@ -295,18 +295,75 @@ def test_other_browser_profile_is_a_replacement_too() -> None:
     )
 
 
-def test_disconnect_keeps_pending_until_deadline_and_reconnected_result_counts() -> None:
+def test_a_controller_back_within_the_grace_still_delivers_its_result() -> None:
     run_table(
         [
             (0, "connect", ("A", C1), []),
             (0, "submit", ("browser_click", 30.0), [("send", "A", protocol.COMMAND, "cmd1")]),
             (1, "disconnect", "A", []),
             (2, "submit", "controller.noop", "controller_disconnected"),
-            (10, "expire", None, []),  # still waiting: socket loss is recoverable
-            (11, "connect", ("A2", C1), []),  # same identity: no replacement, nothing re-sent
+            (5.9, "expire", None, []),  # 4.9 s without a socket: still waiting, socket loss is recoverable
+            (5.9, "connect", ("A2", C1), []),  # same identity: no replacement, nothing re-sent
+            (7, "expire", None, []),  # back in time: the grace no longer runs
             (12, "receive", ("A2", result("cmd1", result="clicked")), [("finish", "cmd1", "ok")]),
         ]
     )
+
+
+def test_a_controller_away_for_the_grace_fails_pending_commands_and_its_late_result_is_ignored() -> None:
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", ("browser_click", 30.0), [("send", "A", protocol.COMMAND, "cmd1")]),
+            (0, "submit", ("browser_type", 60.0), [("send", "A", protocol.COMMAND, "cmd2")]),
+            (1, "disconnect", "A", []),
+            (5.999, "expire", None, []),
+            (
+                6,  # 5 s without a live socket: no cancel frame (there is no socket to send it to)
+                "expire",
+                None,
+                [("finish", "cmd1", "controller_disconnected"), ("finish", "cmd2", "controller_disconnected")],
+            ),
+            (7, "connect", ("A2", C1), []),  # it comes back over a new socket: nothing is re-sent
+            (7, "receive", ("A2", result("cmd1", result="clicked")), []),  # too late: ignored
+            (8, "submit", "controller.noop", [("send", "A2", protocol.COMMAND, "cmd3")]),  # the lane works again
+            (61, "expire", None, [("send", "A2", protocol.CANCEL, "cmd3"), ("finish", "cmd3", "command_timeout")]),
+        ]
+    )
+
+
+def test_the_grace_runs_from_the_last_drop_and_only_while_no_socket_is_live() -> None:
+    broker = Broker(reconnect_grace_s=2.0, new_command_id=lambda: "cmd1")
+    broker.bind_session("s1", PRINCIPAL)
+    run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", ("browser_click", 30.0), [("send", "A", protocol.COMMAND, "cmd1")]),
+            (1, "connect", ("A2", C1), []),  # two sockets, one identity: ambiguous
+            (2, "disconnect", "A", []),  # one is still live: no grace runs
+            (10, "expire", None, []),
+            (10, "disconnect", "A2", []),  # the last one drops: the grace (2 s, as configured) starts
+            (11, "connect", ("A3", C1), []),
+            (11, "disconnect", "A3", []),  # back and gone again: the grace starts over
+            (12.9, "expire", None, []),
+            (13, "expire", None, [("finish", "cmd1", "controller_disconnected")]),
+        ],
+        broker,
+    )
+
+
+def test_the_next_deadline_is_the_end_of_the_grace_while_the_controller_is_away() -> None:
+    broker = run_table(
+        [
+            (0, "connect", ("A", C1), []),
+            (0, "submit", ("browser_click", 30.0), [("send", "A", protocol.COMMAND, "cmd1")]),
+        ]
+    )
+    assert broker.next_deadline() == 30.0
+    broker.disconnect("A", 1.0)
+    assert broker.next_deadline() == 6.0  # the deadline watcher must wake for it
+    broker.connect("A2", C1, 2.0)
+    assert broker.next_deadline() == 30.0
 
 
 def test_disconnected_command_still_times_out_at_its_deadline() -> None:
@@ -369,6 +426,11 @@ def test_unbound_session_has_no_lane() -> None:
         (json.dumps({"type": protocol.HEARTBEAT, "nonce": {"a": 1}}), protocol.CLOSE_INVALID_FRAME),
         (json.dumps({"type": protocol.HEARTBEAT, "nonce": True}), protocol.CLOSE_INVALID_FRAME),
         ("[" * 100_000, protocol.CLOSE_INVALID_FRAME),
+        # Python reads these, but they are not JSON, or not a value the agent's JSON can carry on:
+        (result("cmd1", result="x").replace('"x"', "NaN"), protocol.CLOSE_INVALID_FRAME),
+        (result("cmd1", result="x").replace('"x"', "1e400"), protocol.CLOSE_INVALID_FRAME),
+        (result("cmd1", result="x").replace('"x"', "9" * 4000), protocol.CLOSE_INVALID_FRAME),
+        (result("cmd1", result=json.loads("[" * 150 + "]" * 150)), protocol.CLOSE_INVALID_FRAME),  # 150 levels
     ],
 )
 def test_malformed_frames_close_the_socket(text: str, close_code: int) -> None:

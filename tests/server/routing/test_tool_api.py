@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import pytest
@@ -318,6 +319,38 @@ async def test_a_vanished_controller_mid_command_still_ends_at_the_deadline(serv
     socket.transport.abort()  # no close handshake at all
     reply = await pending
     assert (reply.ok, reply.error_code) == (False, "command_timeout")
+
+
+async def test_a_killed_controller_fails_the_call_after_the_reconnect_grace_not_at_the_deadline(
+    cdp: CountingBackend, caplog: pytest.LogCaptureFixture
+) -> None:
+    grace_s, deadline_s = 1.0, 60.0
+    async with running_server(cdp_backend=cdp, reconnect_grace_s=grace_s) as server:
+        session_id = await new_session(server)
+        first = await connect_controller(server, session_id)
+        pending = asyncio.create_task(call(server, session_id, "browser_click", {"ref": "@e1"}, timeout_s=deadline_s))
+        command = await next_frame(first, protocol.COMMAND)
+        killed_at = time.monotonic()
+        first.transport.abort()  # no close handshake: the socket is simply gone
+        async with asyncio.timeout(scaled(5) + grace_s):
+            reply = await pending
+        assert (reply.ok, reply.error_code) == (False, "controller_disconnected")
+        assert grace_s <= time.monotonic() - killed_at < deadline_s
+        # It comes back: its late result is ignored, nothing is re-sent, and the lane serves new calls.
+        second = await connect_controller(server, session_id)
+        await second.send(json.dumps({"type": protocol.RESULT, "command_id": command["command_id"], "ok": True}))
+        received: list[str] = []
+
+        async def remember(action: str, arguments: dict[str, Any]) -> dict[str, Any]:
+            received.append(action)
+            return {}
+
+        serving = await serve_in_background(second, remember)
+        assert (await call(server, session_id, "controller.noop")).ok
+        assert received == ["controller.noop"]
+        serving.cancel()
+        await second.close()
+    assert not [record for record in caplog.records if record.exc_info is not None]
 
 
 # ----- burst ------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ kinds of failure because callers react to them differently:
 │   ├── ``ProtocolViolation`` (wire) a controller frame broke protocol v1.
 │   ├── ``CDPError``          a browser's DevTools endpoint failed (CDP lane).
 │   │   ├── ``CDPCommandFailed`` it answered a command with an error (``method``, ``cdp_code``).
-│   │   └── ``CDPDisconnected``  its WebSocket closed; commands in flight are lost.
+│   │   └── ``CDPDisconnected``  its connection (WebSocket or pipe) closed; commands in flight are lost.
 │   └── ``ProviderError``     a browser source (a cloud provider's API, a DevTools endpoint) failed.
 └── ``LaunchError``        a helper process (the CDP lane's Chromium) did not start; the message
                            ends with the tail of its log.
@@ -86,7 +86,7 @@ class CDPCommandFailed(CDPError):
 
 
 class CDPDisconnected(CDPError):
-    """The DevTools WebSocket closed (the browser exited or the endpoint dropped us)."""
+    """The DevTools connection closed (the browser exited or the endpoint dropped us)."""
 
     code = "cdp_disconnected"
 

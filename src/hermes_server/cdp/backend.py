@@ -155,7 +155,7 @@ class CDPBackend:
             lost = browsing is not None
             lease = await self.source.acquire(session_id, replace=lost)
             try:
-                supervisor = await self.registry.get_or_start(session_id, lease.ws_url, self._options(lease))
+                supervisor = await self.registry.get_or_start(session_id, lease.endpoint, self._options(lease))
             except CDPDisconnected as refused:
                 raise ProviderError(f"its DevTools endpoint did not take a connection ({refused.message})") from None
             target = await supervisor.open_tab(isolated=lease.isolated)

@@ -2,9 +2,16 @@
 
 Why it is launched this way:
 
-* **``--remote-debugging-port=0``** lets Chromium pick a free port, so two servers (or a
-  server and a test) never collide; the port is read from ``DevToolsActivePort`` in the
-  profile folder, which Chromium writes once it listens.
+* **DevTools over a pipe, never a port** (``--remote-debugging-pipe``): a DevTools port on
+  loopback would let any local process list the agent's tabs and run script in them without
+  the server's API key.  The pipes are made here (``os.pipe``) and become Chromium's fd 3 (it
+  reads commands) and fd 4 (it writes replies and events); only the server holds the other
+  ends (``pipe.BrowserPipe``).  Putting them at 3 and 4 is done in the child before ``exec``
+  (``_child_setup``): ``subprocess``'s ``pass_fds`` keeps descriptors at the numbers they
+  have, and needs 3 and 4 to be open in the server already, which nothing guarantees.  So the
+  child is started with ``close_fds=False`` and relies on every other descriptor of the
+  server being close-on-exec, as Python makes them (PEP 446) and the two pipe ends kept here
+  are not: only 0-4 reach Chromium.
 * **A fresh temporary ``--user-data-dir``**, removed when the process stops: the agent's
   browsing never touches the user's profile, and nothing (cookies, history) survives the server.
 * **Its own process group** (``start_new_session``), so stopping it also ends the renderer
@@ -12,7 +19,8 @@ Why it is launched this way:
 * **Output to a log file** in the profile folder, not a pipe nobody reads (a full pipe would
   block Chromium); its tail explains a launch that failed.
 * **It dies with the server** (Linux): ``PR_SET_PDEATHSIG`` sends it SIGTERM when the server's
-  process ends, even by SIGKILL, when no cleanup code can run.
+  process ends, even by SIGKILL, when no cleanup code can run.  ``prctl`` is looked up here,
+  in the server, so the child between ``fork`` and ``exec`` only makes system calls.
 * ``--no-sandbox`` only when running as root, where Chromium refuses to start with its sandbox.
 """
 
@@ -21,23 +29,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import fcntl
 import os
 import shutil
 import signal
 import sys
 import tempfile
-import time
+from collections.abc import Callable
 from pathlib import Path
 
-from hermes_server.errors import LaunchError
-
-PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:
-    """In the child, before exec: ask the kernel for SIGTERM when the parent (the server) goes away."""
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-
+from hermes_server.cdp.connection import CDPConnection
+from hermes_server.cdp.pipe import BrowserPipe
+from hermes_server.errors import CDPDisconnected, LaunchError
 
 #: Names tried on PATH, in order, when ``browser.chromium_path`` is not set.
 EXECUTABLE_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -55,11 +58,18 @@ FLAGS = (
     "--use-mock-keychain",
     "--site-per-process",  # cross-site iframes in their own process (OOPIF), as on desktop Chrome
     "--window-size=1280,800",
-    "--remote-debugging-port=0",
+    "--remote-debugging-pipe",
 )
-PORT_POLL_S = 0.02
+#: Chromium reads DevTools commands from this descriptor and writes to the next one.
+CHROMIUM_READS_FD = 3
+CHROMIUM_WRITES_FD = 4
 STOP_TIMEOUT_S = 5.0
 LOG_TAIL_LINES = 15
+PR_SET_PDEATHSIG = 1
+
+_prctl: Callable[[int, int], int] | None = (
+    ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
+)
 
 
 def find_chromium(configured: str | None = None) -> str:
@@ -79,11 +89,11 @@ def find_chromium(configured: str | None = None) -> str:
 class ChromiumProcess:
     """A running headless Chromium.  Made by ``launch``; ``stop`` ends it and removes its profile."""
 
-    def __init__(self, process: asyncio.subprocess.Process, profile: Path, ws_url: str) -> None:
+    def __init__(self, process: asyncio.subprocess.Process, profile: Path, pipe: BrowserPipe) -> None:
         self._process = process
         self._profile = profile
-        #: The browser-level DevTools WebSocket URL (``ws://127.0.0.1:<port>/devtools/browser/<id>``).
-        self.ws_url = ws_url
+        #: Its DevTools, which only this server can reach (the lane's ``connection.Endpoint``).
+        self.pipe = pipe
 
     @classmethod
     async def launch(cls, executable: str, *, timeout_s: float) -> ChromiumProcess:
@@ -92,6 +102,11 @@ class ChromiumProcess:
         if os.geteuid() == 0:
             flags.append("--no-sandbox")
         log_file = profile / "chromium.log"
+        # Both ends start close-on-exec (os.pipe); Chromium's are moved above 4 so that placing one at 3 or 4
+        # in the child cannot overwrite the other.
+        chromium_reads, we_write = os.pipe()
+        we_read, chromium_writes = os.pipe()
+        chromium_reads, chromium_writes = _above_fd_4(chromium_reads), _above_fd_4(chromium_writes)
         try:
             with log_file.open("wb") as log:
                 process = await asyncio.create_subprocess_exec(
@@ -102,19 +117,29 @@ class ChromiumProcess:
                     stdout=log,
                     stderr=log,
                     start_new_session=True,
-                    preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+                    close_fds=False,  # see the module docstring: fds 3 and 4 are placed by _child_setup
+                    preexec_fn=_child_setup(chromium_reads, chromium_writes),
                 )
         except OSError as error:
+            for descriptor in (we_read, we_write):
+                os.close(descriptor)
             shutil.rmtree(profile, ignore_errors=True)
             raise LaunchError(f"cannot run Chromium {executable!r}: {error.strerror}") from None
+        finally:
+            # Chromium has its own copies now; ours would keep the pipe open after it exits.
+            os.close(chromium_reads)
+            os.close(chromium_writes)
+        pipe = await BrowserPipe.connect(we_read, we_write)
         try:
-            ws_url = await _wait_for_devtools(process, profile / "DevToolsActivePort", timeout_s)
-        except LaunchError:
+            await _answers(pipe, timeout_s)
+        except (CDPDisconnected, TimeoutError) as error:
+            pipe.close()
             await _end(process)
-            message = f"{_tail(log_file)}"
+            reason = "it exited" if isinstance(error, CDPDisconnected) else f"nothing within {timeout_s:g}s"
+            message = f"Chromium {executable!r} did not answer on its DevTools pipe ({reason}).{_tail(log_file)}"
             shutil.rmtree(profile, ignore_errors=True)
-            raise LaunchError(f"Chromium {executable!r} did not start its DevTools endpoint.{message}") from None
-        return cls(process, profile, ws_url)
+            raise LaunchError(message) from None
+        return cls(process, profile, pipe)
 
     @property
     def alive(self) -> bool:
@@ -136,21 +161,40 @@ class ChromiumProcess:
     async def stop(self) -> None:
         """End Chromium and every process it started, then remove its temporary profile."""
         await _end(self._process)
+        self.pipe.close()
         shutil.rmtree(self._profile, ignore_errors=True)
 
 
-async def _wait_for_devtools(process: asyncio.subprocess.Process, port_file: Path, timeout_s: float) -> str:
-    """Poll (bounded) for ``DevToolsActivePort``: Chromium's only signal that it listens, and which port it took."""
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if process.returncode is not None:
-            raise LaunchError(f"exited with status {process.returncode}")
-        with contextlib.suppress(OSError):
-            lines = port_file.read_text().splitlines()
-            if len(lines) >= 2 and lines[0].isdigit() and lines[1].startswith("/devtools/browser/"):
-                return f"ws://127.0.0.1:{lines[0]}{lines[1]}"
-        await asyncio.sleep(PORT_POLL_S)
-    raise LaunchError("timed out")
+def _above_fd_4(descriptor: int) -> int:
+    """``descriptor`` moved to the lowest free number above 4 (close-on-exec, as before)."""
+    moved = fcntl.fcntl(descriptor, fcntl.F_DUPFD_CLOEXEC, CHROMIUM_WRITES_FD + 1)
+    os.close(descriptor)
+    return moved
+
+
+def _child_setup(reads: int, writes: int) -> Callable[[], None]:
+    """What the child does before ``exec``: the pipes at fds 3 and 4 (``dup2`` clears close-on-exec), and on
+    Linux a SIGTERM when the server goes away."""
+
+    def set_up() -> None:
+        os.dup2(reads, CHROMIUM_READS_FD)
+        os.dup2(writes, CHROMIUM_WRITES_FD)
+        if _prctl is not None:
+            _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+    return set_up
+
+
+async def _answers(pipe: BrowserPipe, timeout_s: float) -> None:
+    """Wait (bounded) for Chromium to answer a first command on its pipe: it is up, and its DevTools work."""
+    connection = await CDPConnection.open(pipe, lambda event: None, timeout_s=timeout_s)
+    pump = asyncio.create_task(connection.pump())
+    try:
+        async with asyncio.timeout(timeout_s):
+            await connection.send("Browser.getVersion")
+    finally:
+        await connection.close()
+        await pump
 
 
 async def _end(process: asyncio.subprocess.Process) -> None:

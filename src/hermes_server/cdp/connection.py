@@ -1,14 +1,23 @@
-"""One DevTools WebSocket: numbered commands matched to their replies, every event handed to one listener.
+"""One DevTools connection: numbered commands matched to their replies, every event handed to one listener.
 
 The lane uses Chrome's *flat* session mode (``Target.attachToTarget`` / ``setAutoAttach``
-with ``flatten: true``): the page and all its out-of-process iframes share this one socket,
+with ``flatten: true``): the page and all its out-of-process iframes share one connection,
 and each message names its target session in ``sessionId``.  So one connection per
 supervisor is enough, whatever the number of frames.
 
-Reading is not done by ``send``: ``pump()`` reads until the socket closes and must run in
+What carries the messages is a ``Transport``, opened from an ``Endpoint``:
+
+* ``WebSocketEndpoint``: a browser someone else runs (``BROWSER_CDP_URL``, a cloud
+  provider), reached at its DevTools WebSocket URL;
+* ``pipe.BrowserPipe``: the Chromium the lane launches itself, reached over the pipe it was
+  started with, which no other process can open (``chromium``).
+
+Everything above (``CDPConnection``, the supervisor, the tools) is the same for both.
+
+Reading is not done by ``send``: ``pump()`` reads until the transport closes and must run in
 a background task (the supervisor owns it).  That keeps events flowing while a command
 waits for its reply (a click whose reply only comes once a dialog it opened is closed, for
-instance), and it gives one place to fail every waiting command when the socket dies.
+instance), and it gives one place to fail every waiting command when the connection dies.
 """
 
 from __future__ import annotations
@@ -19,7 +28,8 @@ import itertools
 import json
 import logging
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import websockets
@@ -33,8 +43,43 @@ log = logging.getLogger(__name__)
 #: Screenshots and full snapshots of big pages arrive as single messages of several megabytes.
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024
 
-
+Message = dict[str, Any]
 EventListener = Callable[[CDPEvent], None]
+
+
+class Transport(Protocol):
+    """Carries DevTools messages (JSON objects) both ways for one ``CDPConnection``."""
+
+    async def send(self, message: Message) -> None:
+        """Send one message (``CDPDisconnected`` once the transport is closed)."""
+        ...
+
+    async def receive(self) -> Message:
+        """The next message (``CDPDisconnected``, with the reason, once the transport is closed)."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class Endpoint(Protocol):
+    """Where a browser's DevTools are reached; two equal endpoints are the same browser."""
+
+    async def open(self, *, timeout_s: float) -> Transport:
+        """A new transport to it (``CDPDisconnected`` if it cannot be had within ``timeout_s``)."""
+        ...
+
+
+def decode(raw: str | bytes) -> Message | None:
+    """One DevTools message as a dict; None (logged) for anything that is not a JSON object."""
+    try:
+        message = json.loads(raw)
+    except ValueError:
+        log.warning("ignored a DevTools message that is not JSON")
+        return None
+    return message if isinstance(message, dict) else None
+
+
+# ----- over a WebSocket ------------------------------------------------------------------------------------
 
 
 def _is_loopback(url: str) -> bool:
@@ -47,89 +92,132 @@ def _is_loopback(url: str) -> bool:
         return False
 
 
-class CDPConnection:
-    """A connected DevTools WebSocket.  Make it with ``connect``; run ``pump`` in a task; ``close`` when done."""
+class WebSocketTransport:
+    """A DevTools WebSocket."""
 
-    def __init__(self, socket: ClientConnection, on_event: EventListener) -> None:
+    def __init__(self, socket: ClientConnection) -> None:
         self._socket = socket
-        self._on_event = on_event
-        self._ids = itertools.count(1)
-        self._waiting: dict[int, tuple[str, asyncio.Future[dict[str, Any]]]] = {}
-        self._closed_reason: str | None = None
 
-    @classmethod
-    async def connect(cls, ws_url: str, on_event: EventListener, *, timeout_s: float) -> CDPConnection:
-        """Open the socket (``CDPDisconnected`` if it cannot be opened within ``timeout_s``)."""
+    async def send(self, message: Message) -> None:
+        try:
+            await self._socket.send(json.dumps(message))
+        except websockets.ConnectionClosed as closed:
+            raise CDPDisconnected(f"the DevTools WebSocket closed ({closed})") from None
+
+    async def receive(self) -> Message:
+        while True:
+            try:
+                raw = await self._socket.recv()
+            except websockets.ConnectionClosed as closed:
+                raise CDPDisconnected(f"the DevTools WebSocket closed ({closed})") from None
+            message = decode(raw)
+            if message is not None:
+                return message
+
+    async def close(self) -> None:
+        await self._socket.close()
+
+
+@dataclass(frozen=True)
+class WebSocketEndpoint:
+    """A browser's DevTools WebSocket URL (``ws://`` or ``wss://``)."""
+
+    url: str
+
+    async def open(self, *, timeout_s: float) -> Transport:
         try:
             socket = await websockets.connect(
-                ws_url,
+                self.url,
                 max_size=MAX_MESSAGE_BYTES,
                 compression=None,  # loopback or a provider's proxy: deflating screenshots only costs time
                 open_timeout=timeout_s,
                 ping_interval=None,  # the supervisor notices a dead browser through the socket closing
                 # A proxy from the environment must not sit between us and a browser on this machine.
-                proxy=None if _is_loopback(ws_url) else True,
+                proxy=None if _is_loopback(self.url) else True,
             )
         except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI) as error:
             raise CDPDisconnected(f"cannot open the DevTools WebSocket ({type(error).__name__}: {error})") from None
-        return cls(socket, on_event)
+        return WebSocketTransport(socket)
+
+
+# ----- the connection --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """A command sent and not answered yet."""
+
+    method: str
+    session_id: str | None
+    reply: asyncio.Future[Message]
+
+
+class CDPConnection:
+    """A DevTools connection over ``transport``.  Run ``pump`` in a task; ``close`` when done."""
+
+    def __init__(self, transport: Transport, on_event: EventListener) -> None:
+        self._transport = transport
+        self._on_event = on_event
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, _Waiting] = {}
+        self._closed_reason: str | None = None
+
+    @classmethod
+    async def open(cls, endpoint: Endpoint, on_event: EventListener, *, timeout_s: float) -> CDPConnection:
+        """Connect to ``endpoint`` (``CDPDisconnected`` if it cannot be reached within ``timeout_s``)."""
+        return cls(await endpoint.open(timeout_s=timeout_s), on_event)
+
+    @classmethod
+    async def connect(cls, ws_url: str, on_event: EventListener, *, timeout_s: float) -> CDPConnection:
+        """Connect to the DevTools WebSocket at ``ws_url``."""
+        return await cls.open(WebSocketEndpoint(ws_url), on_event, timeout_s=timeout_s)
 
     @property
     def closed(self) -> bool:
         return self._closed_reason is not None
 
-    async def send(
-        self, method: str, params: dict[str, Any] | None = None, *, session_id: str | None = None
-    ) -> dict[str, Any]:
+    async def send(self, method: str, params: Message | None = None, *, session_id: str | None = None) -> Message:
         """Send one command and wait for its result (``CDPCommandFailed`` / ``CDPDisconnected`` otherwise)."""
         if self._closed_reason is not None:
             raise CDPDisconnected(self._closed_reason)
         command_id = next(self._ids)
-        message: dict[str, Any] = {"id": command_id, "method": method, "params": params or {}}
+        message: Message = {"id": command_id, "method": method, "params": params or {}}
         if session_id is not None:
             message["sessionId"] = session_id
-        reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._waiting[command_id] = (method, reply)
+        reply: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self._waiting[command_id] = _Waiting(method, session_id, reply)
         try:
-            await self._socket.send(json.dumps(message))
+            await self._transport.send(message)
             return await reply
-        except websockets.ConnectionClosed:
-            raise CDPDisconnected(self._closed_reason or "the DevTools WebSocket closed") from None
         finally:
             self._waiting.pop(command_id, None)
 
     async def pump(self) -> None:
-        """Read messages until the socket closes, then fail every command still waiting."""
-        reason = "the DevTools WebSocket closed"
+        """Read messages until the transport closes, then fail every command still waiting."""
+        reason = "the DevTools connection closed"
         try:
-            async for raw in self._socket:
-                self._dispatch(raw)
-        except websockets.ConnectionClosed as closed:
-            reason = f"the DevTools WebSocket closed ({closed})"
+            while True:
+                self._dispatch(await self._transport.receive())
+        except CDPDisconnected as closed:
+            reason = closed.message
         finally:
-            self._closed_reason = reason
-            for _, reply in self._waiting.values():
-                if not reply.done():
-                    reply.set_exception(CDPDisconnected(reason))
+            self._closed_reason = self._closed_reason or reason
+            for waiting in self._waiting.values():
+                if not waiting.reply.done():
+                    waiting.reply.set_exception(CDPDisconnected(self._closed_reason))
 
-    def _dispatch(self, raw: str | bytes) -> None:
-        try:
-            message = json.loads(raw)
-        except ValueError:
-            log.warning("ignored a DevTools message that is not JSON")
-            return
-        if not isinstance(message, dict):
-            return
+    def _dispatch(self, message: Message) -> None:
         if "id" in message:
             waiting = self._waiting.get(message["id"])
-            if waiting is None or waiting[1].done():
+            if waiting is None or waiting.reply.done():
                 return  # a reply nobody waits for any more (its caller gave up)
-            method, reply = waiting
             error = message.get("error")
             if isinstance(error, dict):
-                reply.set_exception(CDPCommandFailed(method, int(error.get("code", 0)), str(error.get("message", ""))))
+                waiting.reply.set_exception(
+                    CDPCommandFailed(waiting.method, int(error.get("code", 0)), str(error.get("message", "")))
+                )
             else:
-                reply.set_result(message.get("result") or {})
+                waiting.reply.set_result(message.get("result") or {})
         elif isinstance(message.get("method"), str):
             event = CDPEvent(message["method"], message.get("params") or {}, message.get("sessionId"))
             try:
@@ -139,4 +227,4 @@ class CDPConnection:
 
     async def close(self) -> None:
         self._closed_reason = self._closed_reason or "the connection was closed by the server"
-        await self._socket.close()
+        await self._transport.close()

@@ -1,6 +1,6 @@
 """Where a session's browser comes from: a local Chromium, an existing Chrome, or a cloud provider.
 
-A ``BrowserSource`` hands the backend a browser-level DevTools WebSocket URL for a session
+A ``BrowserSource`` hands the backend a browser's DevTools endpoint for a session
 (``acquire``), is told when the session ends (``release``) and when the server stops
 (``aclose``).  Which one serves is decided once, at start-up, by ``source_from_config``:
 
@@ -11,7 +11,8 @@ A ``BrowserSource`` hands the backend a browser-level DevTools WebSocket URL for
    session's first call and released when the session closes.
 3. Otherwise a local headless Chromium, launched on the first call and shared by the sessions,
    each in a browser context of its own (its own cookies and storage); it is relaunched if it
-   died, and stopped with the server.
+   died, and stopped with the server.  The server reaches it over a pipe only it holds
+   (``chromium``), where the others are reached over a DevTools WebSocket.
 
 The cloud providers follow their public REST APIs (``CloudProvider``); API keys are read from
 the environment only, never from the configuration file, and never appear in a message.
@@ -31,6 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 import aiohttp
 
 from hermes_server.cdp.chromium import ChromiumProcess, find_chromium
+from hermes_server.cdp.connection import Endpoint, WebSocketEndpoint
 from hermes_server.config import ServerConfig
 from hermes_server.errors import ConfigError, ProviderError
 
@@ -45,9 +47,9 @@ EXIT_GRACE_S = 2.0
 
 @dataclass(frozen=True)
 class BrowserLease:
-    """A browser for one session: its DevTools WebSocket URL and how to use it."""
+    """A browser for one session: its DevTools endpoint and how to use it."""
 
-    ws_url: str
+    endpoint: Endpoint
     #: Open the session's tab in a browser context of its own (a browser shared between sessions).
     isolated: bool
     #: The provider's proxy closes native dialogs by itself, so the dialog bridge is needed.
@@ -130,7 +132,7 @@ class LocalChromium:
                 self._process = await ChromiumProcess.launch(
                     find_chromium(self._executable), timeout_s=LAUNCH_TIMEOUT_S
                 )
-            return BrowserLease(self._process.ws_url, isolated=True)
+            return BrowserLease(self._process.pipe, isolated=True)
 
     async def release(self, session_id: str) -> None:
         """Nothing to give back: the session's browser context closes with its supervisor."""
@@ -155,7 +157,7 @@ class ExistingChrome:
 
     async def acquire(self, session_id: str, *, replace: bool) -> BrowserLease:
         # Resolved on every acquire: a restarted Chrome has a new browser id in its WebSocket URL.
-        return BrowserLease(await resolve_ws_url(self._cdp_url), isolated=False)
+        return BrowserLease(WebSocketEndpoint(await resolve_ws_url(self._cdp_url)), isolated=False)
 
     async def release(self, session_id: str) -> None:
         """Nothing to give back: the session's tab closes with its supervisor."""
@@ -337,7 +339,9 @@ class CloudBrowsers:
             current = await self.provider.create_session()
             self._sessions[session_id] = current
         return BrowserLease(
-            await resolve_ws_url(current.cdp_url), isolated=False, closes_dialogs=self.provider.closes_dialogs
+            WebSocketEndpoint(await resolve_ws_url(current.cdp_url)),
+            isolated=False,
+            closes_dialogs=self.provider.closes_dialogs,
         )
 
     async def release(self, session_id: str) -> None:

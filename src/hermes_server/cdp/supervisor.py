@@ -1,11 +1,13 @@
-"""``CDPSupervisor``: one persistent DevTools WebSocket per (session, CDP URL), and the registry that owns them.
+"""``CDPSupervisor``: one persistent DevTools connection per (session, endpoint), and the registry that owns them.
 
 The supervisor is the I/O half of ``state.SupervisorState``: a background task pumps the
-socket (``CDPConnection.pump``), every event goes through ``SupervisorState.feed``, and the
+connection (``CDPConnection.pump``), every event goes through ``SupervisorState.feed``, and the
 effects that come back are carried out here (answer a dialog, arm a watchdog, set up an
-OOPIF's session, let a paused request through).  Tool calls borrow the same socket for
-their commands, so there is one connection per session however many frames a page has,
-and a cloud provider's signed URL is only ever used once.
+OOPIF's session, let a paused request through).  Tool calls
+borrow the same connection for their commands, so there is one connection per session however
+many frames a page has, and a cloud provider's signed URL is only ever used once.  The
+connection is a WebSocket or a share of the launched Chromium's pipe (``connection.Endpoint``);
+nothing here depends on which.
 
 Every flat session (the tab, and each OOPIF auto-attached inside it) is set up the same way:
 ``Page`` (dialogs, frames, lifecycle) and ``Runtime`` (console errors, execution contexts)
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from hermes_server.cdp import bridge
-from hermes_server.cdp.connection import CDPConnection
+from hermes_server.cdp.connection import CDPConnection, Endpoint
 from hermes_server.cdp.dialogs import MUST_RESPOND, AnswerDialog, ArmWatchdog, PendingDialog
 from hermes_server.cdp.events import CDPEvent
 from hermes_server.cdp.state import ContinueRequest, Effect, RefreshFrameTree, SetUpChild, SupervisorState
@@ -40,7 +42,7 @@ from hermes_server.errors import CDPCommandFailed, CDPDisconnected, CDPError
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-#: How long stopping may spend closing the tabs it opened before it just drops the socket.
+#: How long stopping may spend closing the tabs (or the browser context) it opened before it just drops the connection.
 STOP_CLEANUP_TIMEOUT_S = 2.0
 #: Auto-attach only iframes: workers would be paused too and need resuming, for nothing we track.
 AUTO_ATTACH = {
@@ -82,10 +84,10 @@ class CDPSupervisor:
     """One session's DevTools connection and everything it observes.  ``start`` it; ``stop`` tears it all down."""
 
     def __init__(
-        self, session_id: str, cdp_url: str, options: SupervisorOptions, *, clock: Callable[[], float] = time.time
+        self, session_id: str, endpoint: Endpoint, options: SupervisorOptions, *, clock: Callable[[], float] = time.time
     ) -> None:
         self.session_id = session_id
-        self.cdp_url = cdp_url
+        self.endpoint = endpoint
         self.options = options
         self.state = SupervisorState(
             policy=options.dialog_policy,
@@ -119,8 +121,8 @@ class CDPSupervisor:
 
     async def start(self) -> None:
         """Connect and start pumping events (``CDPDisconnected`` if the endpoint cannot be reached)."""
-        self._connection = await CDPConnection.connect(
-            self.cdp_url, self._on_event, timeout_s=self.options.connect_timeout_s
+        self._connection = await CDPConnection.open(
+            self.endpoint, self._on_event, timeout_s=self.options.connect_timeout_s
         )
         self._pump = asyncio.create_task(self._connection.pump(), name=f"cdp-pump-{self.session_id}")
         self._pump.add_done_callback(lambda _: self._pulse())
@@ -135,18 +137,22 @@ class CDPSupervisor:
         )
 
     async def stop(self) -> None:
-        """Close what this supervisor opened (tabs, its browser context), the socket, and forget everything."""
+        """Close what this supervisor opened (tabs, its browser context), the connection, and forget everything."""
         for handle in self._watchdogs.values():
             handle.cancel()
         self._watchdogs.clear()
         for task in list(self._tasks):
             task.cancel()
-        if self.alive and self._own_context is None and self._own_targets:
+        if self.alive:
+            # A browser context made with disposeOnDetach goes away, tabs and all, when a WebSocket closes; a
+            # pipe stays open for the other sessions, so it is disposed of here (and tabs in a shared one closed).
             with contextlib.suppress(CDPError, TimeoutError):
                 async with asyncio.timeout(STOP_CLEANUP_TIMEOUT_S):
-                    for target_id in self._own_targets:
-                        await self.send("Target.closeTarget", {"targetId": target_id})
-        # A browser context created with disposeOnDetach goes away, tabs and all, when this socket closes.
+                    if self._own_context is not None:
+                        await self.send("Target.disposeBrowserContext", {"browserContextId": self._own_context})
+                    else:
+                        for target_id in self._own_targets:
+                            await self.send("Target.closeTarget", {"targetId": target_id})
         if self._connection is not None:
             await self._connection.close()
         if self._pump is not None:
@@ -360,7 +366,7 @@ def _log_failure(task: asyncio.Task[Any]) -> None:
 
 
 class SupervisorRegistry:
-    """At most one live supervisor per session; a new CDP URL replaces the old supervisor, sharing no state."""
+    """At most one live supervisor per session; a new endpoint replaces the old supervisor, sharing no state."""
 
     def __init__(self, *, clock: Callable[[], float] = time.time) -> None:
         self._clock = clock
@@ -370,18 +376,18 @@ class SupervisorRegistry:
     def get(self, session_id: str) -> CDPSupervisor | None:
         return self._supervisors.get(session_id)
 
-    async def get_or_start(self, session_id: str, cdp_url: str, options: SupervisorOptions) -> CDPSupervisor:
-        """The session's supervisor for ``cdp_url``: the running one (idempotent), or a fresh one with ``options``.
+    async def get_or_start(self, session_id: str, endpoint: Endpoint, options: SupervisorOptions) -> CDPSupervisor:
+        """The session's supervisor for ``endpoint``: the running one (idempotent), or a fresh one with ``options``.
 
-        A supervisor on another URL, or one whose connection died, is stopped first.
+        A supervisor on another endpoint, or one whose connection died, is stopped first.
         """
         async with self._locks.setdefault(session_id, asyncio.Lock()):
             current = self._supervisors.get(session_id)
-            if current is not None and current.cdp_url == cdp_url and current.alive:
+            if current is not None and current.endpoint == endpoint and current.alive:
                 return current
             if current is not None:
                 await self._drop(session_id)
-            supervisor = CDPSupervisor(session_id, cdp_url, options, clock=self._clock)
+            supervisor = CDPSupervisor(session_id, endpoint, options, clock=self._clock)
             await supervisor.start()
             self._supervisors[session_id] = supervisor
             return supervisor

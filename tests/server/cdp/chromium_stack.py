@@ -12,6 +12,7 @@ import asyncio
 from typing import Any
 
 from hermes_server.cdp.backend import CDPBackend
+from hermes_server.cdp.providers import BrowserLease, BrowserSource
 from hermes_server.cdp.supervisor import CDPSupervisor
 from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
@@ -63,6 +64,23 @@ PAGES: dict[str, str] = {
     **{f"/dialog/{kind}": dialog_page(kind) for kind in DIALOG_SCRIPTS},
     **{f"/nested/{depth}": nested_page(depth) for depth in range(NESTED_DEPTH + 1)},
 }
+
+
+class SharedBrowser:
+    """A browser source shared by the backends of a module: a backend's ``aclose`` leaves the browser running."""
+
+    def __init__(self, source: BrowserSource) -> None:
+        self.source = source
+        self.label = source.label
+
+    async def acquire(self, session_id: str, *, replace: bool) -> BrowserLease:
+        return await self.source.acquire(session_id, replace=replace)
+
+    async def release(self, session_id: str) -> None:
+        await self.source.release(session_id)
+
+    async def aclose(self) -> None:
+        """The module's fixture stops the browser, once its tests are done."""
 
 
 class Agent:

@@ -1,7 +1,7 @@
 """A mock DevTools endpoint (a ``websockets`` server) that speaks enough CDP for the supervisor.
 
 It answers the commands the supervisor sends (contexts, targets, flat attach, the domain
-enables, frame trees, navigation, dialog answers, Fetch), records every command it got,
+enables, frame trees, navigation, dialog answers, Fetch, disposing of a browser context), records every command it got,
 and lets a test push events (a dialog opening, a frame attaching, a child target) with
 ``emit``.  A method it does not know is answered with -32601, like Chrome.
 """
@@ -19,6 +19,7 @@ from typing import Any
 import websockets
 from websockets.asyncio.server import ServerConnection
 
+from hermes_server.cdp.connection import WebSocketEndpoint
 from tests.conftest import scaled
 
 
@@ -45,6 +46,10 @@ class MockBrowser:
     disconnected: asyncio.Event = field(default_factory=asyncio.Event)
     _ids: Any = field(default_factory=lambda: itertools.count(1))
     _arrived: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def endpoint(self) -> WebSocketEndpoint:
+        return WebSocketEndpoint(self.url)
 
     def methods(self, session_id: str | None = None) -> list[str]:
         return [r.method for r in self.received if session_id is None or r.session_id == session_id]
@@ -163,6 +168,11 @@ class MockBrowser:
         return {"success": True}, [
             ("Target.detachedFromTarget", {"sessionId": s, "targetId": target_id}, None) for s in gone
         ]
+
+    def _Target_disposeBrowserContext(self, params: dict[str, Any], session: str | None) -> Any:
+        doomed = [t for t, info in self.targets.items() if info["browserContextId"] == params["browserContextId"]]
+        events = [event for target_id in doomed for event in self._Target_closeTarget({"targetId": target_id}, None)[1]]
+        return {}, events
 
     def _Target_getTargets(self, params: dict[str, Any], session: str | None) -> Any:
         return {"targetInfos": list(self.targets.values())}

@@ -10,9 +10,7 @@ import pytest
 import pytest_asyncio
 
 from hermes_server.cdp.backend import CDPBackend
-from hermes_server.cdp.providers import ExistingChrome
-from tests.server.cdp.chromium_stack import Agent
-from tests.support.chromium import Chromium
+from tests.server.cdp.chromium_stack import Agent, SharedBrowser
 from tests.support.pages import PageServer
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
@@ -25,12 +23,12 @@ AgentFactory = Callable[..., Agent]
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def agents(chrome: Chromium) -> AsyncIterator[AgentFactory]:
-    """Agents on the module's Chromium, each with its own backend settings and tab; all closed afterwards."""
+async def agents(browser: SharedBrowser) -> AsyncIterator[AgentFactory]:
+    """Agents on the module's browser, each with its own backend settings and tab; all closed afterwards."""
     made: list[Agent] = []
 
     def make(**settings: Any) -> Agent:
-        agent = Agent(CDPBackend(ExistingChrome(chrome.ws_url), **settings), f"sess_{len(made)}")
+        agent = Agent(CDPBackend(browser, **settings), f"sess_{len(made)}")
         made.append(agent)
         return agent
 

@@ -18,12 +18,13 @@ from hermes_server.app import start_server
 from hermes_server.app_keys import SESSION_BACKEND
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.chromium import ChromiumProcess, find_chromium
-from hermes_server.cdp.connection import CDPConnection
+from hermes_server.cdp.connection import CDPConnection, Endpoint
 from hermes_server.cdp.providers import LocalChromium
 from hermes_server.cdp.supervisor import SupervisorOptions, SupervisorRegistry
 from hermes_server.config import ServerConfig
 from tests.conftest import scaled
 from tests.server.cdp.chromium_stack import Agent
+from tests.server.cdp.processes import alive, chromium_children
 from tests.support.pages import PageServer
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
@@ -43,9 +44,9 @@ def is_running(pid: int) -> bool:
     return True
 
 
-async def page_targets(ws_url: str) -> list[dict[str, Any]]:
+async def page_targets(endpoint: Endpoint) -> list[dict[str, Any]]:
     """The tabs a Chromium has, asked over a connection of our own."""
-    connection = await CDPConnection.connect(ws_url, lambda event: None, timeout_s=scaled(5))
+    connection = await CDPConnection.open(endpoint, lambda event: None, timeout_s=scaled(5))
     pump = asyncio.create_task(connection.pump())
     try:
         infos = (await connection.send("Target.getTargets"))["targetInfos"]
@@ -107,17 +108,17 @@ async def test_the_registry_rebinds_a_session_to_a_second_chromium() -> None:
     registry = SupervisorRegistry()
     options = SupervisorOptions()
     try:
-        first = await registry.get_or_start("sess_1", first_chrome.ws_url, options)
-        assert await registry.get_or_start("sess_1", first_chrome.ws_url, options) is first
+        first = await registry.get_or_start("sess_1", first_chrome.pipe, options)
+        assert await registry.get_or_start("sess_1", first_chrome.pipe, options) is first
         tab = await first.open_tab(isolated=True)
-        assert tab in {t["targetId"] for t in await page_targets(first_chrome.ws_url)}
-        second = await registry.get_or_start("sess_1", second_chrome.ws_url, options)
+        assert tab in {t["targetId"] for t in await page_targets(first_chrome.pipe)}
+        second = await registry.get_or_start("sess_1", second_chrome.pipe, options)
         assert second is not first and not first.alive and second.alive
         assert second.state.frames == {} and second.controlled_target is None  # nothing carried over
         await second.open_tab(isolated=True)
         # The old supervisor's tab (in its own browser context) went away with it.
-        assert tab not in {t["targetId"] for t in await page_targets(first_chrome.ws_url)}
-        assert second.controlled_target in {t["targetId"] for t in await page_targets(second_chrome.ws_url)}
+        assert tab not in {t["targetId"] for t in await page_targets(first_chrome.pipe)}
+        assert second.controlled_target in {t["targetId"] for t in await page_targets(second_chrome.pipe)}
     finally:
         await registry.stop_all()
         await first_chrome.stop()
@@ -140,29 +141,12 @@ async def test_serve_drives_the_cdp_lane_with_its_own_chromium_and_stops_it(page
             assert snapshot.ok and "Plain page" in snapshot.result["snapshot"]
             assert source.process is not None
             chrome = source.process
-            tab = next(t for t in await page_targets(chrome.ws_url) if t["url"] == pages.url("/plain"))
+            tab = next(t for t in await page_targets(chrome.pipe) if t["url"] == pages.url("/plain"))
             await client.close_session(session)
-            assert tab["targetId"] not in {t["targetId"] for t in await page_targets(chrome.ws_url)}
+            assert tab["targetId"] not in {t["targetId"] for t in await page_targets(chrome.pipe)}
     finally:
         await runner.cleanup()
     assert not chrome.alive and not is_running(chrome.pid)
-
-
-def alive(pid: int) -> bool:
-    """Running and not a zombie (an orphan's zombie may wait a while for a reaper)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
-def chromium_children(pid: int) -> list[int]:
-    children: list[int] = []
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as listing:
-            children += [int(child) for child in listing.read().split()]
-    return [child for child in children if "hermes-chromium" in open(f"/proc/{child}/cmdline").read()]
 
 
 async def test_a_server_killed_outright_takes_its_chromium_with_it(pages: PageServer, tmp_path: Any) -> None:

@@ -31,7 +31,7 @@ async def browser() -> AsyncIterator[MockBrowser]:
 
 
 async def started(browser: MockBrowser, **options: Any) -> CDPSupervisor:
-    supervisor = CDPSupervisor("sess_1", browser.url, SupervisorOptions(**options))
+    supervisor = CDPSupervisor("sess_1", browser.endpoint, SupervisorOptions(**options))
     await supervisor.start()
     return supervisor
 
@@ -64,6 +64,22 @@ async def test_open_tab_attaches_flat_and_enables_everything_on_the_tab(browser:
     assert (script["source"], script["worldName"]) == ("/* engine */", "hermes-snapshot")
     assert supervisor.state.frames.tree(target)["top"]["frame_id"] == target
     await supervisor.stop()
+
+
+@pytest.mark.parametrize("isolated", [True, False])
+async def test_stop_closes_what_the_supervisor_opened_without_waiting_for_the_connection_to_drop(
+    browser: MockBrowser, isolated: bool
+) -> None:
+    """On the launched Chromium's pipe the connection outlives the session: disposeOnDetach never fires there."""
+    supervisor = await started(browser)
+    target = await supervisor.open_tab(isolated=isolated)
+    context = supervisor.browser_context
+    await supervisor.stop()
+    if isolated:
+        assert browser.last("Target.disposeBrowserContext").params == {"browserContextId": context}
+    else:
+        assert browser.last("Target.closeTarget").params == {"targetId": target}
+    assert target not in browser.targets
 
 
 async def test_navigation_events_update_the_frame_tree_and_wake_waiters(browser: MockBrowser) -> None:
@@ -243,15 +259,15 @@ async def test_a_dropped_connection_fails_waiters_and_commands(browser: MockBrow
 async def test_the_registry_is_idempotent_and_rebinds_to_a_new_url_with_fresh_state(browser: MockBrowser) -> None:
     registry = SupervisorRegistry()
     options = SupervisorOptions()
-    first = await registry.get_or_start("sess_1", browser.url, options)
-    same = await asyncio.gather(*(registry.get_or_start("sess_1", browser.url, options) for _ in range(3)))
+    first = await registry.get_or_start("sess_1", browser.endpoint, options)
+    same = await asyncio.gather(*(registry.get_or_start("sess_1", browser.endpoint, options) for _ in range(3)))
     assert all(s is first for s in same) and len(browser.connections) == 1
     await first.open_tab(isolated=False)
     _, session = first.tab_session()
     await browser.open_dialog(session, "alert", "old")
     await until(first, lambda: bool(first.state.dialogs.pending))
     async with mock_browser() as second_browser:
-        second = await registry.get_or_start("sess_1", second_browser.url, options)
+        second = await registry.get_or_start("sess_1", second_browser.endpoint, options)
         assert second is not first and not first.alive and registry.get("sess_1") is second
         assert second.state.dialogs.pending == {} and second.state.frames == {} and second.controlled_target is None
         await registry.stop_all()
@@ -260,10 +276,10 @@ async def test_the_registry_is_idempotent_and_rebinds_to_a_new_url_with_fresh_st
 
 async def test_the_registry_replaces_a_dead_supervisor_on_the_same_url(browser: MockBrowser) -> None:
     registry = SupervisorRegistry()
-    first = await registry.get_or_start("sess_1", browser.url, SupervisorOptions())
+    first = await registry.get_or_start("sess_1", browser.endpoint, SupervisorOptions())
     await browser.connections[0].close()
     async with asyncio.timeout(scaled(5)):
         await first.until(lambda: not first.alive)
-    second = await registry.get_or_start("sess_1", browser.url, SupervisorOptions())
+    second = await registry.get_or_start("sess_1", browser.endpoint, SupervisorOptions())
     assert second is not first and second.alive
     await registry.stop_all()

@@ -12,7 +12,6 @@ from hermes_server.cdp.providers import ExistingChrome
 from hermes_server.routing.outcome import image_of, snapshot_of
 from tests.conftest import scaled
 from tests.server.cdp.chromium_stack import Agent
-from tests.support.chromium import Chromium
 from tests.support.pages import PageServer
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.chromium]
@@ -141,7 +140,7 @@ async def test_a_closed_tab_is_replaced_with_a_notice(agent: Agent, pages: PageS
     assert "controlled tab was closed" in result["notice"] and agent.supervisor.controlled_target != target
 
 
-async def test_the_noop_answers_without_a_browser(chrome: Chromium) -> None:
+async def test_the_noop_answers_without_a_browser() -> None:
     fresh = Agent(CDPBackend(ExistingChrome("http://127.0.0.1:9")), "sess_noop")  # nothing listens there
     assert await fresh.call("controller.noop") == {}
     code, message = await fresh.fail("browser_tabs")

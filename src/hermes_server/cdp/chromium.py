@@ -14,6 +14,11 @@ Why it is launched this way:
   are not: only 0-4 reach Chromium.
 * **A fresh temporary ``--user-data-dir``**, removed when the process stops: the agent's
   browsing never touches the user's profile, and nothing (cookies, history) survives the server.
+* **Its profile says whose it is**: its name starts with ``PROFILE_PREFIX`` and the file
+  ``OWNER_FILE`` in it holds the server's process id.  A server killed outright (SIGKILL) runs
+  no cleanup, so every launch first sweeps the profiles whose server is gone
+  (``sweep_stale_profiles``); a profile of a running server, or a folder without our owner
+  record (another program's, or one being made right now), is never touched.
 * **Its own process group** (``start_new_session``), so stopping it also ends the renderer
   and helper processes it started, and nothing outlives the server.
 * **Output to a log file** in the profile folder, not a pipe nobody reads (a full pipe would
@@ -41,6 +46,7 @@ from pathlib import Path
 from hermes_server.cdp.connection import CDPConnection
 from hermes_server.cdp.pipe import BrowserPipe
 from hermes_server.errors import CDPDisconnected, LaunchError
+from hermes_wire.files import write_private_file
 
 #: Names tried on PATH, in order, when ``browser.chromium_path`` is not set.
 EXECUTABLE_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -63,6 +69,8 @@ FLAGS = (
 #: Chromium reads DevTools commands from this descriptor and writes to the next one.
 CHROMIUM_READS_FD = 3
 CHROMIUM_WRITES_FD = 4
+PROFILE_PREFIX = "hermes-chromium-"
+OWNER_FILE = "hermes-owner"
 STOP_TIMEOUT_S = 5.0
 LOG_TAIL_LINES = 15
 PR_SET_PDEATHSIG = 1
@@ -97,7 +105,9 @@ class ChromiumProcess:
 
     @classmethod
     async def launch(cls, executable: str, *, timeout_s: float) -> ChromiumProcess:
-        profile = Path(tempfile.mkdtemp(prefix="hermes-chromium-"))
+        sweep_stale_profiles()
+        profile = Path(tempfile.mkdtemp(prefix=PROFILE_PREFIX))
+        write_private_file(profile / OWNER_FILE, f"{os.getpid()}\n")
         flags = [*FLAGS, f"--user-data-dir={profile}"]
         if os.geteuid() == 0:
             flags.append("--no-sandbox")
@@ -195,6 +205,43 @@ async def _answers(pipe: BrowserPipe, timeout_s: float) -> None:
     finally:
         await connection.close()
         await pump
+
+
+def sweep_stale_profiles() -> None:
+    """Remove the profiles that servers killed outright left in the temporary folder (see the module docstring)."""
+    for profile in Path(tempfile.gettempdir()).glob(PROFILE_PREFIX + "*"):
+        owner = _owner(profile)
+        if owner is not None and not _running(owner):
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+def _owner(profile: Path) -> int | None:
+    """The server process recorded in ``profile``; None if it is not a profile of ours (or not one yet)."""
+    try:
+        if profile.is_symlink() or not profile.is_dir() or profile.stat().st_uid != os.geteuid():
+            return None
+        recorded = (profile / OWNER_FILE).read_text().strip()
+    except OSError:
+        return None
+    return int(recorded) if recorded.isdigit() else None
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs: it exists (another user's counts) and, where ``/proc`` tells, is no zombie.
+
+    A killed server stays a zombie until its parent reaps it, and an orphan's parent may be an
+    init that never does (a container's, say): that server is gone all the same.
+    """
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
 
 
 async def _end(process: asyncio.subprocess.Process) -> None:

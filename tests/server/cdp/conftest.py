@@ -15,7 +15,9 @@ event loop (``pytestmark = pytest.mark.asyncio(loop_scope="module")``).
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -55,3 +57,16 @@ async def agent(browser: SharedBrowser) -> AsyncIterator[Agent]:
     yield agent
     await agent.close()
     await agent.backend.aclose()
+
+
+@pytest.fixture
+def temporary(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The temporary folder of this test and the servers it starts, so it sees only their profiles.
+
+    Not under pytest's ``tmp_path``: Chromium refuses to start when the path of its socket in
+    the temporary folder is longer than a Unix socket's address allows.
+    """
+    with tempfile.TemporaryDirectory(prefix="hermes-sweep-", ignore_cleanup_errors=True) as folder:
+        monkeypatch.setenv("TMPDIR", folder)
+        monkeypatch.setattr(tempfile, "tempdir", folder)
+        yield Path(folder)

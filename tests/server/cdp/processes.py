@@ -21,6 +21,17 @@ def alive(pid: int) -> bool:
         return False
 
 
+def group_alive(pgid: int) -> bool:
+    """Whether a process of process group ``pgid`` runs (a Chromium leads the group of its helper processes)."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+                state, _, group = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[:3]
+                if int(group) == pgid and state != "Z":
+                    return True
+    return False
+
+
 def children(pid: int) -> list[int]:
     """The processes ``pid`` started that are still its children (an exited one is skipped)."""
     found: list[int] = []

@@ -43,15 +43,38 @@
     for (var key in entries) table[key] = entries[key];
     return table;
   }
+  // Page text must not pass for text the engine writes (docs/http-api.md, "Snapshot text format"). Every C0
+  // and C1 control (tab, LF, VT, FF, CR, NEL...) and U+2028 / U+2029 ends a line for some reader, so none of
+  // them reaches the text: clean() makes each run of them and spaces one space (a no-break space stays, as in
+  // Chromium's names), and what is shown escapes whatever clean() has not seen.
+  var CONTROLS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029";
+  var SPACES_AND_CONTROLS = new RegExp("[ " + CONTROLS + "]+", "g");
+  // An "@" before e and a digit would read as a ref: page text shows it as "\@".
+  var REF_LIKE = "@(?=[eE][0-9])";
+  var UNSAFE_IN_TEXT = new RegExp("[" + CONTROLS + "]|" + REF_LIKE, "g");
+  var UNSAFE_IN_QUOTES = new RegExp('["\\\\' + CONTROLS + "]|" + REF_LIKE, "g");
+  var UNSAFE_IN_URL = new RegExp('[ "\\[\\]' + CONTROLS + "]|" + REF_LIKE, "g");
   function clean(s) {
-    // ASCII whitespace only, as Chromium does for names (a no-break space stays)
-    return s ? String(s).replace(/[ \t\n\r\f]+/g, " ").trim() : "";
+    return s ? String(s).replace(SPACES_AND_CONTROLS, " ").trim() : "";
   }
   function cap(s, n) {
     return s.length > n ? s.slice(0, n - 1) + "…" : s;
   }
+  function escaped(char) {
+    return char === "@" || char === '"' || char === "\\" ? "\\" + char : " ";
+  }
+  // Page text after a line's ": " (text, a value, table cells): one line, no ref.
+  function pageText(s) {
+    return String(s).replace(UNSAFE_IN_TEXT, escaped);
+  }
+  // A page's string in double quotes (a name, a title): one line, no ref, `"` and `\` escaped with a backslash.
   function quote(s) {
-    return JSON.stringify(s);
+    return '"' + String(s).replace(UNSAFE_IN_QUOTES, escaped) + '"';
+  }
+  // A page's URL in [url=...]: a space, a quote, a bracket, a control or separator, or an "@" that would read
+  // as a ref is percent-encoded (the URL means the same with it encoded).
+  function urlText(url) {
+    return String(url).replace(UNSAFE_IN_URL, encodeURIComponent);
   }
   // Refs may be given as "@e7", "e7" or 7.
   function refNumber(ref) {
@@ -86,6 +109,8 @@
     clean: clean,
     cap: cap,
     quote: quote,
+    pageText: pageText,
+    urlText: urlText,
     refNumber: refNumber,
     refText: refText,
     failure: failure,

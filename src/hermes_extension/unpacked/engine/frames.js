@@ -25,6 +25,8 @@
 
   var MESSAGE_KEY = "__hermesSnapshot"; // marks our postMessages: {__hermesSnapshot: "token" | "hello", ...}
   var PLACEHOLDER = /^( *)- iframe(.*?) \[frame=([A-Za-z0-9.]+)\]$/;
+  // What tokenFor makes; a token in any other shape (a page may post one to its child frame) is not taken.
+  var TOKEN = /^f[a-z0-9]+\.[0-9]+$/;
 
   var tokenOfFrame = new WeakMap(); // <iframe> element -> token
   var frameOfToken = new Map(); // token -> WeakRef(<iframe>)
@@ -93,7 +95,7 @@
     else if (data[MESSAGE_KEY] === "hello") answerHello(event);
   }
   function receiveToken(event, data) {
-    if (event.source !== window.parent || window.parent === window || typeof data.token !== "string") return;
+    if (event.source !== window.parent || window.parent === window || typeof data.token !== "string" || !TOKEN.test(data.token)) return;
     ownToken = data.token;
     var waiters = tokenWaiters;
     tokenWaiters = [];

@@ -4,7 +4,9 @@
  * Text. Accessibility-tree style: `- role "name" [state] @eN: value`; containers end with `:` and indent their
  * children by two spaces; a lone text child goes on the same line (`- paragraph: text`); text runs are
  * `- text: ...`; a table row of plain cells is one line, `- row: a | b | c`; links carry [url=...] when urls
- * are on; a text field of type password carries [password].
+ * are on; a text field of type password carries [password]. The page's strings are shown as core.js escapes
+ * them (quote, pageText, urlText): on one line, inside the quotes of a name, the brackets of a URL or after
+ * the ": ", and never as a ref, which only the engine writes, after the name and states.
  *
  * Size. Compact by default: if the text is over maxChars, every interactive element and heading is kept
  * first (document order, with the containers they sit in; bare listitem/paragraph wrappers are left out), then
@@ -15,7 +17,9 @@
   "use strict";
   if (engine.complete) return;
   var wordSet = engine.wordSet,
-    quote = engine.quote;
+    quote = engine.quote,
+    pageText = engine.pageText,
+    urlText = engine.urlText;
 
   var LONG_TEXT = 120;
   // What a line is, for compaction.
@@ -70,7 +74,7 @@
   }
   function renderNode(node, depth, parent, lines) {
     if (node.text !== undefined) {
-      lines.push("- text: " + node.text, depth, parent, textKind(node.text));
+      lines.push("- text: " + pageText(node.text), depth, parent, textKind(node.text));
       return;
     }
     var children = node.children;
@@ -86,7 +90,7 @@
       return;
     }
     if (node.value === undefined && children.length === 1 && children[0].text !== undefined) {
-      var line = head + ": " + children[0].text;
+      var line = head + ": " + pageText(children[0].text);
       lines.push(line, depth, parent, key ? KEY : textKind(line));
       return;
     }
@@ -105,15 +109,15 @@
     var sameAsChild = node.role === "heading" && children.length === 1 && children[0].ref && children[0].name === node.name;
     if (node.name && !sameAsChild) head += " " + quote(node.name);
     if (node.states) head += node.states;
-    if (node.url !== undefined) head += " [url=" + node.url + "]";
+    if (node.url !== undefined) head += " [url=" + urlText(node.url) + "]";
     if (node.ref) head += " @e" + node.ref;
     if (node.frame) head += " [frame=" + node.frame + "]";
-    if (node.value) head += ": " + node.value;
+    if (node.value) head += ": " + pageText(node.value);
     return head;
   }
   function cellText(cell) {
     var content = cellContent(cell);
-    return content.length ? content[0].text : cell.name || "";
+    return pageText(content.length ? content[0].text : cell.name || "");
   }
 
   var INDENTS = [""];
@@ -192,7 +196,7 @@
     var shortened = 0;
     for (var j = 0; j < lines.text.length; j++) {
       if (lines.kind[j] !== LONG_TEXT_LINE || selection.keep[j]) continue;
-      var short = lines.text[j].slice(0, LONG_TEXT) + "…";
+      var short = shorten(lines.text[j]);
       if (take(selection, j, short.length + 2 * selection.depth[j] + 1)) {
         lines.text[j] = short;
         shortened++;
@@ -200,10 +204,34 @@
     }
     return shortened;
   }
+  // A long line cut to LONG_TEXT characters and "…", still well formed: the free text after ": " is cut
+  // anywhere; a quoted name is cut between escapes and its quote closed; a cut after the name drops the rest.
+  function shorten(line) {
+    var quoted = false;
+    var nameEnd = 0;
+    for (var i = 0; i < LONG_TEXT; i++) {
+      var char = line[i];
+      if (quoted) {
+        if (char === "\\") {
+          if (i + 1 === LONG_TEXT) break;
+          i++;
+        } else if (char === '"') {
+          quoted = false;
+          nameEnd = i + 1;
+        }
+      } else if (char === '"') {
+        quoted = true;
+      } else if (char === ":" && line[i + 1] === " ") {
+        return line.slice(0, LONG_TEXT) + "…";
+      }
+    }
+    if (quoted) return line.slice(0, i) + '…"';
+    return nameEnd ? line.slice(0, nameEnd) + ": …" : line;
+  }
   function compactionNotice(shown, total, firstCutLine, droppedKey, droppedText, shortened) {
     var parts = [];
     if (droppedKey) {
-      var cutRef = /@e(\d+)/.exec(firstCutLine);
+      var cutRef = / @e(\d+)/.exec(firstCutLine); // page text never shows " @e" + digit
       parts.push(droppedKey + " interactive elements and headings" + (cutRef ? " from @e" + cutRef[1] : "") + " on");
     }
     if (droppedText) parts.push(droppedText + " lines of text");

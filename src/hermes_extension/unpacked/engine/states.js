@@ -32,7 +32,8 @@
   function statesOf(el, tag, role, activeElement) {
     var states = "";
     if (role === "heading") {
-      var level = +el.getAttribute("aria-level") || (/^h[1-6]$/.test(tag) ? +tag[1] : 2);
+      var level = parseInt(el.getAttribute("aria-level"), 10); // a whole number, whatever the attribute says
+      if (!(level >= 1)) level = /^h[1-6]$/.test(tag) ? +tag[1] : 2;
       states += " [level=" + level + "]";
     }
     if (CHECKABLE[role]) {

@@ -101,7 +101,7 @@
     var index = optionIndex(select, text);
     if (index < 0) {
       var labels = [];
-      for (var i = 0; i < select.options.length && i < OPTIONS_LISTED; i++) labels.push(clean(select.options[i].label));
+      for (var i = 0; i < select.options.length && i < OPTIONS_LISTED; i++) labels.push(quote(clean(select.options[i].label)));
       return failure("option_not_found", "No option " + quote(text) + " in " + refText(number) + "; options are: " + labels.join(", "));
     }
     select.focus({ preventScroll: true });

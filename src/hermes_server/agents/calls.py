@@ -24,7 +24,7 @@ import aiohttp
 from hermes_server.agents.client import BrowserClient, unreachable_message
 from hermes_server.config import ServerConfig, load_config
 from hermes_server.errors import ApiError, ConfigError
-from hermes_server.routing.outcome import image_of
+from hermes_server.routing.outcome import image_of, json_text
 from hermes_server.routing.sessions import LANES
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import EXTENSION_LANE, TOOLS
@@ -65,7 +65,7 @@ def _run(options: argparse.Namespace, work: Callable[[BrowserClient], Awaitable[
 
 
 def _print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, ensure_ascii=False))
+    print(json_text(value, indent=2))
 
 
 # ----- call ------------------------------------------------------------------------------------------

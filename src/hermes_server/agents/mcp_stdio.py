@@ -28,7 +28,6 @@ names no usable session, or a tool the session's lane does not list, is an MCP e
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import sys
 from collections.abc import Awaitable, Callable, Mapping
@@ -43,7 +42,7 @@ from mcp.shared.exceptions import MCPError
 from hermes_server import __version__
 from hermes_server.agents.client import BrowserClient, unreachable_message
 from hermes_server.errors import ApiError
-from hermes_server.routing.outcome import ToolOutcome, image_of, snapshot_of
+from hermes_server.routing.outcome import ToolOutcome, image_of, json_text, snapshot_of
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import TOOLS, ToolSpec, tools_for_lane
 
@@ -97,9 +96,9 @@ def _content_of(spec: ToolSpec, result: Any) -> list[types.ContentBlock]:
         text, metadata = snapshot_of(result)
         content: list[types.ContentBlock] = [types.TextContent(text=text)]
         if metadata:
-            content.append(types.TextContent(text=json.dumps(metadata, ensure_ascii=False)))
+            content.append(types.TextContent(text=json_text(metadata)))
         return content
-    return [types.TextContent(text=json.dumps(result, ensure_ascii=False))]
+    return [types.TextContent(text=json_text(result))]
 
 
 def call_result(spec: ToolSpec, reply: ToolOutcome) -> types.CallToolResult:

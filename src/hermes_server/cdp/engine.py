@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,21 @@ ENGINE_WORLD = "hermes-snapshot"
 #: The size a compact snapshot is held to once the frames are stitched (the engine's own per-frame default).
 COMPACT_MAX_CHARS = 32000
 VALUE_MAX_CHARS = 500
+#: A run of spaces, controls and line or paragraph separators: one space in the snapshot's text, as the
+#: engine's ``clean`` makes it (``engine/core.js``; docs/http-api.md, "Snapshot text format").
+_SPACES_AND_CONTROLS = re.compile("[ \x00-\x1f\x7f-\x9f\u2028\u2029]+")
+#: What a quoted string escapes with a backslash: its quote, the backslash, and an ``@`` that would read as a ref.
+_UNSAFE_IN_QUOTES = re.compile(r'["\\]|@(?=[eE][0-9])')
+
+
+def quoted_page_text(text: str) -> str:
+    """A page's string (a dialog's message, say) quoted for the snapshot's text as the engine quotes a name.
+
+    The lane writes some snapshot text itself; the page's part of it must no more be able to start a line,
+    end the quotes or show a ref there than in what the engine writes.
+    """
+    one_line = _SPACES_AND_CONTROLS.sub(" ", text).strip()
+    return '"' + _UNSAFE_IN_QUOTES.sub(lambda unsafe: "\\" + unsafe[0], one_line) + '"'
 
 
 @functools.cache

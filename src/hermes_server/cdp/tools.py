@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from hermes_server.cdp.dialogs import DialogRecord, PendingDialog
-from hermes_server.cdp.engine import PageEngine, TabRefs, load_engine
+from hermes_server.cdp.engine import PageEngine, TabRefs, load_engine, quoted_page_text
 from hermes_server.cdp.keys import KeyPress, parse_key
 from hermes_server.cdp.providers import BrowserLease
 from hermes_server.cdp.supervisor import CDPSupervisor, DialogInterrupt
@@ -148,7 +148,7 @@ async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     if blocking:  # the page's JavaScript is stopped: its engine cannot answer, so say why instead
         dialog = blocking[0]
         text = (
-            f"A {dialog.type} dialog ({dialog.id}) is open and blocks the page: {dialog.message!r}. "
+            f"A {dialog.type} dialog ({dialog.id}) is open and blocks the page: {quoted_page_text(dialog.message)}. "
             "Answer it with browser_dialog (action accept or dismiss), then take a new snapshot."
         )
         result = {"snapshot": text, **await _page_info(supervisor, target)}

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,6 +22,9 @@ from hermes_wire.errors import ToolError
 
 #: Failure codes a controller may report as its own; anything else reaches the agent as ``controller_error``.
 PASS_THROUGH_CONTROLLER_CODES = frozenset({"invalid_arguments", "capability_not_allowed"})
+#: What JSON leaves as it is in a string (without ``ensure_ascii``) that some reader takes for the end of a line:
+#: DEL, the C1 controls (NEL among them) and U+2028 / U+2029.  JSON escapes the C0 controls itself.
+_LINE_BREAKING_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,13 @@ def image_of(result: Any) -> tuple[str, bytes]:
         'The browser returned a malformed image (expected {"mime_type": "image/…", "data": "<base64>"}). '
         "Retry once; if it persists, the extension or browser backend needs updating.",
     )
+
+
+def json_text(value: Any, *, indent: int | None = None) -> str:
+    """``value`` as JSON for an agent to read: other scripts as they are, but no string a page wrote (a title,
+    a dialog's message) can start a line of its own (docs/http-api.md, "Snapshot text format")."""
+    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    return _LINE_BREAKING_IN_JSON.sub(lambda char: f"\\u{ord(char[0]):04x}", text)
 
 
 def snapshot_of(result: Any) -> tuple[str, dict[str, Any]]:

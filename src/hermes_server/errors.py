@@ -14,7 +14,8 @@ kinds of failure because callers react to them differently:
 │   ├── ``ProtocolViolation`` (wire) a controller frame broke protocol v1.
 │   ├── ``CDPError``          a browser's DevTools endpoint failed (CDP lane).
 │   │   ├── ``CDPCommandFailed`` it answered a command with an error (``method``, ``cdp_code``).
-│   │   └── ``CDPDisconnected``  its connection (WebSocket or pipe) closed; commands in flight are lost.
+│   │   ├── ``CDPDisconnected``  its connection (WebSocket or pipe) closed; commands in flight are lost.
+│   │   └── ``CDPTargetCrashed`` a tab's page crashed; commands in flight on it are lost.
 │   └── ``ProviderError``     a browser source (a cloud provider's API, a DevTools endpoint) failed.
 └── ``LaunchError``        a helper process (the CDP lane's Chromium) did not start; the message
                            ends with the tail of its log.
@@ -89,6 +90,12 @@ class CDPDisconnected(CDPError):
     """The DevTools connection closed (the browser exited or the endpoint dropped us)."""
 
     code = "cdp_disconnected"
+
+
+class CDPTargetCrashed(CDPError):
+    """A tab's renderer is gone (``Inspector.targetCrashed``): what was sent to it will never be answered."""
+
+    code = "tab_crashed"
 
 
 class ProviderError(PeerError):

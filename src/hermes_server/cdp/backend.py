@@ -15,6 +15,10 @@ the same guards, so the failures read the same whichever tool failed (stable cod
 * the browser went away *during* a call: ``controller_disconnected`` (the action may or may
   not have happened; nothing is retried); the next call starts a new browser and its result
   carries a ``notice`` that the session's page state was lost (so does a replaced tab);
+* the controlled tab's page crashed (its renderer is gone), during the call or before it:
+  ``controller_error``, ``tab_crashed: …``, at once rather than at the deadline (nothing on that
+  page will answer again), and the session gets a new blank tab, so the crash is reported once
+  and the agent's next call works (the extension lane reports a crash with the same prefix);
 * a dialog blocks the page: the tools declared ``blocked_by_dialog`` are refused
   (``controller_error``, ``dialog_open: …``) until ``browser_dialog`` answers it, and an
   action that opened one returns at once with ``pending_dialogs`` (``tools.DialogOpened``)
@@ -35,7 +39,14 @@ from hermes_server.cdp.providers import BrowserLease, BrowserSource, source_from
 from hermes_server.cdp.supervisor import CDPSupervisor, SupervisorOptions, SupervisorRegistry
 from hermes_server.cdp.tools import HANDLERS, Browsing, ChannelCheck, DialogOpened, dialog_opened_result
 from hermes_server.config import ServerConfig
-from hermes_server.errors import CDPCommandFailed, CDPDisconnected, ConfigError, LaunchError, ProviderError
+from hermes_server.errors import (
+    CDPCommandFailed,
+    CDPDisconnected,
+    CDPTargetCrashed,
+    ConfigError,
+    LaunchError,
+    ProviderError,
+)
 from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.errors import ToolError
@@ -46,7 +57,6 @@ LOST_NOTICE = (
     "started again: this session's page state (tabs, history, cookies, refs) was lost, and it now has one blank tab."
 )
 TAB_CLOSED_NOTICE = "The controlled tab was closed; this session now controls a new blank tab."
-TAB_CRASHED_NOTICE = "The controlled tab's page crashed; this session now controls a new blank tab."
 
 
 class CDPBackend:
@@ -99,6 +109,10 @@ class CDPBackend:
                     result = await handler(browsing, call.arguments)
                 except DialogOpened as opened:
                     result = await dialog_opened_result(browsing.supervisor, opened)
+                except CDPTargetCrashed:
+                    async with self._locks.setdefault(call.session.session_id, asyncio.Lock()):
+                        await _replace_if_crashed(browsing)
+                    raise
         except Exception as error:
             failure = self._failure(call, error)
             if failure is None:
@@ -116,6 +130,13 @@ class CDPBackend:
             )
         if isinstance(error, ToolError):
             return ToolOutcome.of_error(error)
+        if isinstance(error, CDPTargetCrashed):
+            return ToolOutcome.failure(
+                "controller_error",
+                f"tab_crashed: The page in the controlled tab crashed (its renderer is gone), so {call.tool.name} "
+                "did not finish, and the page's state is lost. This session now controls a new blank tab: "
+                "navigate again with browser_navigate.",
+            )
         if isinstance(error, CDPDisconnected):
             return ToolOutcome.failure(
                 "controller_disconnected",
@@ -173,17 +194,30 @@ class CDPBackend:
         )
 
     async def _tab_check(self, browsing: Browsing) -> str | None:
-        """A controlled tab that was closed or crashed is replaced by a fresh one, with a notice."""
+        """A controlled tab that was closed is replaced by a fresh one, with a notice; one that crashed, too, and
+        the call fails as ``tab_crashed`` (``CDPTargetCrashed``)."""
         supervisor = browsing.supervisor
+        if await _replace_if_crashed(browsing):
+            raise CDPTargetCrashed("the controlled tab's page crashed before the call")
         target = supervisor.controlled_target
-        if target is not None and supervisor.state.targets.is_crashed(target):
-            await supervisor.send("Target.closeTarget", {"targetId": target})
-            browsing.active_target = await supervisor.open_tab(isolated=browsing.lease.isolated)
-            return TAB_CRASHED_NOTICE
         if target is None or supervisor.state.targets.tab_session(target) is None:
             browsing.active_target = await supervisor.open_tab(isolated=browsing.lease.isolated)
             return TAB_CLOSED_NOTICE
         return None
+
+
+async def _replace_if_crashed(browsing: Browsing) -> bool:
+    """Close the controlled tab and control a new blank one, if its page crashed; whether it did.
+
+    Called under the session's lock, so two calls that meet the same crash replace the tab once.
+    """
+    supervisor = browsing.supervisor
+    target = supervisor.controlled_target
+    if target is None or not supervisor.state.targets.is_crashed(target):
+        return False
+    await supervisor.send("Target.closeTarget", {"targetId": target})
+    browsing.active_target = await supervisor.open_tab(isolated=browsing.lease.isolated)
+    return True
 
 
 def _refuse_if_dialog(supervisor: CDPSupervisor) -> None:

@@ -27,7 +27,7 @@ import ipaddress
 import itertools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -36,7 +36,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 from hermes_server.cdp.events import CDPEvent
-from hermes_server.errors import CDPCommandFailed, CDPDisconnected
+from hermes_server.errors import CDPCommandFailed, CDPDisconnected, CDPError
 
 log = logging.getLogger(__name__)
 
@@ -191,6 +191,12 @@ class CDPConnection:
             return await reply
         finally:
             self._waiting.pop(command_id, None)
+
+    def fail_waiting(self, session_ids: Collection[str], error: CDPError) -> None:
+        """Fail at once the commands waiting for an answer from ``session_ids``: their target will never answer."""
+        for waiting in self._waiting.values():
+            if waiting.session_id in session_ids and not waiting.reply.done():
+                waiting.reply.set_exception(error)
 
     async def pump(self) -> None:
         """Read messages until the transport closes, then fail every command still waiting."""

@@ -2,7 +2,8 @@
 
 ``SupervisorState.feed(event, now)`` takes one event, routes it to the parts it concerns and
 returns the *effects* the I/O side (``supervisor``) must carry out: answer a dialog, arm a
-watchdog, set up a new child session, reload a frame tree, let a request through.
+watchdog, set up a new child session, reload a frame tree, let a request through, give up on
+the commands sent to a tab whose page crashed.
 ``dialogs.answer`` and ``dialogs.watchdog_fired`` do the same for the agent and the timer.
 So every transition can be tested by feeding events in and reading state out, and the
 WebSocket pump stays a thin loop.
@@ -66,7 +67,15 @@ class ContinueRequest:
     request_id: str
 
 
-Effect = DialogEffect | SetUpChild | RefreshFrameTree | ContinueRequest
+@dataclass(frozen=True)
+class TabCrashed:
+    """Tab ``target_id``'s page crashed: fail at once what waits for an answer from its ``session_ids``."""
+
+    target_id: str
+    session_ids: frozenset[str]
+
+
+Effect = DialogEffect | SetUpChild | RefreshFrameTree | ContinueRequest | TabCrashed
 
 
 class SupervisorState:
@@ -215,9 +224,10 @@ class SupervisorState:
 
     def _target_crashed(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
         tab = self.targets.crashed(session_id)
-        if tab is not None:
-            self.dialogs.tab_gone(tab, now)
-        return []
+        if tab is None:
+            return []
+        self.dialogs.tab_gone(tab, now)
+        return [TabCrashed(tab, frozenset(self.targets.sessions_of_tab(tab)))]
 
     def _context_created(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
         self.worlds.created(session_id, params.get("context") or {})

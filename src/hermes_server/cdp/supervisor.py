@@ -3,7 +3,7 @@
 The supervisor is the I/O half of ``state.SupervisorState``: a background task pumps the
 connection (``CDPConnection.pump``), every event goes through ``SupervisorState.feed``, and the
 effects that come back are carried out here (answer a dialog, arm a watchdog, set up an
-OOPIF's session, let a paused request through).  Tool calls
+OOPIF's session, let a paused request through, fail what waits on a crashed tab).  Tool calls
 borrow the same connection for their commands, so there is one connection per session however
 many frames a page has, and a cloud provider's signed URL is only ever used once.  The
 connection is a WebSocket or a share of the launched Chromium's pipe (``connection.Endpoint``);
@@ -19,7 +19,9 @@ none of its scripts runs before ours.
 Waiting: ``until(check)`` re-evaluates ``check`` after every event (no polling), and
 ``act`` races a command against a dialog opening: a click whose handler calls ``alert``
 only gets its reply once the dialog is closed, so the agent is told about the dialog
-instead of waiting for a reply that needs its own answer first.
+instead of waiting for a reply that needs its own answer first.  A tab whose page crashes
+answers nothing more: its commands in flight and every wait on it fail at once
+(``CDPTargetCrashed``) instead of lasting until the call's deadline.
 """
 
 from __future__ import annotations
@@ -36,8 +38,15 @@ from hermes_server.cdp import bridge
 from hermes_server.cdp.connection import CDPConnection, Endpoint
 from hermes_server.cdp.dialogs import MUST_RESPOND, AnswerDialog, ArmWatchdog, PendingDialog
 from hermes_server.cdp.events import CDPEvent
-from hermes_server.cdp.state import ContinueRequest, Effect, RefreshFrameTree, SetUpChild, SupervisorState
-from hermes_server.errors import CDPCommandFailed, CDPDisconnected, CDPError
+from hermes_server.cdp.state import (
+    ContinueRequest,
+    Effect,
+    RefreshFrameTree,
+    SetUpChild,
+    SupervisorState,
+    TabCrashed,
+)
+from hermes_server.errors import CDPCommandFailed, CDPDisconnected, CDPError, CDPTargetCrashed
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -279,6 +288,9 @@ class CDPSupervisor:
                 self._spawn(self._set_up_child(effect.session_id))
             elif isinstance(effect, RefreshFrameTree):
                 self._spawn(self._refresh_frame_tree(effect.session_id))
+            elif isinstance(effect, TabCrashed):
+                if self._connection is not None:
+                    self._connection.fail_waiting(effect.session_ids, CDPTargetCrashed("the tab's page crashed"))
             elif isinstance(effect, ContinueRequest):
                 self._spawn(
                     self._quietly(
@@ -323,7 +335,8 @@ class CDPSupervisor:
 
         ``dialogs_since`` is a reading of ``state.dialogs.opened`` taken before the action
         that may open one; None waits for ``check`` alone.  Re-checked after every event;
-        ``CDPDisconnected`` if the connection dies first.  Bound it with the caller's timeout.
+        ``CDPDisconnected`` if the connection dies first, ``CDPTargetCrashed`` if the controlled
+        tab's page crashes.  Bound it with the caller's timeout.
         """
         while not check():
             if (
@@ -334,6 +347,8 @@ class CDPSupervisor:
                 return False
             if not self.alive:
                 raise CDPDisconnected("the DevTools connection closed")
+            if self.controlled_target is not None and self.state.targets.is_crashed(self.controlled_target):
+                raise CDPTargetCrashed("the controlled tab's page crashed")
             await self._changed.wait()
         return True
 

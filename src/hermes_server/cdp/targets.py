@@ -71,6 +71,10 @@ class Targets:
             (s.session_id for s in self._sessions.values() if s.type == PAGE and s.target_id == target_id), None
         )
 
+    def sessions_of_tab(self, target_id: str) -> set[str]:
+        """Every session of tab ``target_id``: its own and its out-of-process iframes'."""
+        return {s.session_id for s in self._sessions.values() if s.tab_target_id == target_id}
+
     def oopif_frame(self, session_id: str) -> str | None:
         """The frame whose out-of-process iframe ``session_id`` is; None for a tab's session (or an unknown one)."""
         owner = self._sessions.get(session_id)

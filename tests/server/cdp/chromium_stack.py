@@ -42,6 +42,9 @@ def nested_page(depth: int) -> str:
 
 PAGES: dict[str, str] = {
     "/plain": "<!doctype html><title>Plain</title><h1>Plain page</h1><p>Nothing to see.</p>",
+    # Its script holds the renderer's main thread for a minute: the page never loads, and nothing runs in it.
+    "/busy": "<!doctype html><title>Busy</title>"
+    "<script>const end = Date.now() + 60000; while (Date.now() < end) {}</script>",
     "/opener": """<!doctype html><title>Opener</title><a href="/form" target="_blank">Open the form</a>""",
     "/unload": """<!doctype html><title>Unsaved</title><button>Arm</button>
 <script>addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>""",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from hermes_server.cdp.console import CONSOLE_ERRORS_MAX
 from hermes_server.cdp.dialogs import MUST_RESPOND
 from hermes_server.cdp.events import CDPEvent
-from hermes_server.cdp.state import SupervisorState
+from hermes_server.cdp.state import SupervisorState, TabCrashed
 from tests.server.cdp.state_events import (
     PAGE,
     TAB,
@@ -97,8 +97,11 @@ def test_navigations_are_counted_per_frame_and_forgotten_with_it() -> None:
 
 def test_a_crashed_tab_is_marked_until_it_navigates_again() -> None:
     state = state_with_tab()
-    state.feed(CDPEvent("Inspector.targetCrashed", {}, PAGE), 2.0)
+    state.feed(child_attached("X", "S-X"), 1.0)
+    effects = state.feed(CDPEvent("Inspector.targetCrashed", {}, PAGE), 2.0)
     assert state.targets.is_crashed(TAB)
+    # What waits on the tab, its out-of-process iframes included, will never be answered: fail it at once.
+    assert effects == [TabCrashed(TAB, frozenset({PAGE, "S-X"}))]
     state.feed(navigated(TAB, "https://example.com/", PAGE), 3.0)
     assert not state.targets.is_crashed(TAB)
 
@@ -106,7 +109,7 @@ def test_a_crashed_tab_is_marked_until_it_navigates_again() -> None:
 def test_a_crashed_oopif_does_not_mark_its_tab() -> None:
     state = state_with_tab()
     state.feed(child_attached("X", "S-X"), 1.0)
-    state.feed(CDPEvent("Inspector.targetCrashed", {}, "S-X"), 2.0)
+    assert state.feed(CDPEvent("Inspector.targetCrashed", {}, "S-X"), 2.0) == []
     assert not state.targets.is_crashed(TAB)
 
 

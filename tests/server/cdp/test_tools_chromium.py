@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import time
 
 import pytest
 
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.providers import ExistingChrome
-from hermes_server.routing.outcome import image_of, snapshot_of
+from hermes_server.routing.outcome import ToolOutcome, image_of, snapshot_of
 from tests.conftest import scaled
 from tests.server.cdp.chromium_stack import Agent
 from tests.support.pages import PageServer
@@ -147,13 +148,50 @@ async def test_the_noop_answers_without_a_browser() -> None:
     assert code == "backend_unavailable" and "browser.cdp_url" in message
 
 
-async def test_a_crashed_tab_is_replaced_with_a_notice(agent: Agent, pages: PageServer) -> None:
+#: A crashed tab is reported within this (scaled) bound, far below any call's deadline (as on the extension lane).
+CRASH_REPORT_S = 2.0
+
+
+def assert_tab_crashed(outcome: ToolOutcome) -> None:
+    assert (outcome.ok, outcome.error_code) == (False, "controller_error"), outcome
+    assert (outcome.error_message or "").startswith("tab_crashed: ") and "navigate" in (outcome.error_message or "")
+
+
+async def test_calls_in_flight_when_the_tab_crashes_fail_at_once_as_tab_crashed(
+    agent: Agent, pages: PageServer
+) -> None:
+    """Their replies and the page's load events will never come: waiting for them would last until the deadline."""
+    await agent.call("browser_navigate", url=pages.url("/plain"))
+    supervisor = agent.supervisor
+    target, _ = supervisor.tab_session()
+    busy = pages.url("/busy")
+    navigating = asyncio.create_task(agent.run("browser_navigate", url=busy))
+    # Committed, and its script now keeps the page from loading and the snapshot engine from answering.
+    await agent.until(lambda: (top := supervisor.state.frames.get(target)) is not None and top.url == busy)
+    snapshotting = asyncio.create_task(agent.run("browser_snapshot"))
+    started = time.monotonic()
+    crashing = await agent.run("browser_cdp", method="Page.crash")  # its reply never comes either
+    outcomes = [crashing, await navigating, await snapshotting]
+    took = time.monotonic() - started
+    for outcome in outcomes:
+        assert_tab_crashed(outcome)
+    assert took < scaled(CRASH_REPORT_S), f"the crash took {took:.1f} s to be reported"
+    reopened = await agent.call("browser_navigate", url=pages.url("/plain"))  # the session goes on in a new tab
+    assert reopened == {"url": pages.url("/plain"), "title": "Plain"} and supervisor.controlled_target != target
+
+
+async def test_a_crash_between_calls_fails_the_next_call_and_the_one_after_has_a_new_tab(
+    agent: Agent, pages: PageServer
+) -> None:
     await agent.call("browser_navigate", url=pages.url("/plain"))
     supervisor = agent.supervisor
     target, session = supervisor.tab_session()
-    crashing = asyncio.create_task(supervisor.send("Page.crash", session_id=session))  # its reply never comes
+    crashing = asyncio.create_task(supervisor.send("Page.crash", session_id=session))  # no call is in flight
     await agent.until(lambda: supervisor.state.targets.is_crashed(target))
     crashing.cancel()
-    result = await agent.call("browser_snapshot")
-    assert "page crashed" in result["notice"] and supervisor.controlled_target != target
+    started = time.monotonic()
+    assert_tab_crashed(await agent.run("browser_snapshot"))
+    assert time.monotonic() - started < scaled(CRASH_REPORT_S)
+    blank = await agent.call("browser_snapshot")  # told once: now a new blank tab
+    assert blank["url"] == "about:blank" and "notice" not in blank and supervisor.controlled_target != target
     assert (await agent.call("browser_navigate", url=pages.url("/plain")))["title"] == "Plain"

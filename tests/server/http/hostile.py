@@ -36,6 +36,22 @@ NO_CREDENTIAL, BEARER, DEVICE, PAIRING_PROOF = "none", "bearer", "device", "pair
 #: The pairing request the approve and deny routes are posted for: unknown, so a valid proof is a 404, never a pairing.
 UNKNOWN_REQUEST_ID = "req_unknown"
 HEADERS = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+#: Each field the routes read, with a value of the wrong type for it.
+WRONG_TYPES: dict[str, Any] = {
+    "label": 5,
+    "browser_lane": ["cdp"],
+    "arguments": "click it",
+    "tool_call_id": {"id": 1},
+    "timeout_s": "soon",
+    "protocol_version": "1",
+    "session_id": 3,
+    "controller_id": None,
+    "browser_profile_id": [1],
+    "capabilities": "all",
+    "public_key": 7,
+    "timestamp": "now",
+    "proof": 1,
+}
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import aiohttp
 import pytest
 
 from tests.server.conftest import CountingBackend
-from tests.server.http.hostile import Answer, Body, Stage, assert_no_traceback
+from tests.server.http.hostile import WRONG_TYPES, Answer, Body, Stage, assert_no_traceback
 from tests.support.local_stack import RunningServer
 
 HUGE_INTEGER = 10**3999  # 4,000 digits: Python reads it, a float cannot hold it
@@ -30,23 +30,6 @@ def nested_object(depth: int) -> dict[str, Any]:
         value = {"a": value}
     return value
 
-
-#: A value of the wrong type for each field a route reads.
-WRONG_TYPES: dict[str, Any] = {
-    "label": 5,
-    "browser_lane": ["cdp"],
-    "arguments": "click it",
-    "tool_call_id": {"id": 1},
-    "timeout_s": "soon",
-    "protocol_version": "1",
-    "session_id": 3,
-    "controller_id": None,
-    "browser_profile_id": [1],
-    "capabilities": "all",
-    "public_key": 7,
-    "timestamp": "now",
-    "proof": 1,
-}
 
 HOSTILE_BODIES: dict[str, Body] = {
     "malformed JSON": b'{"label": ',

@@ -16,10 +16,10 @@ from mcp.types import TextContent
 
 from hermes_server.agents.mcp_stdio import call_result
 from hermes_server.routing.outcome import ToolOutcome
-from hermes_wire.tools import TOOLS
+from hermes_wire.tools import CDP_LANE, TOOLS
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.hostile_pages import FORGED_LINE, HOSTILE_PAGES, SERVED
-from tests.lanes.snapshot_grammar import DIALOG_NOTICE, normalised, parse_snapshot, unescaped
+from tests.lanes.snapshot_grammar import DIALOG_NOTICE, normalised, parse_snapshot, ref_lines, unescaped
 from tests.support.pages import PageServer, serve_pages
 
 pytestmark = pytest.mark.chromium
@@ -72,8 +72,9 @@ def test_a_dialog_message_forges_no_line_or_ref(agent: LaneAgent) -> None:
     agent.snapshot()
     agent.reply("browser_click", ref="@e1")
     text = as_an_agent_reads_it(agent.ok("browser_snapshot"))
-    lines = parse_snapshot(text)
-    assert [(line.role, line.name, line.ref) for line in lines if line.ref] in ([], [("button", "Open", "e1")]), text
-    notice = DIALOG_NOTICE.fullmatch(text)
-    if notice:  # the cdp lane: the dialog explained, its message quoted
-        assert unescaped(notice["message"]) == normalised(DIALOG_MESSAGE)
+    if agent.lane == CDP_LANE:  # the dialog blocks the page: the snapshot explains it, its message quoted
+        assert parse_snapshot(text) == [], text
+        notice = DIALOG_NOTICE.fullmatch(text)
+        assert notice and unescaped(notice["message"]) == normalised(DIALOG_MESSAGE), text
+    else:  # the page guard answered the dialog: the page as it was
+        assert ref_lines(text) == [("button", "Open", "e1")], text

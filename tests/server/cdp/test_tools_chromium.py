@@ -10,6 +10,7 @@ import pytest
 
 from hermes_server.cdp.backend import CDPBackend
 from hermes_server.cdp.providers import ExistingChrome
+from hermes_server.cdp.supervisor import CDPSupervisor
 from hermes_server.routing.outcome import ToolOutcome, image_of, snapshot_of
 from tests.conftest import scaled
 from tests.server.cdp.chromium_stack import Agent
@@ -152,6 +153,13 @@ async def test_the_noop_answers_without_a_browser() -> None:
 CRASH_REPORT_S = 2.0
 
 
+async def on_plain_page(agent: Agent, pages: PageServer) -> tuple[CDPSupervisor, str, str]:
+    """The agent's tab showing /plain: its supervisor, the tab's target and session."""
+    await agent.call("browser_navigate", url=pages.url("/plain"))
+    target, session = agent.supervisor.tab_session()
+    return agent.supervisor, target, session
+
+
 def assert_tab_crashed(outcome: ToolOutcome) -> None:
     assert (outcome.ok, outcome.error_code) == (False, "controller_error"), outcome
     assert (outcome.error_message or "").startswith("tab_crashed: ") and "navigate" in (outcome.error_message or "")
@@ -161,9 +169,7 @@ async def test_calls_in_flight_when_the_tab_crashes_fail_at_once_as_tab_crashed(
     agent: Agent, pages: PageServer
 ) -> None:
     """Their replies and the page's load events will never come: waiting for them would last until the deadline."""
-    await agent.call("browser_navigate", url=pages.url("/plain"))
-    supervisor = agent.supervisor
-    target, _ = supervisor.tab_session()
+    supervisor, target, _ = await on_plain_page(agent, pages)
     busy = pages.url("/busy")
     navigating = asyncio.create_task(agent.run("browser_navigate", url=busy))
     # Committed, and its script now keeps the page from loading and the snapshot engine from answering.
@@ -183,9 +189,7 @@ async def test_calls_in_flight_when_the_tab_crashes_fail_at_once_as_tab_crashed(
 async def test_a_crash_between_calls_fails_the_next_call_and_the_one_after_has_a_new_tab(
     agent: Agent, pages: PageServer
 ) -> None:
-    await agent.call("browser_navigate", url=pages.url("/plain"))
-    supervisor = agent.supervisor
-    target, session = supervisor.tab_session()
+    supervisor, target, session = await on_plain_page(agent, pages)
     crashing = asyncio.create_task(supervisor.send("Page.crash", session_id=session))  # no call is in flight
     await agent.until(lambda: supervisor.state.targets.is_crashed(target))
     crashing.cancel()

@@ -105,7 +105,7 @@ class ChromiumProcess:
 
     @classmethod
     async def launch(cls, executable: str, *, timeout_s: float) -> ChromiumProcess:
-        sweep_stale_profiles()
+        await asyncio.to_thread(sweep_stale_profiles)  # removing whole profiles must not hold up other sessions
         profile = Path(tempfile.mkdtemp(prefix=PROFILE_PREFIX))
         write_private_file(profile / OWNER_FILE, f"{os.getpid()}\n")
         flags = [*FLAGS, f"--user-data-dir={profile}"]

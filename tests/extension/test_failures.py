@@ -47,15 +47,20 @@ def crash(stack: BrowserStack, tab: str) -> None:
     stack.driver.switch_to.window(elsewhere)
 
 
-def test_a_crashed_tab_fails_fast_as_tab_crashed() -> None:
+def test_a_crashed_tab_fails_fast_as_tab_crashed_once_then_navigate_loads_it_again() -> None:
+    """As on the cdp lane: the crash is reported (fast) to the first call, and browser_navigate then recovers."""
     with browser_stack() as stack:
         session_id = stack.connected_session("crash")
         controlled = stack.driver.current_window_handle  # the active tab, which the new session took
         stack.ok(session_id, "browser_navigate", url=stack.pages.url("other.html"))
         crash(stack, controlled)
-        for tool, arguments in (("browser_snapshot", {}), ("browser_navigate", {"url": stack.pages.url("form.html")})):
+        for tool, arguments in (("browser_navigate", {"url": stack.pages.url("form.html")}), ("browser_snapshot", {})):
             started = time.monotonic()
             code, message = error_of(stack, session_id, tool, **arguments)
             took = time.monotonic() - started
             assert code == "controller_error" and message.startswith("tab_crashed: "), (tool, message)
+            assert "browser_navigate" in message, message  # it says how to recover
             assert took < scaled(CRASH_REPORT_S), f"{tool} took {took:.1f} s to report the crash"
+        loaded = stack.ok(session_id, "browser_navigate", url=stack.pages.url("form.html"))
+        assert loaded["url"].endswith("/form.html"), loaded
+        assert "textbox" in stack.ok(session_id, "browser_snapshot")["snapshot"]

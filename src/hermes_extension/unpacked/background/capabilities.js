@@ -8,8 +8,8 @@ import { forgetRefs, inFocusedFrame, inFrame, inFrameOf, normalRef, snapshotTab 
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab } from "./sessions.js";
-import { loadControlled, loadRecentDialogs, logAction } from "./storage.js";
-import { pageInfo, settle, waitForLoad } from "./tabs.js";
+import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
+import { isCrashed, pageInfo, settle, waitForLoad, waitForRecovery } from "./tabs.js";
 
 const runningCommands = new Map(); // command id -> AbortController
 
@@ -18,9 +18,13 @@ const CAPABILITIES = {
   "controller.noop": async () => ({ result: {} }),
 
   browser_navigate: async ({ sessionId, args, signal }) => {
-    const tab = await controlledTab(sessionId);
+    const tab = await controlledTab(sessionId, { recover: true });
     await chrome.tabs.update(tab.id, { url: args.url });
     await forgetRefs(tab.id);
+    if (isCrashed(tab)) {
+      await waitForRecovery(tab.id, signal);
+      await saveCrashReported(tab.id, false);
+    }
     const loaded = await waitForLoad(tab.id, signal);
     return { result: pageInfo(loaded), summary: `opened ${args.url}` };
   },

@@ -4,7 +4,7 @@ import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { askHost } from "./host_port.js";
 import * as storage from "./storage.js";
-import { unlessCrashed } from "./tabs.js";
+import { isCrashed, unlessCrashed } from "./tabs.js";
 
 // Merges what the host reports into the kept status, then acts on it: new sessions take the active tab,
 // and an unpaired browser asks for pairing.
@@ -68,7 +68,9 @@ export async function controlTab(sessionId, tabId) {
 }
 
 // The tab the session controls (the active one, if it has none yet), unless it was closed or crashed.
-export async function controlledTab(sessionId) {
+// A crash is reported once, as on the cdp lane: after that, browser_navigate (recover: true) may load a
+// page into the tab again, while every other tool still says the tab crashed.
+export async function controlledTab(sessionId, { recover = false } = {}) {
   let tabId = (await storage.loadControlled())[sessionId];
   if (tabId === undefined) {
     const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
@@ -84,6 +86,10 @@ export async function controlledTab(sessionId) {
       "tab_closed",
       "The controlled tab was closed. Call browser_tabs, then browser_tab_activate to control another tab.",
     );
+  }
+  if (isCrashed(tab)) {
+    if (recover && (await storage.loadCrashReported(tab.id))) return tab;
+    await storage.saveCrashReported(tab.id, true);
   }
   return unlessCrashed(tab);
 }

@@ -74,7 +74,11 @@ export const logAction = (sessionId, action, summary) =>
     [...log, { at: Date.now(), session_id: sessionId, action, summary }].slice(-ACTION_LOG_SIZE),
   );
 
-// A closed tab's refs and dialogs are of no more use.
+// Tabs whose crash the agent has been told of: browser_navigate may then load a page into them again.
+export const loadCrashReported = (tabId) => load("session", `crashReported:${tabId}`, false);
+export const saveCrashReported = (tabId, reported) => save("session", `crashReported:${tabId}`, reported);
+
+// A closed tab's refs, dialogs and crash report are of no more use.
 export function forgetTab(tabId) {
-  return chrome.storage.session.remove([`refs:${tabId}`, `dialogs:${tabId}`]);
+  return chrome.storage.session.remove([`refs:${tabId}`, `dialogs:${tabId}`, `crashReported:${tabId}`]);
 }

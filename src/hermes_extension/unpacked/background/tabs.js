@@ -9,12 +9,14 @@ export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // load or run a script until it is reloaded.  Without the debugger permission there is no crash event;
 // chrome.tabs shows it as an "unloaded" tab that is not discarded (a discarded tab is unloaded too, but
 // Chrome reloads it by itself when it is used).  The tab itself is returned, so callers can chain.
+export const isCrashed = (tab) => tab.status === "unloaded" && !tab.discarded;
+
 export function unlessCrashed(tab) {
-  if (tab.status === "unloaded" && !tab.discarded) {
+  if (isCrashed(tab)) {
     throw new CommandError(
       "tab_crashed",
-      "The controlled tab's page crashed (its renderer is gone). Ask the user to reload it, or call " +
-        "browser_tabs, then browser_tab_activate to control another tab.",
+      "The page in the controlled tab crashed (its renderer is gone) and its state is lost. Navigate again " +
+        "with browser_navigate, or call browser_tabs, then browser_tab_activate to control another tab.",
     );
   }
   return tab;
@@ -28,6 +30,15 @@ export async function waitForLoad(tabId, signal) {
     if (signal.aborted) throw new CommandError("command_cancelled", "cancelled");
     const tab = unlessCrashed(await chrome.tabs.get(tabId));
     if (tab.status === "complete") return tab;
+    await pause(LOAD_POLL_MS);
+  }
+}
+
+// A crashed tab that browser_navigate loads again: Chrome starts a new renderer for it, but until the
+// navigation commits the tab still reads as crashed, so wait for that first (bounded by the signal).
+export async function waitForRecovery(tabId, signal) {
+  while (isCrashed(await chrome.tabs.get(tabId))) {
+    if (signal.aborted) throw new CommandError("command_cancelled", "cancelled");
     await pause(LOAD_POLL_MS);
   }
 }

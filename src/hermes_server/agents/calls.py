@@ -1,8 +1,16 @@
 """The client commands of ``hermes-browser``: ``call``, ``sessions`` and ``mcp`` (stdio).
 
-They talk to a running ``hermes-browser serve``.  The API key comes from
+They talk to a running ``hermes-browser serve``: the one ``--server`` names, else the one whose
+runtime file (``$HERMES_HOME/browser-control/runtime.json``) names a live process, else the
+host and port of the configuration.  The API key comes from
 ``HERMES_API_KEY``, the configuration file or the key file (``config.load_config``),
 never from an argument: arguments show in process lists.
+
+A session is created on the server's default lane unless ``--lane`` names one, so every agent
+surface follows the one rule in ``http.routes.default_lane``.
+
+On a terminal ``call`` prints a result for a person to read (a snapshot as its text); with
+``--json``, or when stdout is a pipe or a file, it prints the exact JSON, for scripts.
 
 Exit status: 0 on success; 1 when the server refuses or a tool call fails, with
 ``hermes-browser: <code>: <message>`` on stderr; 2 for a configuration or usage problem.
@@ -24,20 +32,36 @@ import aiohttp
 from hermes_server.agents.client import BrowserClient, unreachable_message
 from hermes_server.config import ServerConfig, load_config
 from hermes_server.errors import ApiError, ConfigError
-from hermes_server.routing.outcome import image_of, json_text
+from hermes_server.routing.outcome import image_of, json_text, snapshot_of
 from hermes_server.routing.sessions import LANES
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import EXTENSION_LANE, TOOLS
+from hermes_wire.home import hermes_home, read_runtime, server_process_gone
+from hermes_wire.tools import TOOLS
 
 EXIT_FAILED = 1
+LANE_HELP = "the new session's browser lane (default: the server's, extension when extension control is enabled)"
 
 
 def _connection_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--server", metavar="URL", help="the server (default: host and port from the configuration)")
+    parser.add_argument(
+        "--server",
+        metavar="URL",
+        help="the server (default: the running one in $HERMES_HOME, else host and port from the configuration)",
+    )
     parser.add_argument("--config", type=Path, help="YAML configuration file (see README); also read for the key")
 
 
-def _server_url(config: ServerConfig) -> str:
+def _server_url(options: argparse.Namespace, config: ServerConfig) -> str:
+    """The server to talk to: ``--server``; else the running one's runtime file (unless ``--config``
+    names the server to use); else the configuration's host and port, where nothing may be running."""
+    if options.server:
+        server: str = options.server
+        return server
+    if options.config is None:
+        record = read_runtime(hermes_home())
+        if record is not None and not server_process_gone(record):
+            published: str = record["url"]
+            return published
     host = f"[{config.host}]" if ":" in config.host else config.host
     return f"http://{host}:{config.port}"
 
@@ -50,7 +74,7 @@ def _fail(code: str, message: str) -> int:
 def _run(options: argparse.Namespace, work: Callable[[BrowserClient], Awaitable[int]]) -> int:
     """Run ``work`` with a client of the configured server; a refusal becomes exit status 1 with its code."""
     config = load_config(options.config)
-    base_url = options.server or _server_url(config)
+    base_url = _server_url(options, config)
 
     async def main() -> int:
         async with BrowserClient(base_url, config.api_key) as client:
@@ -68,6 +92,43 @@ def _print_json(value: Any) -> None:
     print(json_text(value, indent=2))
 
 
+def _indented(text: str) -> list[str]:
+    return ["  " + line for line in text.splitlines()]
+
+
+def readable_lines(values: dict[str, Any]) -> list[str]:
+    """``key: value`` lines; a multi-line text or a nested value goes on indented lines below its key."""
+    lines: list[str] = []
+    for key, value in values.items():
+        if isinstance(value, str) and "\n" not in value:
+            lines.append(f"{key}: {value}")
+        elif isinstance(value, str):
+            lines += [f"{key}:", *_indented(value)]
+        elif value is None or isinstance(value, bool | int | float):
+            lines.append(f"{key}: {json_text(value)}")
+        else:
+            lines += [f"{key}:", *_indented(json_text(value, indent=2))]
+    return lines
+
+
+def readable(result_kind: str, result: Any) -> str:
+    """A result as a person reads it: a snapshot's text, then its metadata; an object as ``key: value`` lines."""
+    if result_kind == "snapshot":
+        text, metadata = snapshot_of(result)
+        return "\n\n".join([text, "\n".join(readable_lines(metadata))]) if metadata else text
+    if isinstance(result, dict) and result:
+        return "\n".join(readable_lines(result))
+    return json_text(result, indent=2)
+
+
+def _print_result(options: argparse.Namespace, result_kind: str, result: Any) -> None:
+    """Readable on a terminal; the exact JSON with ``--json`` or into a pipe or file, which scripts parse."""
+    if options.json or not sys.stdout.isatty():
+        _print_json(result)
+    else:
+        print(readable(result_kind, result))
+
+
 # ----- call ------------------------------------------------------------------------------------------
 
 
@@ -83,6 +144,9 @@ def call_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--session", help="session id (default: $HERMES_SESSION, else the only open session)")
     parser.add_argument("--out", type=Path, help="write an image result (browser_screenshot) to FILE as raw bytes")
     parser.add_argument("--timeout", type=float, help="seconds the call may take (default: the server's)")
+    parser.add_argument(
+        "--json", action="store_true", help="print the result as JSON even on a terminal (it always is into a pipe)"
+    )
     _connection_arguments(parser)
 
 
@@ -148,11 +212,11 @@ def run_call(options: argparse.Namespace) -> int:
         if not reply.ok:
             return _fail(reply.error_code or "controller_error", reply.error_message or "")
         if options.out is None:
-            _print_json(reply.result)
+            _print_result(options, spec.result_kind if spec is not None else "json", reply.result)
             return 0
         mime_type, data = image_of(reply.result)
         _write_private(options.out, data)
-        _print_json({"path": str(options.out), "mime_type": mime_type, "bytes": len(data)})
+        _print_result(options, "json", {"path": str(options.out), "mime_type": mime_type, "bytes": len(data)})
         return 0
 
     return _run(options, work)
@@ -165,7 +229,7 @@ def sessions_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True)
     listing = actions.add_parser("list", help="list open sessions and their controller state")
     new = actions.add_parser("new", help="create a session and print it (its id is .id)")
-    new.add_argument("--lane", choices=LANES, default=EXTENSION_LANE, help="browser lane (default extension)")
+    new.add_argument("--lane", choices=LANES, help=LANE_HELP)
     new.add_argument("--label", default="", help="a name to recognise it by")
     close = actions.add_parser("close", help="close a session, cancelling its pending work")
     close.add_argument("session_id")
@@ -198,7 +262,7 @@ def mcp_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="create a session for this MCP connection and close it on exit (the default)",
     )
-    parser.add_argument("--lane", choices=LANES, help="the new session's browser lane (default extension)")
+    parser.add_argument("--lane", choices=LANES, help=LANE_HELP)
     parser.add_argument("--label", default="mcp", help="the new session's label")
     _connection_arguments(parser)
 
@@ -211,7 +275,5 @@ def run_mcp(options: argparse.Namespace) -> int:
 
     return _run(
         options,
-        lambda client: serve_stdio(
-            client, session_id=options.session, lane=options.lane or EXTENSION_LANE, label=options.label
-        ),
+        lambda client: serve_stdio(client, session_id=options.session, lane=options.lane, label=options.label),
     )

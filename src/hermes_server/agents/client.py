@@ -63,8 +63,9 @@ class BrowserClient:
         reply: dict[str, Any] = await self.request("GET", "/v1/capabilities")
         return reply
 
-    async def create_session(self, *, label: str = "", browser_lane: str = "cdp") -> dict[str, Any]:
-        body = {"label": label, "browser_lane": browser_lane}
+    async def create_session(self, *, label: str = "", browser_lane: str | None = None) -> dict[str, Any]:
+        """Create a session on ``browser_lane``; with none the server picks its default lane (see ``routes``)."""
+        body = {"label": label} if browser_lane is None else {"label": label, "browser_lane": browser_lane}
         session: dict[str, Any] = await self.request("POST", "/v1/sessions", body)
         return session
 

@@ -175,7 +175,7 @@ class ApiTarget:
             return ToolOutcome.failure("server_unreachable", unreachable_message(self._client.base_url))
 
 
-async def serve_stdio(client: BrowserClient, *, session_id: str | None, lane: str, label: str) -> int:
+async def serve_stdio(client: BrowserClient, *, session_id: str | None, lane: str | None, label: str) -> int:
     """Serve MCP on stdin/stdout for ``session_id``, or for a new session on ``lane`` (closed again on exit).
 
     The session is resolved before MCP starts, so a wrong key, a stopped server or an

@@ -21,6 +21,7 @@ from aiohttp import web
 
 from hermes_server.app_keys import BROKER, CONFIG, HUB, ROUTER, SESSION_BACKEND, SESSIONS
 from hermes_server.config import MAX_COMMAND_TIMEOUT_S as MAX_TIMEOUT
+from hermes_server.config import ServerConfig
 from hermes_server.errors import ApiError
 from hermes_server.http.bodies import identifier, read_json_object
 from hermes_server.http.guards import PRINCIPAL
@@ -41,8 +42,24 @@ def session_of(request: web.Request, session_id: str | None = None) -> Session:
     wanted = session_id or request.match_info["session_id"]
     session = request.app[SESSIONS].get(wanted, request[PRINCIPAL])
     if session is None:
-        raise ApiError(404, "session_not_found", f"No open session {wanted[:80]!r}; create one with POST /v1/sessions.")
+        raise ApiError(
+            404,
+            "session_not_found",
+            f"No open session {wanted[:80]!r}; create one with `hermes-browser sessions new` or POST /v1/sessions.",
+        )
     return session
+
+
+def default_lane(config: ServerConfig) -> str:
+    """The lane of a session created without ``browser_lane``: the one rule every agent surface follows.
+
+    ``extension`` (the user's own tab, the product's point) when extension control is enabled:
+    such a session fails closed with ``controller_missing`` until the extension connects, where a
+    silent ``cdp`` default would act in a browser the user does not see.  With the feature off the
+    extension lane cannot be created at all, so ``cdp``.  The CLI and MCP send no lane unless the
+    user names one, so the server applies this rule for all three.
+    """
+    return EXTENSION_LANE if config.extension_control_enabled else CDP_LANE
 
 
 def describe_session(app: web.Application, session: Session) -> dict[str, Any]:
@@ -82,7 +99,7 @@ async def create_session(request: web.Request) -> web.Response:
     label = body.get("label", "")
     if not isinstance(label, str) or len(label) > MAX_LABEL_LENGTH:
         raise ApiError(400, "invalid_request", f"'label' must be a string of at most {MAX_LABEL_LENGTH} characters.")
-    lane = body.get("browser_lane", "cdp")
+    lane = body.get("browser_lane", default_lane(request.app[CONFIG]))
     if lane not in LANES:
         raise ApiError(400, "invalid_request", f"'browser_lane' must be one of {', '.join(LANES)}.")
     if lane == EXTENSION_LANE and not request.app[CONFIG].extension_control_enabled:

@@ -44,7 +44,7 @@ async def test_sessions_can_be_created_listed_and_closed(server: RunningServer) 
         made = await client.create_session(label="shopping", browser_lane="extension")
         assert made["browser_lane"] == "extension"
         assert made["controller"]["state"] == "awaiting_controller"
-        cdp_session = await client.create_session()
+        cdp_session = await client.create_session(browser_lane="cdp")
         assert cdp_session["browser_lane"] == "cdp" and cdp_session["controller"] is None
         listed = {s["id"]: s for s in await client.list_sessions()}
         assert set(listed) == {made["id"], cdp_session["id"]}

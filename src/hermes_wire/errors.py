@@ -33,6 +33,97 @@ TOOL_ERROR_CODES = frozenset(
     }
 )
 
+#: What an agent should do next on each code of ``TOOL_ERROR_CODES`` (rendered into docs/tools.md).
+TOOL_ERROR_ADVICE: dict[str, str] = {
+    "controller_missing": "The extension session has no controller yet (or since unbind): open Chrome with the "
+    "Hermes extension paired to this server, then call again.",
+    "controller_disconnected": "The browser side went away. Extension lane: the controller reconnects by itself; "
+    "call again shortly. cdp lane: the browser went away during the call; the next call starts a new one and "
+    "its result carries a notice. Either way the action may or may not have happened: take a snapshot first.",
+    "controller_ambiguous": "Two controllers claim this session: close the second Chrome profile or window "
+    "running the extension, then call again.",
+    "capability_not_allowed": "This tool is not served on this session's lane (or browser_cdp was given a "
+    "Browser.* / Target.* method): use the tools the session lists.",
+    "controller_detached": "The controller detached: unbind the lane (POST /v1/sessions/{id}/browser-control/unbind) "
+    "so a controller can register again, or create a new session.",
+    "command_timeout": "No result in time; what was done stays done. Take a browser_snapshot to see the page, "
+    "then decide whether to repeat the call (or pass a larger timeout_s).",
+    "command_cancelled": "The call was cancelled (session closed, controller replaced, lane unbound or pairing "
+    "revoked); it is never re-sent. Check the session, then call again if it still makes sense.",
+    "controller_error": "The browser refused the action; the message starts with a detail code (table below) "
+    "that says what to do.",
+    "invalid_arguments": "Fix the arguments: the message names the one that is wrong and why.",
+    "backend_unavailable": "The cdp lane has no browser (no Chromium, the provider refused, the endpoint is "
+    "down): the message says what to install or configure.",
+}
+
+#: The detail codes at the start of a ``controller_error`` message (``"<detail>: <message>"``): the lanes that
+#: report each, and what to do next (rendered into docs/tools.md; a test checks every one the code raises is here).
+CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
+    "stale_ref": (("extension", "cdp"), "The ref is from an older page or snapshot: take a new browser_snapshot."),
+    "invalid_ref": (("extension", "cdp"), "The ref is not of the form @eN: use a ref from browser_snapshot."),
+    "not_visible": (
+        ("extension", "cdp"),
+        "The element is hidden or has no size: take a new snapshot, scroll, or open what contains it.",
+    ),
+    "disabled": (("extension", "cdp"), "The element is disabled: do what enables it first."),
+    "not_typable": (
+        ("extension", "cdp"),
+        "The element takes no text: type into an input, textarea, select or editable element.",
+    ),
+    "readonly": (("extension", "cdp"), "The field is read-only: it cannot be typed into."),
+    "option_not_found": (
+        ("extension", "cdp"),
+        "The <select> has no option with that label: use a label the snapshot shows.",
+    ),
+    "unknown_frame": (("extension", "cdp"), "The element's frame is gone: take a new snapshot."),
+    "no_target": (
+        ("extension", "cdp"),
+        "Nothing had the focus to receive the key: click or type into an element first.",
+    ),
+    "snapshot_failed": (("extension", "cdp"), "The page could not be read: wait for it to load and try again."),
+    "no_history": (("extension", "cdp"), "There is no previous page: use browser_navigate."),
+    "tab_crashed": (
+        ("extension", "cdp"),
+        "The controlled tab's page crashed and its state is lost (reported once): browser_navigate loads a page again.",
+    ),
+    "invalid_key": (
+        ("extension",),
+        "Unknown key name: use a single character or a named key such as Enter, "
+        "Tab, Escape, ArrowDown, optionally with modifiers (Shift+Tab).",
+    ),
+    "focus_in_child_frame": (
+        ("extension",),
+        "The focus is inside a frame the key could not reach: click the element in that frame first.",
+    ),
+    "screenshot_failed": (
+        ("extension",),
+        "The tab could not be captured (another tab kept coming to the front, or Chrome refused): try again.",
+    ),
+    "tab_closed": (("extension",), "The controlled tab was closed: call browser_tabs, then browser_tab_activate."),
+    "no_tab": (("extension",), "There is no open tab to control: open a window in Chrome."),
+    "extension_error": (
+        ("extension",),
+        "The extension failed unexpectedly: call again; if it repeats, reload the extension.",
+    ),
+    "dialog_open": (("cdp",), "A JavaScript dialog blocks the page: answer it with browser_dialog."),
+    "navigation_failed": (
+        ("cdp",),
+        "The URL did not load (the message says why, and whether a beforeunload "
+        "dialog kept the page): check the URL or answer the dialog.",
+    ),
+    "cdp_error": (
+        ("cdp",),
+        "The browser refused a DevTools command: for browser_cdp, check the method and "
+        "params; otherwise take a new snapshot and try again.",
+    ),
+    "engine_error": (("cdp",), "The snapshot engine failed in the page: take a new snapshot and try again."),
+    "browser_restarted": (
+        ("cdp",),
+        "The browser or tab was replaced before the call and the result could not carry a notice: call again.",
+    ),
+}
+
 
 class HermesError(Exception):
     """Base class: a stable ``code`` plus an actionable ``message``."""

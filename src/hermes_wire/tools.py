@@ -5,7 +5,8 @@ description, JSON-schema for arguments, its read-only / destructive hints, the l
 that can serve it, whether an open JavaScript dialog blocks it, and the shape of its
 result.  From these declarations come the controller allowlist (``controller``), the
 HTTP and MCP tool lists, the cdp lane's handler table (which must cover exactly the
-cdp tools) and the extension's ``background/contract.js`` (generated, checked by a test).
+cdp tools), the extension's ``background/contract.js`` (generated, checked by a test) and the
+agent's tool reference ``docs/tools.md`` (also from ``result_fields``; ``hermes_server.agents.reference``).
 Arguments are checked against the schema here, before anything is routed to a browser.
 
 Result shapes (``ToolSpec.result_kind``), so every surface renders a result the same way:
@@ -35,6 +36,18 @@ LANES = (EXTENSION_LANE, CDP_LANE)
 ALL_LANES = frozenset(LANES)
 ResultKind = Literal["json", "snapshot", "image"]
 RESULT_KINDS = frozenset(get_args(ResultKind))
+CDP_ONLY = frozenset({CDP_LANE})
+EXTENSION_ONLY = frozenset({EXTENSION_LANE})
+
+
+@dataclass(frozen=True)
+class ResultField:
+    """One key of a tool's result, documented next to the tool so ``docs/tools.md`` is generated, not written."""
+
+    name: str
+    meaning: str
+    #: The lanes whose result carries this key (some metadata exists on one lane only).
+    lanes: frozenset[str] = ALL_LANES
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,6 +64,8 @@ class ToolSpec:
     blocked_by_dialog: bool = False
     #: How the result is shaped (see the module docstring).
     result_kind: ResultKind = "json"
+    #: The keys the result carries (for a list result: the keys of each entry), per lane.
+    result_fields: tuple[ResultField, ...] = ()
 
     def validate(self, arguments: Any) -> dict[str, Any]:
         """Return the arguments if they match the schema, else raise ``ToolError('invalid_arguments')``."""
@@ -76,12 +91,39 @@ _REF = {
     "description": "An element ref from the latest browser_snapshot, such as @e5.",
 }
 
+_URL = ResultField("url", "The URL of the document now in the tab.")
+_TITLE = ResultField("title", "The document's title.")
+_ELEMENT = (
+    ResultField("ok", "Always true on success."),
+    ResultField("ref", "The element's ref, such as @e5."),
+    ResultField("role", "The element's accessible role."),
+    ResultField("name", "The element's accessible name."),
+)
+#: What an action reports on the cdp lane when a dialog it caused now blocks the page (``DialogOpened``).
+_DIALOG_OPENED = (
+    ResultField(
+        "pending_dialogs",
+        "Present when the action opened a JavaScript dialog that now blocks the page: the open dialogs "
+        "[{id, type, message, opened_at}]. Answer with browser_dialog.",
+        CDP_ONLY,
+    ),
+)
+#: Added to any object result on the cdp lane when its browser or tab was replaced before the call.
+NOTICE_FIELD = ResultField(
+    "notice",
+    "Present when something the agent did not ask for happened: the browser or the controlled tab was "
+    "replaced before the call (its page state is lost), or the action opened a dialog (then with url, title "
+    "and pending_dialogs).",
+    CDP_ONLY,
+)
+
 _SPECS = (
     ToolSpec(
         name="controller.noop",
         description="Do nothing in the browser; checks that the controller answers.",
         schema=arguments(),
         read_only=True,
+        result_fields=(),
     ),
     ToolSpec(
         name="browser_navigate",
@@ -99,6 +141,7 @@ _SPECS = (
         ),
         read_only=False,
         blocked_by_dialog=True,
+        result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD),
     ),
     ToolSpec(
         name="browser_snapshot",
@@ -107,6 +150,37 @@ _SPECS = (
         schema=arguments({"full": {"type": "boolean", "description": "Return the whole tree, not the compact one."}}),
         read_only=True,
         result_kind="snapshot",
+        result_fields=(
+            ResultField("snapshot", "The accessibility tree as indented text, with @eN refs."),
+            _URL,
+            _TITLE,
+            ResultField("truncated", "True when the compact tree was cut to fit; pass full=true for all of it."),
+            ResultField(
+                "recent_dialogs",
+                "The dialogs that closed lately and how: [{id, type, message, opened_at, closed_at, closed_by}] "
+                "on the cdp lane; the dialog guard's records of the page's alert/confirm/prompt on the extension "
+                "lane.",
+            ),
+            ResultField(
+                "pending_dialogs",
+                "The open dialogs that block the page [{id, type, message, opened_at}]; while one is open the "
+                "snapshot text says so instead of describing the page.",
+                CDP_ONLY,
+            ),
+            ResultField(
+                "frame_tree",
+                "{top: {frame_id, url, origin}, children: [{frame_id, url, is_oopif, session_id?}], truncated}: "
+                "the tab's frames; a frame_id here is what browser_cdp's frame_id takes.",
+                CDP_ONLY,
+            ),
+            ResultField(
+                "console_errors",
+                "Present when the page logged errors: the latest console errors and uncaught exceptions "
+                "[{level, text, at}].",
+                CDP_ONLY,
+            ),
+            NOTICE_FIELD,
+        ),
     ),
     ToolSpec(
         name="browser_click",
@@ -115,6 +189,22 @@ _SPECS = (
         read_only=False,
         destructive=True,
         blocked_by_dialog=True,
+        result_fields=(
+            *_ELEMENT,
+            ResultField("x", "Where the click landed, in viewport CSS pixels."),
+            ResultField("y", "Where the click landed, in viewport CSS pixels."),
+            ResultField("covered_by", "Present when another element covered the click point: that element."),
+            ResultField(
+                "opens",
+                "Present when the element is a link that opens another window or tab: {url, target}.",
+                EXTENSION_ONLY,
+            ),
+            ResultField(
+                "hint", "Present when a click is not how to use the element (a <select>): what to do.", EXTENSION_ONLY
+            ),
+            *_DIALOG_OPENED,
+            NOTICE_FIELD,
+        ),
     ),
     ToolSpec(
         name="browser_type",
@@ -123,6 +213,13 @@ _SPECS = (
         schema=arguments({"ref": _REF, "text": {"type": "string", "maxLength": 20000}}, required=("ref", "text")),
         read_only=False,
         blocked_by_dialog=True,
+        result_fields=(
+            *_ELEMENT,
+            ResultField("value", "The field's value after typing (absent for a password field)."),
+            ResultField("password", "True for a password field, whose value is never echoed."),
+            *_DIALOG_OPENED,
+            NOTICE_FIELD,
+        ),
     ),
     ToolSpec(
         name="browser_press",
@@ -131,6 +228,19 @@ _SPECS = (
         read_only=False,
         destructive=True,
         blocked_by_dialog=True,
+        result_fields=(
+            ResultField("ok", "Always true on success."),
+            ResultField("key", "The key as given."),
+            ResultField("target", "{role, name} of the element that had the focus.", EXTENSION_ONLY),
+            ResultField(
+                "action",
+                "What the key did: submit, click, insert, delete, focus, select, select_all, scroll, none.",
+                EXTENSION_ONLY,
+            ),
+            ResultField("prevented", "True when the page cancelled the key's default action.", EXTENSION_ONLY),
+            *_DIALOG_OPENED,
+            NOTICE_FIELD,
+        ),
     ),
     ToolSpec(
         name="browser_scroll",
@@ -140,6 +250,19 @@ _SPECS = (
         ),
         read_only=False,
         blocked_by_dialog=True,
+        result_fields=(
+            ResultField("ok", "Always true on success."),
+            ResultField("direction", "The direction as given."),
+            ResultField("scrolled", "Whether anything moved."),
+            ResultField("position", "The scroll offset afterwards, in CSS pixels."),
+            ResultField("max", "The largest scroll offset."),
+            ResultField("atStart", "True at the top."),
+            ResultField("atEnd", "True at the bottom."),
+            ResultField("target", '"page", or the role of the element that scrolled.'),
+            ResultField("ref", "The ref as given, when one was."),
+            ResultField("scrolledRef", "The ref of the element that actually scrolled, if not the one given."),
+            NOTICE_FIELD,
+        ),
     ),
     ToolSpec(
         name="browser_back",
@@ -147,18 +270,33 @@ _SPECS = (
         schema=arguments(),
         read_only=False,
         blocked_by_dialog=True,
+        result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD),
     ),
     ToolSpec(
         name="browser_tabs",
         description="List the browser's tabs with id, title, url, and which one is controlled.",
         schema=arguments(),
         read_only=True,
+        result_fields=(
+            ResultField("id", "A list, one entry per tab: this is the tab's id, for browser_tab_activate."),
+            _TITLE,
+            ResultField("url", "The tab's URL."),
+            ResultField("active", "Whether the tab is the one shown in its window."),
+            ResultField("controlled", "Whether this session controls the tab."),
+        ),
     ),
     ToolSpec(
         name="browser_tab_activate",
         description="Move control to the tab with the given id and focus it.",
         schema=arguments({"tab_id": {"type": "integer", "minimum": 0}}, required=("tab_id",)),
         read_only=False,
+        result_fields=(
+            ResultField("id", "The tab id now controlled."),
+            _URL,
+            _TITLE,
+            ResultField("controlled", "Always true."),
+            NOTICE_FIELD,
+        ),
     ),
     ToolSpec(
         name="browser_screenshot",
@@ -166,6 +304,16 @@ _SPECS = (
         schema=arguments(),
         read_only=True,
         result_kind="image",
+        result_fields=(
+            ResultField("mime_type", "Always image/png."),
+            ResultField("data", "The PNG bytes, base64."),
+            ResultField(
+                "activated_tab",
+                "True when the tab had to be brought to the front of its window to be captured.",
+                EXTENSION_ONLY,
+            ),
+            NOTICE_FIELD,
+        ),
     ),
     # The CDP lane only: the extension lane's allowlist has no dialog answering and no raw CDP.
     ToolSpec(
@@ -191,6 +339,11 @@ _SPECS = (
         read_only=False,
         destructive=True,
         lanes=frozenset({CDP_LANE}),
+        result_fields=(
+            ResultField("answered", "The dialog answered: {id, type, message, opened_at, action}.", CDP_ONLY),
+            ResultField("pending_dialogs", "The dialogs still open [{id, type, message, opened_at}].", CDP_ONLY),
+            NOTICE_FIELD,
+        ),
     ),
     ToolSpec(
         name="browser_cdp",
@@ -218,6 +371,11 @@ _SPECS = (
         read_only=False,
         destructive=True,
         lanes=frozenset({CDP_LANE}),
+        result_fields=(
+            ResultField("result", "The CDP method's reply, as the browser sent it.", CDP_ONLY),
+            *_DIALOG_OPENED,
+            NOTICE_FIELD,
+        ),
     ),
 )
 

@@ -11,11 +11,10 @@ is rendered, never edited, and a test fails when it no longer matches:
 
 from __future__ import annotations
 
-import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
+from hermes_server.generated import write_or_check
 from hermes_wire.errors import CONTROLLER_ERROR_DETAILS, TOOL_ERROR_ADVICE
 from hermes_wire.tools import LANES, TOOLS, ToolSpec
 
@@ -143,19 +142,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__)
-    parser.add_argument("--check", action="store_true", help="exit 1 if the checked-in file is stale")
-    options = parser.parse_args(argv)
-    wanted = render()
-    if options.check:
-        current = REFERENCE_PATH.read_text(encoding="utf-8") if REFERENCE_PATH.exists() else ""
-        if current != wanted:
-            print(f"{REFERENCE_PATH} is stale: run {COMMAND}", file=sys.stderr)
-            return 1
-        return 0
-    REFERENCE_PATH.write_text(wanted, encoding="utf-8")
-    print(f"wrote {REFERENCE_PATH}")
-    return 0
+    return write_or_check(REFERENCE_PATH, render(), command=COMMAND, argv=argv, about=__doc__)
 
 
 if __name__ == "__main__":

@@ -10,13 +10,12 @@ the engine's files) is written into a checked-in script by this command:
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from hermes_extension import ENGINE_FILES, extension_dir
+from hermes_server.generated import write_or_check
 from hermes_wire import controller, native
 from hermes_wire.tools import REF_PATTERN, TOOLS
 
@@ -64,20 +63,13 @@ function deepFreeze(value) {
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hermes_server.extension_lane.contract", description=__doc__)
-    parser.add_argument("--check", action="store_true", help="exit 1 if the checked-in file is stale")
-    options = parser.parse_args(argv)
-    target = extension_dir() / CONTRACT_PATH
-    wanted = render()
-    if options.check:
-        current = target.read_text(encoding="utf-8") if target.exists() else ""
-        if current != wanted:
-            print(f"{target} is stale: run python -m hermes_server.extension_lane.contract", file=sys.stderr)
-            return 1
-        return 0
-    target.write_text(wanted, encoding="utf-8")
-    print(f"wrote {target}")
-    return 0
+    return write_or_check(
+        extension_dir() / CONTRACT_PATH,
+        render(),
+        command="python -m hermes_server.extension_lane.contract",
+        argv=argv,
+        about=__doc__,
+    )
 
 
 if __name__ == "__main__":

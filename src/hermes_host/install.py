@@ -19,26 +19,24 @@ from pathlib import Path
 
 from hermes_wire.files import write_private_file
 from hermes_wire.home import hermes_home
-from hermes_wire.native import ALLOWED_ORIGINS_ENV, EXTENSION_ORIGIN, HERMES_EXTENSION_ID, HOST_NAME
-
-LAUNCHER_NAME = "hermes-native-host"
-
-_USER_FOLDERS = {
-    ("linux", "chrome"): ".config/google-chrome",
-    ("linux", "chromium"): ".config/chromium",
-    ("darwin", "chrome"): "Library/Application Support/Google/Chrome",
-    ("darwin", "chromium"): "Library/Application Support/Chromium",
-}
+from hermes_wire.native import (
+    ALLOWED_ORIGINS_ENV,
+    BROWSERS,
+    EXTENSION_ORIGIN,
+    HERMES_EXTENSION_ID,
+    HOST_NAME,
+    LAUNCHER_NAME,
+    user_profile_folder,
+)
 
 
 def manifest_folder(
     browser: str, user_data_dir: Path | None, *, platform: str = sys.platform, home: Path | None = None
 ) -> Path:
-    """Where Chrome or Chromium looks for native-host manifests."""
+    """Where Chrome, Chromium, Edge or Brave looks for native-host manifests."""
     if user_data_dir is not None:
         return user_data_dir / "NativeMessagingHosts"
-    system = "darwin" if platform == "darwin" else "linux"
-    return (home or Path.home()) / _USER_FOLDERS[(system, browser)] / "NativeMessagingHosts"
+    return user_profile_folder(browser, home or Path.home(), platform) / "NativeMessagingHosts"
 
 
 def install(folder: Path, extension_ids: list[str], hermes_home: Path) -> tuple[Path, Path]:
@@ -87,11 +85,11 @@ def main(argv: list[str]) -> int:
     """Install (or with ``--uninstall`` remove) the host for one browser; exit status 2 for a usage problem."""
     parser = argparse.ArgumentParser(
         prog="python -m hermes_host install",
-        description="Install the Hermes native-messaging host for Chrome or Chromium.",
+        description="Install the Hermes native-messaging host for Chrome, Chromium, Edge or Brave.",
     )
     parser.add_argument(
         "--browser",
-        choices=sorted({browser for _, browser in _USER_FOLDERS}),
+        choices=BROWSERS,
         default="chrome",
         help="whose per-user folder to install into (default: chrome)",
     )

@@ -13,6 +13,7 @@ host → extension notices: ``status`` (pushed when it changes), ``command``, ``
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 HOST_PROTOCOL_VERSION = 1
 HOST_NAME = "com.hermes.browser_control"
@@ -69,3 +70,28 @@ REQUEST_TIMEOUTS_S: dict[str, float] = {
 SERVER_RUNNING = "running"
 SERVER_NOT_RUNNING = "not_running"
 NOT_RUNNING_TEXT = "Hermes server not running"
+
+#: Each browser's per-user profile folder under the home folder, by (system, browser): its
+#: ``NativeMessagingHosts`` subfolder is where the host's manifest goes, and the folder's presence
+#: is how ``hermes-browser setup`` tells that the browser is installed.  Shared here because the
+#: host's installer writes there and the server's ``setup``/``doctor`` look there.
+USER_PROFILE_FOLDERS: dict[tuple[str, str], str] = {
+    ("linux", "chrome"): ".config/google-chrome",
+    ("linux", "chromium"): ".config/chromium",
+    ("linux", "edge"): ".config/microsoft-edge",
+    ("linux", "brave"): ".config/BraveSoftware/Brave-Browser",
+    ("darwin", "chrome"): "Library/Application Support/Google/Chrome",
+    ("darwin", "chromium"): "Library/Application Support/Chromium",
+    ("darwin", "edge"): "Library/Application Support/Microsoft Edge",
+    ("darwin", "brave"): "Library/Application Support/BraveSoftware/Brave-Browser",
+}
+#: The browsers of ``USER_PROFILE_FOLDERS``, in the order they are reported.
+BROWSERS = ("chrome", "chromium", "edge", "brave")
+#: The launcher that the manifest names (``python -m hermes_host install`` writes it beside the manifest).
+LAUNCHER_NAME = "hermes-native-host"
+
+
+def user_profile_folder(browser: str, home: Path, platform: str) -> Path:
+    """``browser``'s per-user profile folder on ``platform`` (macOS, else the Linux layout)."""
+    system = "darwin" if platform == "darwin" else "linux"
+    return home / USER_PROFILE_FOLDERS[(system, browser)]

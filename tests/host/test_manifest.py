@@ -36,6 +36,10 @@ def run_cli(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess[s
         ("linux", "chromium", ".config/chromium/NativeMessagingHosts"),
         ("darwin", "chrome", "Library/Application Support/Google/Chrome/NativeMessagingHosts"),
         ("darwin", "chromium", "Library/Application Support/Chromium/NativeMessagingHosts"),
+        ("linux", "edge", ".config/microsoft-edge/NativeMessagingHosts"),
+        ("linux", "brave", ".config/BraveSoftware/Brave-Browser/NativeMessagingHosts"),
+        ("darwin", "edge", "Library/Application Support/Microsoft Edge/NativeMessagingHosts"),
+        ("darwin", "brave", "Library/Application Support/BraveSoftware/Brave-Browser/NativeMessagingHosts"),
     ],
 )
 def test_user_level_locations(platform: str, browser: str, expected: str) -> None:

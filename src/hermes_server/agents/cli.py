@@ -20,6 +20,7 @@ from pathlib import Path
 
 from hermes_extension import extension_dir
 from hermes_server.agents import calls as cli_calls
+from hermes_server.agents import setup as first_run
 from hermes_server.app import start_server
 from hermes_server.config import ServerConfig, default_key_file, load_config, write_new_key
 from hermes_server.errors import ConfigError
@@ -134,12 +135,24 @@ class Command:
 
 
 _COMMANDS = (
+    Command(
+        "setup",
+        "first run: create the API key, install the native host for every browser found, say what to click",
+        first_run.setup_arguments,
+        first_run.run_setup,
+    ),
+    Command(
+        "doctor",
+        "check the server, the native host, pairings and controllers; say how to fix each problem",
+        first_run.doctor_arguments,
+        first_run.run_doctor,
+    ),
     Command("serve", "run the server on loopback", _serve_arguments, _serve),
     Command("key", "generate an API key file (mode 0600)", _key_arguments, _key),
     Command("pairings", "list or revoke paired browser profiles", _pairings_arguments, _pairings),
     Command(
         "install-host",
-        "install the native-messaging host for Chrome or Chromium",
+        "install the native-messaging host for Chrome, Chromium, Edge or Brave",
         _install_host_arguments,
         _install_host,
         forwards_options=True,

@@ -73,13 +73,24 @@ def read_runtime(home: Path) -> dict[str, Any] | None:
 
 
 def server_process_gone(record: dict[str, Any]) -> bool:
-    """Whether the process that wrote ``record`` no longer exists (``kill(pid, 0)`` fails with ESRCH)."""
+    """Whether the process that wrote ``record`` is gone, so the record is a leftover."""
+    return not process_running(record["pid"])
+
+
+def process_running(pid: int) -> bool:
+    """Whether process ``pid`` runs: it exists (another user's counts) and, where ``/proc`` tells, is no zombie.
+
+    A killed process stays a zombie until its parent reaps it, and an orphan's parent may be an
+    init that never does (a container's, say): that process is gone all the same.  The owner of a
+    runtime file and of a temporary Chromium profile are both judged by this one rule.
+    """
     try:
-        os.kill(record["pid"], 0)
-    except ProcessLookupError:
-        return True
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):  # no such process, or no process could have that pid
+        return False
     except PermissionError:
-        return False  # it exists, as another user's process: the identity check will refuse it
-    except OverflowError:
-        return True  # no process has such a pid
-    return False
+        return True  # it exists, as another user's process (the host's identity check still refuses it)
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True

@@ -47,6 +47,7 @@ from hermes_server.cdp.connection import CDPConnection
 from hermes_server.cdp.pipe import BrowserPipe
 from hermes_server.errors import CDPDisconnected, LaunchError
 from hermes_wire.files import write_private_file
+from hermes_wire.home import process_running
 
 #: Names tried on PATH, in order, when ``browser.chromium_path`` is not set.
 EXECUTABLE_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -211,7 +212,7 @@ def sweep_stale_profiles() -> None:
     """Remove the profiles that servers killed outright left in the temporary folder (see the module docstring)."""
     for profile in Path(tempfile.gettempdir()).glob(PROFILE_PREFIX + "*"):
         owner = _owner(profile)
-        if owner is not None and not _running(owner):
+        if owner is not None and not process_running(owner):
             shutil.rmtree(profile, ignore_errors=True)
 
 
@@ -224,24 +225,6 @@ def _owner(profile: Path) -> int | None:
     except OSError:
         return None
     return int(recorded) if recorded.isdigit() else None
-
-
-def _running(pid: int) -> bool:
-    """Whether process ``pid`` runs: it exists (another user's counts) and, where ``/proc`` tells, is no zombie.
-
-    A killed server stays a zombie until its parent reaps it, and an orphan's parent may be an
-    init that never does (a container's, say): that server is gone all the same.
-    """
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return True
 
 
 async def _end(process: asyncio.subprocess.Process) -> None:

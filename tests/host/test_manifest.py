@@ -50,7 +50,7 @@ def test_user_level_locations(platform: str, browser: str, expected: str) -> Non
 def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     other_id = "b" * 32
-    first = run_cli(
+    install = (
         "install",
         "--user-data-dir",
         str(profile),
@@ -58,8 +58,8 @@ def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
         HERMES_EXTENSION_ID,
         "--extension-id",
         other_id,
-        home=tmp_path / "home",
     )
+    first = run_cli(*install, home=tmp_path / "home")
     assert first.returncode == 0, first.stderr
     folder = profile / "NativeMessagingHosts"
     manifest_file, launcher = folder / f"{HOST_NAME}.json", folder / "hermes-native-host"
@@ -75,16 +75,7 @@ def test_install_is_exact_idempotent_and_uninstalls(tmp_path: Path) -> None:
     assert launcher.stat().st_mode & 0o777 == 0o700
     before = (manifest_file.read_bytes(), launcher.read_bytes())
 
-    again = run_cli(
-        "install",
-        "--user-data-dir",
-        str(profile),
-        "--extension-id",
-        HERMES_EXTENSION_ID,
-        "--extension-id",
-        other_id,
-        home=tmp_path / "home",
-    )
+    again = run_cli(*install, home=tmp_path / "home")
     assert again.returncode == 0
     assert (manifest_file.read_bytes(), launcher.read_bytes()) == before
     assert sorted(p.name for p in folder.iterdir()) == sorted([manifest_file.name, launcher.name])

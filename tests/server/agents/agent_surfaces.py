@@ -20,6 +20,7 @@ from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
 from hermes_wire.tools import EXTENSION_LANE, TOOLS
+from tests.conftest import scaled
 from tests.server.helpers import connect_controller, serve_in_background
 from tests.support.local_stack import RunningServer
 
@@ -121,3 +122,20 @@ def mcp_over_stdio(server: RunningServer, *args: str, env: dict[str, str], errlo
         command=sys.executable, args=["-m", "hermes_server", "mcp", "--server", server.url, *args], env=env
     )
     return Client(stdio_client(parameters, errlog=errlog))
+
+
+async def run_cli(env: dict[str, str], *args: str) -> tuple[int, str, str]:
+    """Run ``hermes-browser`` with stdout into a pipe, without blocking the event loop that serves the server;
+    returns (status, stdout, stderr)."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "hermes_server",
+        *args,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    stdout, stderr = await asyncio.wait_for(process.communicate(), scaled(30))
+    assert process.returncode is not None
+    return process.returncode, stdout.decode(), stderr.decode()

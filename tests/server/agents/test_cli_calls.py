@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import stat
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import scaled
-from tests.server.agents.agent_surfaces import PNG, new_session, scripted_browser
+from tests.server.agents.agent_surfaces import PNG, new_session, run_cli, scripted_browser
 from tests.support.local_stack import RunningServer, running_server
 
 
@@ -31,21 +28,8 @@ def env(tmp_path: Path, server: RunningServer) -> dict[str, str]:
 
 
 async def hermes_browser(server: RunningServer, env: dict[str, str], *args: str) -> tuple[int, str, str]:
-    """Run the CLI without blocking the event loop that serves ``server``; returns (status, stdout, stderr)."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "hermes_server",
-        *args,
-        "--server",
-        server.url,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, stderr = await asyncio.wait_for(process.communicate(), scaled(30))
-    assert process.returncode is not None
-    return process.returncode, stdout.decode(), stderr.decode()
+    """Run the CLI against ``server``; returns (status, stdout, stderr)."""
+    return await run_cli(env, *args, "--server", server.url)
 
 
 @pytest.mark.processes

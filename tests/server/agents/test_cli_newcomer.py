@@ -18,29 +18,13 @@ from hermes_server.agents.calls import readable
 from hermes_server.errors import ApiError
 from hermes_wire.home import publish_runtime, read_runtime
 from tests.conftest import scaled
-from tests.server.agents.agent_surfaces import SNAPSHOT, mcp_over_stdio, new_session, scripted_browser
+from tests.server.agents.agent_surfaces import SNAPSHOT, mcp_over_stdio, new_session, run_cli, scripted_browser
 from tests.support.local_stack import RunningServer, running_server
 
 
 def cli_env(home: Path, api_key: str) -> dict[str, str]:
     clean = {k: v for k, v in os.environ.items() if k not in ("HERMES_API_KEY", "HERMES_SESSION")}
     return clean | {"HERMES_HOME": str(home), "HERMES_API_KEY": api_key}
-
-
-async def hermes_browser(env: dict[str, str], *args: str) -> tuple[int, str, str]:
-    """Run the CLI with stdout into a pipe, without blocking the event loop that serves the server."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "hermes_server",
-        *args,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    stdout, stderr = await asyncio.wait_for(process.communicate(), scaled(30))
-    assert process.returncode is not None
-    return process.returncode, stdout.decode(), stderr.decode()
 
 
 def _read_until_closed(descriptor: int) -> bytes:
@@ -85,14 +69,14 @@ async def test_sessions_list_finds_the_running_server_on_its_random_port(server:
     record = read_runtime(server.home)
     assert record is not None and record["url"] == server.url and not server.url.endswith(":8642")
     session_id = await new_session(server)
-    status, stdout, stderr = await hermes_browser(cli_env(server.home, server.api_key), "sessions", "list")
+    status, stdout, stderr = await run_cli(cli_env(server.home, server.api_key), "sessions", "list")
     assert status == 0, stderr
     assert [s["id"] for s in json.loads(stdout)] == [session_id]
 
 
 @pytest.mark.processes
 async def test_with_no_server_running_the_message_names_the_command_that_starts_one(tmp_path: Path) -> None:
-    status, stdout, stderr = await hermes_browser(cli_env(tmp_path, "k" * 40), "sessions", "list")
+    status, stdout, stderr = await run_cli(cli_env(tmp_path, "k" * 40), "sessions", "list")
     assert (status, stdout) == (1, "")
     assert stderr.startswith("hermes-browser: server_unreachable: Cannot reach ") and "`hermes-browser serve`" in stderr
 
@@ -107,7 +91,7 @@ async def test_a_runtime_file_left_by_a_dead_server_is_ignored(server: RunningSe
     record = read_runtime(home)
     assert record is not None
     (home / "browser-control" / "runtime.json").write_text(json.dumps(record | {"pid": finished.pid}))
-    status, _, stderr = await hermes_browser(cli_env(home, server.api_key), "sessions", "list")
+    status, _, stderr = await run_cli(cli_env(home, server.api_key), "sessions", "list")
     assert status == 1 and "server_unreachable" in stderr and server.url not in stderr, stderr
 
 
@@ -126,10 +110,10 @@ async def test_http_default_lane_follows_extension_control(enabled: bool, lane: 
 async def test_cli_sessions_new_lets_the_server_pick_the_lane(enabled: bool, lane: str) -> None:
     async with running_server(extension_control_enabled=enabled) as running:
         env = cli_env(running.home, running.api_key)
-        status, stdout, stderr = await hermes_browser(env, "sessions", "new")
+        status, stdout, stderr = await run_cli(env, "sessions", "new")
         assert status == 0, stderr
         assert json.loads(stdout)["browser_lane"] == lane
-        status, stdout, stderr = await hermes_browser(env, "sessions", "new", "--lane", "cdp")
+        status, stdout, stderr = await run_cli(env, "sessions", "new", "--lane", "cdp")
         assert status == 0 and json.loads(stdout)["browser_lane"] == "cdp", stderr
 
 
@@ -154,7 +138,7 @@ async def test_on_a_terminal_a_snapshot_prints_as_its_text(server: RunningServer
     async with scripted_browser(server, session_id):
         _, printed = await hermes_browser_on_a_terminal(env, "call", "browser_snapshot")
         _, as_json = await hermes_browser_on_a_terminal(env, "call", "browser_snapshot", "--json")
-        status, piped, stderr = await hermes_browser(env, "call", "browser_snapshot")
+        status, piped, stderr = await run_cli(env, "call", "browser_snapshot")
     assert printed == SNAPSHOT + "\n"
     assert status == 0 and json.loads(piped) == {"snapshot": SNAPSHOT}, stderr
     assert as_json == piped  # --json on a terminal is exactly what a script reads from a pipe

@@ -30,8 +30,15 @@ TOOL_ERROR_CODES = frozenset(
         "controller_error",
         "invalid_arguments",
         "backend_unavailable",
+        "permission_pending",
+        "site_blocked",
+        "user_declined",
+        "paused_by_user",
     }
 )
+#: The codes by which the user, through the extension's popup, keeps control (extension lane only): the
+#: server passes them through unchanged, and no surface retries them.
+USER_CONTROL_CODES = frozenset({"permission_pending", "site_blocked", "user_declined", "paused_by_user"})
 
 #: What an agent should do next on each code of ``TOOL_ERROR_CODES`` (rendered into docs/tools.md).
 TOOL_ERROR_ADVICE: dict[str, str] = {
@@ -55,6 +62,14 @@ TOOL_ERROR_ADVICE: dict[str, str] = {
     "invalid_arguments": "Fix the arguments: the message names the one that is wrong and why.",
     "backend_unavailable": "The cdp lane has no browser (no Chromium, the provider refused, the endpoint is "
     "down): the message says what to install or configure.",
+    "permission_pending": "The user has not yet said whether the agent may act on this site; the question is "
+    "in the Hermes popup. Tell the user, wait for their answer, then call again.",
+    "site_blocked": "The user (or their administrator) blocked the agent on this site: do not retry; ask the "
+    "user to allow the site in the Hermes popup if the task needs it.",
+    "user_declined": "The user refused this action in the Hermes popup; nothing was done. Do not retry it "
+    "without asking the user.",
+    "paused_by_user": "The user paused the agent in the Hermes popup; the running action was cancelled. Wait "
+    "until the user resumes, then take a snapshot before acting again.",
 }
 
 #: The detail codes at the start of a ``controller_error`` message (``"<detail>: <message>"``): the lanes that

@@ -85,6 +85,8 @@ def arguments(properties: dict[str, Any] | None = None, *, required: tuple[str, 
 
 
 REF_PATTERN = r"^@?e[0-9]{1,7}$"
+#: Keys held during a click: "Shift", "Control+Shift", ...
+MODIFIERS_PATTERN = r"^(Alt|Control|Meta|Shift)(\+(Alt|Control|Meta|Shift)){0,3}$"
 _REF = {
     "type": "string",
     "pattern": REF_PATTERN,
@@ -147,7 +149,29 @@ _SPECS = (
         name="browser_snapshot",
         description="Describe the page as an accessibility tree, with @eN refs for the elements you can act on. "
         "Compact by default; pass full=true for everything.",
-        schema=arguments({"full": {"type": "boolean", "description": "Return the whole tree, not the compact one."}}),
+        schema=arguments(
+            {
+                "full": {"type": "boolean", "description": "Return the whole tree, not the compact one."},
+                "wait_for": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 500,
+                    "description": "Before reading, wait until this text is shown on the page.",
+                },
+                "wait_for_gone": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 500,
+                    "description": "Before reading, wait until this text is no longer shown on the page.",
+                },
+                "wait_timeout_s": {
+                    "type": "number",
+                    "minimum": 0.1,
+                    "maximum": 60,
+                    "description": "How long wait_for / wait_for_gone may wait (default 10 s).",
+                },
+            }
+        ),
         read_only=True,
         result_kind="snapshot",
         result_fields=(
@@ -185,7 +209,24 @@ _SPECS = (
     ToolSpec(
         name="browser_click",
         description="Click the element with the given ref, as a user would.",
-        schema=arguments({"ref": _REF}, required=("ref",)),
+        schema=arguments(
+            {
+                "ref": _REF,
+                "button": {"type": "string", "enum": ["left", "right", "middle"], "description": "Default left."},
+                "double": {"type": "boolean", "description": "Double-click."},
+                "modifiers": {
+                    "type": "string",
+                    "pattern": MODIFIERS_PATTERN,
+                    "description": "Keys held during the click, joined by +: Alt, Control, Meta, Shift.",
+                },
+                "hover": {
+                    "type": "boolean",
+                    "description": "Only move the pointer over the element (hover events, no click): for menus "
+                    "that open on hover.",
+                },
+            },
+            required=("ref",),
+        ),
         read_only=False,
         destructive=True,
         blocked_by_dialog=True,
@@ -244,9 +285,19 @@ _SPECS = (
     ),
     ToolSpec(
         name="browser_scroll",
-        description="Scroll the page, or the element with the given ref, up or down.",
+        description="Scroll the page, or the box around the element with the given ref: by pages up or down, or to "
+        "the top or bottom. With a ref and no direction, scroll that element into view.",
         schema=arguments(
-            {"direction": {"type": "string", "enum": ["up", "down"]}, "ref": _REF}, required=("direction",)
+            {
+                "direction": {"type": "string", "enum": ["up", "down", "top", "bottom"]},
+                "ref": _REF,
+                "pages": {
+                    "type": "number",
+                    "minimum": 0.1,
+                    "maximum": 100,
+                    "description": "How far up or down, in screens of the page or box (default 1).",
+                },
+            }
         ),
         read_only=False,
         blocked_by_dialog=True,

@@ -219,11 +219,11 @@ async def press(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 @handles("browser_scroll")
 async def scroll(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     engine = browsing.engine()
-    ref = args.get("ref")
+    ref, direction, options = args.get("ref"), args.get("direction"), {"pages": args.get("pages")}
     if ref is None:
-        return await engine.call(engine.frames()[0], "scroll", None, args["direction"])
+        return await engine.call(engine.frames()[0], "scroll", None, direction, options)
     ref = "@" + ref.removeprefix("@")
-    return await engine.call(await engine.owner_of(ref), "scroll", ref, args["direction"])
+    return await engine.call(await engine.owner_of(ref), "scroll", ref, direction, options)
 
 
 @handles("browser_tabs")

@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from hermes_wire.errors import ToolError
+from hermes_wire.errors import USER_CONTROL_CODES, ToolError
 
 #: Failure codes a controller may report as its own; anything else reaches the agent as ``controller_error``.
-PASS_THROUGH_CONTROLLER_CODES = frozenset({"invalid_arguments", "capability_not_allowed"})
+PASS_THROUGH_CONTROLLER_CODES = frozenset({"invalid_arguments", "capability_not_allowed"}) | USER_CONTROL_CODES
 #: What JSON leaves as it is in a string (without ``ensure_ascii``) that some reader takes for the end of a line:
 #: DEL, the C1 controls (NEL among them) and U+2028 / U+2029.  JSON escapes the C0 controls itself.
 _LINE_BREAKING_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029]")

@@ -10,6 +10,7 @@ import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
 import { isCrashed, pageInfo, settle, waitForLoad, waitForRecovery } from "./tabs.js";
+import { checkUserControl } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
 
@@ -109,10 +110,13 @@ const CAPABILITIES = {
 
   browser_scroll: async ({ sessionId, args }) => {
     const tab = await controlledTab(sessionId);
+    const options = { pages: args.pages ?? null };
+    const direction = args.direction ?? null;
     const done = args.ref
-      ? await inFrameOf(tab.id, args.ref, "scroll", [normalRef(args.ref), args.direction])
-      : await inFrame(tab.id, 0, "scroll", [null, args.direction]);
-    return { result: done, summary: `scrolled ${args.direction}${args.ref ? " in " + args.ref : ""}` };
+      ? await inFrameOf(tab.id, args.ref, "scroll", [normalRef(args.ref), direction, options])
+      : await inFrame(tab.id, 0, "scroll", [null, direction, options]);
+    const where = args.ref ? (direction ? ` in ${normalRef(args.ref)}` : ` to ${normalRef(args.ref)}`) : "";
+    return { result: done, summary: `scrolled${direction ? " " + direction : ""}${where}` };
   },
 };
 
@@ -138,12 +142,18 @@ export async function runCommand(message) {
   try {
     const run = handlerFor(action);
     checkArguments(CONTRACT.ARGUMENT_SCHEMAS[action], args);
+    // The user's rules (site permissions, confirmations, pause) come before any capability runs.
+    await checkUserControl({ sessionId, action, args, signal: controller.signal });
     const { result, summary } = await run({ sessionId, args, signal: controller.signal });
-    if (controller.signal.aborted) return;
+    if (controller.signal.aborted) throw controller.signal.reason;
     sendResult(commandId, { ok: true, result });
     if (action !== "controller.noop") await logAction(sessionId, action, summary ?? ""); // a channel check, not an action
-  } catch (error) {
-    if (controller.signal.aborted) return;
+  } catch (caught) {
+    // An abort whose reason is a CommandError (the user paused) is reported; a server cancel is not (it has
+    // answered the agent already).
+    const aborted = controller.signal.aborted;
+    const error = aborted ? controller.signal.reason : caught;
+    if (aborted && !(error instanceof CommandError)) return;
     const code = error instanceof CommandError ? error.code : "extension_error";
     sendResult(commandId, { ok: false, error: { code, message: error.message || String(error) } });
     await logAction(sessionId, action, `failed: ${code}`);
@@ -159,4 +169,9 @@ export function cancelCommand(commandId) {
 // The host went away: no command can report back any more.
 export function cancelAllCommands() {
   for (const controller of runningCommands.values()) controller.abort();
+}
+
+// The user stopped the agent: every running command fails with `error` (a CommandError), reported to the server.
+export function failAllCommands(error) {
+  for (const controller of runningCommands.values()) controller.abort(error);
 }

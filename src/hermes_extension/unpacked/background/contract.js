@@ -71,6 +71,24 @@ globalThis.HERMES_CONTRACT = deepFreeze({
         "full": {
           "type": "boolean",
           "description": "Return the whole tree, not the compact one."
+        },
+        "wait_for": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Before reading, wait until this text is shown on the page."
+        },
+        "wait_for_gone": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Before reading, wait until this text is no longer shown on the page."
+        },
+        "wait_timeout_s": {
+          "type": "number",
+          "minimum": 0.1,
+          "maximum": 60,
+          "description": "How long wait_for / wait_for_gone may wait (default 10 s)."
         }
       },
       "required": [],
@@ -83,6 +101,28 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "type": "string",
           "pattern": "^@?e[0-9]{1,7}$",
           "description": "An element ref from the latest browser_snapshot, such as @e5."
+        },
+        "button": {
+          "type": "string",
+          "enum": [
+            "left",
+            "right",
+            "middle"
+          ],
+          "description": "Default left."
+        },
+        "double": {
+          "type": "boolean",
+          "description": "Double-click."
+        },
+        "modifiers": {
+          "type": "string",
+          "pattern": "^(Alt|Control|Meta|Shift)(\\+(Alt|Control|Meta|Shift)){0,3}$",
+          "description": "Keys held during the click, joined by +: Alt, Control, Meta, Shift."
+        },
+        "hover": {
+          "type": "boolean",
+          "description": "Only move the pointer over the element (hover events, no click): for menus that open on hover."
         }
       },
       "required": [
@@ -130,18 +170,24 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "type": "string",
           "enum": [
             "up",
-            "down"
+            "down",
+            "top",
+            "bottom"
           ]
         },
         "ref": {
           "type": "string",
           "pattern": "^@?e[0-9]{1,7}$",
           "description": "An element ref from the latest browser_snapshot, such as @e5."
+        },
+        "pages": {
+          "type": "number",
+          "minimum": 0.1,
+          "maximum": 100,
+          "description": "How far up or down, in screens of the page or box (default 1)."
         }
       },
-      "required": [
-        "direction"
-      ],
+      "required": [],
       "additionalProperties": false
     },
     "browser_back": {

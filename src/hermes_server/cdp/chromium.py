@@ -113,39 +113,16 @@ class ChromiumProcess:
         if os.geteuid() == 0:
             flags.append("--no-sandbox")
         log_file = profile / "chromium.log"
-        # Both ends start close-on-exec (os.pipe); Chromium's are moved above 4 so that placing one at 3 or 4
-        # in the child cannot overwrite the other.
-        chromium_reads, we_write = os.pipe()
-        we_read, chromium_writes = os.pipe()
-        chromium_reads, chromium_writes = _above_fd_4(chromium_reads), _above_fd_4(chromium_writes)
         try:
-            with log_file.open("wb") as log:
-                process = await asyncio.create_subprocess_exec(
-                    executable,
-                    *flags,
-                    "about:blank",
-                    stdin=asyncio.subprocess.DEVNULL,
-                    stdout=log,
-                    stderr=log,
-                    start_new_session=True,
-                    close_fds=False,  # see the module docstring: fds 3 and 4 are placed by _child_setup
-                    preexec_fn=_child_setup(chromium_reads, chromium_writes),
-                )
-        except OSError as error:
-            for descriptor in (we_read, we_write):
-                os.close(descriptor)
+            process, pipe = await start_with_pipe(executable, [*flags, "about:blank"], log_file)
+        except LaunchError:
             shutil.rmtree(profile, ignore_errors=True)
-            raise LaunchError(f"cannot run Chromium {executable!r}: {error.strerror}") from None
-        finally:
-            # Chromium has its own copies now; ours would keep the pipe open after it exits.
-            os.close(chromium_reads)
-            os.close(chromium_writes)
-        pipe = await BrowserPipe.connect(we_read, we_write)
+            raise
         try:
             await _answers(pipe, timeout_s)
         except (CDPDisconnected, TimeoutError) as error:
             pipe.close()
-            await _end(process)
+            await end_process_group(process)
             reason = "it exited" if isinstance(error, CDPDisconnected) else f"nothing within {timeout_s:g}s"
             message = f"Chromium {executable!r} did not answer on its DevTools pipe ({reason}).{_tail(log_file)}"
             shutil.rmtree(profile, ignore_errors=True)
@@ -171,9 +148,43 @@ class ChromiumProcess:
 
     async def stop(self) -> None:
         """End Chromium and every process it started, then remove its temporary profile."""
-        await _end(self._process)
+        await end_process_group(self._process)
         self.pipe.close()
         shutil.rmtree(self._profile, ignore_errors=True)
+
+
+async def start_with_pipe(
+    executable: str, arguments: list[str], log_file: Path
+) -> tuple[asyncio.subprocess.Process, BrowserPipe]:
+    """Start ``executable`` (with ``--remote-debugging-pipe`` among ``arguments``) in its own process group, its
+    output to ``log_file``, and take over its DevTools pipe (see the module docstring).  Also used by
+    ``hermes-browser browser``, which launches the user's own Chromium or Chrome the same way."""
+    # Both ends start close-on-exec (os.pipe); Chromium's are moved above 4 so that placing one at 3 or 4
+    # in the child cannot overwrite the other.
+    chromium_reads, we_write = os.pipe()
+    we_read, chromium_writes = os.pipe()
+    chromium_reads, chromium_writes = _above_fd_4(chromium_reads), _above_fd_4(chromium_writes)
+    try:
+        with log_file.open("wb") as log:
+            process = await asyncio.create_subprocess_exec(
+                executable,
+                *arguments,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
+                close_fds=False,  # see the module docstring: fds 3 and 4 are placed by _child_setup
+                preexec_fn=_child_setup(chromium_reads, chromium_writes),
+            )
+    except OSError as error:
+        for descriptor in (we_read, we_write):
+            os.close(descriptor)
+        raise LaunchError(f"cannot run Chromium {executable!r}: {error.strerror}") from None
+    finally:
+        # Chromium has its own copies now; ours would keep the pipe open after it exits.
+        os.close(chromium_reads)
+        os.close(chromium_writes)
+    return process, await BrowserPipe.connect(we_read, we_write)
 
 
 def _above_fd_4(descriptor: int) -> int:
@@ -227,7 +238,8 @@ def _owner(profile: Path) -> int | None:
     return int(recorded) if recorded.isdigit() else None
 
 
-async def _end(process: asyncio.subprocess.Process) -> None:
+async def end_process_group(process: asyncio.subprocess.Process) -> None:
+    """Stop ``process`` (SIGTERM, SIGKILL after ``STOP_TIMEOUT_S``) and every process left in its group."""
     if process.returncode is None:
         process.terminate()
         try:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from hermes_extension import extension_dir
 from hermes_server.agents import calls as cli_calls
+from hermes_server.agents import launcher
 from hermes_server.agents import setup as first_run
 from hermes_server.app import start_server
 from hermes_server.config import ServerConfig, default_key_file, load_config, write_new_key
@@ -146,6 +147,12 @@ _COMMANDS = (
         "check the server, the native host, pairings and controllers; say how to fix each problem",
         first_run.doctor_arguments,
         first_run.run_doctor,
+    ),
+    Command(
+        "browser",
+        "start Chromium or Chrome with the extension and the native host in its profile, ready to pair",
+        launcher.browser_arguments,
+        launcher.run_browser,
     ),
     Command("serve", "run the server on loopback", _serve_arguments, _serve),
     Command("key", "generate an API key file (mode 0600)", _key_arguments, _key),

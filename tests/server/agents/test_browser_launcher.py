@@ -1,0 +1,100 @@
+"""``hermes-browser browser``: the user's Chromium started ready to pair, paired by ``--approve``, then driven.
+
+The real thing end to end: the installed console script launches Debian's Chromium headless with
+the extension and the native host in a fresh profile; ``--approve`` clicks Approve in the real
+popup; the server then holds the pairing the launcher printed, an agent's extension session is
+picked up by that browser and reads a page; Ctrl-C closes the browser and removes the profile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import stat
+from pathlib import Path
+
+import pytest
+
+from hermes_server.agents.launcher import find_browser
+from hermes_server.app_keys import PAIRINGS
+from hermes_server.errors import ConfigError
+from hermes_wire.home import process_running
+from hermes_wire.native import HOST_NAME
+from tests.conftest import scaled
+from tests.server.agents.launched_browser import launched_browser
+from tests.support.local_stack import RunningServer, running_server
+from tests.support.pages import serve_pages
+
+PAGE = "<!doctype html><title>Launcher check</title><main><button>Launched and driven</button></main>"
+CONNECT_TIMEOUT_S = 20.0
+
+
+async def connected_session(server: RunningServer) -> str:
+    """A new extension session, once the launched browser's controller has connected to it."""
+    async with server.client() as client:
+        session_id = str((await client.create_session(browser_lane="extension"))["id"])
+        async with asyncio.timeout(scaled(CONNECT_TIMEOUT_S)):
+            while True:
+                states = {s["id"]: s["controller"]["state"] for s in await client.list_sessions()}
+                if states[session_id] == "connected":
+                    return session_id
+                await asyncio.sleep(0.05)
+
+
+@pytest.mark.chromium
+@pytest.mark.processes
+async def test_headless_approve_pairs_and_an_agent_drives_the_tab() -> None:
+    with serve_pages({"/page": PAGE}) as pages:
+        async with running_server() as server, launched_browser(server.home, "--headless", "--approve") as browser:
+            await browser.expect("Ready:")
+            device_id = browser.printed(r"^Paired as device (\S+)\.$").group(1)
+            assert list(server.app[PAIRINGS].pairings) == [device_id]
+            profile = Path(browser.printed(r"^Profile: (\S+) \(temporary").group(1))
+            assert (profile / "NativeMessagingHosts" / f"{HOST_NAME}.json").is_file()
+            chromium_pid = int(browser.printed(r"\(pid (\d+)\)").group(1))
+
+            session_id = await connected_session(server)
+            async with server.client() as client:
+                navigated = await client.call(session_id, "browser_navigate", {"url": pages.url("/page")})
+                assert navigated.ok, navigated
+                snapshot = await client.call(session_id, "browser_snapshot", {})
+            assert snapshot.ok, snapshot
+            assert 'button "Launched and driven"' in snapshot.result["snapshot"]
+
+            assert await browser.interrupt() == 0, await browser.output()
+            assert browser.lines[-1] == "Closed the browser."
+            assert not process_running(chromium_pid)
+            assert not profile.exists()
+
+
+@pytest.mark.processes
+async def test_approve_without_a_server_fails_and_names_the_command(tmp_path: Path) -> None:
+    async with launched_browser(tmp_path, "--headless", "--approve") as browser:
+        assert await browser.process.wait() == 1
+        assert "start it with: hermes-browser serve" in await browser.output()
+
+
+def executable(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("#!/bin/sh\n")
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return path
+
+
+def test_find_browser_takes_the_given_path_then_path_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    given = executable(tmp_path / "my-chrome")
+    assert find_browser(str(given)) == str(given)
+    with pytest.raises(ConfigError, match=r"--browser .*not an executable"):
+        find_browser(str(tmp_path / "missing"))
+    monkeypatch.setenv("PATH", str(executable(tmp_path / "bin" / "google-chrome").parent))
+    assert find_browser(None) == str(tmp_path / "bin" / "google-chrome")
+
+
+def test_find_browser_falls_back_to_install_paths_and_says_what_it_tried(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    app = executable(tmp_path / "Applications/Chromium.app/Contents/MacOS/Chromium")
+    assert find_browser(None, platform="darwin") == str(app)
+    with pytest.raises(ConfigError, match=r"no Chromium or Chrome found .*--browser PATH"):
+        find_browser(None, platform="plan9")

@@ -18,11 +18,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from tests.conftest import scaled
+from tests.support.local_stack import RunningServer
 
 #: The console script ``pip install`` made for this environment (the command a user types).
 HERMES_BROWSER = str(Path(sys.executable).with_name("hermes-browser"))
 READY_TIMEOUT_S = 90.0
 STOP_TIMEOUT_S = 30.0
+CONNECT_TIMEOUT_S = 20.0
 
 
 class LaunchedBrowser:
@@ -90,3 +92,15 @@ async def launched_browser(home: Path, *options: str) -> AsyncIterator[LaunchedB
             except TimeoutError:
                 process.kill()
                 await process.wait()
+
+
+async def connected_session(server: RunningServer) -> str:
+    """A new extension session, once the launched browser's controller has connected to it."""
+    async with server.client() as client:
+        session_id = str((await client.create_session(browser_lane="extension"))["id"])
+        async with asyncio.timeout(scaled(CONNECT_TIMEOUT_S)):
+            while True:
+                states = {s["id"]: s["controller"]["state"] for s in await client.list_sessions()}
+                if states[session_id] == "connected":
+                    return session_id
+                await asyncio.sleep(0.05)

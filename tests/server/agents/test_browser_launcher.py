@@ -8,7 +8,6 @@ picked up by that browser and reads a page; Ctrl-C closes the browser and remove
 
 from __future__ import annotations
 
-import asyncio
 import stat
 from pathlib import Path
 
@@ -19,25 +18,11 @@ from hermes_server.app_keys import PAIRINGS
 from hermes_server.errors import ConfigError
 from hermes_wire.home import process_running
 from hermes_wire.native import HOST_NAME
-from tests.conftest import scaled
-from tests.server.agents.launched_browser import launched_browser
-from tests.support.local_stack import RunningServer, running_server
+from tests.server.agents.launched_browser import connected_session, launched_browser
+from tests.support.local_stack import running_server
 from tests.support.pages import serve_pages
 
 PAGE = "<!doctype html><title>Launcher check</title><main><button>Launched and driven</button></main>"
-CONNECT_TIMEOUT_S = 20.0
-
-
-async def connected_session(server: RunningServer) -> str:
-    """A new extension session, once the launched browser's controller has connected to it."""
-    async with server.client() as client:
-        session_id = str((await client.create_session(browser_lane="extension"))["id"])
-        async with asyncio.timeout(scaled(CONNECT_TIMEOUT_S)):
-            while True:
-                states = {s["id"]: s["controller"]["state"] for s in await client.list_sessions()}
-                if states[session_id] == "connected":
-                    return session_id
-                await asyncio.sleep(0.05)
 
 
 @pytest.mark.chromium

@@ -14,6 +14,7 @@ import pytest
 from hermes_extension import extension_dir
 from hermes_wire.native import HERMES_EXTENSION_ID, HOST_NAME
 from tests.conftest import scaled
+from tests.server.agents.launched_browser import connected_session, launched_browser
 from tests.support.local_stack import running_server
 
 pytestmark = pytest.mark.processes
@@ -133,3 +134,25 @@ async def test_doctor_says_when_the_server_refuses_the_key(home: Path) -> None:
     (server_line,) = [line for line in lines_starting(done.stdout, "FAIL") if "server" in line]
     assert "refused the key" in server_line
     assert done.returncode == 1
+
+
+@pytest.mark.chromium
+@pytest.mark.skipif(sys.platform != "linux", reason="the per-user folders made here are Linux's")
+async def test_setup_then_doctor_with_a_launched_browser_paired_is_all_ok(home: Path) -> None:
+    """The newcomer's whole path: setup, the server, ``hermes-browser browser --approve``, a session, doctor."""
+    assert (await asyncio.to_thread(hermes, "setup", home)).returncode == 0
+    key = (home / "hermes" / "browser-control" / "api_key").read_text().strip()
+    async with (
+        running_server(home=home / "hermes", api_key=key) as running,
+        launched_browser(home / "hermes", "--headless", "--approve") as browser,
+    ):
+        await browser.expect("Ready:")
+        device_id = browser.printed(r"^Paired as device (\S+)\.$").group(1)
+        session_id = await connected_session(running)
+        done = await asyncio.to_thread(hermes, "doctor", home)
+    assert done.returncode == 0, done.stdout
+    lines = done.stdout.splitlines()
+    assert not [line for line in lines if not line.startswith("ok")], done.stdout  # no warn, no FAIL, no fix
+    paired = [line for line in lines if line.startswith(f"ok   paired device {device_id} (profile ")]
+    assert len(paired) == 1, done.stdout
+    assert f"ok   session {session_id} (no label): controller connected" in lines

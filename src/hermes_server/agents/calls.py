@@ -235,17 +235,37 @@ def sessions_arguments(parser: argparse.ArgumentParser) -> None:
     close.add_argument("session_id")
     for action in (listing, new, close):
         _connection_arguments(action)
+        action.add_argument("--json", action="store_true", help="print JSON even on a terminal")
+
+
+def session_line(session: dict[str, Any]) -> str:
+    """One session on one line: id, lane, its controller's state, label."""
+    state = (session.get("controller") or {}).get("state", "-")
+    return (
+        f"{session.get('id')}  {session.get('browser_lane')}  controller {state}  {session.get('label') or ''}".rstrip()
+    )
+
+
+def _print_sessions(options: argparse.Namespace, value: Any, readable_text: Callable[[], str]) -> None:
+    """As ``call`` does: readable on a terminal; the exact JSON with ``--json`` or into a pipe or file."""
+    if options.json or not sys.stdout.isatty():
+        _print_json(value)
+    else:
+        print(readable_text())
 
 
 def run_sessions(options: argparse.Namespace) -> int:
     async def work(client: BrowserClient) -> int:
         if options.action == "list":
-            _print_json(await client.list_sessions())
+            sessions = await client.list_sessions()
+            _print_sessions(options, sessions, lambda: "\n".join(map(session_line, sessions)) or "No open sessions.")
         elif options.action == "new":
-            _print_json(await client.create_session(label=options.label, browser_lane=options.lane))
+            made = await client.create_session(label=options.label, browser_lane=options.lane)
+            _print_sessions(options, made, lambda: "\n".join(readable_lines(made)))
         else:
             await client.close_session(options.session_id)
-            _print_json({"id": options.session_id, "closed": True})
+            closed = {"id": options.session_id, "closed": True}
+            _print_sessions(options, closed, lambda: f"Closed {options.session_id}.")
         return 0
 
     return _run(options, work)

@@ -153,6 +153,26 @@ async def test_on_a_terminal_other_results_print_as_key_value_lines(server: Runn
     assert printed == 'done: browser_tab_activate\narguments:\n  {\n    "tab_id": 3\n  }\n'
 
 
+@pytest.mark.processes
+async def test_sessions_print_a_line_each_on_a_terminal_and_json_with_json_or_into_a_pipe(
+    server: RunningServer,
+) -> None:
+    env = cli_env(server.home, server.api_key)
+    _, empty = await hermes_browser_on_a_terminal(env, "sessions", "list")
+    assert empty == "No open sessions.\n"
+    _, made = await hermes_browser_on_a_terminal(env, "sessions", "new", "--label", "shopping")
+    session_id = made.splitlines()[0].removeprefix("id: ")
+    assert "label: shopping" in made.splitlines() and "browser_lane: extension" in made.splitlines()
+    _, printed = await hermes_browser_on_a_terminal(env, "sessions", "list")
+    assert printed == f"{session_id}  extension  controller awaiting_controller  shopping\n"
+    _, as_json = await hermes_browser_on_a_terminal(env, "sessions", "list", "--json")
+    status, piped, stderr = await run_cli(env, "sessions", "list")
+    assert status == 0 and [s["id"] for s in json.loads(piped)] == [session_id], stderr
+    assert as_json == piped
+    _, closed = await hermes_browser_on_a_terminal(env, "sessions", "close", session_id)
+    assert closed == f"Closed {session_id}.\n"
+
+
 def test_a_snapshot_s_metadata_follows_its_text_readably() -> None:
     result = {"snapshot": "- main", "pending_dialogs": [{"type": "alert", "message": "hi"}], "truncated": False}
     lines = readable("snapshot", result).splitlines()

@@ -22,6 +22,18 @@ def test_the_checked_in_reference_is_not_stale() -> None:
     assert reference.main(["--check"]) == 0, "run python -m hermes_server.agents.reference"
 
 
+def test_outside_a_checkout_it_says_so_and_writes_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As from an installed wheel: the folder three levels up is site-packages' parent, no checkout."""
+    monkeypatch.setattr(reference, "CHECKOUT", tmp_path)
+    monkeypatch.setattr(reference, "REFERENCE_PATH", tmp_path / "docs" / "tools.md")
+    for argv in (["--check"], []):
+        assert reference.main(argv) == reference.EXIT_NOT_A_CHECKOUT
+        assert "is part of a source checkout" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_changed_declaration_makes_the_check_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     current = reference.REFERENCE_PATH.read_text(encoding="utf-8")
     monkeypatch.setattr(reference, "render", lambda: current + "a changed declaration\n")

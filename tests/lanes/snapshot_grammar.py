@@ -6,9 +6,11 @@ FS/GS/RS, NEL, U+2028, U+2029), so a separator the engine let through shows up a
 Every line must be one of:
 
 * an element line: ``INDENT "- " ROLE [" " NAME] STATE* [" [url=" URL "]"] [" @e" N] [" [frame=" TOKEN "]"]
-  [" [unplaced]"] [":" [" " TEXT]]``, where NAME is a double-quoted string whose only escapes are ``\\"``,
-  ``\\\\`` and ``\\@``, and page content (NAME, URL, TEXT) holds no control character, no line or paragraph
-  separator and no ``@e<digit>`` without a backslash before it;
+  [" [unplaced]"] [":" [" " TEXT]]``, where a STATE is ``[word]`` or ``[word=value]`` (a value of lower-case
+  letters and digits in hyphen-joined words: the class hint ``[hint=email-reply]`` is one), NAME is a
+  double-quoted string whose only escapes are ``\\"``, ``\\\\`` and ``\\@``, and page content
+  (NAME, URL, TEXT) holds no control character, no line or paragraph separator and no ``@e<digit>`` without a
+  backslash before it;
 * a notice the engine or the lane writes, with fixed words: ``[snapshot compacted: …]`` (last line only),
   or the cdp lane's "A <type> dialog (<id>) is open and blocks the page: NAME. …" while a dialog blocks it.
 
@@ -26,7 +28,7 @@ _NAME = rf'"(?:[^"\\{UNSAFE_CHARS}]|\\["\\@])*"'
 ELEMENT_LINE = re.compile(
     rf"(?P<indent>(?:  )*)- (?P<role>[a-z]+)"
     rf"(?: (?P<name>{_NAME}))?"
-    r"(?P<states>(?: \[[a-z]+(?:=[a-z0-9]+)?\])*)"
+    r"(?P<states>(?: \[[a-z]+(?:=[a-z0-9]+(?:-[a-z0-9]+)*)?\])*)"
     rf"(?: \[url=(?P<url>[^ \"\[\]{UNSAFE_CHARS}]+)\])?"
     r"(?: @e(?P<ref>[1-9][0-9]*))?"
     r"(?: \[frame=(?P<frame>[A-Za-z0-9.]+)\])?"

@@ -180,7 +180,14 @@
   }
   function isBlockish(el) {
     var tag = tagOf(el);
-    return !INLINE_TAGS[tag] && tag !== "img" && tag !== "input" && tag !== "button" && tag !== "select" && tag !== "textarea";
+    if (INLINE_TAGS[tag]) return laidOutAsBox(el);
+    return tag !== "img" && tag !== "input" && tag !== "button" && tag !== "select" && tag !== "textarea";
+  }
+  // A text-level element that the page lays out as a box of its own: inline-block, a flex or grid item
+  // (blockified), a float. Its text is a word of its own, not run on with the text beside it.
+  function laidOutAsBox(el) {
+    var display = getComputedStyle(el).display;
+    return display !== "inline" && display !== "contents";
   }
   // Name from content (accname 2F): the children's text alternatives, blocks set apart by spaces.
   function contentText(el, root, inLabelledBy, includeHidden) {
@@ -206,6 +213,51 @@
     return cap(clean(textAlt(el, el, false, false, false)), NAME_CAP);
   }
 
+  // ----- names of clickable things without text ---------------------------------------------------------
+  // Words of a class name that say how it looks or where it sits, not what it does.
+  var HINT_STOP_WORDS = wordSet(
+    "fa fas far fab fal fad fat fass fa1 fa2 fa3 fw lg sm xs md xl xxl solid regular light thin duotone brands sharp icon icons ico i " +
+      "btn button buttons ui js jp is has item items wrapper wrap container inner outer box state default active hover focus " +
+      "corner all left right top bottom svg glyph glyphicon glyphicons material symbols outlined mdi bi el primary secondary " +
+      "tertiary small large big the a of clickable pointer action actions control"
+  );
+  var HINT_MAX = 32;
+  var HINT_MIN_WORD = 3; // "tb", "ag", "fa": abbreviations that say nothing to a reader
+  var HINT_SCAN = 6; // elements looked at: the element itself, then its first descendants with a class
+  // A hint at what a clickable thing without text does, from its class (the last, most specific, first):
+  // "fa-solid fa-star" -> "star", "email-reply" -> "email-reply". Only lower-case letters, digits and hyphens, so a class cannot write
+  // anything but a word; "" when the classes say nothing.
+  function classHint(el) {
+    var candidates = [el];
+    var inner = el.querySelectorAll("[class]");
+    for (var i = 0; i < inner.length && candidates.length < HINT_SCAN; i++) candidates.push(inner[i]);
+    for (var c = 0; c < candidates.length; c++) {
+      var classes = String(candidates[c].getAttribute("class") || "").split(/\s+/);
+      for (var k = classes.length - 1; k >= 0; k--) {
+        var words = classes[k]
+          .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(function (word) {
+            return word.length >= HINT_MIN_WORD && !HINT_STOP_WORDS[word] && !/^[0-9]/.test(word);
+          });
+        var hint = words.join("-").slice(0, HINT_MAX).replace(/-+$/, "");
+        if (/^[a-z]/.test(hint)) return hint;
+      }
+    }
+    return "";
+  }
+  // A name for a clickable thing that shows no text: its own name (aria-label, title), else the first
+  // aria-label, title, svg <title> or alt inside it.
+  function textlessName(el) {
+    var own = accessibleName(el);
+    if (own) return own;
+    var inner = el.querySelector("[aria-label], [title], svg > title, img[alt]");
+    if (!inner) return "";
+    var text = tagOf(inner) === "title" ? inner.textContent : inner.getAttribute("aria-label") || inner.getAttribute("title") || inner.getAttribute("alt");
+    return cap(clean(text), NAME_CAP);
+  }
+
   // ----- what an action's result says about its element -------------------------------------------------
   function describeElement(el) {
     var role = roleOf(el, tagOf(el));
@@ -223,6 +275,9 @@
 
   Object.assign(engine, {
     embeddedValue: embeddedValue,
+    laidOutAsBox: laidOutAsBox,
+    classHint: classHint,
+    textlessName: textlessName,
     accessibleName: accessibleName,
     describeElement: describeElement,
     withDescription: withDescription,

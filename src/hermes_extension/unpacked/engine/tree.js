@@ -7,9 +7,12 @@
  * aria-hidden, hidden, inert, closed <details>) is skipped; with a modal <dialog> open only the dialog is
  * walked. Generic containers, layout tables and inline text-level elements are flattened: their text joins
  * the surrounding text. The text of a control named by its content is not repeated under it. Refs go to
- * interactive roles, focusable elements (tabindex >= 0), contenteditable roots (shown as `textbox`) and
- * "clickable divs" (cursor: pointer or onclick, with no control inside, shown as `generic`). Options of a
- * <select> are listed without refs. aria-owns is not followed.
+ * interactive roles, focusable elements (tabindex >= 0), contenteditable roots (shown as `textbox`) and what
+ * takes clicks though its role says nothing (see actsAsControl): where a pointer cursor starts, what has a
+ * click listener (page/click_listeners.js notes them), rows of a list or grid whose container listens, and
+ * icons drawn with CSS inside a clickable region. Options of a <select> are listed, with refs when it is a
+ * listbox (multiple or size > 1). A text-level element laid out as a box (inline-block, a flex or grid item,
+ * a float) is set apart from the text around it by a space. aria-owns is not followed.
  */
 (function (engine) {
   "use strict";
@@ -34,6 +37,9 @@
     assignRef = engine.assignRef,
     roleOf = engine.roleOf,
     accessibleName = engine.accessibleName,
+    laidOutAsBox = engine.laidOutAsBox,
+    classHint = engine.classHint,
+    textlessName = engine.textlessName,
     statesOf = engine.statesOf,
     valueOf = engine.valueOf,
     tokenFor = engine.tokenFor,
@@ -42,18 +48,26 @@
   // Roles named by their content whose content is not printed again beneath them (only interactive
   // descendants are).
   var TEXTLESS_CHILDREN = wordSet("button link heading tab menuitem menuitemcheckbox menuitemradio option treeitem checkbox radio switch");
-  // Structure that is left out when nothing is inside it (and it has no ref).
+  // Structure that is left out when nothing is inside it (and it has no ref). Not cells: an empty cell keeps
+  // the values after it under their columns.
   var DROP_IF_EMPTY = wordSet(
-    "list listitem paragraph group region navigation main banner contentinfo complementary form search article table row cell columnheader rowheader figure blockquote term note dialog img tabpanel toolbar menu menubar tablist tree grid treegrid radiogroup document application status log alert"
+    "list listitem paragraph group region navigation main banner contentinfo complementary form search article table row figure blockquote term note dialog img tabpanel toolbar menu menubar tablist tree grid treegrid radiogroup document application status log alert"
   );
+  var CELL_ROLES = wordSet("cell gridcell columnheader rowheader");
   // Of those, the ones a name alone keeps.
   var KEPT_BY_NAME = wordSet("img region navigation form dialog figure table");
   // Roles whose content is printed beneath them: no name is computed unless the author gave one.
   var CONTENT_SHOWN = wordSet("generic paragraph listitem list row cell gridcell columnheader rowheader term blockquote");
   // The parts of a table, which are plain blocks inside a layout table.
   var TABLE_PARTS = wordSet("row cell columnheader rowheader");
-  // Non-interactive roles that still get a ref when they are clickable (pointer cursor or onclick).
+  // Non-interactive roles that still get a ref when they are clickable (pointer cursor, onclick, a listener).
   var CLICKABLE_STRUCTURE = wordSet("listitem row cell gridcell img heading article term");
+  // Of those, the rows of a list or grid: one of them is its own clickable thing even inside a clickable
+  // region, and it acts on click when the list or grid around it listens for clicks.
+  var ROW_ROLES = wordSet("listitem row");
+  // How far up a row looks for the listener of its list or grid (li < ul < the widget's box).
+  var ROW_LISTENER_DEPTH = 3;
+  var ROWS = "li, tr, [role=row], [role=listitem], [role=option], [role=treeitem]";
   var POINTER_SKIP = wordSet("html body form label legend caption figcaption code em strong b u small sub sup mark time abbr cite q kbd samp var dfn del ins bdi bdo");
   var HAS_CONTROL = "a[href], button, input, select, textarea, [tabindex], [role=button], [role=link], [contenteditable]";
   var TEXT_FIELD_ROLES = wordSet("textbox searchbox combobox spinbutton");
@@ -71,8 +85,30 @@
       textboxes: 0,
       urls: options.urls === undefined ? !!options.full : !!options.urls,
       cursor: options.cursor !== false,
+      listeners: options.cursor !== false ? clickListeners() : new Set(),
       active: activeElementDeep(),
     };
+  }
+  // The elements the page gave a click listener, as page/click_listeners.js (the page's world) announces them
+  // when asked: it dispatches a composed event at each, which this world's capture listener collects. Only
+  // what arrives during this synchronous call counts; the page can add elements (they get a ref, named from
+  // the DOM like any other) but cannot put anything else into the snapshot.
+  var LISTENERS_QUERY = "hermes:click-listeners?";
+  var LISTENER_MARK = "hermes:click-listener";
+  function clickListeners() {
+    var found = new Set();
+    var collect = function (event) {
+      var target = event.composedPath()[0];
+      if (target && target.nodeType === 1) found.add(target);
+      event.stopImmediatePropagation();
+    };
+    window.addEventListener(LISTENER_MARK, collect, true);
+    try {
+      document.dispatchEvent(new Event(LISTENERS_QUERY));
+    } finally {
+      window.removeEventListener(LISTENER_MARK, collect, true);
+    }
+    return found;
   }
   // The tree of the document (of the modal dialog alone, when one is open), under a "document" node.
   function buildTree(walk) {
@@ -199,7 +235,7 @@
       role = "textbox";
       interactive = true;
     } else if (!interactive) {
-      interactive = actsAsControl(el, role, textless, walk);
+      interactive = actsAsControl(el, tag, role, textless, walk);
     }
     if (textless && !interactive) {
       walkChildren(el, out, false, true, walk);
@@ -214,6 +250,7 @@
     out.openText = null;
     addChildren(el, tag, role, node, walk);
     finishNode(node);
+    if (node.ref && !node.name && !showsText(node)) nameTextless(el, node);
     if (isLeftOut(node, role, interactive)) return;
     out.openText = null;
     out.children.push(node);
@@ -228,30 +265,69 @@
     out.openText = null;
     out.children.push(node);
   }
-  // A generic with tabindex, or a "clickable div": acted on like a control though its role is not one.
-  function actsAsControl(el, role, textless, walk) {
+  // A generic with tabindex, or something that takes clicks though its role is not a control's: acted on
+  // like a control. Every clickable thing gets its own ref, a clickable part inside a clickable container
+  // too; but a box holding a control of its own (a row may: a mail row with its checkbox) is that control's
+  // wrapper, and a box that listens for its rows' clicks hands them out to the rows.
+  function actsAsControl(el, tag, role, textless, walk) {
     if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex")) return true;
-    return !!(FLATTEN[role] || CLICKABLE_STRUCTURE[role]) && walk.cursor && !textless && isPointerTarget(el);
+    if (!(CLICKABLE_STRUCTURE[role] || FLATTEN[role]) || !walk.cursor || textless || POINTER_SKIP[tag]) return false;
+    var row = !!ROW_ROLES[role];
+    var clickable =
+      (walk.listeners.has(el) && !delegatesToRows(el)) ||
+      el.hasAttribute("onclick") ||
+      (row && rowListens(el, walk)) ||
+      showsOwnPointer(el, tag, row);
+    return clickable && (row || !el.querySelector(HAS_CONTROL));
   }
-  function isPointerTarget(el) {
-    // A role-less element that shows a pointer cursor (where its parent does not), or has an inline click
-    // handler, and holds no control of its own: a "clickable div". The cheap tests first.
-    if (POINTER_SKIP[tagOf(el)]) return false;
-    if (!el.hasAttribute("onclick")) {
-      if (getComputedStyle(el).cursor !== "pointer") return false;
-      var parent = el.parentElement;
-      if (parent && getComputedStyle(parent).cursor === "pointer") return false;
+  // A listener does not make a target of a box that shows nothing (no size, or no text, child, name or CSS
+  // picture: a widget's bookkeeping element) or of a list or grid (delegation: its rows get the refs).
+  function delegatesToRows(el) {
+    var box = el.getBoundingClientRect();
+    if (!(box.width > 0 && box.height > 0) || el.querySelector(ROWS)) return true;
+    return !(el.firstElementChild || clean(el.textContent) || el.hasAttribute("title") || el.hasAttribute("aria-label") || drawsIcon(el));
+  }
+  // A list or grid row whose list or grid (up to ROW_LISTENER_DEPTH ancestors, never the page) listens.
+  function rowListens(el, walk) {
+    if (!walk.listeners.size) return false;
+    var node = el.parentElement;
+    for (var depth = 0; node && depth < ROW_LISTENER_DEPTH; depth++, node = node.parentElement) {
+      if (node === document.body || node === document.documentElement) return false;
+      if (walk.listeners.has(node)) return true;
     }
-    return !el.querySelector(HAS_CONTROL);
+    return false;
   }
-  // A flattened container: its content joins `out`, set apart as a block unless it is text-level.
+  // A pointer cursor that starts here (the cursor is inherited, so the children of a clickable box show it
+  // too); inside such a box only a row, an <a> without href or an icon drawn with CSS is a target of its own.
+  function showsOwnPointer(el, tag, row) {
+    if (getComputedStyle(el).cursor !== "pointer") return false;
+    var parent = el.parentElement;
+    if (!parent || getComputedStyle(parent).cursor !== "pointer") return true;
+    return row || tag === "a" || drawsIcon(el);
+  }
+  // No text, and a picture from CSS: a background image or a ::before/::after with content.
+  function drawsIcon(el) {
+    if (clean(el.textContent)) return false;
+    if (getComputedStyle(el).backgroundImage !== "none") return true;
+    return hasGeneratedContent(el, "::before") || hasGeneratedContent(el, "::after");
+  }
+  function hasGeneratedContent(el, pseudo) {
+    var content = getComputedStyle(el, pseudo).content;
+    return content !== "none" && content !== "normal" && content !== '""';
+  }
+  // A flattened container: its content joins `out`, set apart as a block unless it is text-level; a
+  // text-level element laid out as a box of its own (inline-block, flex or grid item, float) is set apart
+  // by a space, so that "jlab.pid" and "6m ago" in two flex items do not read as one word.
   function flattenInto(el, out, tag, walk) {
     // a <label> of a control, a caption, legend or figcaption: its text already names something
     var textless = tag === "label" ? !!el.control : tag === "caption" || tag === "legend" || tag === "figcaption";
     var block = !INLINE_TAGS[tag];
+    var spaced = !block && laidOutAsBox(el);
     if (block) out.openText = null;
+    else if (spaced && out.openText) addText(out, " ");
     walkChildren(el, out, false, textless, walk);
     if (block) out.openText = null;
+    else if (spaced && out.openText) addText(out, " ");
   }
   function elementNode(el, tag, role, interactive, walk) {
     var node = newNode(role);
@@ -275,7 +351,7 @@
   }
   function addChildren(el, tag, role, node, walk) {
     if (tag === "select") {
-      addOptions(el, node);
+      addOptions(el, node, role === "listbox" ? walk : null);
     } else if (tag === "input" || tag === "textarea" || role === "textbox" || role === "searchbox") {
       // no content beneath a text field
     } else if (TEXTLESS_CHILDREN[role] || role === "img") {
@@ -284,10 +360,13 @@
       walkChildren(el, node, false, false, walk);
     }
   }
-  function addOptions(select, node) {
+  // The options of a <select>; those of a listbox (multiple, or size > 1) get refs, as each is clicked on its
+  // own (a drop-down's are chosen by label with browser_type).
+  function addOptions(select, node, walk) {
     for (var i = 0; i < select.options.length; i++) {
       var option = select.options[i];
       var child = newNode("option");
+      if (walk) child.ref = assignRef(option, walk);
       child.name = cap(clean(option.label), NAME_CAP);
       if (option.selected) child.states = " [selected]";
       if (option.disabled) child.states += " [disabled]";
@@ -296,8 +375,32 @@
   }
   function isLeftOut(node, role, interactive) {
     if (!node.ref && DROP_IF_EMPTY[role] && !node.children.length && !(node.name && KEPT_BY_NAME[role])) return true;
+    if (role === "row" && !node.ref && node.children.every(isEmptyCell)) return true;
     if (role === "separator" && !interactive) return true;
     return role === "heading" && !node.name && !node.children.length;
+  }
+
+  // Whether anything under the node reads as text: a text run, or a named line.
+  function showsText(node) {
+    for (var i = 0; i < node.children.length; i++) {
+      var child = node.children[i];
+      if (child.text !== undefined || child.name || child.value || showsText(child)) return true;
+    }
+    return false;
+  }
+  // A clickable thing without text (an icon): named by its title, aria-*, an svg <title> or an alt inside it,
+  // else given a hint from its class, shown as the state [hint=...] so the agent can tell it is a guess.
+  function nameTextless(el, node) {
+    var name = textlessName(el);
+    if (name) {
+      node.name = name;
+      return;
+    }
+    var hint = classHint(el);
+    if (hint) node.states += " [hint=" + hint + "]";
+  }
+  function isEmptyCell(node) {
+    return !!CELL_ROLES[node.role] && !node.ref && !node.name && !node.children.length;
   }
 
   Object.assign(engine, {

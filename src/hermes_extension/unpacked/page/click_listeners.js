@@ -1,2 +1,67 @@
-// Page world, document_start: records which elements have click listeners, so the snapshot can give them refs
-// (issue 12). To be built; it records nothing yet.
+// Runs in the page's own world at document_start (every frame; the extension's manifest lists it, and the cdp
+// lane registers the same file with Page.addScriptToEvaluateOnNewDocument): it notes which elements the page
+// gave a click listener (addEventListener of click, mousedown, mouseup, pointerdown, pointerup or dblclick, or
+// an on<event> property), because an icon that only a listener makes clickable shows no cursor, no role and
+// no text, and the snapshot must still give it a ref (issue 12).
+//
+// The snapshot engine lives in an isolated world and cannot see this closure; DOM events cross worlds. When
+// the engine dispatches "hermes:click-listeners?" on the document, this script dispatches a non-bubbling,
+// composed "hermes:click-listener" event at each noted element still in the document, which the engine's
+// capture listener on its window collects (tree.js, clickListeners). The page shares this world, so what it
+// can do here is what it can do anyway: add such events itself (an element then gets a ref, named by the
+// engine from the DOM as any other) or hide its own listeners. Nothing here ever becomes snapshot text.
+"use strict";
+
+(() => {
+  if (window.__hermesClickListeners) return;
+  Object.defineProperty(window, "__hermesClickListeners", { value: true });
+
+  const QUERY = "hermes:click-listeners?";
+  const MARK = "hermes:click-listener";
+  const CLICK_TYPES = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup", "dblclick"]);
+  const { apply } = Reflect;
+  const addListener = EventTarget.prototype.addEventListener;
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const isElement = (target) => target instanceof Element;
+  // Elements are held weakly: a page that drops an element lets it go.
+  const noted = new WeakSet();
+  let held = [];
+
+  const note = (target) => {
+    if (!isElement(target) || noted.has(target)) return;
+    noted.add(target);
+    held.push(new WeakRef(target));
+  };
+
+  EventTarget.prototype.addEventListener = function addEventListener(type, listener, options) {
+    if (listener && CLICK_TYPES.has(type)) note(this);
+    return apply(addListener, this, arguments);
+  };
+  for (const prototype of [HTMLElement.prototype, SVGElement.prototype]) {
+    for (const type of CLICK_TYPES) {
+      const property = Object.getOwnPropertyDescriptor(prototype, "on" + type);
+      if (!property || !property.set) continue;
+      Object.defineProperty(prototype, "on" + type, {
+        ...property,
+        set(handler) {
+          if (handler) note(this);
+          return apply(property.set, this, [handler]);
+        },
+      });
+    }
+  }
+
+  apply(addListener, document, [
+    QUERY,
+    () => {
+      const live = [];
+      for (const weak of held) {
+        const element = weak.deref();
+        if (!element) continue;
+        live.push(weak);
+        if (element.isConnected) apply(dispatch, element, [new Event(MARK, { composed: true })]);
+      }
+      held = live;
+    },
+  ]);
+})();

@@ -1,0 +1,193 @@
+"""The snapshot-fidelity corpus (issue 12): each page reproduces one way a snapshot used to differ from what a
+person sees, on the kind of application where agents met it.  Real widget builds (jQuery UI's autocomplete and
+date picker, AG Grid, Font Awesome) come from ``tests/widgets/node_modules``, served under ``/widgets/``; run
+``tests/widgets/build`` once to install them.
+
+The pages' own scripts record what the user's clicks did in ``#status`` (or the document's title), so a test
+that acts only through snapshot text and refs can read the outcome in the next snapshot.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+WIDGETS = Path(__file__).resolve().parents[1] / "widgets" / "node_modules"
+#: Where the page server mounts ``WIDGETS``.
+WIDGETS_MOUNT = "/widgets/"
+
+JQUERY = (
+    '<script src="/widgets/jquery/dist/jquery.min.js"></script>'
+    '<script src="/widgets/jquery-ui-dist/jquery-ui.min.js"></script>'
+    '<link rel="stylesheet" href="/widgets/jquery-ui-dist/jquery-ui.min.css">'
+)
+
+#: A datasette table: the founding year of two cities is null (an empty cell), the id is a link.
+DATASETTE = """<!doctype html><html><head><title>cities</title></head><body>
+<h1>cities</h1>
+<table class="rows-and-columns">
+<thead><tr><th>id</th><th>name</th><th>founded</th><th>population</th></tr></thead>
+<tbody>
+<tr><td><a href="/cities/1">1</a></td><td>Tokyo</td><td class="type-none">&nbsp;</td><td>13960000</td></tr>
+<tr><td><a href="/cities/2">2</a></td><td>Paris</td><td>-250</td><td>2161000</td></tr>
+<tr><td><a href="/cities/3">3</a></td><td>Lagos</td><td></td><td>15388000</td></tr>
+</tbody></table>
+<h2>Without links</h2>
+<table><thead><tr><th>name</th><th>founded</th><th>population</th></tr></thead>
+<tbody><tr><td>Tokyo</td><td></td><td>13960000</td></tr><tr><td></td><td>-250</td><td></td></tr></tbody></table>
+</body></html>"""
+
+#: JupyterLab's file browser: rows in a list whose box listens for clicks (Lumino's way), name and date in two
+#: flex items, a header of flex items, and a toolbar of icon buttons with only a title.
+FILES = """<!doctype html><html><head><title>JupyterLab</title><style>
+.jp-DirListing-header, .jp-DirListing-item { display: flex; gap: 8px; }
+.jp-DirListing-content { list-style: none; padding: 0; }
+.jp-DirListing-item.jp-mod-selected { background: #bde; }
+.jp-ToolbarButton { width: 24px; height: 24px; border: 0;
+  background: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E") no-repeat; }
+</style></head><body>
+<div class="jp-Toolbar"><button class="jp-ToolbarButton" title="New Launcher"></button>
+<button class="jp-ToolbarButton jp-RefreshIcon"></button></div>
+<div class="jp-DirListing" id="listing">
+<div class="jp-DirListing-header"><span>Name</span><span>Last Modified</span></div>
+<ul class="jp-DirListing-content">
+<li class="jp-DirListing-item" data-file="Untitled1.ipynb"><span class="jp-DirListing-itemText">Untitled1.ipynb</span>
+<span class="jp-DirListing-itemModified">2h ago</span></li>
+<li class="jp-DirListing-item" data-file="jlab.pid"><span class="jp-DirListing-itemText">jlab.pid</span><span
+ class="jp-DirListing-itemModified">6m ago</span></li>
+</ul></div>
+<p id="status">Nothing open</p>
+<script>
+document.getElementById("listing").addEventListener("click", (event) => {
+  const row = event.target.closest("li");
+  if (!row) return;
+  for (const other of document.querySelectorAll("li")) other.classList.remove("jp-mod-selected");
+  row.classList.add("jp-mod-selected");
+  document.getElementById("status").textContent = "Opened " + row.dataset.file;
+});
+</script></body></html>"""
+
+#: A mail client: each message is a clickable container (pointer cursor, a listener); inside the open one,
+#: Reply and Forward are separately clickable parts, an icon with only a title, one drawn with a CSS
+#: background and only a class, and an svg with a <title>.
+INBOX = """<!doctype html><html><head><title>Inbox</title><style>
+.email { cursor: pointer; border-bottom: 1px solid #ccc; padding: 4px; display: flex; gap: 8px; }
+.email-actions span { margin-right: 8px; }
+.email-archive { display: inline-block; width: 16px; height: 16px; }
+.trash-icon { display: inline-block; width: 16px; height: 16px;
+  background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E"); }
+</style></head><body>
+<div id="list">
+<div class="email" data-id="1"><span class="sender">Alice</span><span class="subject">Lunch?</span>
+<div class="email-actions"><span class="email-reply">Reply</span><span class="email-forward">Forward</span>
+<span class="email-archive" title="Archive"></span><span class="trash-icon"></span>
+<span class="email-star"><svg width="16" height="16"><title>Star</title><circle cx="8" cy="8" r="6"/></svg></span>
+</div></div>
+<div class="email" data-id="2"><span class="sender">Bob</span><span class="subject">Report</span></div>
+</div>
+<p id="status">Nothing done</p>
+<script>
+const status = (text) => { document.getElementById("status").textContent = text; };
+for (const email of document.querySelectorAll(".email")) {
+  email.addEventListener("click", () => status("Opened " + email.dataset.id));
+}
+const act = (selector, what) => document.querySelector(selector).addEventListener("click", (event) => {
+  event.stopPropagation();
+  status(what);
+});
+act(".email-reply", "Replying");
+act(".email-forward", "Forwarding");
+act(".email-archive", "Archived");
+act(".trash-icon", "Deleted");
+act(".email-star", "Starred");
+</script></body></html>"""
+
+#: A social feed: posts with icon buttons from the real Font Awesome build (glyphs drawn by ::before), whose
+#: only clue is the class; and a Font Awesome toolbar of real buttons with no text.
+FEED = """<!doctype html><html><head><title>Feed</title>
+<link rel="stylesheet" href="/widgets/@fortawesome/fontawesome-free/css/all.min.css">
+<style>.post { display: flex; gap: 6px; } .actions i { cursor: pointer; }</style></head><body>
+<div role="toolbar" aria-label="Format"><button class="tb"><i class="fa-solid fa-bold"></i></button><button
+ class="tb"><i class="fa-solid fa-italic"></i></button><button class="tb" aria-label="Link"><i
+ class="fa-solid fa-link"></i></button></div>
+<div class="post" data-id="7"><b class="author">@carol</b><span class="text">Ship it</span><span class="actions"><i
+ class="fa-regular fa-heart like"></i><i class="fa-solid fa-retweet share"></i></span></div>
+<p id="status">Nothing yet</p>
+<script>
+document.querySelector(".like").addEventListener("click", () => {
+  document.getElementById("status").textContent = "Liked 7";
+});
+document.querySelector(".share").addEventListener("click", () => {
+  document.getElementById("status").textContent = "Shared 7";
+});
+</script></body></html>"""
+
+#: jQuery UI's date picker, inline, on a fixed month: Prev and Next are <a> without href.
+DATEPICKER = f"""<!doctype html><html><head><title>Date picker</title>{JQUERY}</head><body>
+<div id="calendar"></div><p id="status">No date</p>
+<script>
+$("#calendar").datepicker({{
+  defaultDate: new Date(2026, 10, 15),
+  onSelect: (date) => {{ document.getElementById("status").textContent = "Picked " + date; }},
+}});
+</script></body></html>"""
+
+#: jQuery UI's autocomplete over a fixed list.
+AUTOCOMPLETE = f"""<!doctype html><html><head><title>Autocomplete</title>{JQUERY}</head><body>
+<label for="language">Language</label> <input id="language">
+<p id="status">Nothing chosen</p>
+<script>
+$("#language").autocomplete({{
+  source: ["Java", "JavaScript", "Julia", "Python", "Ruby"],
+  delay: 0,
+  select: (event, ui) => {{ document.getElementById("status").textContent = "Chose " + ui.item.value; }},
+}});
+</script></body></html>"""
+
+#: AG Grid (community), one row with a null.
+GRID = """<!doctype html><html><head><title>Grid</title>
+<script src="/widgets/ag-grid-community/dist/ag-grid-community.min.js"></script></head><body>
+<div id="grid" style="height: 300px; width: 600px"></div>
+<script>
+agGrid.createGrid(document.getElementById("grid"), {
+  columnDefs: [{ field: "city" }, { field: "founded" }, { field: "population" }],
+  rowData: [
+    { city: "Tokyo", founded: null, population: 13960000 },
+    { city: "Paris", founded: -250, population: 2161000 },
+  ],
+});
+</script></body></html>"""
+
+#: A multiple <select>: each option is clicked on its own.
+LISTBOX = """<!doctype html><html><head><title>Listbox</title></head><body>
+<label for="toppings">Toppings</label>
+<select id="toppings" multiple size="4"><option>Cheese</option><option selected>Ham</option>
+<option>Olives</option><option>Basil</option></select>
+</body></html>"""
+
+LONG_ROWS = 3000
+
+
+def long_table(rows: int = LONG_ROWS) -> str:
+    """A long table with controls at both ends: the compact snapshot must follow the viewport through it."""
+    body = "".join(f"<tr><td>Row {i}</td><td>{i * 7 % 1000}</td></tr>" for i in range(1, rows + 1))
+    return (
+        "<!doctype html><html><head><title>Long</title></head><body>"
+        '<nav aria-label="Top"><a href="#top">Top</a></nav><h1>Measurements</h1>'
+        "<button>Export top</button>"
+        f"<table><thead><tr><th>name</th><th>value</th></tr></thead><tbody>{body}</tbody></table>"
+        "<h2>Actions</h2><button onclick=\"document.title = 'Saved'\">Save at the bottom</button>"
+        "</body></html>"
+    )
+
+
+FIDELITY_PAGES = {
+    "/fidelity/datasette": DATASETTE,
+    "/fidelity/files": FILES,
+    "/fidelity/inbox": INBOX,
+    "/fidelity/feed": FEED,
+    "/fidelity/datepicker": DATEPICKER,
+    "/fidelity/autocomplete": AUTOCOMPLETE,
+    "/fidelity/grid": GRID,
+    "/fidelity/listbox": LISTBOX,
+    "/fidelity/long": long_table(),
+}

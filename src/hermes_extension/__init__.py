@@ -42,3 +42,14 @@ def engine_source() -> str:
     """The snapshot engine as one script, for injection over CDP."""
     engine = files(__name__) / "unpacked"
     return "\n".join((engine / name).read_text(encoding="utf-8") for name in ENGINE_FILES)
+
+
+#: The engine's hook in the page's own world (run at document_start, before the page's scripts): it notes which
+#: elements have click listeners, for the snapshot (``engine/tree.js``). The manifest lists it as a MAIN-world
+#: content script; the cdp lane registers it for every new document.
+PAGE_HOOK_FILE = "page/click_listeners.js"
+
+
+def page_hook_source() -> str:
+    """The engine's page-world hook, for injection over CDP."""
+    return (files(__name__) / "unpacked" / PAGE_HOOK_FILE).read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ nothing here depends on which.
 
 Every flat session (the tab, and each OOPIF auto-attached inside it) is set up the same way:
 ``Page`` (dialogs, frames, lifecycle) and ``Runtime`` (console errors, execution contexts)
-enabled, the init scripts (the dialog bridge, the snapshot engine's isolated world)
+enabled, the init scripts (the dialog bridge, the snapshot engine's page-world hook and isolated world)
 registered, and ``Target.setAutoAttach {autoAttach, flatten, waitForDebuggerOnStart}``
 limited to iframes, so each new OOPIF is paused until it has been set up the same way and
 none of its scripts runs before ours.
@@ -34,6 +34,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from hermes_extension import page_hook_source
 from hermes_server.cdp import bridge
 from hermes_server.cdp.connection import CDPConnection, Endpoint
 from hermes_server.cdp.dialogs import MUST_RESPOND, AnswerDialog, ArmWatchdog, PendingDialog
@@ -121,6 +122,10 @@ class CDPSupervisor:
                 ("Page.addScriptToEvaluateOnNewDocument", {"source": bridge.SCRIPT, "runImmediately": True})
             )
         if options.engine is not None:
+            # The engine's page-world hook first: it must see the page's addEventListener calls from the start.
+            self._session_commands.append(
+                ("Page.addScriptToEvaluateOnNewDocument", {"source": page_hook_source(), "runImmediately": True})
+            )
             engine: dict[str, Any] = {"source": options.engine.source, "runImmediately": True}
             if options.engine.world:
                 engine["worldName"] = options.engine.world

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from hermes_extension import page_hook_source
 from hermes_server.cdp import bridge
 from hermes_server.cdp.dialogs import AUTO_ACCEPT, AUTO_DISMISS
 from hermes_server.cdp.supervisor import (
@@ -55,12 +56,15 @@ async def test_open_tab_attaches_flat_and_enables_everything_on_the_tab(browser:
         "Runtime.enable",
         "Page.setLifecycleEventsEnabled",
         "Page.addScriptToEvaluateOnNewDocument",
+        "Page.addScriptToEvaluateOnNewDocument",
         "Target.setAutoAttach",
         "Page.getFrameTree",
     ]
     auto = browser.last("Target.setAutoAttach").params
     assert (auto["autoAttach"], auto["flatten"], auto["waitForDebuggerOnStart"]) == (True, True, True)
-    script = browser.last("Page.addScriptToEvaluateOnNewDocument").params
+    hook, script = [r.params for r in browser.received if r.method == "Page.addScriptToEvaluateOnNewDocument"]
+    # the engine's page-world hook (click listeners) first, in the main world, then the engine in its own world
+    assert hook == {"source": page_hook_source(), "runImmediately": True}
     assert (script["source"], script["worldName"]) == ("/* engine */", "hermes-snapshot")
     assert supervisor.state.frames.tree(target)["top"]["frame_id"] == target
     await supervisor.stop()

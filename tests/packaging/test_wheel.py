@@ -1,7 +1,9 @@
 """``pip install .`` (not editable) gives a working product: the wheel carries the engine and the extension.
 
 Builds the wheel, installs it into a clean virtual environment (dependencies from the package
-index), and runs ``wheel_smoke.py`` there, from a folder outside the checkout.
+index), and runs ``wheel_smoke.py`` there, from a folder outside the checkout: the cdp lane, the
+extension folder, and the newcomer's path (setup, a browser launched and paired by
+``hermes-browser browser``, doctor all ok).
 """
 
 from __future__ import annotations
@@ -46,4 +48,5 @@ def test_the_installed_wheel_serves_the_cdp_lane_and_ships_the_extension(tmp_pat
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
     output = run(venv / "bin" / "python", smoke, cwd=tmp_path, env=env)
-    assert output.count("ok:") == 3, output
+    assert output.count("ok:") == 6, output
+    print(output)  # the doctor report, for the record (pytest -s)

@@ -2,8 +2,11 @@
 
 It must not import anything from the checkout (the test runs it from a temporary folder):
 it proves that an installed ``hermes-browser-control`` serves the cdp lane (navigate, snapshot,
-click) with the engine files it carries, and that its extension folder loads in Chromium.
-Prints one line per check; exits non-zero at the first failure.
+click) with the engine files it carries, and that its extension folder loads in Chromium.  Then
+the newcomer's path, in a fresh HOME where Chromium has been run: ``hermes-browser setup``, the
+server, ``hermes-browser browser --headless --approve`` (launched and paired), a session, and
+``hermes-browser doctor`` with every line ok; and the reference generator, which needs a
+checkout, says so.  Prints one line per check; exits non-zero at the first failure.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import http.server
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -132,16 +136,90 @@ def check_chromium_loads(folder: Path) -> None:
         chromium.wait(timeout=TIMEOUT_S)
 
 
+def hermes_browser(*arguments: str) -> str:
+    """Run the installed command; its output (exit on failure, with what it said)."""
+    done = subprocess.run(["hermes-browser", *arguments], capture_output=True, text=True, timeout=TIMEOUT_S)
+    if done.returncode != 0:
+        raise SystemExit(
+            f"FAIL: hermes-browser {' '.join(arguments)} exited {done.returncode}:\n{done.stdout}{done.stderr}"
+        )
+    return done.stdout
+
+
+def check_setup(user_home: Path) -> None:
+    printed = hermes_browser("setup")
+    manifest = user_home / ".config" / "chromium" / "NativeMessagingHosts" / "com.hermes.browser_control.json"
+    assert manifest.is_file(), printed
+    assert str(extension_dir()) in printed, printed
+    print("ok: hermes-browser setup creates the key and installs the native host for Chromium")
+
+
+def check_launched_browser_and_doctor(api_key: str, base_url: str) -> None:
+    """``hermes-browser browser --headless --approve`` pairs; with a session on it, ``doctor`` is all ok."""
+    browser = subprocess.Popen(
+        ["hermes-browser", "browser", "--headless", "--approve"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert browser.stdout is not None
+        printed = []
+        for line in browser.stdout:  # bounded: the launcher gives up with an error within its own timeouts
+            printed.append(line)
+            if line.startswith("Ready:"):
+                break
+        assert printed and printed[-1].startswith("Ready:"), "".join(printed) + (
+            browser.stderr.read() if browser.stderr else ""
+        )
+        paired = [line for line in printed if line.startswith("Paired as device ")]
+        assert paired, printed
+
+        async def connected_session() -> str:
+            async with BrowserClient(base_url, api_key) as client:
+                session = await client.create_session(label="smoke", browser_lane="extension")
+                while True:
+                    states = {s["id"]: (s["controller"] or {}).get("state") for s in await client.list_sessions()}
+                    if states[session["id"]] == "connected":
+                        break
+                    await asyncio.sleep(0.05)
+                return str(session["id"])
+
+        session_id = asyncio.run(asyncio.wait_for(connected_session(), TIMEOUT_S))
+        report = hermes_browser("doctor")
+        lines = report.splitlines()
+        assert all(line.startswith("ok") for line in lines), report
+        assert any(line.startswith("ok   paired device dev_") for line in lines), report
+        assert f"ok   session {session_id} (smoke): controller connected" in lines, report
+        print("ok: hermes-browser browser --headless --approve pairs; hermes-browser doctor then says:")
+        print("\n".join("    " + line for line in lines))
+    finally:
+        browser.send_signal(signal.SIGINT)
+        browser.wait(timeout=TIMEOUT_S)
+    assert browser.returncode == 0, browser.returncode
+
+
+def check_reference_needs_a_checkout() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "hermes_server.agents.reference", "--check"], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and "is part of a source checkout" in done.stderr, (done.returncode, done.stderr)
+    print("ok: the reference generator says it needs a checkout")
+
+
 def main() -> None:
-    home = Path(tempfile.mkdtemp(prefix="hermes-smoke-home-"))
-    environment = os.environ | {"HERMES_HOME": str(home)}
+    user_home = Path(tempfile.mkdtemp(prefix="hermes-smoke-user-"))
+    (user_home / ".config" / "chromium").mkdir(parents=True)  # a home where Chromium has been run
+    home = user_home / ".hermes"
+    os.environ["HOME"] = str(user_home)
     os.environ["HERMES_HOME"] = str(home)
-    subprocess.run(["hermes-browser", "key"], env=environment, check=True, stdout=subprocess.DEVNULL)
+    environment = dict(os.environ)
+    check_setup(user_home)
     config = home / "hermes.yaml"
     with socket.socket() as probe:  # a free port for the server
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config.write_text(f"api_server:\n  port: {port}\n")
+    config.write_text(f"api_server:\n  port: {port}\nbrowser:\n  extension_control:\n    enabled: true\n")
     server = subprocess.Popen(
         ["hermes-browser", "serve", "--config", str(config)],
         env=environment,
@@ -158,10 +236,12 @@ def main() -> None:
             raise SystemExit(f"FAIL: the server did not start: {banner}{server.stderr.read()[-2000:]}")
         api_key = (home / "browser-control" / "api_key").read_text().strip()
         asyncio.run(asyncio.wait_for(drive_cdp_lane(runtime["url"], api_key, serve_page()), TIMEOUT_S))
+        check_launched_browser_and_doctor(api_key, runtime["url"])
     finally:
         server.terminate()
         server.wait(timeout=TIMEOUT_S)
     check_chromium_loads(check_extension_folder())
+    check_reference_needs_a_checkout()
 
 
 if __name__ == "__main__":

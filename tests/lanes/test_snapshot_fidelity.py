@@ -97,8 +97,8 @@ def test_flex_items_and_floats_are_separate_words(agent: LaneAgent) -> None:
     assert re.search(r"- listitem @e\d+: jlab\.pid 6m ago\n", text), text
     agent.open("/fidelity/datepicker")
     text = agent.snapshot()
-    # jQuery UI's Prev and Next are floated <a>s without href: two refs, two words, not "PrevNext"
-    prev, following = ref_of(text, "generic: Prev"), ref_of(text, "generic: Next")
+    # jQuery UI's Prev and Next are floated <a>s without href that listen: two links, not "PrevNext"
+    prev, following = ref_of(text, 'link "Prev"'), ref_of(text, 'link "Next"')
     assert prev != following and "PrevNext" not in text
 
 
@@ -160,12 +160,12 @@ def test_date_picker_prev_next_and_days(agent: LaneAgent) -> None:
     agent.open("/fidelity/datepicker")
     text = agent.snapshot()
     assert "- text: November\xa02026" in lines(text)  # jQuery UI writes a no-break space
-    agent.ok("browser_click", ref=ref_of(text, "generic: Next"))
+    agent.ok("browser_click", ref=ref_of(text, 'link "Next"'))
     text = snapshot_with(agent, "December\xa02026")
     agent.ok("browser_click", ref=ref_of(text, 'link "5"'))
     status_after(agent, "Picked 12/05/2026")
     text = agent.snapshot()
-    agent.ok("browser_click", ref=ref_of(text, "generic: Prev"))
+    agent.ok("browser_click", ref=ref_of(text, 'link "Prev"'))
     snapshot_with(agent, "November\xa02026")
 
 

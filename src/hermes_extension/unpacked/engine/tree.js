@@ -245,7 +245,7 @@
       flattenInto(el, out, tag, walk);
       return;
     }
-    if (interactive && FLATTEN[role]) role = "generic";
+    if (interactive && FLATTEN[role]) role = clickListened(el, tag, walk) ? "link" : "generic";
     var node = elementNode(el, tag, role, interactive, walk);
     out.openText = null;
     addChildren(el, tag, role, node, walk);
@@ -286,6 +286,10 @@
     var box = el.getBoundingClientRect();
     if (!(box.width > 0 && box.height > 0) || el.querySelector(ROWS)) return true;
     return !(el.firstElementChild || clean(el.textContent) || el.hasAttribute("title") || el.hasAttribute("aria-label") || drawsIcon(el));
+  }
+  // An <a> without href that listens for clicks: a link, as Chromium's accessibility tree has it.
+  function clickListened(el, tag, walk) {
+    return tag === "a" && (walk.listeners.has(el) || el.hasAttribute("onclick"));
   }
   // A list or grid row whose list or grid (up to ROW_LISTENER_DEPTH ancestors, never the page) listens.
   function rowListens(el, walk) {

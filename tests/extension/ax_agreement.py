@@ -1,0 +1,65 @@
+"""Chromium's own accessibility tree as the reference for the roles and names a snapshot gives its refs.
+
+For each line with a ref, ``views`` resolves the ref to its element in the engine's world and asks Chromium
+(``Accessibility.getPartialAXTree``) for that node's role and name, next to what the snapshot shows.  What
+the snapshot shows as the name is the quoted name, or, for a line that prints its content beneath it instead
+(a row, a cell, a list item), that content: it is what an agent reads as the element's name.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from tests.extension.snapshot_harness import Frame, Tab
+from tests.lanes.snapshot_grammar import ElementLine, normalised, parse_snapshot, unescaped_text
+
+#: Chromium's internal roles for controls the engine deliberately calls by their ARIA kind (roles.js).
+CHROMIUM_INTERNAL_ROLES = {"Date": "textbox", "ColorWell": "button", "DisclosureTriangle": "button"}
+
+
+@dataclass(frozen=True)
+class View:
+    ref: str
+    role: str
+    #: the quoted name ("" when the line shows none)
+    name: str
+    #: the quoted name, else the text the line shows beneath it, spaces collapsed
+    shown: str
+    chromium_role: str
+    chromium_name: str
+
+
+def views(tab: Tab, top: Frame, text: str) -> list[View]:
+    """Every ref of ``text`` (a snapshot of ``top``): our role and name, and Chromium's."""
+    cdp = tab.browser.cdp
+    cdp.send("Accessibility.enable", session=tab.session)
+    lines = parse_snapshot(text)
+    out = []
+    for index, line in enumerate(lines):
+        if line.ref is None:
+            continue
+        object_id = top.object_id(f"globalThis.__hermesSnapshot.resolve({json.dumps(line.ref)})")
+        assert object_id, line.ref
+        node = cdp.send(
+            "Accessibility.getPartialAXTree", {"objectId": object_id, "fetchRelatives": False}, session=tab.session
+        )["nodes"][0]
+        role = node.get("role", {}).get("value", "")
+        role = CHROMIUM_INTERNAL_ROLES.get(role, role)
+        if role == "generic" and any(p["name"] == "editable" for p in node.get("properties", [])):
+            role = "textbox"  # a contenteditable region: Chromium says generic+editable, we say textbox
+        name = node.get("name", {}).get("value", "")
+        out.append(View(line.ref, line.role, line.name, line.name or content(lines, index), role, name))
+    return out
+
+
+def content(lines: list[ElementLine], index: int) -> str:
+    """The text a line shows after its ':' and on the lines beneath it (their names and texts), as one string."""
+    parts = [lines[index].text or ""]
+    for below in lines[index + 1 :]:
+        if below.depth <= lines[index].depth:
+            break
+        parts += [below.name, below.text or ""]
+    joined = " ".join(unescaped_text(part) for part in parts if part)
+    return normalised(re.sub(r"\s*\|\s*", " ", joined))

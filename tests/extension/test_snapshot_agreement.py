@@ -1,0 +1,77 @@
+"""Roles and names agree with Chromium's accessibility tree on every ref of the fidelity corpus (issue 12).
+
+The corpus (``tests/lanes/fidelity_pages.py``: a datasette table, file rows, an inbox of icons, a Font Awesome
+feed and toolbar, jQuery UI's date picker and autocomplete, AG Grid, a listbox) is where the engine gives refs
+to things Chromium's tree treats as plain boxes, so this is where a made-up name would show.  The rule: where
+Chromium gives a ref's element a role other than generic and a non-empty name, the snapshot shows the same role
+and that name (quoted, or as the content printed beneath the line); where Chromium has no name for a role of
+its own, the snapshot quotes none either (a guess from the class is only ever a ``[hint=...]``).  The engine
+runs as the cdp lane runs it, with the page-world click-listener hook installed before the page's scripts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from hermes_extension import page_hook_source
+from tests.extension.ax_agreement import views
+from tests.extension.snapshot_harness import Browser, Tab
+from tests.lanes.fidelity_pages import FIDELITY_PAGES, WIDGETS, WIDGETS_MOUNT
+from tests.support.pages import PageServer, serve_pages
+from tests.support.waiting import wait_until
+
+pytestmark = pytest.mark.chromium
+
+#: What must be on each page before it is compared (widgets render after load).
+READY = {"/fidelity/grid": "Paris", "/fidelity/datepicker": "Next"}
+#: A name of icon-font glyphs only (Font Awesome draws with ::before content in the Private Use Area): Chromium
+#: puts it in the name, but it reads as nothing, so it counts as no name (the engine shows a [hint=...]).
+ICON_GLYPHS = re.compile("[\ue000-\uf8ff ]+")
+#: The corpus but the long table (3,000 rows of plain cells: nothing Chromium names that the others lack).
+CORPUS = [path for path in FIDELITY_PAGES if path != "/fidelity/long"]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[PageServer]:
+    with serve_pages(FIDELITY_PAGES, folder=WIDGETS, mount=WIDGETS_MOUNT) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    b = Browser()
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def tab(browser: Browser) -> Iterator[Tab]:
+    t = browser.new_tab()
+    browser.cdp.send("Page.addScriptToEvaluateOnNewDocument", {"source": page_hook_source()}, session=t.session)
+    yield t
+    t.close()
+
+
+@pytest.mark.parametrize("path", CORPUS)
+def test_every_ref_of_the_corpus_agrees_with_chromium(tab: Tab, server: PageServer, path: str) -> None:
+    tab.navigate(server.url(path))
+    top = tab.top().inject()
+    ready = READY.get(path, "")
+
+    def rendered() -> str | None:
+        snapshot: str = top.snapshot(full=True)["text"]
+        return snapshot if ready in snapshot else None
+
+    text = wait_until(rendered, 10, repr(ready))
+    disagree = []
+    for view in views(tab, top, text):
+        if view.chromium_role in ("generic", "none", ""):
+            continue
+        # a name of Chromium's must be shown as it is; with none, the snapshot quotes none (hints are states)
+        chromium_name = "" if ICON_GLYPHS.fullmatch(view.chromium_name) else view.chromium_name
+        if (view.role, view.shown if chromium_name else view.name) != (view.chromium_role, chromium_name):
+            disagree.append(view)
+    assert not disagree, "\n".join(map(str, disagree)) + "\n" + text

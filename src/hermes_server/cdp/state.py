@@ -15,7 +15,7 @@ The parts, each owning its fields and changed only through its own methods:
 ``frames``       every frame of every attached tab (``frames``).
 ``navigations``  per frame: lifecycle events of its current document and its commit count (``navigation``).
 ``worlds``       the snapshot engine's execution context per frame (``worlds``).
-``console``      the last console errors and uncaught exceptions (``console``).
+``console``      per tab, the console errors and uncaught exceptions no snapshot has shown yet (``console``).
 
 One event often concerns several parts: a new document in a frame drops its child frames
 (and their lifecycle, engine worlds and bridged dialogs) and counts a navigation; a tab
@@ -104,14 +104,18 @@ class SupervisorState:
     # ----- reading -----
 
     def snapshot_metadata(self, tab_target_id: str) -> dict[str, Any]:
-        """The fields ``browser_snapshot`` adds on the CDP lane."""
+        """The fields ``browser_snapshot`` adds on the CDP lane.  It takes the tab's fresh console errors: the
+        next snapshot shows only those that come after this one."""
         metadata: dict[str, Any] = {
             "pending_dialogs": self.dialogs.pending_json(),
             "recent_dialogs": self.dialogs.recent_json(),
             "frame_tree": self.frames.tree(tab_target_id),
         }
-        if self.console.errors:
-            metadata["console_errors"] = [e.as_json() for e in self.console.errors]
+        errors, more = self.console.take(tab_target_id)
+        if errors:
+            metadata["console_errors"] = [e.as_json() for e in errors]
+        if more:
+            metadata["console_errors_more"] = more
         return metadata
 
     # ----- events -----
@@ -180,6 +184,9 @@ class SupervisorState:
         self.navigations.committed(frame_id)
         if info.parent_id is None:
             self.targets.top_frame_navigated(frame_id)
+            tab = self.targets.tab_of(session_id)
+            if tab is not None and not self.targets.oopif_frame(session_id):
+                self.console.document_replaced(tab)
         self.dialogs.documents_gone({frame_id}, now)
         # A document back from the back/forward cache brings its frames back without announcing them.
         return [RefreshFrameTree(session_id)] if restored else []
@@ -248,11 +255,11 @@ class SupervisorState:
         return []
 
     def _console_api(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
-        self.console.api_called(params, now)
+        self.console.api_called(self.targets.tab_of(session_id), params, now)
         return []
 
     def _exception(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
-        self.console.exception_thrown(params, now)
+        self.console.exception_thrown(self.targets.tab_of(session_id), params, now)
         return []
 
     def _remove_frames(self, roots: Iterable[str], now: float) -> None:

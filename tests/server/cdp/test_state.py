@@ -5,7 +5,7 @@ Dialogs are in ``test_dialogs``, frames in ``test_frames``; the events are built
 
 from __future__ import annotations
 
-from hermes_server.cdp.console import CONSOLE_ERRORS_MAX
+from hermes_server.cdp.console import CONSOLE_ERRORS_SHOWN, CONSOLE_TEXT_MAX
 from hermes_server.cdp.dialogs import MUST_RESPOND
 from hermes_server.cdp.events import CDPEvent
 from hermes_server.cdp.state import SupervisorState, TabCrashed
@@ -113,11 +113,13 @@ def test_a_crashed_oopif_does_not_mark_its_tab() -> None:
     assert not state.targets.is_crashed(TAB)
 
 
-def test_console_errors_and_exceptions_keep_the_last_fifty() -> None:
+def console_error(text: str, session: str = PAGE) -> CDPEvent:
+    return CDPEvent("Runtime.consoleAPICalled", {"type": "error", "args": [{"value": text}]}, session)
+
+
+def test_a_snapshot_shows_the_first_console_errors_since_the_last_one_and_counts_the_rest() -> None:
     state = state_with_tab()
     state.feed(CDPEvent("Runtime.consoleAPICalled", {"type": "log", "args": [{"value": "fine"}]}, PAGE), 1.0)
-    for n in range(CONSOLE_ERRORS_MAX + 5):
-        state.feed(CDPEvent("Runtime.consoleAPICalled", {"type": "error", "args": [{"value": f"e{n}"}]}, PAGE), 1.0)
     state.feed(
         CDPEvent(
             "Runtime.exceptionThrown",
@@ -126,11 +128,34 @@ def test_console_errors_and_exceptions_keep_the_last_fifty() -> None:
         ),
         2.0,
     )
-    errors = state.console.errors
-    assert len(errors) == CONSOLE_ERRORS_MAX
-    assert errors[-1].as_json() == {"level": "exception", "text": "TypeError: x is undefined", "at": 2.0}
-    assert "fine" not in [e.text for e in errors]
-    assert state.snapshot_metadata(TAB)["console_errors"][-1]["level"] == "exception"
+    for n in range(CONSOLE_ERRORS_SHOWN + 2):
+        state.feed(console_error(f"e{n}" + "x" * 1000), 3.0)
+    state.feed(child_attached("X", "S-X"), 3.0)
+    state.feed(console_error("from the framed document", "S-X"), 4.0)  # an OOPIF's errors are its tab's
+    first = state.snapshot_metadata(TAB)
+    shown = first["console_errors"]
+    assert shown[0] == {"level": "exception", "text": "TypeError: x is undefined", "at": 2.0}
+    assert [e["text"][:2] for e in shown[1:]] == ["e0", "e1", "e2", "e3"]
+    assert all(len(e["text"]) == CONSOLE_TEXT_MAX and e["text"].endswith("…") for e in shown[1:])
+    assert first["console_errors_more"] == 4  # e4, e5, e6 and the framed document's
+    # the next snapshot shows only what came after this one
+    again = state.snapshot_metadata(TAB)
+    assert "console_errors" not in again and "console_errors_more" not in again
+    state.feed(console_error("later"), 5.0)
+    assert state.snapshot_metadata(TAB)["console_errors"] == [{"level": "error", "text": "later", "at": 5.0}]
+
+
+def test_console_errors_of_a_document_the_tab_left_are_not_shown() -> None:
+    state = state_with_tab()
+    state.feed(console_error("old page"), 1.0)
+    state.feed(navigated(TAB, "https://example.org/", PAGE), 2.0)
+    state.feed(console_error("new page"), 3.0)
+    assert [e["text"] for e in state.snapshot_metadata(TAB)["console_errors"]] == ["new page"]
+    # a child frame's navigation is not the tab's document changing
+    state.feed(console_error("still this page"), 4.0)
+    state.feed(frame_attached("A"), 4.0)
+    state.feed(navigated("A", "https://example.org/ad", PAGE, parent=TAB), 5.0)
+    assert [e["text"] for e in state.snapshot_metadata(TAB)["console_errors"]] == ["still this page"]
 
 
 def test_events_without_a_session_concern_the_browser_and_are_ignored() -> None:

@@ -1,0 +1,21 @@
+"""The lane fixtures of the contract suite (one stack per lane and module, one session per test), for real apps.
+
+The applications are servers of their own, so the page server the stacks take serves nothing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.lanes.conftest import agent, stack
+from tests.support.pages import PageServer, serve_pages
+
+__all__ = ["agent", "stack"]
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[PageServer]:
+    with serve_pages({}) as server:
+        yield server

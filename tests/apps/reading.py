@@ -1,0 +1,211 @@
+"""Reading a snapshot as an agent does: find an element by its role and name, and take its ref.
+
+Nothing here looks at the page itself: an agent has only the snapshot text, so the tests find every
+element from that text (``- button "Save" @e12``) and act on the ref it shows.  Lines are read with the
+snapshot grammar of the lane contract suite; a line the grammar does not know (a notice) is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from tests.lanes.conftest import LaneAgent
+from tests.lanes.snapshot_grammar import ELEMENT_LINE, unescaped, unescaped_text
+
+
+@dataclass(frozen=True)
+class Element:
+    """One element line of a snapshot: what an agent can read of it."""
+
+    depth: int
+    role: str
+    name: str
+    states: str
+    ref: str | None
+    text: str
+    line: str
+
+
+def elements(snapshot: str) -> Iterator[Element]:
+    """Every element line of ``snapshot``, in order."""
+    for line in snapshot.splitlines():
+        match = ELEMENT_LINE.fullmatch(line)
+        if match is None:
+            continue
+        yield Element(
+            depth=len(match["indent"]) // 2,
+            role=match["role"],
+            name="" if match["name"] is None else unescaped(match["name"]),
+            states=match["states"] or "",
+            ref=None if match["ref"] is None else "@e" + match["ref"],
+            text=unescaped_text(match["text"] or ""),
+            line=line.strip(),
+        )
+
+
+Name = str | re.Pattern[str] | None
+
+
+def matches(value: str, wanted: Name) -> bool:
+    """``wanted`` None: anything; a string: equal; a pattern: found in ``value``."""
+    if wanted is None:
+        return True
+    if isinstance(wanted, str):
+        return value == wanted
+    return wanted.search(value) is not None
+
+
+def subtree(lines: list[Element], root: int) -> list[Element]:
+    """The elements nested under ``lines[root]``."""
+    inside: list[Element] = []
+    for element in lines[root + 1 :]:
+        if element.depth <= lines[root].depth:
+            break
+        inside.append(element)
+    return inside
+
+
+def scope_of(lines: list[Element], within: Name, up: int) -> list[Element]:
+    """The elements of the block around the one whose name or text matches ``within``: ``up`` levels above it."""
+    scoped: list[Element] = []
+    for index, element in enumerate(lines):
+        if not (matches(element.name, within) or matches(element.text, within)):
+            continue
+        root = index
+        for _ in range(up):
+            root = next((i for i in range(root - 1, -1, -1) if lines[i].depth < lines[root].depth), -1)
+            if root < 0:
+                return lines
+        scoped.extend(e for e in subtree(lines, root) if e not in scoped)
+    return scoped
+
+
+def find_all(
+    snapshot: str, role: str | None = None, name: Name = None, *, text: Name = None, within: Name = None, up: int = 1
+) -> list[Element]:
+    """The elements with ``role`` (any if None), ``name`` and ``text`` (see ``matches``).
+
+    ``within``: only those in the block (``up`` levels above) around an element whose name or text matches
+    it, as an agent tells apart two "Add" links by the row they sit in or a filter's links by its title.
+    """
+    lines = list(elements(snapshot))
+    if within is not None:
+        lines = scope_of(lines, within, up)
+    return [
+        element
+        for element in lines
+        if (role is None or element.role == role) and matches(element.name, name) and matches(element.text, text)
+    ]
+
+
+def find(
+    snapshot: str, role: str | None, name: Name = None, *, text: Name = None, within: Name = None, up: int = 1
+) -> Element:
+    """The one element with ``role``, ``name`` and ``text`` that has a ref; fails showing the snapshot otherwise."""
+    found = [element for element in find_all(snapshot, role, name, text=text, within=within, up=up) if element.ref]
+    wanted = f"{role} name={name!r} text={text!r} within={within!r}"
+    assert len(found) == 1, f"{len(found)} {wanted} with a ref in the snapshot:\n{snapshot}"
+    return found[0]
+
+
+def ref(
+    snapshot: str, role: str | None, name: Name = None, *, text: Name = None, within: Name = None, up: int = 1
+) -> str:
+    ref = find(snapshot, role, name, text=text, within=within, up=up).ref
+    assert ref is not None
+    return ref
+
+
+def shows(snapshot: str, words: str) -> bool:
+    """Whether ``words`` appear in the snapshot's names or text (whitespace runs read as one space)."""
+    flat = " ".join(f"{element.name} {element.text}" for element in elements(snapshot))
+    return " ".join(words.split()) in " ".join(flat.split())
+
+
+CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
+
+
+def table_rows(snapshot: str) -> list[list[str]]:
+    """The rows of the snapshot's tables as an agent reads them: each row's cells, in order.
+
+    A row is written either on one line (``- row: a | b | c``) or with a line per cell, whose value is
+    its text or, for a cell holding a link, what the link shows; either way a cell is one entry, so
+    a value stays under its column only if the snapshot kept every cell.
+    """
+    lines = list(elements(snapshot))
+    rows: list[list[str]] = []
+    for index, element in enumerate(lines):
+        if element.role != "row":
+            continue
+        if element.text:
+            rows.append(element.text.split(" | "))
+            continue
+        cells = [
+            (i, cell) for i, cell in enumerate(subtree(lines, index), index + 1) if cell.depth == element.depth + 1
+        ]
+        rows.append(
+            [
+                cell.text or " ".join(part.name or part.text for part in subtree(lines, i))
+                for i, cell in cells
+                if cell.role in CELL_ROLES
+            ]
+        )
+    return rows
+
+
+class Reader:
+    """An agent that finds what to act on by reading the latest snapshot, on the lane under test.
+
+    Every action is preceded by a fresh snapshot (the refs of the one before may be stale), as an
+    agent does; ``last`` is the text it read, for failure messages.
+    """
+
+    def __init__(self, agent: LaneAgent) -> None:
+        self.agent = agent
+        self.last = ""
+        self.url = ""
+
+    @property
+    def lane(self) -> str:
+        return self.agent.lane
+
+    def read(self, **arguments: Any) -> str:
+        result = self.agent.ok("browser_snapshot", **arguments)
+        self.last, self.url = str(result["snapshot"]), str(result["url"])
+        return self.last
+
+    def go(self, url: str) -> Any:
+        return self.agent.ok("browser_navigate", url=url)
+
+    def click(
+        self, role: str | None, name: Name = None, *, text: Name = None, within: Name = None, **options: Any
+    ) -> Any:
+        """Click the one element the fresh snapshot shows with that role and name (``find``)."""
+        found = ref(self.read(), role, name, text=text, within=within)
+        return self.agent.ok("browser_click", ref=found, **options)
+
+    def type(
+        self, role: str | None, name: Name, value: str, *, text: Name = None, within: Name = None, up: int = 1
+    ) -> Any:
+        """Type ``value`` into the one element the fresh snapshot shows with that role and name."""
+        found = ref(self.read(), role, name, text=text, within=within, up=up)
+        return self.agent.ok("browser_type", ref=found, text=value)
+
+    def press(self, key: str) -> Any:
+        return self.agent.ok("browser_press", key=key)
+
+    def wait_for(self, words: str, timeout_s: float = 10.0) -> str:
+        """The snapshot once ``words`` show in it (the tool's own ``wait_for``, then checked in the text)."""
+        snapshot = self.read(wait_for=words, wait_timeout_s=timeout_s)
+        assert shows(snapshot, words), f"{words!r} is not in the snapshot on the {self.lane} lane:\n{snapshot}"
+        return snapshot
+
+    def until(self, check: Callable[[str], bool], what: str, attempts: int = 20) -> str:
+        """Read snapshots until ``check`` holds on one (a page updating after the action returned)."""
+        for _ in range(attempts):
+            if check(self.read()):
+                return self.last
+        raise AssertionError(f"{what}: not in {attempts} snapshots on the {self.lane} lane; the last:\n{self.last}")

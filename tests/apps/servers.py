@@ -1,0 +1,265 @@
+"""The real applications under test, each started on loopback as a child process, and their own state.
+
+* ``django_admin()``: a Django project written into a temporary folder (an app ``library`` with
+  ``Author`` and ``Book``, whose ``ForeignKey`` gives the admin its "+" popup), migrated, with one
+  superuser, served by ``manage.py runserver``.
+* ``datasette_site()``: a SQLite file with a ``cities`` table that holds NULLs, served by ``datasette``.
+
+Success is judged from what each application holds, its SQLite file read with ``sqlite3`` while the
+server runs, never from what a tool answered.  Both are child processes because each is exactly what
+a user runs, and because Django's settings are global to a process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import scaled
+from tests.support.waiting import wait_until
+
+START_TIMEOUT_S = 60.0
+STOP_TIMEOUT_S = 10.0
+SETUP_TIMEOUT_S = 120.0
+ADMIN_USER = "admin"
+ADMIN_PASSWORD = "correct-horse-battery"
+
+SETTINGS = """
+from pathlib import Path
+BASE_DIR = Path(__file__).resolve().parent
+SECRET_KEY = "test-only-not-secret"
+DEBUG = True
+ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+INSTALLED_APPS = [
+    "django.contrib.admin", "django.contrib.auth", "django.contrib.contenttypes",
+    "django.contrib.sessions", "django.contrib.messages", "django.contrib.staticfiles", "library",
+]
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+]
+ROOT_URLCONF = "site_urls"
+TEMPLATES = [{
+    "BACKEND": "django.template.backends.django.DjangoTemplates", "DIRS": [], "APP_DIRS": True,
+    "OPTIONS": {"context_processors": [
+        "django.template.context_processors.request", "django.contrib.auth.context_processors.auth",
+        "django.contrib.messages.context_processors.messages",
+    ]},
+}]
+DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}
+STATIC_URL = "static/"
+DEFAULT_AUTO_FIELD = "django.db.models.AutoField"
+USE_TZ = True
+"""
+
+URLS = """
+from django.contrib import admin
+from django.urls import path
+urlpatterns = [path("admin/", admin.site.urls)]
+"""
+
+MODELS = """
+from django.db import models
+
+
+class Author(models.Model):
+    name = models.CharField(max_length=100)
+
+    def __str__(self):
+        return self.name
+
+
+class Book(models.Model):
+    title = models.CharField(max_length=200)
+    author = models.ForeignKey(Author, on_delete=models.CASCADE)
+    year = models.IntegerField()
+    in_print = models.BooleanField(default=True)
+
+    def __str__(self):
+        return self.title
+"""
+
+ADMIN = """
+from django.contrib import admin
+from .models import Author, Book
+
+
+@admin.register(Author)
+class AuthorAdmin(admin.ModelAdmin):
+    search_fields = ["name"]
+
+
+@admin.register(Book)
+class BookAdmin(admin.ModelAdmin):
+    list_display = ["title", "author", "year", "in_print"]
+    list_filter = ["in_print"]
+    search_fields = ["title"]
+"""
+
+#: The books and authors the admin starts with (loaded through the ORM, so Django's own rules apply).
+SEED = """
+from library.models import Author, Book
+le_guin = Author.objects.create(name="Ursula K. Le Guin")
+calvino = Author.objects.create(name="Italo Calvino")
+Book.objects.create(title="The Dispossessed", author=le_guin, year=1974, in_print=True)
+Book.objects.create(title="The Lathe of Heaven", author=le_guin, year=1971, in_print=False)
+Book.objects.create(title="Invisible Cities", author=calvino, year=1972, in_print=True)
+"""
+
+CITIES_TABLE = (
+    "create table cities (id integer primary key, name text, country text, founded integer, population integer)"
+)
+CITIES = [
+    ("Tokyo", "Japan", None, 13960000),
+    ("Delhi", "India", 1911, None),
+    ("Lagos", "Nigeria", None, 15388000),
+    ("Lima", "Peru", 1535, 9751000),
+    ("Oslo", "Norway", 1040, 709000),
+    ("Quito", "Ecuador", 1534, None),
+    ("Osaka", "Japan", None, 2691000),
+]
+
+
+def free_port() -> int:
+    """A port the kernel has just handed out on loopback (the child binds it a moment later)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def answers(url: str) -> bool:
+    """Whether an HTTP server answers at ``url`` (any status counts: it is listening)."""
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+
+
+@dataclass(frozen=True)
+class App:
+    """A running application: its origin, its SQLite file, and its log (for a failure's explanation)."""
+
+    origin: str
+    database: Path
+    log: Path
+
+    def url(self, path: str) -> str:
+        return self.origin + path
+
+    def rows(self, sql: str, *parameters: Any) -> list[tuple[Any, ...]]:
+        """The application's own state: ``sql`` run on its database, read-only."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
+            return list(db.execute(sql, parameters))
+
+    def insert(self, sql: str, *parameters: Any) -> int:
+        """Set up a row the way a second user of the application would (``sql`` committed); its rowid."""
+        with contextlib.closing(sqlite3.connect(self.database)) as db:
+            rowid = db.execute(sql, parameters).lastrowid
+            db.commit()
+        assert rowid is not None
+        return rowid
+
+
+@contextlib.contextmanager
+def child(command: list[str], cwd: Path, env: dict[str, str], ready_url: str, log: Path) -> Iterator[None]:
+    """Run ``command`` until the block ends; ready once ``ready_url`` answers; stopped (then killed) after."""
+    with open(log, "w", encoding="utf-8") as output:
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=output, stderr=subprocess.STDOUT)
+    try:
+
+        def listening() -> bool:
+            if process.poll() is not None:
+                raise RuntimeError(f"{command[:3]} exited with {process.returncode}:\n{log.read_text()[-2000:]}")
+            return answers(ready_url)
+
+        wait_until(listening, START_TIMEOUT_S, f"{ready_url} to answer")
+        yield
+    finally:
+        process.terminate()
+        try:
+            process.wait(scaled(STOP_TIMEOUT_S))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str]) -> None:
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=scaled(SETUP_TIMEOUT_S))
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command[1:4])} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
+
+
+@contextlib.contextmanager
+def django_admin() -> Iterator[App]:
+    """A fresh Django project with the ``library`` app, migrated and seeded, on a loopback port."""
+    with tempfile.TemporaryDirectory(prefix="hermes-django-") as folder:
+        root = Path(folder)
+        (root / "library" / "migrations").mkdir(parents=True)
+        (root / "site_settings.py").write_text(SETTINGS)
+        (root / "site_urls.py").write_text(URLS)
+        (root / "library" / "__init__.py").write_text("")
+        (root / "library" / "migrations" / "__init__.py").write_text("")
+        (root / "library" / "models.py").write_text(MODELS)
+        (root / "library" / "admin.py").write_text(ADMIN)
+        env = dict(
+            os.environ,
+            DJANGO_SETTINGS_MODULE="site_settings",
+            PYTHONPATH=str(root),
+            DJANGO_SUPERUSER_PASSWORD=ADMIN_PASSWORD,
+        )
+        django = [sys.executable, "-m", "django"]
+        run([*django, "makemigrations", "library"], root, env)
+        run([*django, "migrate", "--noinput"], root, env)
+        run([*django, "createsuperuser", "--noinput", "--username", ADMIN_USER, "--email", "a@example.org"], root, env)
+        run([*django, "shell", "-c", SEED], root, env)
+        port = free_port()
+        origin = f"http://127.0.0.1:{port}"
+        log = root / "server.log"
+        with child([*django, "runserver", "--noreload", f"127.0.0.1:{port}"], root, env, origin + "/admin/login/", log):
+            yield App(origin, root / "db.sqlite3", log)
+
+
+@contextlib.contextmanager
+def datasette_site() -> Iterator[App]:
+    """datasette serving ``world.db`` (a ``cities`` table with NULLs), with SQL writes refused as datasette does."""
+    with tempfile.TemporaryDirectory(prefix="hermes-datasette-") as folder:
+        root = Path(folder)
+        database = root / "world.db"
+        with contextlib.closing(sqlite3.connect(database)) as db:
+            db.execute(CITIES_TABLE)
+            db.executemany("insert into cities (name, country, founded, population) values (?, ?, ?, ?)", CITIES)
+            db.commit()
+        port = free_port()
+        origin = f"http://127.0.0.1:{port}"
+        log = root / "server.log"
+        command = [
+            sys.executable,
+            "-m",
+            "datasette",
+            "serve",
+            str(database),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ]
+        with child(command, root, dict(os.environ), origin + "/-/versions.json", log):
+            yield App(origin, database, log)

@@ -73,6 +73,29 @@ class Popup:
     def device_id(self, timeout_s: float) -> str:
         return wait_for(lambda: self.text_when_shown("paired", "deviceId"), timeout_s, "pairing to complete")
 
+    def shown_text(self, element: str) -> str | None:
+        """The text of ``element`` while it is displayed, else None (for ``wait_for``)."""
+        return self.text_when_shown(element, element)
+
+    def click(self, button: str) -> None:
+        """Click a control by its id, as the user does (it must be displayed)."""
+        from selenium.webdriver.common.by import By
+
+        self.driver.find_element(By.ID, button).click()
+
+    def set_mode(self, mode: str, timeout_s: float) -> None:
+        """Choose the mode in ``#modeSelect`` ("ask" or "act"), and wait until the extension has stored it
+        (``#control``'s ``data-mode`` is the stored mode, rendered from the service worker's answer)."""
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.select import Select
+
+        def stored() -> str | None:
+            return self.driver.find_element(By.ID, "control").get_attribute("data-mode")
+
+        wait_for(stored, timeout_s, "the popup to show the mode")
+        Select(self.driver.find_element(By.ID, "modeSelect")).select_by_value(mode)
+        wait_for(lambda: stored() == mode, timeout_s, f'the mode "{mode}" to be stored')
+
     def close(self) -> None:
         self.driver.close()
         self.driver.switch_to.window(self.previous)

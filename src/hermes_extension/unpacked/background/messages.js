@@ -3,8 +3,10 @@
 import { CONTRACT, DIALOG_POLICIES, POPUP_URL } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { askHost } from "./host_port.js";
+import { pauseAgent, resumeAgent } from "./pause.js";
 import { maybeStartPairing } from "./sessions.js";
 import * as storage from "./storage.js";
+import { answerQuestion, controlView, revokeSite, setMode } from "./user_control.js";
 
 const { MESSAGES } = CONTRACT;
 // The dialogs the page guard answers, and how it may have answered each.
@@ -22,8 +24,16 @@ const HANDLERS = {
       status: await storage.loadHostStatus(),
       log: await storage.loadActionLog(),
       policy: await storage.loadDialogPolicy(),
+      control: await controlView(),
+      tabs: await controlledTabTitles(),
     }),
   },
+  // The user's control (issue 14): only the popup may answer, pause, resume, change the mode or revoke.
+  "popup.answer": { from: "popup", run: ({ question_id, answer }) => answerQuestion(question_id, answer).then(() => ({})) },
+  "popup.pause": { from: "popup", run: () => pauseAgent().then(() => ({})) },
+  "popup.resume": { from: "popup", run: () => resumeAgent().then(() => ({})) },
+  "popup.mode": { from: "popup", run: ({ mode }) => setMode(mode).then(() => ({})) },
+  "popup.revoke": { from: "popup", run: ({ origin }) => revokeSite(String(origin)).then(() => ({})) },
   "popup.approve": { from: "popup", run: ({ request_id }) => askHost(MESSAGES.PAIR_APPROVE, { request_id }) },
   "popup.deny": { from: "popup", run: ({ request_id }) => askHost(MESSAGES.PAIR_DENY, { request_id }) },
   "popup.detach": { from: "popup", run: ({ session_id }) => askHost(MESSAGES.DETACH, { session_id }) },
@@ -62,6 +72,19 @@ const HANDLERS = {
   },
   "page.policy": { from: "page", run: async () => ({ policy: await storage.loadDialogPolicy() }) },
 };
+
+// session id -> the title of the tab it controls, for the popup's session list.
+async function controlledTabTitles() {
+  const titles = {};
+  for (const [sessionId, tabId] of Object.entries(await storage.loadControlled())) {
+    try {
+      titles[sessionId] = (await chrome.tabs.get(tabId)).title || "";
+    } catch {
+      // the tab was closed
+    }
+  }
+  return titles;
+}
 
 // "popup" for our popup (also when opened as a tab: it has our own URL), "page" for a content script in
 // a tab (it reports the page's URL), null for anything else.

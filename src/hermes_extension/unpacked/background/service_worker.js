@@ -8,7 +8,9 @@
 // (storage.js); an open native port keeps the worker alive while the host runs.
 import { cancelAllCommands, cancelCommand, runCommand } from "./capabilities.js";
 import { connectHost } from "./host_port.js";
+import { pageLoaded, refreshIndicators } from "./indicator.js";
 import { messageHandler } from "./messages.js";
+import { pauseAgent } from "./pause.js";
 import { updateHostStatus } from "./sessions.js";
 import { forgetTab, profileId } from "./storage.js";
 
@@ -44,7 +46,24 @@ chrome.runtime.onMessage.addListener((message, sender, reply) => {
 chrome.runtime.onStartup.addListener(() => init());
 chrome.runtime.onInstalled.addListener(() => init());
 chrome.tabs.onActivated.addListener(() => init());
-chrome.tabs.onUpdated.addListener(() => init());
+chrome.tabs.onUpdated.addListener(async (tabId, change) => {
+  await init();
+  if (change.status === "complete") await pageLoaded(tabId);
+});
+// The keyboard shortcut (manifest "commands") pauses the agent at once; resuming is the popup's.
+chrome.commands.onCommand.addListener(async (command) => {
+  await init();
+  if (command === "pause-agent") await pauseAgent();
+});
+// Which tabs are under control changed (a session connected or went, or took another tab): the in-page
+// indicator follows. One redraw at a time, in order.
+let indicatorsDrawn = Promise.resolve();
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area !== "session" || !("controlled" in changes || "hostStatus" in changes)) return;
+  indicatorsDrawn = indicatorsDrawn.then(() => init().then(refreshIndicators)).catch((error) => {
+    console.warn("indicator:", error.message);
+  });
+});
 chrome.tabs.onRemoved.addListener(async (tabId) => {
   await init();
   await forgetTab(tabId);

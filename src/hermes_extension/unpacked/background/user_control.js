@@ -1,6 +1,246 @@
-// The user's control over the agent, checked in the service worker before any capability runs.
-// Site permissions, confirmations and pause are built here (issue 14); until then every command may run.
+// The user's control over the agent (issue 14), checked in the service worker before any capability runs,
+// where neither the page nor the server nor the agent can reach: pause, site permissions, confirmations.
+// The answers come only from the extension's own popup (messages.js checks the sender); they are written to
+// chrome.storage, and a waiting command sees them through chrome.storage.onChanged.
+import * as store from "./control_store.js";
+import { CommandError } from "./errors.js";
+import { describeRisk, riskOfCommand } from "./risk.js";
+import { loadControlled } from "./storage.js";
+
+// How long a command waits for the user's answer before it fails with permission_pending. The command frame
+// does not carry the server's deadline, so the wait stays under the server's default one (30 s); a call with
+// a shorter timeout_s is cancelled by the server first (command_timeout), and its question stays open.
+export const ANSWER_WAIT_MS = 25_000;
+
+const PAUSED = "The user paused the agent in the Hermes popup; nothing runs until they resume.";
 
 // Resolves when the command may run; throws a CommandError (permission_pending, site_blocked, user_declined,
-// paused_by_user) when it may not.
-export async function checkUserControl(_command) {}
+// paused_by_user) when it may not. controller.noop is a channel check, not an action: it never asks.
+export async function checkUserControl({ sessionId, action, args, signal }) {
+  if (action === "controller.noop") return;
+  if (await store.loadPaused()) throw new CommandError("paused_by_user", PAUSED);
+  const tab = await targetTab(sessionId, action, args);
+  const origin = action === "browser_navigate" ? siteOf(args.url) : siteOf(tab?.url);
+  if (origin) await siteAllowed(sessionId, origin, signal);
+  const rules = await store.effectiveRules();
+  if (!rules.confirm || !tab) return;
+  const risk = await riskOfCommand(tab.id, action, args);
+  if (risk) await confirmed(sessionId, siteOf(tab.url) ?? "this page", describeRisk(risk), signal);
+}
+
+// The tab the command acts on: the tab to activate, or the session's controlled tab (the active one if it
+// has none yet, as sessions.js picks it). Null when it is gone (the capability then reports that).
+async function targetTab(sessionId, action, args) {
+  try {
+    if (action === "browser_tab_activate") return await chrome.tabs.get(args.tab_id);
+    const tabId = (await loadControlled())[sessionId];
+    if (tabId !== undefined) return await chrome.tabs.get(tabId);
+    const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    return active ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// The site a URL belongs to, as permissions are kept: its origin for http(s), null for pages that belong to
+// no site (about:blank, the new tab page, chrome:// pages the extension cannot script anyway).
+export function siteOf(url) {
+  try {
+    const { protocol, origin } = new URL(url);
+    return /^https?:$/.test(protocol) ? origin : protocol === "file:" ? "file://" : null;
+  } catch {
+    return null;
+  }
+}
+
+// What holds for `origin` and this session: "allowed", or {blocked: by} (by "policy" or "you"), or null
+// (undecided: ask).
+async function decision(sessionId, origin) {
+  const rules = await store.effectiveRules();
+  if (rules.policy.blocked.includes(origin)) return { blocked: "your administrator's policy" };
+  if (rules.policy.allowed.includes(origin)) return "allowed";
+  const decided = (await store.loadSiteDecisions())[origin];
+  if (decided === "blocked") return { blocked: "you, in the Hermes popup" };
+  if (decided === "always") return "allowed";
+  const once = await store.loadOnceAllowed();
+  if (once.some((entry) => entry.origin === origin && entry.session_id === sessionId)) return "allowed";
+  return rules.mode === "act" ? "allowed" : null;
+}
+
+function blockedError(origin, by) {
+  return new CommandError("site_blocked", `The agent may not act on ${hostOf(origin)}: blocked by ${by}.`);
+}
+
+// The site as the popup names it: "example.com:8080" for an origin.
+export function hostOf(origin) {
+  if (origin === "file://") return "local files";
+  try {
+    return new URL(origin).host || origin;
+  } catch {
+    return origin;
+  }
+}
+
+async function siteAllowed(sessionId, origin, signal) {
+  const now = await decision(sessionId, origin);
+  if (now === "allowed") return;
+  if (now) throw blockedError(origin, now.blocked);
+  await ask({ kind: "site", origin, session_id: sessionId });
+  await waitForAnswer(
+    async () => {
+      const found = await decision(sessionId, origin);
+      if (found === "allowed") return found;
+      if (found) throw blockedError(origin, found.blocked);
+      return undefined;
+    },
+    signal,
+    `The user has not yet said whether the agent may act on ${hostOf(origin)}: the question is in the Hermes popup.`,
+  );
+}
+
+// Opens a question unless the same one is open already (a retried call waits for the first question).
+async function ask(fields) {
+  let opened = null;
+  await store.changeQuestions((questions) => {
+    const same = questions.find(
+      (q) => q.kind === fields.kind && q.origin === fields.origin && q.session_id === fields.session_id,
+    );
+    if (same && fields.kind === "site") return questions;
+    opened = { id: crypto.randomUUID(), at: Date.now(), ...fields };
+    return [...questions, opened];
+  });
+  if (opened) await notify(opened);
+  return opened;
+}
+
+// A system notification, where the platform shows one; the answer is given in the popup only.
+async function notify(question) {
+  const message =
+    question.kind === "site"
+      ? `Let the agent act on ${hostOf(question.origin)}? Answer in the Hermes popup.`
+      : `The agent wants to ${question.what} on ${hostOf(question.origin)}. Answer in the Hermes popup.`;
+  try {
+    await chrome.notifications.create(`hermes-${question.id}`, {
+      type: "basic",
+      iconUrl: chrome.runtime.getURL("popup/icon.png"),
+      title: "Hermes browser control",
+      message,
+      priority: 2,
+    });
+  } catch {
+    // no notification centre here: the popup still asks
+  }
+}
+
+async function confirmed(sessionId, origin, what, signal) {
+  const question = await ask({ kind: "confirm", origin, session_id: sessionId, what });
+  try {
+    const answer = await waitForAnswer(
+      async () => (await store.loadQuestions()).find((q) => q.id === question.id)?.answer,
+      signal,
+      `The user has not confirmed that the agent may ${what} on ${hostOf(origin)}: the question is in the Hermes popup.`,
+    );
+    if (answer !== "confirm") {
+      throw new CommandError("user_declined", `The user refused to let the agent ${what}; nothing was done.`);
+    }
+  } finally {
+    await store.changeQuestions((questions) => questions.filter((q) => q.id !== question.id));
+    chrome.notifications?.clear(`hermes-${question.id}`).catch(() => {});
+  }
+}
+
+// Resolves with check()'s first answer other than undefined, re-checked on every storage change (the popup's
+// answer, a policy update, pause); rejects with the abort's reason (the server cancelled, or the user paused)
+// or, after ANSWER_WAIT_MS, with permission_pending.
+function waitForAnswer(check, signal, pendingMessage) {
+  return new Promise((resolve, reject) => {
+    let finished = false;
+    const finish = (settle, value) => {
+      if (finished) return;
+      finished = true;
+      chrome.storage.onChanged.removeListener(recheck);
+      signal.removeEventListener("abort", aborted);
+      clearTimeout(timer);
+      settle(value);
+    };
+    const recheck = () =>
+      check().then(
+        (answer) => answer !== undefined && finish(resolve, answer),
+        (error) => finish(reject, error),
+      );
+    const aborted = () => finish(reject, signal.reason ?? new CommandError("command_cancelled", "cancelled"));
+    const timer = setTimeout(() => finish(reject, new CommandError("permission_pending", pendingMessage)), ANSWER_WAIT_MS);
+    chrome.storage.onChanged.addListener(recheck);
+    signal.addEventListener("abort", aborted);
+    if (signal.aborted) aborted();
+    else recheck();
+  });
+}
+
+// The popup's answer to question `id`: "once", "always" or "block" to a site question, "confirm" or "decline"
+// to a confirmation.
+export async function answerQuestion(id, answer) {
+  const question = (await store.loadQuestions()).find((q) => q.id === id);
+  if (!question) throw new CommandError("invalid_arguments", "That question is no longer open.");
+  const fits = question.kind === "site" ? ["once", "always", "block"] : ["confirm", "decline"];
+  if (!fits.includes(answer)) throw new CommandError("invalid_arguments", "Not an answer to that question.");
+  if (question.kind === "confirm") {
+    await store.changeQuestions((questions) => questions.map((q) => (q.id === id ? { ...q, answer } : q)));
+    return;
+  }
+  if (answer === "once") {
+    await store.changeOnceAllowed((once) => [...once, { origin: question.origin, session_id: question.session_id }]);
+  } else {
+    await store.changeSiteDecisions((sites) => ({ ...sites, [question.origin]: answer === "block" ? "blocked" : "always" }));
+  }
+  // The answer settles every open site question about that origin (one per session asked).
+  await store.changeQuestions((questions) =>
+    questions.filter(
+      (q) =>
+        q.kind !== "site" ||
+        q.origin !== question.origin ||
+        (answer === "once" && q.session_id !== question.session_id),
+    ),
+  );
+  chrome.notifications?.clear(`hermes-${id}`).catch(() => {});
+}
+
+// The user takes a decision back: the site is undecided again (asked next time).
+export async function revokeSite(origin) {
+  await store.changeSiteDecisions((sites) => {
+    const kept = { ...sites };
+    delete kept[origin];
+    return kept;
+  });
+  await store.changeOnceAllowed((once) => once.filter((entry) => entry.origin !== origin));
+}
+
+export async function setMode(mode) {
+  if (!store.CONTROL_MODES.includes(mode)) throw new CommandError("invalid_arguments", "unknown mode");
+  await store.saveMode(mode);
+}
+
+// For the popup: the rules in force, the open questions and the decided sites.
+export async function controlView() {
+  const rules = await store.effectiveRules();
+  const sites = Object.entries(await store.loadSiteDecisions()).map(([origin, state]) => ({ origin, state }));
+  for (const { origin, session_id } of await store.loadOnceAllowed()) {
+    sites.push({ origin, state: "once", session_id });
+  }
+  return {
+    mode: rules.mode,
+    mode_by_policy: rules.modeByPolicy,
+    confirm: rules.confirm,
+    paused: await store.loadPaused(),
+    questions: (await store.loadQuestions())
+      .filter((q) => q.answer === undefined)
+      .map((q) => ({ ...q, host: hostOf(q.origin) })),
+    sites: sites.map((site) => ({ ...site, host: hostOf(site.origin) })),
+    policy: {
+      present: rules.policy.present,
+      problems: rules.policy.problems,
+      allowed: rules.policy.allowed,
+      blocked: rules.policy.blocked,
+    },
+  };
+}

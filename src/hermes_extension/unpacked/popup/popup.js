@@ -1,9 +1,12 @@
-// The popup: pairing (one Approve click), connected sessions with Detach, the agent's recent actions.
-// It only talks to the service worker, which re-renders it through chrome.storage changes.
+// The popup: pairing (one Approve click), connected sessions with Detach and the title of the tab each
+// controls, the agent's recent actions, and the user's control (issue 14): the site question, confirmations,
+// Pause / Resume, the mode, the decided sites, the administrator's policy. It only talks to the service
+// worker, which re-renders it through chrome.storage changes. Page text (a site, a field's label, a tab's
+// title) is only ever set as textContent.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-let current = { status: {}, log: [] };
+let current = { status: {}, log: [], control: null, tabs: {} };
 
 async function ask(type, fields = {}) {
   const reply = await chrome.runtime.sendMessage({ type, ...fields });
@@ -36,6 +39,13 @@ function render() {
     ...sessions.map((session) => {
       const item = document.createElement("li");
       item.textContent = `${session.label || session.session_id} — ${session.state}`;
+      const title = current.tabs?.[session.session_id];
+      if (title !== undefined) {
+        const tab = document.createElement("div");
+        tab.className = "tabTitle";
+        tab.textContent = `on the tab “${title || "untitled"}”`;
+        item.append(tab);
+      }
       if (session.state === "connected") {
         const detach = document.createElement("button");
         detach.textContent = "Detach";
@@ -59,11 +69,67 @@ function render() {
   );
 }
 
+function renderControl() {
+  const control = current.control;
+  if (!control) return;
+  const site = control.questions.find((q) => q.kind === "site");
+  $("siteQuestion").hidden = !site;
+  if (site) {
+    $("siteQuestionText").textContent = `Let the agent act on ${site.host}?`;
+    $("siteQuestion").dataset.questionId = site.id;
+  }
+  const confirm = control.questions.find((q) => q.kind === "confirm");
+  $("confirmQuestion").hidden = !confirm;
+  if (confirm) {
+    $("confirmQuestionText").textContent = `The agent wants to ${confirm.what} on ${confirm.host}.`;
+    $("confirmQuestion").dataset.questionId = confirm.id;
+  }
+  $("pauseButton").hidden = control.paused;
+  $("resumeButton").hidden = !control.paused;
+  $("pausedNote").hidden = !control.paused;
+  $("modeSelect").value = control.mode;
+  $("control").dataset.mode = control.mode; // the stored mode, for automation that waits for it
+  $("modeSelect").disabled = control.mode_by_policy;
+  $("actNote").hidden = control.mode !== "act";
+  $("confirmStill").hidden = !control.confirm;
+  const policy = control.policy;
+  $("policyNote").hidden = !policy.present;
+  $("policyNote").textContent =
+    "Your administrator's policy is in force" +
+    (control.mode_by_policy ? `: the mode is "${control.mode}"` : "") +
+    (policy.blocked.length ? `; blocked: ${policy.blocked.join(", ")}` : "") +
+    (policy.allowed.length ? `; allowed: ${policy.allowed.join(", ")}` : "") +
+    ".";
+  $("policyProblem").hidden = !policy.problems.length;
+  $("policyProblem").textContent = `The administrator's policy is malformed (${policy.problems.join("; ")}): the agent asks, and confirmations stay on.`;
+  $("noSites").hidden = control.sites.length > 0;
+  $("siteList").replaceChildren(
+    ...control.sites.map((entry) => {
+      const item = document.createElement("li");
+      const state = { always: "always allowed", blocked: "blocked", once: "allowed for one agent session" }[entry.state];
+      item.textContent = `${entry.host} — ${state}`;
+      const revoke = document.createElement("button");
+      revoke.textContent = "Revoke";
+      revoke.className = "secondary revokeButton";
+      revoke.dataset.origin = entry.origin;
+      revoke.addEventListener("click", () => ask("popup.revoke", { origin: entry.origin }).catch(showError));
+      item.append(revoke);
+      return item;
+    }),
+  );
+}
+
+// The answer to the question shown in `section`.
+function answer(section, reply) {
+  ask("popup.answer", { question_id: $(section).dataset.questionId, answer: reply }).catch(showError);
+}
+
 async function refresh() {
   try {
     current = await ask("popup.state");
     $("dialogPolicy").value = current.policy;
     render();
+    renderControl();
     showError(null);
   } catch (error) {
     showError(error);
@@ -87,6 +153,15 @@ $("pairButton").addEventListener("click", () => ask("popup.pair").catch(showErro
 $("dialogPolicy").addEventListener("change", (event) =>
   ask("popup.policy", { policy: event.target.value }).catch(showError),
 );
+$("allowOnceButton").addEventListener("click", () => answer("siteQuestion", "once"));
+$("allowAlwaysButton").addEventListener("click", () => answer("siteQuestion", "always"));
+$("blockButton").addEventListener("click", () => answer("siteQuestion", "block"));
+$("confirmButton").addEventListener("click", () => answer("confirmQuestion", "confirm"));
+$("declineButton").addEventListener("click", () => answer("confirmQuestion", "decline"));
+$("pauseButton").addEventListener("click", () => ask("popup.pause").catch(showError));
+$("resumeButton").addEventListener("click", () => ask("popup.resume").catch(showError));
+$("modeSelect").addEventListener("change", (event) => ask("popup.mode", { mode: event.target.value }).catch(showError));
 chrome.storage.onChanged.addListener(() => refresh());
+chrome.tabs.onUpdated.addListener((_tabId, change) => change.title !== undefined && refresh());
 // Opening the popup while unpaired starts a pairing request by itself.
 ask("popup.pair").then(refresh, showError);

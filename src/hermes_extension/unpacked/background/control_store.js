@@ -1,0 +1,125 @@
+// What the user (and their administrator) decided about the agent, kept in chrome.storage because the
+// service worker can be stopped at any moment (every reader goes to storage, never to a variable):
+//   chrome.storage.local    the mode ("ask" or "act") and the sites decided "always" or "blocked" (they
+//                           outlive a browser restart, as the user meant them to);
+//   chrome.storage.session  pause, the sites allowed once (for one agent session), and the open questions
+//                           to the user (a site question or a confirmation), until the browser closes;
+//   chrome.storage.managed  the administrator's policy (read only; managed_schema.json).
+
+// "ask": the agent's first action on an undecided site waits for the user, and high-risk actions wait for a
+// click; "act": neither (the user turned it on explicitly in the popup).
+export const CONTROL_MODES = Object.freeze(["ask", "act"]);
+export const DEFAULT_CONTROL_MODE = "act";
+
+async function load(area, key, fallback) {
+  const found = await chrome.storage[area].get(key);
+  return found[key] === undefined ? fallback : found[key];
+}
+
+// One read-modify-write at a time per key, as storage.js does: two answers clicked in quick succession must
+// not each read the same old list and drop the other's change.
+const lastUpdate = new Map();
+function update(area, key, fallback, change) {
+  const name = `${area}:${key}`;
+  const queued = (lastUpdate.get(name) ?? Promise.resolve())
+    .catch(() => {})
+    .then(async () => {
+      const value = change(await load(area, key, fallback));
+      await chrome.storage[area].set({ [key]: value });
+      return value;
+    });
+  lastUpdate.set(name, queued);
+  const forget = () => lastUpdate.get(name) === queued && lastUpdate.delete(name);
+  queued.then(forget, forget);
+  return queued;
+}
+
+// The user's own mode; the policy may override it (see effectiveRules).
+export const loadMode = () => load("local", "controlMode", DEFAULT_CONTROL_MODE);
+export const saveMode = (mode) => chrome.storage.local.set({ controlMode: mode });
+
+// origin -> "always" | "blocked".
+export const loadSiteDecisions = () => load("local", "siteDecisions", {});
+export const changeSiteDecisions = (change) => update("local", "siteDecisions", {}, change);
+
+// [{origin, session_id}]: "Allow once" holds for the agent session that asked, until the browser closes.
+export const loadOnceAllowed = () => load("session", "onceAllowed", []);
+export const changeOnceAllowed = (change) => update("session", "onceAllowed", [], change);
+
+export const loadPaused = () => load("session", "paused", false);
+export const savePaused = (paused) => chrome.storage.session.set({ paused });
+
+// The open questions: {id, kind: "site", origin, session_id, at} or {id, kind: "confirm", origin,
+// session_id, what, at, answer?}.
+export const loadQuestions = () => load("session", "questions", []);
+export const changeQuestions = (change) => update("session", "questions", [], change);
+
+// The administrator's policy, read and checked. {present, problems: [text], allowed: [origin],
+// blocked: [origin], mode: "ask" | "act" | null, confirmationsLocked}. A policy with any problem is read
+// the strict way: no allowed origins, mode "ask", confirmations on; its valid blocked origins still block.
+export async function loadPolicy() {
+  let raw = {};
+  try {
+    raw = await chrome.storage.managed.get(null);
+  } catch (error) {
+    return strictPolicy([`the policy could not be read (${error.message})`]);
+  }
+  const problems = [];
+  const origins = (key) => {
+    const value = raw[key];
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) {
+      problems.push(`${key} is not a list`);
+      return [];
+    }
+    const good = [];
+    for (const entry of value) {
+      const origin = policyOrigin(entry);
+      if (origin) good.push(origin);
+      else problems.push(`${key} has ${JSON.stringify(entry).slice(0, 80)}, which is not an http(s) origin`);
+    }
+    return good;
+  };
+  const allowed = origins("allowed_origins");
+  const blocked = origins("blocked_origins");
+  let mode = null;
+  if (raw.mode !== undefined) {
+    if (CONTROL_MODES.includes(raw.mode)) mode = raw.mode;
+    else problems.push(`mode is ${JSON.stringify(raw.mode).slice(0, 40)}, not "ask" or "act"`);
+  }
+  let confirmationsLocked = false;
+  const canTurnOff = raw.confirmations_can_be_turned_off;
+  if (canTurnOff !== undefined) {
+    if (typeof canTurnOff === "boolean") confirmationsLocked = !canTurnOff;
+    else problems.push("confirmations_can_be_turned_off is not true or false");
+  }
+  const known = ["allowed_origins", "blocked_origins", "mode", "confirmations_can_be_turned_off"];
+  for (const key of Object.keys(raw)) if (!known.includes(key)) problems.push(`unknown setting ${key.slice(0, 40)}`);
+  const present = Object.keys(raw).length > 0;
+  if (problems.length) return { ...strictPolicy(problems), blocked };
+  return { present, problems, allowed, blocked, mode, confirmationsLocked };
+}
+
+function strictPolicy(problems) {
+  return { present: true, problems, allowed: [], blocked: [], mode: "ask", confirmationsLocked: true };
+}
+
+// "https://example.com" (an origin, nothing more) -> itself; anything else -> null.
+function policyOrigin(entry) {
+  if (typeof entry !== "string") return null;
+  try {
+    const url = new URL(entry);
+    const bare = entry.replace(/\/$/, "");
+    return /^https?:$/.test(url.protocol) && url.origin === bare ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+// The rules in force: the policy over the user's settings. {mode, modeByPolicy, confirm, policy}.
+// confirm: whether high-risk actions wait for a click ("act" turns them off unless the policy forbids it).
+export async function effectiveRules() {
+  const policy = await loadPolicy();
+  const mode = policy.mode ?? (await loadMode());
+  return { mode, modeByPolicy: policy.mode !== null, confirm: mode === "ask" || policy.confirmationsLocked, policy };
+}

@@ -1,0 +1,108 @@
+// Which actions are high-risk (issue 14, item 2): typing into a password or payment field, submitting a form
+// that holds one, a click that starts a download. Found out by looking at the element itself, in its own
+// frame and in the isolated world the engine lives in (its refs are there), never by trusting the agent's
+// arguments. The answer is a short description for the popup: the field's label and kind, never its value.
+import { CONTRACT } from "./constants.js";
+import { normalRef } from "./frames.js";
+import { loadTabRefs } from "./storage.js";
+
+// Runs in the page's frame (isolated world): what acting on the element `ref` names (null: the focused
+// element, if this frame has the focus) would risk, or null. Self-contained, since chrome.scripting sends its
+// source. mode: "type" (typing into it), "click" or "press" (Enter on it).
+function riskOf(ref, mode) {
+  const CARD = /\b(card|cc)[\s_-]*(number|num|no)\b|credit[\s_-]*card|cardnumber|ccnum|\bpan\b/i;
+  const clean = (text) => String(text ?? "").replace(/\s+/g, " ").trim().slice(0, 80);
+  const labelOf = (field) =>
+    clean(
+      (field.labels && field.labels[0] && field.labels[0].textContent) ||
+        field.getAttribute("aria-label") ||
+        field.getAttribute("placeholder") ||
+        field.getAttribute("name") ||
+        field.id,
+    );
+  const sensitive = (field) => {
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return null;
+    if (field instanceof HTMLInputElement && field.type === "password") return "password";
+    const tokens = String(field.getAttribute("autocomplete") || "").toLowerCase().split(/\s+/);
+    if (tokens.some((token) => token.startsWith("cc-"))) return "payment";
+    const named = [field.name, field.id, field.getAttribute("aria-label"), field.placeholder, labelOf(field)];
+    return named.some((text) => text && CARD.test(String(text))) ? "payment" : null;
+  };
+  const firstSensitive = (form) => {
+    for (const field of form ? form.elements : []) {
+      const kind = sensitive(field);
+      if (kind) return { kind, label: labelOf(field) };
+    }
+    return null;
+  };
+  let element = null;
+  if (ref !== null) element = globalThis.__hermesSnapshot.resolve(ref);
+  else if (document.hasFocus() && !(document.activeElement instanceof HTMLIFrameElement)) {
+    element = document.activeElement;
+  }
+  if (!element) return null;
+  if (mode === "type") {
+    const kind = sensitive(element);
+    return kind ? { risk: "type", kind, label: labelOf(element) } : null;
+  }
+  if (mode === "click") {
+    const link = element.closest && element.closest("a[href]");
+    if (link && link.hasAttribute("download")) {
+      return { risk: "download", label: clean(link.textContent || link.getAttribute("download")) };
+    }
+    const submits =
+      (element instanceof HTMLButtonElement && element.type === "submit") ||
+      (element instanceof HTMLInputElement && (element.type === "submit" || element.type === "image"));
+    const holding = submits ? firstSensitive(element.form) : null;
+    return holding ? { risk: "submit", ...holding } : null;
+  }
+  // A key press: Enter in a field of a form that holds a sensitive field submits it.
+  const field = element.form !== undefined ? element : null;
+  const holding = field ? firstSensitive(field.form) : null;
+  return holding ? { risk: "submit", ...holding } : null;
+}
+
+// What the agent's call would risk on tab `tabId`, or null when it is not a high-risk action.
+export async function riskOfCommand(tabId, action, args) {
+  if (action === "browser_type") return riskAtRef(tabId, args.ref, "type");
+  if (action === "browser_click") return riskAtRef(tabId, args.ref, "click");
+  if (action === "browser_press" && /(^|\+)Enter$/.test(args.key)) return riskInFocus(tabId);
+  return null;
+}
+
+async function riskAtRef(tabId, ref, mode) {
+  const frameId = (await loadTabRefs(tabId)).frames[normalRef(ref)];
+  if (frameId === undefined) return null; // the capability reports the stale ref
+  try {
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: CONTRACT.ENGINE_FILES });
+    const [outcome] = await chrome.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
+      func: riskOf,
+      args: [normalRef(ref), mode],
+    });
+    return outcome?.result ?? null;
+  } catch {
+    return null; // the frame went away: the capability reports it
+  }
+}
+
+async function riskInFocus(tabId) {
+  try {
+    const frames = await chrome.scripting.executeScript({
+      target: { tabId, allFrames: true },
+      func: riskOf,
+      args: [null, "press"],
+    });
+    return frames.find((frame) => frame.result)?.result ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// The popup's words for it: what the agent is about to do, with the field's label, never the text.
+export function describeRisk(risk) {
+  const field = `the ${risk.kind === "password" ? "password" : "payment"} field "${risk.label}"`;
+  if (risk.risk === "type") return `type into ${field}`;
+  if (risk.risk === "submit") return `submit a form with ${field}`;
+  return `start a download ("${risk.label}")`;
+}

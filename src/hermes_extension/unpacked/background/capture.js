@@ -7,6 +7,7 @@
 // a tab the session does not control.
 import { CAPTURE_ATTEMPTS, CAPTURE_SPACING_MS } from "./constants.js";
 import { CommandError } from "./errors.js";
+import { withoutIndicator } from "./indicator.js";
 import { pause, unlessCrashed } from "./tabs.js";
 
 // Only for this worker's life: a worker that restarts forgets them, and a capture it then makes too
@@ -38,7 +39,8 @@ async function captureInTurn(tabId, signal) {
     lastCaptureAt = Date.now();
     let dataUrl;
     try {
-      dataUrl = await chrome.tabs.captureVisibleTab(tab.windowId, { format: "png" });
+      // The agent sees the page, not the extension's in-page indicator (indicator.js).
+      dataUrl = await withoutIndicator(tabId, () => chrome.tabs.captureVisibleTab(tab.windowId, { format: "png" }));
     } catch (error) {
       if (String(error.message).includes(QUOTA_ERROR)) continue;
       throw error;

@@ -10,8 +10,12 @@ Run by ``scripts/demo`` (which installs everything first).  Every piece is the r
 4. an agent session on the extension lane that fills and sends a support form served from
    loopback, the way an agent does it: snapshot, find by role and name, type, click, screenshot.
 
-Each step is printed; the screenshots and a JSON transcript go to ``demo-output/``.  Exit status
-0 when every step did what it should, 1 otherwise.
+Each step is printed; the screenshots and a JSON transcript go to ``demo-output/``, with the
+popup as the user sees it in each state: ``popup-1-unpaired.png`` (the code to check),
+``popup-2-paired-no-session.png``, ``popup-3-site-question.png`` (when the extension asks before the
+agent's first action on the site, in its "ask" mode; the demo answers Always) and
+``popup-4-session-log.png`` (the connected session, its tab and its live log).  Exit status 0 when
+every step did what it should, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -28,19 +32,28 @@ import json
 import os
 import re
 import shutil
+import threading
 import time
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
 
 from hermes_server.agents.client import BrowserClient
 from hermes_wire.errors import HermesError
 from tests.support.extension_browser import Popup, local_chromium
 from tests.support.local_stack import ServerProcess, wait_for_lane_state
 from tests.support.pages import PageServer, serve_pages
+from tests.support.waiting import wait_for
+
+T = TypeVar("T")
 
 SITE = Path(__file__).parent / "sample_site"
 OUTPUT = Path("demo-output")
 PAIRING_TIMEOUT_S = 300.0  # a person clicking Approve in a headed browser gets five minutes
 CONNECT_TIMEOUT_S = 20.0
+QUESTION_TIMEOUT_S = 30.0
 
 
 class StepFailed(Exception):
@@ -54,14 +67,15 @@ TICKET_SENT = "<title>Ticket sent</title><main><h1>Thanks, your ticket is on its
 class Agent:
     """Calls tools like an agent and keeps the transcript (password text never written down)."""
 
-    def __init__(self, client: BrowserClient, session_id: str) -> None:
+    def __init__(self, client: BrowserClient, session_id: str, user: User) -> None:
         self.client = client
         self.session_id = session_id
+        self.user = user
         self.transcript: list[dict[str, Any]] = []
 
     async def use(self, tool: str, **arguments: Any) -> Any:
         started = time.perf_counter()
-        reply = await self.client.call(self.session_id, tool, arguments)
+        reply = await self.user.answering(self.client.call(self.session_id, tool, arguments))
         elapsed_ms = round((time.perf_counter() - started) * 1000, 1)
         shown = dict(arguments)
         if isinstance(reply.result, dict) and reply.result.get("password"):
@@ -85,6 +99,63 @@ class Agent:
         path.write_bytes(base64.b64decode(shot["data"]))
         print(f"   saved {path} ({path.stat().st_size} bytes)")
         return path
+
+
+def popup_screenshot(popup: Popup, name: str) -> Path:
+    """The popup as the user sees it (its page is as wide as the toolbar popup), saved to demo-output/."""
+    path = OUTPUT / name
+    popup.driver.find_element(By.TAG_NAME, "body").screenshot(str(path))
+    print(f"   saved {path} (the popup)")
+    return path
+
+
+def question_shown(driver: webdriver.Chrome) -> bool:
+    found = driver.find_elements(By.ID, "siteQuestion")
+    return bool(found) and found[0].is_displayed()
+
+
+class User:
+    """The person at the browser, for the agent's first actions on the site.
+
+    In the extension's "ask" mode its first action on a site waits until the user answers the
+    question the popup shows.  So until a question has been answered, or an action has gone
+    through without one, each call is watched: the popup is opened beside it, and if the question
+    appears it is saved as a screenshot and answered Always (``#allowAlwaysButton``).
+    """
+
+    def __init__(self, driver: webdriver.Chrome) -> None:
+        self.driver = driver
+        self.settled = False
+
+    async def answering(self, call: Awaitable[T]) -> T:
+        if self.settled:
+            return await call
+        task = asyncio.ensure_future(call)
+        finished = threading.Event()
+        task.add_done_callback(lambda _: finished.set())
+        asked = await asyncio.to_thread(self._answer_if_asked, finished)
+        result = await task
+        self.settled = asked or getattr(result, "ok", False)
+        return result
+
+    def _answer_if_asked(self, finished: threading.Event) -> bool:
+        """Open the popup; answer its site question if one shows before the call finishes.  Whether it did."""
+        popup = Popup(self.driver)
+        try:
+            asked = wait_for(
+                lambda: "asked" if question_shown(self.driver) else "finished" if finished.is_set() else None,
+                QUESTION_TIMEOUT_S,
+                "the agent's action or the popup's site question",
+            )
+            if asked == "finished":
+                return False
+            question = self.driver.find_element(By.ID, "siteQuestion").text.splitlines()[0]
+            print(f"   the popup asks: {question!r}; the user answers Always")
+            popup_screenshot(popup, "popup-3-site-question.png")
+            self.driver.find_element(By.ID, "allowAlwaysButton").click()
+            return True
+        finally:
+            popup.close()
 
 
 def summarise(tool: str, result: Any) -> Any:
@@ -125,6 +196,7 @@ async def run() -> None:
             step(3, "Pair the browser with one click in the extension's popup")
             popup = Popup(driver)
             code = popup.verification_code(30)
+            popup_screenshot(popup, "popup-1-unpaired.png")
             logged = server.log_text()
             print(
                 f"   the popup shows code {code}; the server's log says: "
@@ -138,6 +210,7 @@ async def run() -> None:
                 popup.approve()
                 print("   clicked Approve")
             print(f"   paired as device {popup.device_id(PAIRING_TIMEOUT_S)}")
+            popup_screenshot(popup, "popup-2-paired-no-session.png")
             popup.close()
 
             async with server.client() as client:
@@ -147,13 +220,31 @@ async def run() -> None:
                     await wait_for_lane_state(server, session_id, "connected", CONNECT_TIMEOUT_S)
                 except TimeoutError:
                     raise StepFailed("the extension did not connect to the session") from None
-                agent = Agent(client, session_id)
+                agent = Agent(client, session_id, User(driver))
                 print(f"   session {session_id} is connected")
                 try:
                     await drive_the_form(agent, site)
+                    step(8, "The user opens the popup: the session, its tab and the live log of what the agent did")
+                    await asyncio.to_thread(show_the_log, driver)
                 finally:
                     (OUTPUT / "transcript.json").write_text(json.dumps(agent.transcript, indent=2) + "\n")
                     print(f"\n   transcript: {OUTPUT / 'transcript.json'} ({len(agent.transcript)} tool calls)")
+
+
+def show_the_log(driver: webdriver.Chrome) -> None:
+    """Open the popup once its log names the agent's last click, and save it."""
+    popup = Popup(driver)
+    try:
+        wait_for(
+            lambda: (log := driver.find_element(By.ID, "actionLog").text) and "Send ticket" in log and log,
+            CONNECT_TIMEOUT_S,
+            "the popup's log to name the last click",
+        )
+        for line in driver.find_element(By.ID, "actionLog").text.splitlines()[:8]:
+            print(f"   log: {line}")
+        popup_screenshot(popup, "popup-4-session-log.png")
+    finally:
+        popup.close()
 
 
 async def drive_the_form(agent: Agent, site: PageServer) -> None:

@@ -226,15 +226,22 @@ class PageEngine:
                 continue
         raise ToolError("controller_error", f"stale_ref: No element @{key} on this page; take a new snapshot.")
 
-    async def point(self, ref: str) -> tuple[float, float, dict[str, Any]]:
-        """Page coordinates of ``ref``'s visible centre (scrolled into view), and the engine's ``rect`` answer."""
-        frames = {f.frame_id: f for f in self.frames()}
+    async def aim(self, ref: str, *, hover: bool = False) -> tuple[float, float, dict[str, Any], FrameInfo]:
+        """Where to send the pointer for ``ref``: its stable visible centre in page coordinates, the engine's
+        ``aim`` answer (``rect``'s, with ``covered_by``, ``opens``, ``hint`` and a ``watch`` token for
+        ``settle``), and the element's frame."""
         frame = await self.owner_of(ref)
-        rect = await self.call(frame, "rect", "@" + ref.removeprefix("@"))
+        aimed = await self.call(frame, "aim", "@" + ref.removeprefix("@"), {"hover": hover})
+        x, y = await self._in_page(frame, aimed)
+        return x, y, aimed, frame
+
+    async def _in_page(self, frame: FrameInfo, rect: dict[str, Any]) -> tuple[float, float]:
+        """``rect``'s point (in ``frame``'s viewport) in the tab's page coordinates."""
+        frames = {f.frame_id: f for f in self.frames()}
         x, y = float(rect["x"]), float(rect["y"])
         offset = rect.get("frameOffset") or {}
         if frame.parent_id is not None and offset.get("complete"):
-            return x + float(offset["x"]), y + float(offset["y"]), rect
+            return x + float(offset["x"]), y + float(offset["y"])
         child = frame
         while child.parent_id is not None:
             parent = frames.get(child.parent_id)
@@ -249,7 +256,11 @@ class PageEngine:
             box = await self.call(parent, "frameRect", token)
             x, y = x + float(box["x"]), y + float(box["y"])
             child = parent
-        return x, y, rect
+        return x, y
+
+    async def watch(self, frame: FrameInfo) -> int:
+        """A ``watch()`` token of ``frame``'s engine, for ``settle`` after an action there."""
+        return int(await self.evaluate(frame, "globalThis.__hermesSnapshot.watch()"))
 
     async def field(self, ref: str) -> tuple[FrameInfo, dict[str, Any]]:
         """The frame of ``ref`` and what kind of field it is (see ``_FIELD``)."""

@@ -40,6 +40,11 @@ class Navigations:
         current = self._lifecycle.get(frame_id)
         return current is not None and (loader_id is None or current[0] == loader_id) and name in current[1]
 
+    def loader(self, frame_id: str) -> str | None:
+        """The loader of ``frame_id``'s current document (a new one once a navigation commits), if known."""
+        current = self._lifecycle.get(frame_id)
+        return current[0] if current is not None else None
+
     def commits(self, frame_id: str) -> int:
         """How many navigations ``frame_id`` has committed since it became known."""
         return self._commits.get(frame_id, 0)

@@ -28,9 +28,11 @@ from typing import Any, TypeVar
 
 from hermes_server.cdp.dialogs import DialogRecord, PendingDialog
 from hermes_server.cdp.engine import PageEngine, TabRefs, load_engine, quoted_page_text
+from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.keys import KeyPress, parse_key
 from hermes_server.cdp.providers import BrowserLease
 from hermes_server.cdp.supervisor import CDPSupervisor, DialogInterrupt
+from hermes_server.errors import CDPCommandFailed
 from hermes_wire.errors import ToolError
 
 log = logging.getLogger(__name__)
@@ -161,20 +163,21 @@ async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
-    x, y, rect = await browsing.engine().point(args["ref"])
-    _check_actionable(rect)
+    hover = bool(args.get("hover"))
+    x, y, aimed, frame = await browsing.engine().aim(args["ref"], hover=hover)
     result = {
         "ok": True,
-        "ref": rect["ref"],
-        "role": rect.get("role"),
-        "name": rect.get("name"),
+        "ref": aimed["ref"],
+        "role": aimed.get("role"),
+        "name": aimed.get("name"),
         "x": round(x),
         "y": round(y),
     }
-    if rect.get("covered_by"):
-        result["covered_by"] = rect["covered_by"]
-    await _act(supervisor, _mouse_click(supervisor, session, x, y), so_far=result)
-    return result
+    result |= {key: aimed[key] for key in ("covered_by", "opens", "hint") if aimed.get(key)}
+    gesture = Gesture.of(args)
+    before = _Before.now(supervisor, frame)
+    await _act(supervisor, _mouse(supervisor, session, x, y, gesture), so_far=result)
+    return await _after_action(browsing, frame, int(aimed["watch"]), result, before)
 
 
 @handles("browser_type")
@@ -190,20 +193,22 @@ async def type_text(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         or (facts["tag"] == "input" and facts["type"] in TEXT_INPUT_TYPES)
     )
     if not real_keys:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
-        return await engine.call(frame, "type", ref, args["text"])
-    x, y, rect = await engine.point(ref)
-    _check_actionable(rect)
+        before = _Before.now(supervisor, frame)
+        done = await _act(supervisor, engine.call(frame, "type", ref, args["text"]))
+        return await _follow(supervisor, frame, done, before)
+    x, y, aimed, frame = await engine.aim(ref)
     text = args["text"].replace("\r", "")
     if facts["tag"] == "input":
         text = text.replace("\n", "")
-    result: dict[str, Any] = {"ok": True, "ref": rect["ref"], "role": rect.get("role"), "name": rect.get("name")}
+    result: dict[str, Any] = {"ok": True, "ref": aimed["ref"], "role": aimed.get("role"), "name": aimed.get("name")}
+    before = _Before.now(supervisor, frame)
     await _act(supervisor, _replace_text(supervisor, session, x, y, text), so_far=result)
     _, after = await engine.field(ref)
     if after["password"]:
         result["password"] = True
     else:
         result["value"] = after["value"]
-    return result
+    return await _after_action(browsing, frame, int(aimed["watch"]), result, before)
 
 
 @handles("browser_press")
@@ -212,8 +217,12 @@ async def press(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     _, session = supervisor.tab_session()
     keys = parse_key(args["key"])
     result = {"ok": True, "key": args["key"]}
+    engine = browsing.engine()
+    top = engine.frames()[0]
+    token = await engine.watch(top)
+    before = _Before.now(supervisor, top)
     await _act(supervisor, _press(supervisor, session, keys), so_far=result)
-    return result
+    return await _after_action(browsing, top, token, result, before)
 
 
 @handles("browser_scroll")
@@ -322,15 +331,76 @@ def _closed_since(supervisor: CDPSupervisor, last: DialogRecord | None) -> list[
     return recent[recent.index(last) + 1 :] if last in recent else recent
 
 
-async def _settle(supervisor: CDPSupervisor, target: str, loader_id: str, since: int) -> None:
-    """Wait for a new document's DOMContentLoaded, then (briefly) its load event, unless a dialog interrupts."""
+async def _settle(
+    supervisor: CDPSupervisor, target: str, loader_id: str, since: int, frame_id: str | None = None
+) -> None:
+    """Wait for a new document's DOMContentLoaded, then (briefly) its load event, unless a dialog interrupts.
+
+    The document is the tab's top one, or ``frame_id``'s.
+    """
     navigations = supervisor.state.navigations
-    await _until(supervisor, target, lambda: navigations.loaded(target, loader_id, "DOMContentLoaded"), since)
+    frame = frame_id or target
+    await _until(supervisor, target, lambda: navigations.loaded(frame, loader_id, "DOMContentLoaded"), since)
     try:
         async with asyncio.timeout(LOAD_GRACE_S):
-            await _until(supervisor, target, lambda: navigations.loaded(target, loader_id, "load"), since)
+            await _until(supervisor, target, lambda: navigations.loaded(frame, loader_id, "load"), since)
     except TimeoutError:
         log.info("load did not fire within %gs of DOMContentLoaded; answering anyway", LOAD_GRACE_S)
+
+
+# ----- what an action caused ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Before:
+    """What an action's frame was before it: its document's loader and the dialogs opened so far."""
+
+    target: str
+    frame_id: str
+    loader: str | None
+    dialogs_since: int
+
+    @classmethod
+    def now(cls, supervisor: CDPSupervisor, frame: FrameInfo) -> _Before:
+        target, _ = supervisor.tab_session()
+        state = supervisor.state
+        return cls(target, frame.frame_id, state.navigations.loader(frame.frame_id), state.dialogs.opened)
+
+
+async def _after_action(
+    browsing: Browsing, frame: FrameInfo, token: int, result: dict[str, Any], before: _Before
+) -> dict[str, Any]:
+    """``result`` once what the action caused is over: the engine's ``settle`` (the DOM quiet again), or, if
+    the action started a navigation of the frame, its new document loaded, with ``navigated``: its URL."""
+    supervisor = browsing.supervisor
+    try:
+        after = await _act(supervisor, browsing.engine().call(frame, "settle", token), so_far=result)
+    except CDPCommandFailed:  # the frame's document went away under the call: the action navigated it
+        after = {"replaced": True}
+    return await _follow(
+        supervisor, frame, result | {"navigating": after.get("navigating") or after.get("replaced")}, before
+    )
+
+
+async def _follow(supervisor: CDPSupervisor, frame: FrameInfo, done: dict[str, Any], before: _Before) -> dict[str, Any]:
+    """An engine action's answer; when it started a navigation (``navigating``), once the new document of
+    its frame has loaded, with ``navigated``: the URL now in that frame."""
+    result = {key: value for key, value in done.items() if key != "navigating"}
+    if not done.get("navigating"):
+        return result
+    navigations = supervisor.state.navigations
+
+    def new_document() -> bool:
+        loader = navigations.loader(before.frame_id)
+        return loader is not None and loader != before.loader
+
+    await _until(supervisor, before.target, new_document, before.dialogs_since)
+    loader = navigations.loader(before.frame_id)
+    if loader is not None:
+        await _settle(supervisor, before.target, loader, before.dialogs_since, before.frame_id)
+    now = supervisor.state.frames.get(before.frame_id)
+    result["navigated"] = now.url if now is not None and now.url else frame.url
+    return result
 
 
 # ----- reading the tab -----------------------------------------------------------------------------------
@@ -354,33 +424,55 @@ async def _tab_targets(browsing: Browsing) -> list[dict[str, Any]]:
     return [i for i in infos if i.get("type") == "page" and (context is None or i.get("browserContextId") == context)]
 
 
-def _check_actionable(rect: dict[str, Any]) -> None:
-    ref = rect.get("ref", "the element")
-    if not rect.get("visible", True):
-        raise ToolError("controller_error", f"not_visible: Element {ref} is not visible now; take a new snapshot.")
-    if rect.get("disabled"):
-        raise ToolError("controller_error", f"disabled: Element {ref} is disabled.")
-
-
 # ----- input events --------------------------------------------------------------------------------------
 
 
-async def _mouse_click(supervisor: CDPSupervisor, session: str, x: float, y: float) -> None:
-    """A left click as the mouse makes it: move there, press, release."""
-    await supervisor.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session_id=session)
-    for kind in ("mousePressed", "mouseReleased"):
-        await supervisor.send(
-            "Input.dispatchMouseEvent",
-            {
-                "type": kind,
-                "x": x,
-                "y": y,
-                "button": "left",
-                "buttons": 1 if kind == "mousePressed" else 0,
-                "clickCount": 1,
-            },
-            session_id=session,
+#: CDP's ``buttons`` bit of each button, and its ``modifiers`` bit of each key.
+_BUTTON_BITS = {"left": 1, "right": 2, "middle": 4}
+_MODIFIER_BITS = {"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """What ``browser_click`` asks of the mouse: which button, how many clicks, the keys held, or only a hover."""
+
+    button: str = "left"
+    clicks: int = 1
+    modifiers: int = 0
+    hover: bool = False
+
+    @classmethod
+    def of(cls, args: Arguments) -> Gesture:
+        keys = str(args.get("modifiers") or "")
+        return cls(
+            button=str(args.get("button") or "left"),
+            clicks=2 if args.get("double") else 1,
+            modifiers=sum(_MODIFIER_BITS[key] for key in set(keys.split("+")) if key),
+            hover=bool(args.get("hover")),
         )
+
+
+async def _mouse(supervisor: CDPSupervisor, session: str, x: float, y: float, gesture: Gesture = Gesture()) -> None:
+    """A click as the mouse makes it: move there, then press and release per click (a hover only moves)."""
+    moved = {"type": "mouseMoved", "x": x, "y": y, "modifiers": gesture.modifiers}
+    await supervisor.send("Input.dispatchMouseEvent", moved, session_id=session)
+    if gesture.hover:
+        return
+    for count in range(1, gesture.clicks + 1):
+        for kind in ("mousePressed", "mouseReleased"):
+            await supervisor.send(
+                "Input.dispatchMouseEvent",
+                {
+                    "type": kind,
+                    "x": x,
+                    "y": y,
+                    "button": gesture.button,
+                    "buttons": _BUTTON_BITS[gesture.button] if kind == "mousePressed" else 0,
+                    "clickCount": count,
+                    "modifiers": gesture.modifiers,
+                },
+                session_id=session,
+            )
 
 
 async def _press(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> None:
@@ -391,7 +483,7 @@ async def _press(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> Non
 
 async def _replace_text(supervisor: CDPSupervisor, session: str, x: float, y: float, text: str) -> None:
     """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it)."""
-    await _mouse_click(supervisor, session, x, y)
+    await _mouse(supervisor, session, x, y)
     await _press(supervisor, session, parse_key("Control+a"))
     if text:
         await supervisor.send("Input.insertText", {"text": text}, session_id=session)

@@ -70,9 +70,10 @@ async def test_press_enter_submits_the_focused_form(agent: Agent, pages: PageSer
     text = (await agent.call("browser_snapshot"))["snapshot"]
     await agent.call("browser_type", ref=agent.ref_of(text, 'textbox "Name"'), text="Grace")
     pressed = await agent.call("browser_press", key="Enter")
-    assert pressed == {"ok": True, "key": "Enter"}
+    # The press waited for the page the form led to: the frame already shows it when the call returns.
     target = agent.supervisor.controlled_target or ""
-    await agent.until(lambda: "who=Grace" in agent.supervisor.state.frames[target].url)
+    assert pressed == {"ok": True, "key": "Enter", "navigated": agent.supervisor.state.frames[target].url}
+    assert "who=Grace" in pressed["navigated"]
     code, message = await agent.fail("browser_press", key="Hyper+q")
     assert code == "invalid_arguments" and "Unknown modifier" in message
 

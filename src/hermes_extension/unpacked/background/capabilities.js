@@ -4,12 +4,12 @@
 import { captureTab } from "./capture.js";
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
-import { forgetRefs, inFocusedFrame, inFrame, inFrameOf, normalRef, snapshotTab } from "./frames.js";
+import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, snapshotTab } from "./frames.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
-import { isCrashed, pageInfo, settle, waitForLoad, waitForRecovery } from "./tabs.js";
+import { isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery } from "./tabs.js";
 import { checkUserControl } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
@@ -34,14 +34,14 @@ const CAPABILITIES = {
     // history.back() in the page, not chrome.tabs.goBack(): Chrome's back button skips entries
     // made without a user gesture, and every navigation the agent causes is one of those.
     const tab = await controlledTab(sessionId);
-    const [{ result: depth }] = await chrome.scripting.executeScript({
+    const [{ result: depth, documentId }] = await chrome.scripting.executeScript({
       target: { tabId: tab.id, frameIds: [0] },
       func: () => history.length,
     });
     if (depth < 2) throw new CommandError("no_history", "There is no previous page in this tab.");
     await chrome.scripting.executeScript({ target: { tabId: tab.id, frameIds: [0] }, func: () => history.back() });
     await forgetRefs(tab.id);
-    const loaded = await settle(tab.id, signal);
+    const loaded = await waitForNavigation(tab.id, { frameId: 0, documentId, url: tab.url }, signal);
     return { result: pageInfo(loaded), summary: "went back" };
   },
 
@@ -89,23 +89,25 @@ const CAPABILITIES = {
 
   browser_click: async ({ sessionId, args, signal }) => {
     const tab = await controlledTab(sessionId);
-    const done = await inFrameOf(tab.id, args.ref, "click", [normalRef(args.ref)]);
-    await settle(tab.id, signal);
-    return { result: done, summary: `clicked ${describe(args.ref, done)}` };
+    const options = { button: args.button ?? "left", double: Boolean(args.double), modifiers: args.modifiers ?? null, hover: Boolean(args.hover) };
+    const done = await actInFrameOf(tab.id, args.ref, "click", [normalRef(args.ref), options]);
+    const result = await followNavigation(tab, done, signal);
+    return { result, summary: `${args.hover ? "hovered over" : "clicked"} ${describe(args.ref, result)}` };
   },
 
-  browser_type: async ({ sessionId, args }) => {
+  browser_type: async ({ sessionId, args, signal }) => {
     const tab = await controlledTab(sessionId);
-    const done = await inFrameOf(tab.id, args.ref, "type", [normalRef(args.ref), args.text]);
-    const shown = done.password ? "•".repeat(Math.min(args.text.length, 12)) : JSON.stringify(args.text.slice(0, 80));
-    return { result: done, summary: `typed ${shown} into ${describe(args.ref, done)}` };
+    const done = await actInFrameOf(tab.id, args.ref, "type", [normalRef(args.ref), args.text]);
+    const result = await followNavigation(tab, done, signal);
+    const shown = result.password ? "•".repeat(Math.min(args.text.length, 12)) : JSON.stringify(args.text.slice(0, 80));
+    return { result, summary: `typed ${shown} into ${describe(args.ref, result)}` };
   },
 
   browser_press: async ({ sessionId, args, signal }) => {
     const tab = await controlledTab(sessionId);
-    const done = await inFocusedFrame(tab.id, "press", [args.key]);
-    await settle(tab.id, signal);
-    return { result: done, summary: `pressed ${args.key}` };
+    const done = await actInFocusedFrame(tab.id, "press", [args.key]);
+    const result = await followNavigation(tab, done, signal);
+    return { result, summary: `pressed ${args.key}` };
   },
 
   browser_scroll: async ({ sessionId, args }) => {
@@ -119,6 +121,24 @@ const CAPABILITIES = {
     return { result: done, summary: `scrolled${direction ? " " + direction : ""}${where}` };
   },
 };
+
+// An action's engine answer; when it started a navigation (navigating), the answer once the new document has
+// loaded, with navigated: its URL (the refs of a replaced top document are forgotten).
+async function followNavigation(tab, done, signal) {
+  const { navigating, ...result } = done.value ?? {};
+  if (!navigating) return result;
+  const before = { frameId: done.frameId, documentId: done.documentId, url: tab.url };
+  const after = await waitForNavigation(tab.id, before, signal);
+  if (done.frameId === 0) {
+    await forgetRefs(tab.id);
+    return { ...result, navigated: after.url };
+  }
+  const [frame] = await chrome.scripting.executeScript({
+    target: { tabId: tab.id, frameIds: [done.frameId] },
+    func: () => location.href,
+  }).catch(() => [{ result: navigating }]);
+  return { ...result, navigated: frame?.result ?? navigating };
+}
 
 function describe(ref, done) {
   return done && done.role ? `${done.role} "${done.name ?? ""}" (${normalRef(ref)})` : normalRef(ref);

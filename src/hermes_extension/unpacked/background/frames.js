@@ -80,6 +80,12 @@ async function topFrameLost(tabId, error) {
 
 // engine[method](...args) in one frame (injecting the engine there first); an {ok: false} answer throws.
 export async function inFrame(tabId, frameId, method, args) {
+  return (await runInFrame(tabId, frameId, method, args)).value;
+}
+
+// The same, with the frame and Chrome's id of the document that answered: an action that navigates is over
+// once another document is in that frame.
+async function runInFrame(tabId, frameId, method, args) {
   await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: CONTRACT.ENGINE_FILES });
   const [outcome] = await chrome.scripting.executeScript({
     target: { tabId, frameIds: [frameId] },
@@ -88,30 +94,35 @@ export async function inFrame(tabId, frameId, method, args) {
   });
   const value = outcome?.result;
   if (value && value.ok === false) throw new CommandError(value.error.code, value.error.message);
-  return value;
+  return { value, frameId, documentId: outcome?.documentId ?? null };
 }
 
-// The same in the frame whose engine issued `ref` in the latest snapshot.
-export async function inFrameOf(tabId, ref, method, args) {
+// The same in the frame whose engine issued `ref` in the latest snapshot: {value, frameId, documentId}.
+export async function actInFrameOf(tabId, ref, method, args) {
   const frameId = (await loadTabRefs(tabId)).frames[normalRef(ref)];
   if (frameId === undefined) {
     throw new CommandError("stale_ref", `No element ${normalRef(ref)} on this page; take a new snapshot.`);
   }
   try {
-    return await inFrame(tabId, frameId, method, args);
+    return await runInFrame(tabId, frameId, method, args);
   } catch (error) {
     if (error instanceof CommandError) throw error;
     throw new CommandError("stale_ref", `Element ${normalRef(ref)} is gone (${error.message}); take a new snapshot.`);
   }
 }
 
-// The same in the frame that has the focus (a key press goes there).
-export async function inFocusedFrame(tabId, method, args) {
-  // Finding the focused frame needs no engine; inFrame() injects it into that frame only.
+// Only the engine's answer of actInFrameOf.
+export async function inFrameOf(tabId, ref, method, args) {
+  return (await actInFrameOf(tabId, ref, method, args)).value;
+}
+
+// The same in the frame that has the focus (a key press goes there): {value, frameId, documentId}.
+export async function actInFocusedFrame(tabId, method, args) {
+  // Finding the focused frame needs no engine; runInFrame() injects it into that frame only.
   const focused = await chrome.scripting.executeScript({
     target: { tabId, allFrames: true },
     func: () => document.hasFocus() && !(document.activeElement instanceof HTMLIFrameElement),
   });
   const target = focused.find((r) => r.result)?.frameId ?? 0;
-  return inFrame(tabId, target, method, args);
+  return runInFrame(tabId, target, method, args);
 }

@@ -1,6 +1,5 @@
-// Waiting on a tab: for its page to load, and for a page an action may have navigated to; telling a tab
-// whose page crashed from one that is merely loading.
-import { LOAD_POLL_MS, SETTLE_MS } from "./constants.js";
+// Waiting on a tab, driven by chrome.tabs events (never by polling or a fixed sleep): for its page to load,
+// for a page an action navigated to, and telling a tab whose page crashed from one that is merely loading.
 import { CommandError } from "./errors.js";
 
 export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,38 +21,124 @@ export function unlessCrashed(tab) {
   return tab;
 }
 
-export async function waitForLoad(tabId, signal) {
-  // Poll the tab: it is simpler than juggling onUpdated listeners across a worker restart, and
-  // the cancel frame (signal) bounds the wait by the command's deadline; a page that crashes while
-  // it loads ends the wait at once.
-  for (;;) {
-    if (signal.aborted) throw new CommandError("command_cancelled", "cancelled");
-    const tab = unlessCrashed(await chrome.tabs.get(tabId));
-    if (tab.status === "complete") return tab;
-    await pause(LOAD_POLL_MS);
-  }
+// Resolves with the tab once `test(tab)` is true, looking again at each chrome.tabs.onUpdated event of the
+// tab. The command's signal bounds the wait; the tab closing ends it (`onClosed()`, tab_closed by default),
+// and so does a crash unless `crashed` is "wait".
+function untilTab(tabId, signal, test, { onClosed = closedError, crashed = "fail" } = {}) {
+  return new Promise((resolve, reject) => {
+    let finished = false;
+    let checking = false;
+    let again = false;
+    const finish = (settle, value) => {
+      if (finished) return;
+      finished = true;
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+      chrome.tabs.onRemoved.removeListener(onRemoved);
+      signal.removeEventListener("abort", onAbort);
+      settle(value);
+    };
+    const check = async () => {
+      if (checking) {
+        again = true;
+        return;
+      }
+      checking = true;
+      try {
+        do {
+          again = false;
+          const tab = await chrome.tabs.get(tabId);
+          if (crashed === "fail") unlessCrashed(tab);
+          if (!finished && (await test(tab))) finish(resolve, tab);
+        } while (again && !finished);
+      } catch (error) {
+        finish(reject, error instanceof CommandError ? error : onClosed());
+      } finally {
+        checking = false;
+      }
+    };
+    const onUpdated = (id) => id === tabId && check();
+    const onRemoved = (id) => id === tabId && finish(reject, onClosed());
+    const onAbort = () => finish(reject, new CommandError("command_cancelled", "cancelled"));
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    chrome.tabs.onRemoved.addListener(onRemoved);
+    signal.addEventListener("abort", onAbort);
+    if (signal.aborted) onAbort();
+    else check();
+  });
+}
+
+function closedError() {
+  return new CommandError(
+    "tab_closed",
+    "The controlled tab was closed. Call browser_tabs, then browser_tab_activate to control another tab.",
+  );
+}
+
+// The tab once its page has loaded (a page that crashes while it loads ends the wait at once).
+export function waitForLoad(tabId, signal) {
+  return untilTab(tabId, signal, (tab) => tab.status === "complete");
 }
 
 // A crashed tab that browser_navigate loads again: Chrome starts a new renderer for it, but until the
-// navigation commits the tab still reads as crashed, so wait for that first (bounded by the signal).
-export async function waitForRecovery(tabId, signal) {
-  while (isCrashed(await chrome.tabs.get(tabId))) {
-    if (signal.aborted) throw new CommandError("command_cancelled", "cancelled");
-    await pause(LOAD_POLL_MS);
+// navigation commits the tab still reads as crashed, so wait for that first.
+export function waitForRecovery(tabId, signal) {
+  return untilTab(tabId, signal, (tab) => !isCrashed(tab), { crashed: "wait" });
+}
+
+// Chrome's id of the document now in a frame (null if the frame is gone).
+export async function documentIn(tabId, frameId) {
+  try {
+    const [outcome] = await chrome.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
+      func: () => 0,
+      injectImmediately: true,
+    });
+    return outcome?.documentId ?? null;
+  } catch {
+    return null;
   }
 }
 
-// After an action that may navigate (a click on a link, Enter in a form), give the page a moment
-// to start loading and, if it does, wait for the load, so the agent's next snapshot sees the new page.
-export async function settle(tabId, signal) {
-  const started = Date.now();
-  const before = await chrome.tabs.get(tabId);
-  while (Date.now() - started < SETTLE_MS) {
-    const tab = await chrome.tabs.get(tabId);
-    if (tab.status === "loading" || tab.url !== before.url) return waitForLoad(tabId, signal);
-    await pause(LOAD_POLL_MS / 2);
+// Settles once the document `documentId` is gone from its tab (at once if it already is): a script that waits
+// forever in it ends with it. No event of chrome.tabs says this: a navigation that a page starts (a form it
+// submits) may leave the tab "complete" until the new document commits.
+async function documentGone(tabId, documentId) {
+  try {
+    await chrome.scripting.executeScript({
+      target: { tabId, documentIds: [documentId] },
+      func: () => new Promise(() => {}),
+      injectImmediately: true,
+    });
+  } catch {
+    // the document went away (or was gone already): what we wait for
   }
-  return before;
+}
+
+// After an action that started a navigation of a frame whose document was `before.documentId` (in a tab at
+// `before.url`): the tab once that document has been replaced and the tab has loaded the new one (a same-
+// document history step only changes the URL). Bounded by the command's deadline (signal): a navigation the
+// server answers with 204 leaves the old document in place, and the call then times out.
+export async function waitForNavigation(tabId, before, signal) {
+  const replaced = async (tab) => {
+    if (tab.status !== "complete") return false;
+    if (tab.url !== before.url) return true;
+    const now = await documentIn(tabId, before.frameId);
+    return now !== null && now !== before.documentId;
+  };
+  // A same-document history step keeps the document but changes the URL.
+  const watching = new AbortController();
+  const forward = () => watching.abort();
+  signal.addEventListener("abort", forward);
+  const urlChanged = untilTab(tabId, watching.signal, (tab) => tab.url !== before.url);
+  try {
+    if (before.documentId) await Promise.race([documentGone(tabId, before.documentId), urlChanged]);
+    else await urlChanged;
+  } finally {
+    signal.removeEventListener("abort", forward);
+    watching.abort();
+    urlChanged.catch(() => {}); // stopped on purpose once the document is gone
+  }
+  return untilTab(tabId, signal, replaced);
 }
 
 export function pageInfo(tab) {

@@ -13,12 +13,19 @@
  *   snapshotSync(opts) -> Part     the same, at once (frameToken may still be null)
  *   stitch(parts, {maxChars?, full?}) -> {text, truncated, placed, dropped:[token], missing:[token], unplaced}
  *       Pure: parts are Parts of every frame of a tab, in any order. Call it in the top frame.
- *   click(ref) -> {ok, ref, role, name, x, y, covered_by?, opens?:{url, target}, hint?}
- *   type(ref, text, {clear=true, commit=true, submit=false}) -> {ok, ref, role, name, value | password:true,
- *       pressed?}   (a <select> gets the option with that label; contenteditable gets the text inserted)
- *   press(key) -> {ok, key, target:{role, name}, action:"submit"|"click"|"insert"|"delete"|"focus"|
- *       "select"|"select_all"|"scroll"|"none"|null, prevented}   key: "Enter", "Tab", "Shift+Tab", "Control+a",
- *       "x"... Focus inside a child frame -> {ok:false, error:{code:"focus_in_child_frame", frameToken}}
+ *   Actions answer with a promise, once what they caused has settled (dom.js, settle()): navigating:url in
+ *   the result when the action started a navigation of this frame (the lane then waits for the new page).
+ *   click(ref, {button="left"|"middle"|"right", double, modifiers:"Control+Shift", hover}) -> Promise<{ok, ref,
+ *       role, name (as before the click), x, y, covered_by?, opens?:{url, target}, hint?, navigating?}>
+ *   aim(ref, {hover}) -> Promise<rect()'s answer at the element's stable centre, plus opens?, hint?, and
+ *       watch: a token for settle() after the lane's own input events>
+ *   watch() -> token      settle(token, {quietMs=20, maxMs=500}) -> Promise<{ok, navigating?, replaced?, ms}>
+ *   type(ref, text, {clear=true, commit=true, submit=false}) -> Promise<{ok, ref, role, name, value |
+ *       password:true, pressed?, navigating?}>   (a <select> gets the option with that label; contenteditable
+ *       gets the text inserted)
+ *   press(key) -> Promise<{ok, key, target:{role, name}, action:"submit"|"click"|"insert"|"delete"|"focus"|
+ *       "select"|"select_all"|"scroll"|"none"|null, prevented, navigating?}>   key: "Enter", "Tab", "Shift+Tab",
+ *       "Control+a", "x"... Focus inside a child frame -> {ok:false, error:{code:"focus_in_child_frame", frameToken}}
  *   scroll(ref|null, "up"|"down"|"left"|"right", {amount?}) -> {ok, direction, scrolled, position, max, atStart,
  *       atEnd, target:"page"|role, ref?, scrolledRef?}
  *   rect(ref, {scroll=true}) -> {ok, ref, role, name, x, y (centre of the visible part, this frame's viewport
@@ -80,6 +87,28 @@
       }
     };
   }
+  // The same for a method that answers with a promise.
+  function guardedAsync(method, code) {
+    return function () {
+      var args = arguments;
+      return Promise.resolve()
+        .then(function () {
+          return method.apply(null, args);
+        })
+        .catch(function (error) {
+          return failure(code, errorMessage(error));
+        });
+    };
+  }
+  // An action that waits for what it caused (see settle() in dom.js): a promise of its result.
+  function settledAction(method) {
+    return guardedAsync(function () {
+      var args = arguments;
+      return engine.settled(function () {
+        return method.apply(null, args);
+      });
+    }, "action_failed");
+  }
 
   engine.defineHidden(
     "__hermesSnapshot",
@@ -92,9 +121,12 @@
       },
       snapshotSync: guarded(engine.snapshotSync, "snapshot_failed"),
       stitch: engine.stitch,
-      click: guarded(engine.click, "action_failed"),
-      type: guarded(engine.type, "action_failed"),
-      press: guarded(engine.press, "action_failed"),
+      click: guardedAsync(engine.click, "action_failed"),
+      aim: guardedAsync(engine.aim, "action_failed"),
+      watch: engine.watch,
+      settle: guardedAsync(engine.settle, "action_failed"),
+      type: settledAction(engine.type),
+      press: settledAction(engine.press),
       scroll: guarded(engine.scroll, "action_failed"),
       rect: guarded(engine.rect, "action_failed"),
       frameRect: guarded(engine.frameRect, "action_failed"),

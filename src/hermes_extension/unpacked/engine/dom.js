@@ -113,20 +113,49 @@
   function describeCover(covering) {
     return tagOf(covering) + (covering.id ? "#" + covering.id : "");
   }
-  function scrollIntoViewIfNeeded(el) {
+  // The part of the element that shows: its box clipped by every ancestor that clips (a scrolling list, an
+  // inbox) and by the viewport. A box that only the window's test would call visible may be scrolled out of
+  // its list, where a click at its centre lands on whatever the list shows there instead.
+  function clippedBox(el) {
     var box = el.getBoundingClientRect();
-    if (box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth) return;
+    var left = Math.max(box.left, 0),
+      top = Math.max(box.top, 0),
+      right = Math.min(box.right, window.innerWidth),
+      bottom = Math.min(box.bottom, window.innerHeight);
+    for (var node = el.parentNode || el.host; node && node.nodeType !== 9; node = node.parentNode || node.host) {
+      if (node.nodeType !== 1) continue;
+      var style = getComputedStyle(node);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      var clip = node.getBoundingClientRect();
+      var innerLeft = clip.left + node.clientLeft,
+        innerTop = clip.top + node.clientTop;
+      left = Math.max(left, innerLeft);
+      top = Math.max(top, innerTop);
+      right = Math.min(right, innerLeft + node.clientWidth);
+      bottom = Math.min(bottom, innerTop + node.clientHeight);
+    }
+    return { left: left, top: top, right: right, bottom: bottom, box: box };
+  }
+  // Scrolls every scrolling ancestor, and the window, until the element's centre shows (a large element:
+  // until a part of it does).
+  function scrollIntoViewIfNeeded(el) {
+    var clip = clippedBox(el);
+    var box = clip.box;
+    var cx = (box.left + box.right) / 2,
+      cy = (box.top + box.bottom) / 2;
+    var centreShows = cx >= clip.left && cx < clip.right && cy >= clip.top && cy < clip.bottom;
+    if (centreShows) return;
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   }
   // The centre of the element's part inside the viewport (of its first line box, for a wrapped inline link).
   function visiblePoint(el) {
-    var box = el.getBoundingClientRect();
     var lineBoxes = el.getClientRects();
-    if (lineBoxes.length > 1) box = lineBoxes[0];
-    var left = Math.max(box.left, 0),
-      top = Math.max(box.top, 0);
-    var right = Math.min(box.right, window.innerWidth),
-      bottom = Math.min(box.bottom, window.innerHeight);
+    var clip = clippedBox(el);
+    var box = lineBoxes.length > 1 ? lineBoxes[0] : clip.box;
+    var left = Math.max(box.left, clip.left),
+      top = Math.max(box.top, clip.top);
+    var right = Math.min(box.right, clip.right),
+      bottom = Math.min(box.bottom, clip.bottom);
     var inView = right > left && bottom > top;
     if (!inView) {
       left = box.left;
@@ -134,7 +163,7 @@
       top = box.top;
       bottom = box.bottom;
     }
-    return { x: (left + right) / 2, y: (top + bottom) / 2, rect: el.getBoundingClientRect(), inView: inView };
+    return { x: (left + right) / 2, y: (top + bottom) / 2, rect: clip.box, inView: inView };
   }
   // The viewport position of an <iframe>'s content box, which is where its document's (0, 0) is.
   function contentOrigin(frameElement, style) {
@@ -143,6 +172,94 @@
       x: box.left + frameElement.clientLeft + parseFloat(style.paddingLeft || "0"),
       y: box.top + frameElement.clientTop + parseFloat(style.paddingTop || "0"),
     };
+  }
+
+  // ----- what an action caused ------------------------------------------------------------------------
+  // watch() before an action, settle(token) after it: settle answers once the action's effects are over,
+  // driven by events, never by a fixed wait. A navigation of this frame (the Navigation API's "navigate"
+  // event, which fires when a link is followed, a form submitted or location set) ends the wait at once with
+  // {navigating: url}: the lane then waits for the new document. Otherwise settle waits until the DOM has
+  // had no mutation for QUIET_MS, at most MAX_SETTLE_MS after the watch began.
+  var QUIET_MS = 20;
+  var MAX_SETTLE_MS = 500;
+  var watches = Object.create(null);
+  var nextWatch = 1;
+  function watch() {
+    var token = nextWatch++;
+    var state = { started: performance.now(), lastChange: performance.now(), navigation: null, wake: null };
+    state.observer = new MutationObserver(function () {
+      state.lastChange = performance.now();
+    });
+    state.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    if (window.navigation && window.navigation.addEventListener) {
+      state.onNavigate = function (event) {
+        if (event.destination && !event.destination.sameDocument) {
+          state.navigation = event;
+          if (state.wake) state.wake();
+        }
+      };
+      window.navigation.addEventListener("navigate", state.onNavigate);
+    }
+    watches[token] = state;
+    return token;
+  }
+  function unwatch(token, state) {
+    state.observer.disconnect();
+    if (state.onNavigate) window.navigation.removeEventListener("navigate", state.onNavigate);
+    delete watches[token];
+  }
+  // A navigation the page cancelled in its own handler (preventDefault) is not one.
+  function navigationStarted(state) {
+    return !!state.navigation && !state.navigation.defaultPrevented;
+  }
+  // -> Promise<{ok, navigating?: url, replaced?: true, ms}>; replaced: this document never saw the watch
+  // (the one it was armed in has gone: the action navigated).
+  function settle(token, options) {
+    options = options || {};
+    var state = watches[token];
+    if (!state) return Promise.resolve({ ok: true, replaced: true, ms: 0 });
+    var quietMs = options.quietMs == null ? QUIET_MS : options.quietMs;
+    var maxMs = options.maxMs == null ? MAX_SETTLE_MS : options.maxMs;
+    return new Promise(function (resolve) {
+      var timer = null;
+      function check() {
+        var now = performance.now();
+        var navigating = navigationStarted(state);
+        if (navigating || now - state.lastChange >= quietMs || now - state.started >= maxMs) {
+          clearTimeout(timer);
+          unwatch(token, state);
+          var out = { ok: true, ms: Math.round(now - state.started) };
+          if (navigating) out.navigating = state.navigation.destination.url;
+          resolve(out);
+          return;
+        }
+        clearTimeout(timer);
+        var wait = Math.min(quietMs - (now - state.lastChange), maxMs - (now - state.started));
+        timer = setTimeout(check, Math.max(1, wait));
+      }
+      state.wake = check;
+      check();
+    });
+  }
+  // Calls action() between watch() and settle(): the promise of its result with settle's answer merged in
+  // (navigating, when the action started a navigation of this frame).
+  function settled(action) {
+    var token = watch();
+    var result;
+    try {
+      result = action();
+    } catch (error) {
+      unwatch(token, watches[token]);
+      throw error;
+    }
+    if (!result || result.ok === false) {
+      unwatch(token, watches[token]);
+      return Promise.resolve(result);
+    }
+    return settle(token).then(function (after) {
+      if (after.navigating) result.navigating = after.navigating;
+      return result;
+    });
   }
 
   Object.assign(engine, {
@@ -164,7 +281,11 @@
     deepElementFromPoint: deepElementFromPoint,
     isCovering: isCovering,
     describeCover: describeCover,
+    clippedBox: clippedBox,
     scrollIntoViewIfNeeded: scrollIntoViewIfNeeded,
+    watch: watch,
+    settle: settle,
+    settled: settled,
     visiblePoint: visiblePoint,
     contentOrigin: contentOrigin,
   });

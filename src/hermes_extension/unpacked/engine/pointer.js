@@ -1,5 +1,6 @@
 // Hermes snapshot engine: the pointer. click() dispatches what a real click does, in order, at the
-// element's visible centre; rect() says where that point is, for a lane that clicks with real input events.
+// element's stable visible centre; aim() and rect() say where that point is, for a lane that clicks with
+// real input events.
 (function (engine) {
   "use strict";
   if (engine.complete) return;
@@ -19,7 +20,10 @@
     lookup = engine.lookup,
     withDescription = engine.withDescription,
     ownFrameToken = engine.ownFrameToken,
-    frameOffset = engine.frameOffset;
+    frameOffset = engine.frameOffset,
+    quote = engine.quote,
+    watch = engine.watch,
+    settled = engine.settled;
 
   var PointerOrMouse = typeof PointerEvent === "function" ? PointerEvent : MouseEvent;
 
@@ -29,7 +33,23 @@
     if (el.isContentEditable && isContentEditableRoot(el)) return true;
     return el.tabIndex >= 0 || el.hasAttribute("tabindex");
   }
-  function mouseInit(x, y, buttons, detail) {
+  // What the pointer holds for a click: which button, how many clicks, the keys held.
+  var BUTTONS = engine.lookupTable({ left: [0, 1], middle: [1, 4], right: [2, 2] });
+  var MODIFIER_FLAGS = engine.lookupTable({ Alt: "altKey", Control: "ctrlKey", Meta: "metaKey", Shift: "shiftKey" });
+  // {button: "left"|"middle"|"right", double, modifiers: "Control+Shift", hover} as the tool takes them.
+  function gesture(options) {
+    options = options || {};
+    var button = BUTTONS[options.button || "left"];
+    if (!button) return failure("invalid_arguments", "button must be left, middle or right.");
+    var keys = {};
+    var names = options.modifiers ? String(options.modifiers).split("+") : [];
+    for (var i = 0; i < names.length; i++) {
+      if (!MODIFIER_FLAGS[names[i]]) return failure("invalid_arguments", "Unknown modifier " + quote(names[i]) + "; use Alt, Control, Meta, Shift.");
+      keys[MODIFIER_FLAGS[names[i]]] = true;
+    }
+    return { ok: true, name: options.button || "left", button: button[0], buttons: button[1], keys: keys, double: !!options.double, hover: !!options.hover };
+  }
+  function mouseInit(x, y, how, buttons, detail) {
     return {
       bubbles: true,
       cancelable: true,
@@ -39,7 +59,7 @@
       clientY: y,
       screenX: x + (window.screenX || 0),
       screenY: y + (window.screenY || 0),
-      button: 0,
+      button: how.button,
       buttons: buttons,
       detail: detail,
       pointerId: 1,
@@ -48,6 +68,10 @@
       width: 1,
       height: 1,
       pressure: buttons ? 0.5 : 0,
+      altKey: !!how.keys.altKey,
+      ctrlKey: !!how.keys.ctrlKey,
+      metaKey: !!how.keys.metaKey,
+      shiftKey: !!how.keys.shiftKey,
     };
   }
   // Dispatches one event; noBubble for the enter events, which neither bubble nor can be cancelled.
@@ -60,42 +84,104 @@
     }
     return target.dispatchEvent(new EventType(type, copy));
   }
-  function click(ref) {
+  // Resolves after the next animation frame, or after FRAME_FALLBACK_MS in a tab that paints no frames
+  // (a hidden one): whichever comes first.
+  var FRAME_FALLBACK_MS = 50;
+  var STABLE_TRIES = 10;
+  function nextFrame() {
+    return new Promise(function (resolve) {
+      var timer = setTimeout(resolve, FRAME_FALLBACK_MS);
+      requestAnimationFrame(function () {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  function samePoint(a, b) {
+    var ra = a.rect,
+      rb = b.rect;
+    return a.x === b.x && a.y === b.y && ra.width === rb.width && ra.height === rb.height;
+  }
+  // The element's visible centre once it has stopped moving: measured in one animation frame and in the
+  // next, until two agree (a page whose styles or fonts arrive late moves things meanwhile), at most
+  // STABLE_TRIES frames; scrolled into view in every scrolling ancestor first, and again if it moved away.
+  function stablePoint(el) {
+    scrollIntoViewIfNeeded(el);
+    var last = visiblePoint(el);
+    var tries = 0;
+    function again() {
+      return nextFrame().then(function () {
+        scrollIntoViewIfNeeded(el);
+        var now = visiblePoint(el);
+        if (samePoint(now, last) || ++tries >= STABLE_TRIES) return now;
+        last = now;
+        return again();
+      });
+    }
+    return again();
+  }
+  // The element of a ref, ready for the pointer, or the failure that says why not.
+  function pointerTarget(ref) {
     var found = lookup(ref);
     if (!found.ok) return found;
     var el = found.element;
     if (!hasBox(el) && getComputedStyle(el).display !== "contents") return failure("not_visible", "Element " + refText(found.number) + " is not visible now; take a new snapshot.");
-    if (isDisabled(el)) return failure("disabled", "Element " + refText(found.number) + " is disabled.");
-    scrollIntoViewIfNeeded(el);
-    var point = visiblePoint(el);
-    var hit = deepElementFromPoint(point.x, point.y);
-    var target = hit && composedContains(el, hit) ? hit : el;
-    var covering = isCovering(el, hit) ? hit : null; // before the click, which may change the page
-    dispatchClick(target, point.x, point.y);
-    var result = withDescription({ ok: true, x: Math.round(point.x), y: Math.round(point.y) }, el, found.number);
-    if (tagOf(el) === "select") result.hint = "To choose an option, use type with the option's label.";
-    if (covering) result.covered_by = describeCover(covering);
-    var link = el.closest ? el.closest("a[href][target]") : null;
-    if (link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
-    return result;
+    return found;
   }
-  // Hover, press (with the focus change it causes), release, click: the click's activation behaviour (links
-  // follow, checkboxes toggle, submit buttons submit) runs on it.
-  function dispatchClick(target, x, y) {
-    var hover = mouseInit(x, y, 0, 0);
+  // click(ref, {button, double, modifiers, hover}) -> Promise: the pointer goes to the element's visible
+  // centre once it is stable, and what is there gets the events, as with a real mouse: when something else
+  // covers the element, that is what is clicked, and covered_by names it. The element is described before
+  // the click (a menu item that the click removes keeps its name); the result says whether the click
+  // started a navigation of this frame (navigating, see settle()).
+  function click(ref, options) {
+    var how = gesture(options);
+    if (!how.ok) return Promise.resolve(how);
+    var found = pointerTarget(ref);
+    if (!found.ok) return Promise.resolve(found);
+    var el = found.element;
+    if (isDisabled(el) && !how.hover) return Promise.resolve(failure("disabled", "Element " + refText(found.number) + " is disabled."));
+    var result = withDescription({ ok: true }, el, found.number);
+    return stablePoint(el).then(function (point) {
+      var hit = deepElementFromPoint(point.x, point.y);
+      var covering = isCovering(el, hit) ? hit : null;
+      var target = hit && (covering || composedContains(el, hit)) ? hit : el;
+      result.x = Math.round(point.x);
+      result.y = Math.round(point.y);
+      if (covering) result.covered_by = describeCover(covering);
+      if (!covering && tagOf(el) === "select" && !how.hover) result.hint = "To choose an option, use type with the option's label.";
+      var link = el.closest ? el.closest("a[href][target]") : null;
+      if (!covering && !how.hover && link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
+      return settled(function () {
+        dispatchPointer(target, point.x, point.y, how);
+        return result;
+      });
+    });
+  }
+  // Hover; then, unless only hovering, press (with the focus change it causes), release and click for each
+  // click: the click's activation behaviour (links follow, checkboxes toggle, submit buttons submit) runs on
+  // it. A right button ends with contextmenu, a middle one with auxclick, a double click with dblclick.
+  function dispatchPointer(target, x, y, how) {
+    var hover = mouseInit(x, y, how, 0, 0);
     fire(target, PointerOrMouse, "pointerover", hover);
     fire(target, PointerOrMouse, "pointerenter", hover, true);
     fire(target, MouseEvent, "mouseover", hover);
     fire(target, MouseEvent, "mouseenter", hover, true);
     fire(target, PointerOrMouse, "pointermove", hover);
     fire(target, MouseEvent, "mousemove", hover);
-    var press = mouseInit(x, y, 1, 1);
-    var pointerDown = fire(target, PointerOrMouse, "pointerdown", press);
-    if (!pointerDown || fire(target, MouseEvent, "mousedown", press)) moveFocusFor(target);
-    var release = mouseInit(x, y, 0, 1);
-    fire(target, PointerOrMouse, "pointerup", release);
-    if (pointerDown) fire(target, MouseEvent, "mouseup", release);
-    fire(target, PointerOrMouse, "click", release);
+    if (how.hover) return;
+    var clicks = how.double ? 2 : 1;
+    for (var detail = 1; detail <= clicks; detail++) {
+      var press = mouseInit(x, y, how, how.buttons, detail);
+      var pointerDown = fire(target, PointerOrMouse, "pointerdown", press);
+      if ((!pointerDown || fire(target, MouseEvent, "mousedown", press)) && detail === 1) moveFocusFor(target);
+      var release = mouseInit(x, y, how, 0, detail);
+      fire(target, PointerOrMouse, "pointerup", release);
+      if (pointerDown) fire(target, MouseEvent, "mouseup", release);
+      if (how.name === "left") fire(target, PointerOrMouse, "click", release);
+      else if (how.name === "middle") fire(target, PointerOrMouse, "auxclick", release);
+      else if (detail === 1) fire(target, PointerOrMouse, "contextmenu", release);
+    }
+    if (how.double && how.name === "left") fire(target, MouseEvent, "dblclick", mouseInit(x, y, how, 0, 2));
   }
   // A press focuses the nearest focusable element around the target, or blurs whatever had the focus.
   function moveFocusFor(target) {
@@ -141,8 +227,31 @@
     return result;
   }
 
+  // aim(ref) -> Promise: for a lane that clicks with real input events: the element's stable visible centre
+  // (rect()'s answer), with covered_by when something else is drawn there, and a watch() token for the
+  // settle() after the input events. The element is described now, before the click.
+  function aim(ref, options) {
+    var found = pointerTarget(ref);
+    if (!found.ok) return Promise.resolve(found);
+    var el = found.element;
+    var hover = !!(options && options.hover);
+    if (isDisabled(el) && !hover) return Promise.resolve(failure("disabled", "Element " + refText(found.number) + " is disabled."));
+    return stablePoint(el).then(function () {
+      var result = rect(ref, { scroll: false });
+      if (result.ok && !hover) {
+        if (!result.covered_by && tagOf(el) === "select") result.hint = "To choose an option, use type with the option's label.";
+        var link = el.closest ? el.closest("a[href][target]") : null;
+        if (!result.covered_by && link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
+      }
+      if (result.ok) result.watch = watch();
+      return result;
+    });
+  }
+
   Object.assign(engine, {
     click: click,
     rect: rect,
+    aim: aim,
+    gesture: gesture,
   });
 })(globalThis.__hermesEngine);

@@ -1,0 +1,131 @@
+"""Pages for the action scenarios of issue 11 (tests/lanes/test_actions_*.py), and a page server that is slow
+where a scenario needs a slow server.
+
+Each page reproduces one way an action used to mislead an agent: a link to a page the server is slow to
+send, a page that keeps changing after a click, a button below the fold of a scrolling box, an overlay
+drawn over a button, a menu that opens on hover, buttons that count which mouse events they got.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator, Mapping
+
+from aiohttp import web
+
+from tests.support.background_loop import background_loop
+from tests.support.pages import START_TIMEOUT_S, Page, PageServer
+
+#: How long the slow server takes to answer a slow page: long enough that an action which does not wait for
+#: it returns well before it arrives.
+SLOW_RESPONSE_S = 1.5
+SLOW_PREFIX = "/slow/"
+
+
+class SlowPageServer(PageServer):
+    """``PageServer`` whose pages under ``/slow/`` arrive ``SLOW_RESPONSE_S`` late, as from a busy server."""
+
+    async def _answer(self, request: web.Request) -> web.StreamResponse:
+        if request.path.startswith(SLOW_PREFIX):
+            await asyncio.sleep(SLOW_RESPONSE_S)  # the simulated server's latency, not a wait of the test
+        return await super()._answer(request)
+
+
+@contextlib.contextmanager
+def serve_action_pages(pages: Mapping[str, Page]) -> Iterator[PageServer]:
+    """Serve ``pages`` with the slow server until the block ends."""
+    server = SlowPageServer(pages, None, "/")
+    with background_loop("action-pages") as loop:
+        yield loop.enter(server._listening(), START_TIMEOUT_S)
+
+
+def page(title: str, body: str) -> str:
+    return f"<!doctype html><html><head><title>{title}</title></head><body>{body}</body></html>"
+
+
+START = page(
+    "Start",
+    """<h1>Start</h1>
+<a href="/slow/arrived">Slow page</a>
+<form action="/slow/arrived"><label>Query <input name="q"></label><button>Search</button></form>
+<button id="later">Change later</button><p id="status">Idle</p>
+<button id="nothing">Do nothing</button>
+<script>
+// Three changes, each in a later task than the one before: an action that returned after the first one
+// would leave the agent reading "Step 1".
+document.getElementById('later').addEventListener('click', () => {
+  const status = document.getElementById('status');
+  status.textContent = 'Step 1';
+  setTimeout(() => { status.textContent = 'Step 2'; setTimeout(() => { status.textContent = 'Done'; }, 0); }, 0);
+});
+</script>""",
+)
+
+ARRIVED = page("Arrived", "<h1>Slow page arrived</h1>")
+
+SCROLLING_BOX = page(
+    "Box",
+    """<h1>Inbox</h1>
+<div id="box" style="height: 120px; overflow: auto; border: 1px solid">
+  <div style="height: 600px">Older messages</div>
+  <button id="deep" onclick="document.getElementById('status').textContent = 'Deep clicked'">Open last</button>
+  <div style="height: 600px"></div>
+</div>
+<p id="status">Nothing opened</p>""",
+)
+
+OVERLAY = page(
+    "Overlay",
+    """<h1>Overlay</h1>
+<button id="under" onclick="document.getElementById('status').textContent = 'Under clicked'">Buy</button>
+<p id="status">Nothing clicked</p>
+<div id="veil" style="position: fixed; inset: 0; background: rgba(0, 0, 0, 0.3)"
+     onclick="document.getElementById('status').textContent = 'Veil clicked'"></div>""",
+)
+
+MOUSE = page(
+    "Mouse",
+    """<h1>Mouse</h1>
+<button id="target">Target</button>
+<p id="log">none</p>
+<script>
+// Each mouse event the button gets, with the keys held and the button used: "click:0:shift".
+const seen = [];
+for (const type of ['click', 'dblclick', 'contextmenu', 'auxclick', 'mouseover']) {
+  document.getElementById('target').addEventListener(type, (event) => {
+    if (type === 'contextmenu') event.preventDefault();
+    const keys = ['alt', 'ctrl', 'meta', 'shift'].filter((key) => event[key + 'Key']).join('+');
+    seen.push(type + ':' + event.button + (keys ? ':' + keys : ''));
+    document.getElementById('log').textContent = seen.join(' ');
+  });
+}
+</script>""",
+)
+
+HOVER_MENU = page(
+    "Menu",
+    """<h1>Menu</h1>
+<div id="menu"><button id="opener">Actions</button><ul id="items" role="menu" hidden>
+  <li role="menuitem" tabindex="-1" id="delete">Delete</li>
+</ul></div>
+<p id="status">Nothing done</p>
+<script>
+const items = document.getElementById('items');
+document.getElementById('menu').addEventListener('mouseenter', () => { items.hidden = false; });
+// The item goes away when chosen, as menu items do: the result must still name it.
+document.getElementById('delete').addEventListener('click', () => {
+  document.getElementById('items').remove();
+  document.getElementById('status').textContent = 'Deleted';
+});
+</script>""",
+)
+
+ACTION_PAGES: dict[str, Page] = {
+    "/start": START,
+    "/slow/arrived": ARRIVED,
+    "/box": SCROLLING_BOX,
+    "/overlay": OVERLAY,
+    "/mouse": MOUSE,
+    "/menu": HOVER_MENU,
+}

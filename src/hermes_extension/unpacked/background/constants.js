@@ -15,10 +15,6 @@ export const ACTION_LOG_SIZE = 50;
 export const POPUP_URL = chrome.runtime.getURL("popup/popup.html");
 // Waits between reconnections to a native host that went away (the last one repeats).
 export const RECONNECT_DELAYS_MS = Object.freeze([500, 1000, 2000, 5000, 10000]);
-// How often a loading tab is looked at.
-export const LOAD_POLL_MS = 100;
-// How long after an action that may navigate a page has to start loading.
-export const SETTLE_MS = 300;
 // Chrome allows two captureVisibleTab calls a second.
 export const CAPTURE_SPACING_MS = 550;
 // How often a screenshot is tried when the user keeps bringing another tab to the front meanwhile.

@@ -206,7 +206,7 @@ class Frame:
         )
         return int(event.params["context"]["id"])
 
-    def call(self, method: str, *args: Any, await_promise: bool = False) -> Any:
+    def call(self, method: str, *args: Any, await_promise: bool = True) -> Any:
         return self.eval(
             f"globalThis.__hermesSnapshot.{method}(...{json.dumps(list(args))})", await_promise=await_promise
         )

@@ -300,6 +300,10 @@ class PeerSession:
     async def snapshot(self) -> str:
         return self._text(await self.client.call_tool(self.peer.snapshot, {}), self.peer.snapshot)
 
+    async def call(self, tool: str, arguments: dict[str, Any]) -> str:
+        """Any other tool of the peer (a click, typing) with its own arguments; its answer's text."""
+        return self._text(await self.client.call_tool(tool, arguments), tool)
+
     def _text(self, result: Any, tool: str) -> str:
         """The text of an MCP tool result; an error result breaks the run (a benchmark of failures measures nothing)."""
         text = "\n".join(item.text for item in result.content if getattr(item, "type", None) == "text")

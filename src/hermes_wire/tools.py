@@ -101,6 +101,12 @@ _ELEMENT = (
     ResultField("role", "The element's accessible role."),
     ResultField("name", "The element's accessible name."),
 )
+#: Every action waits for what it caused (a new document, or the page quiet again) before it answers.
+_NAVIGATED = ResultField(
+    "navigated",
+    "Present when the action started a navigation: the URL of the new document, which had loaded when the "
+    "action answered (the frame's, for a navigation inside a frame).",
+)
 #: What an action reports on the cdp lane when a dialog it caused now blocks the page (``DialogOpened``).
 _DIALOG_OPENED = (
     ResultField(
@@ -234,15 +240,14 @@ _SPECS = (
             *_ELEMENT,
             ResultField("x", "Where the click landed, in viewport CSS pixels."),
             ResultField("y", "Where the click landed, in viewport CSS pixels."),
-            ResultField("covered_by", "Present when another element covered the click point: that element."),
             ResultField(
-                "opens",
-                "Present when the element is a link that opens another window or tab: {url, target}.",
-                EXTENSION_ONLY,
+                "covered_by",
+                "Present when another element was drawn over the element's visible centre: that element (tag#id), "
+                "which is what got the click, as it would from a real mouse.",
             ),
-            ResultField(
-                "hint", "Present when a click is not how to use the element (a <select>): what to do.", EXTENSION_ONLY
-            ),
+            ResultField("opens", "Present when the element is a link that opens another window or tab: {url, target}."),
+            ResultField("hint", "Present when a click is not how to use the element (a <select>): what to do."),
+            _NAVIGATED,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
         ),
@@ -258,6 +263,7 @@ _SPECS = (
             *_ELEMENT,
             ResultField("value", "The field's value after typing (absent for a password field)."),
             ResultField("password", "True for a password field, whose value is never echoed."),
+            _NAVIGATED,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
         ),
@@ -279,6 +285,7 @@ _SPECS = (
                 EXTENSION_ONLY,
             ),
             ResultField("prevented", "True when the page cancelled the key's default action.", EXTENSION_ONLY),
+            _NAVIGATED,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
         ),

@@ -162,10 +162,7 @@
   // it. A right button ends with contextmenu, a middle one with auxclick, a double click with dblclick.
   function dispatchPointer(target, x, y, how) {
     var hover = mouseInit(x, y, how, 0, 0);
-    fire(target, PointerOrMouse, "pointerover", hover);
-    fire(target, PointerOrMouse, "pointerenter", hover, true);
-    fire(target, MouseEvent, "mouseover", hover);
-    fire(target, MouseEvent, "mouseenter", hover, true);
+    moveOnto(target, hover);
     fire(target, PointerOrMouse, "pointermove", hover);
     fire(target, MouseEvent, "mousemove", hover);
     if (how.hover) return;
@@ -177,11 +174,49 @@
       var release = mouseInit(x, y, how, 0, detail);
       fire(target, PointerOrMouse, "pointerup", release);
       if (pointerDown) fire(target, MouseEvent, "mouseup", release);
-      if (how.name === "left") fire(target, PointerOrMouse, "click", release);
-      else if (how.name === "middle") fire(target, PointerOrMouse, "auxclick", release);
-      else if (detail === 1) fire(target, PointerOrMouse, "contextmenu", release);
+      if (how.name === "left") {
+        fire(target, PointerOrMouse, "click", release);
+      } else {
+        if (how.name === "right") fire(target, PointerOrMouse, "contextmenu", release);
+        fire(target, PointerOrMouse, "auxclick", release);
+      }
     }
     if (how.double && how.name === "left") fire(target, MouseEvent, "dblclick", mouseInit(x, y, how, 0, 2));
+  }
+  // The element the pointer is over in this frame, as the engine last moved it (a real mouse's position is
+  // not the engine's to know).
+  var hovered = null;
+  function hoverChain(el) {
+    var chain = [];
+    for (var node = el; node && node.nodeType === 1; node = node.parentNode || node.host || null) chain.push(node);
+    return chain;
+  }
+  // The pointer moves from the element it was over onto `target`: out of and leaving what it leaves (inner
+  // first), over and entering what it enters (outer first), as a real mouse does; a menu that opens when
+  // its container is entered needs the enter events of the ancestors too.
+  function moveOnto(target, init) {
+    var previous = hovered && hovered.isConnected ? hovered : null;
+    hovered = target;
+    if (previous === target) return;
+    var old = previous ? hoverChain(previous) : [];
+    var fresh = hoverChain(target);
+    if (previous) {
+      fire(previous, PointerOrMouse, "pointerout", init);
+      fire(previous, MouseEvent, "mouseout", init);
+      for (var i = 0; i < old.length && fresh.indexOf(old[i]) < 0; i++) {
+        fire(old[i], PointerOrMouse, "pointerleave", init, true);
+        fire(old[i], MouseEvent, "mouseleave", init, true);
+      }
+    }
+    fire(target, PointerOrMouse, "pointerover", init);
+    fire(target, MouseEvent, "mouseover", init);
+    var entered = fresh.filter(function (el) {
+      return old.indexOf(el) < 0;
+    });
+    for (var j = entered.length - 1; j >= 0; j--) {
+      fire(entered[j], PointerOrMouse, "pointerenter", init, true);
+      fire(entered[j], MouseEvent, "mouseenter", init, true);
+    }
   }
   // A press focuses the nearest focusable element around the target, or blurs whatever had the focus.
   function moveFocusFor(target) {

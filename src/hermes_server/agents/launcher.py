@@ -9,10 +9,15 @@ What it does, in order, and why:
 * **The native host for that profile**: ``python -m hermes_host install --user-data-dir DIR`` in a
   subprocess (the host's public entry; the server never imports the host), pinned to this
   ``HERMES_HOME``, so the extension in this profile reaches this server.
-* **The extension loaded** with ``--load-extension`` from the installed package (``extension_dir()``).
 * **DevTools over a pipe** (``--remote-debugging-pipe``, through ``cdp.chromium.start_with_pipe``): the
-  launcher itself opens the popup page, can click Approve (``--approve``) and close the browser
-  cleanly, and no other local process can reach the browser, as no DevTools port is opened.
+  launcher itself loads the extension, opens the popup page, can click Approve (``--approve``) and
+  close the browser cleanly, and no other local process can reach the browser, as no DevTools port
+  is opened.
+* **The extension loaded over that pipe** (``Extensions.loadUnpacked``, allowed by
+  ``--enable-unsafe-extension-debugging`` to the pipe's holder only) from the installed package
+  (``extension_dir()``), and its id checked.  Not ``--load-extension``: Google Chrome 137 and later
+  ignore that switch, and this way works on Chrome and Chromium alike.  In a kept profile the
+  extension's storage (its device key, so the pairing) survives to the next launch.
 * **The popup page opened in a tab**, so a person clicks Approve there (or ``--approve`` does, over
   DevTools, with real mouse input at the button).  Once paired the popup tab is closed: the tab in
   front is then the one an agent's extension session controls.
@@ -72,6 +77,7 @@ FLAGS = (
     "--no-first-run",
     "--no-default-browser-check",
     "--remote-debugging-pipe",
+    "--enable-unsafe-extension-debugging",  # lets the pipe's holder (only us) load the unpacked extension
 )
 HEADLESS_FLAGS = ("--headless=new", "--window-size=1280,800")
 #: How long the browser gets to answer on its pipe, load the extension, and show the popup's state.
@@ -109,9 +115,20 @@ SET_MODE_ACT = """(() => {
   const select = document.getElementById("modeSelect");
   if (!(select instanceof HTMLSelectElement)) return {missing: true};
   if (![...select.options].some((option) => option.value === "act")) return {missing: true};
+  if (select.disabled) return {fixed: select.value};
   select.value = "act";
   select.dispatchEvent(new Event("change", {bubbles: true}));
   return {value: select.value};
+})()"""
+
+#: The mode the popup shows once it has rendered the extension's stored state (null before that), or
+#: {missing: true} for a popup without a mode control.
+READ_MODE = """(() => {
+  const select = document.getElementById("modeSelect");
+  if (!(select instanceof HTMLSelectElement)) return {missing: true};
+  if (!select.value) return null;
+  const stored = document.getElementById("control")?.dataset.mode;
+  return {value: stored || select.value, label: select.selectedOptions[0]?.textContent.trim() || select.value};
 })()"""
 
 
@@ -275,19 +292,44 @@ async def _act_without_asking(popup: Popup) -> None:
             "--act-without-asking: this extension's popup has no mode control (#modeSelect with 'act'); "
             "it always acts without asking"
         )
-    if answer.get("value") != "act":
-        raise LaunchError(f"--act-without-asking: the popup's mode is {answer.get('value')!r} after choosing 'act'")
-    _say("Mode: act without asking (--act-without-asking).")
+    if "fixed" in answer:
+        raise LaunchError(
+            f"--act-without-asking: the mode is fixed at {answer['fixed']!r} by your administrator's policy"
+        )
+
+    async def stored() -> bool | None:
+        mode = await popup.evaluate(READ_MODE)
+        return True if mode and mode.get("value") == "act" else None
+
+    await _until(stored, START_TIMEOUT_S, "the extension to take the mode 'act'")
+    _say("Chose 'act without asking' in the popup (--act-without-asking).")
+
+
+async def _say_mode(popup: Popup) -> None:
+    """Print the mode the popup shows, so the user knows whether the agent asks before it acts."""
+    mode = await _until(lambda: popup.evaluate(READ_MODE), START_TIMEOUT_S, "the popup to show the mode")
+    if mode.get("missing"):
+        return
+    _say(f"Mode: {mode['label']} ({mode['value']}); change it in the popup.")
+
+
+async def _load_extension(connection: CDPConnection) -> None:
+    """Load the unpacked extension over the pipe, and wait for its service worker to run."""
+    loaded = await connection.send("Extensions.loadUnpacked", {"path": str(extension_dir())})
+    if loaded.get("id") != HERMES_EXTENSION_ID:
+        raise LaunchError(f"the browser loaded {extension_dir()} as {loaded.get('id')!r}, not {HERMES_EXTENSION_ID}")
+    await _until(lambda: _extension_running(connection), START_TIMEOUT_S, "the Hermes extension to start")
+    _say(f"Extension loaded from {extension_dir()}.")
 
 
 async def _make_ready(connection: CDPConnection, options: argparse.Namespace) -> None:
-    await _until(lambda: _extension_running(connection), START_TIMEOUT_S, "the Hermes extension to load")
-    _say(f"Extension loaded from {extension_dir()}.")
+    await _load_extension(connection)
     popup = await _open_popup(connection)
     _say(f"Opened the popup: {POPUP_URL}")
     await _pair(popup, approve=options.approve)
     if options.act_without_asking:
         await _act_without_asking(popup)
+    await _say_mode(popup)
     await connection.send("Target.closeTarget", {"targetId": popup.target_id})
     _say(
         "Ready: the tab in front is the one an agent's extension session will control "
@@ -320,7 +362,6 @@ async def _launch_and_wait(executable: str, profile: Path, options: argparse.Nam
     flags = [*FLAGS, *(HEADLESS_FLAGS if options.headless else ()), f"--user-data-dir={profile}"]
     if os.geteuid() == 0:
         flags.append("--no-sandbox")  # Chromium refuses to start its sandbox as root
-    flags.append(f"--load-extension={extension_dir()}")
     process, pipe = await start_with_pipe(executable, [*flags, "about:blank"], profile / "hermes-browser.log")
     _say(f"Started {executable} (pid {process.pid}){' headless' if options.headless else ''}.")
     connection = CDPConnection(await pipe.open(timeout_s=START_TIMEOUT_S), lambda event: None)

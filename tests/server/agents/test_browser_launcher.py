@@ -51,6 +51,26 @@ async def test_headless_approve_pairs_and_an_agent_drives_the_tab() -> None:
             assert not profile.exists()
 
 
+@pytest.mark.chromium
+@pytest.mark.processes
+async def test_a_given_profile_is_kept_and_stays_paired_at_the_next_launch(tmp_path: Path) -> None:
+    profile = tmp_path / "my-profile"
+    async with running_server() as server:
+        first_launch = ("--headless", "--approve", "--act-without-asking", "--profile", str(profile))
+        async with launched_browser(server.home, *first_launch) as first:
+            await first.expect("Ready:")
+            assert "Chose 'act without asking' in the popup (--act-without-asking)." in first.lines
+            device_id = first.printed(r"^Paired as device (\S+)\.$").group(1)
+            assert await first.interrupt() == 0, await first.output()
+        assert (profile / "NativeMessagingHosts" / f"{HOST_NAME}.json").is_file()  # kept, with its host
+        async with launched_browser(server.home, "--headless", "--profile", str(profile)) as second:
+            await second.expect("Ready:")
+            assert f"Already paired as device {device_id}." in second.lines
+            second.printed(r"^Mode: .* \(act\); change it in the popup\.$")  # the choice was stored in the profile
+            assert await second.interrupt() == 0, await second.output()
+        assert list(server.app[PAIRINGS].pairings) == [device_id]
+
+
 @pytest.mark.processes
 async def test_approve_without_a_server_fails_and_names_the_command(tmp_path: Path) -> None:
     async with launched_browser(tmp_path, "--headless", "--approve") as browser:

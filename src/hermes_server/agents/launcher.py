@@ -26,8 +26,9 @@ What it does, in order, and why:
 * Runs until interrupted: Ctrl-C (SIGINT, SIGTERM, SIGHUP) closes the browser through DevTools
   (``Browser.close``, so the profile is saved), and ends its process group if it lingers.
 
-Exit status: 0 when stopped by a signal or when the user closed the browser, 1 when the browser could
-not be made ready (with the reason), 2 for a usage problem (no browser found, a bad ``--profile``).
+Exit status: 0 when stopped by a signal or when the user closed the browser, 1 when no server runs or
+the browser could not be made ready (with the reason), 2 for a usage problem (no browser found, a bad
+``--profile``).
 """
 
 from __future__ import annotations
@@ -402,11 +403,9 @@ def run_browser(options: argparse.Namespace) -> int:
     if options.profile is not None and options.profile.exists() and not options.profile.is_dir():
         raise ConfigError(f"--profile {options.profile}: not a folder")
     problem = _server_problem()
-    if problem and options.approve:
+    if problem:  # the popup asks the server for a pairing code as soon as it opens
         print(f"hermes-browser: browser: {problem}", file=sys.stderr)
         return EXIT_FAILED
-    if problem:
-        _say(f"Warning: {problem}; the popup pairs once it runs.")
     kept = options.profile is not None
     profile = options.profile.resolve() if kept else Path(tempfile.mkdtemp(prefix="hermes-browser-profile-"))
     profile.mkdir(parents=True, exist_ok=True)

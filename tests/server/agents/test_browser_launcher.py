@@ -72,10 +72,13 @@ async def test_a_given_profile_is_kept_and_stays_paired_at_the_next_launch(tmp_p
 
 
 @pytest.mark.processes
-async def test_approve_without_a_server_fails_and_names_the_command(tmp_path: Path) -> None:
-    async with launched_browser(tmp_path, "--headless", "--approve") as browser:
+@pytest.mark.parametrize("options", [("--headless", "--approve"), ("--headless",)])
+async def test_without_a_server_it_starts_nothing_and_names_the_command(tmp_path: Path, options: tuple[str]) -> None:
+    async with launched_browser(tmp_path, *options) as browser:
         assert await browser.process.wait() == 1
-        assert "start it with: hermes-browser serve" in await browser.output()
+        output = await browser.output()
+    assert "no Hermes server is running" in output and "start it with: hermes-browser serve" in output
+    assert "Started" not in output
 
 
 def executable(path: Path) -> Path:

@@ -8,20 +8,26 @@ are checked.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import re
 import socket
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
+from hermes_wire.native import HERMES_EXTENSION_ID as EXTENSION_ID
 from tests.extension.browser_stack import PAGES_DIR, THANK_YOU
 from tests.support.browser_stack import BrowserStack, extension_stack
-from tests.support.extension_browser import Popup
-from tests.support.pages import serve_pages
+from tests.support.extension_browser import POPUP_URL, Popup
+from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.chromium
@@ -53,9 +59,25 @@ class User:
         """The text of the popup's question (``siteQuestion`` or ``confirmQuestion``) once it is shown."""
         return wait_until(lambda: self.popup.text_when_shown(section, section + "Text"), ANSWER_S, f"#{section}")
 
+    def closed(self, section: str) -> None:
+        """Wait until the popup no longer shows the question (the extension took the answer)."""
+        wait_until(lambda: self.popup.shown_text(section) is None, ANSWER_S, f"#{section} to close")
+
     def answer(self, section: str, button: str) -> None:
         self.question(section)
         self.popup.click(button)
+
+    def revoke(self, origin: str) -> None:
+        """Click Revoke on ``origin``'s line of the popup's site list (re-drawn on every change, hence the retry)."""
+
+        def click() -> bool:
+            try:
+                self.stack.driver.find_element(By.CSS_SELECTOR, f'.revokeButton[data-origin="{origin}"]').click()
+            except StaleElementReferenceException:
+                return False
+            return True
+
+        wait_until(click, ANSWER_S, f"Revoke on {origin}")
 
     def reply(self, call: Future[dict[str, Any]]) -> dict[str, Any]:
         return call.result(timeout=ANSWER_S * 2)
@@ -65,16 +87,17 @@ class User:
         navigating = self.start("browser_navigate", url=url)
         self.answer("siteQuestion", "allowAlwaysButton")
         assert self.reply(navigating)["ok"], navigating.result()
+        self.closed("siteQuestion")
 
     def snapshot(self) -> str:
         return str(self.stack.ok(self.session_id, "browser_snapshot")["snapshot"])
 
-    def in_page(self, script: str) -> Any:
+    def in_page(self, script: str, *arguments: Any) -> Any:
         """Run ``script`` in the controlled tab's page (the page's own world), then come back to the popup."""
         driver = self.stack.driver
         driver.switch_to.window(self.popup.previous)
         try:
-            return driver.execute_script(script)
+            return driver.execute_script(script, *arguments)
         finally:
             driver.switch_to.window(self.popup_handle)
 
@@ -84,12 +107,16 @@ class User:
 
 
 @contextmanager
-def user_in_control(pages: dict[str, str] | None = None) -> Iterator[User]:
-    """A paired stack with a connected session, and the popup open in "ask" mode."""
-    with (
-        serve_pages({"/submit": THANK_YOU, **(pages or {})}, folder=PAGES_DIR) as served,
-        extension_stack(served) as stack,
-    ):
+def user_in_control(pages: dict[str, str] | PageServer | None = None) -> Iterator[User]:
+    """A paired stack with a connected session, and the popup open in "ask" mode, on these tests' pages
+    plus ``pages`` (or on the page server ``pages``)."""
+    with contextlib.ExitStack() as started:
+        served = (
+            pages
+            if isinstance(pages, PageServer)
+            else started.enter_context(serve_pages({"/submit": THANK_YOU, **(pages or {})}, folder=PAGES_DIR))
+        )
+        stack = started.enter_context(extension_stack(served))
         session_id = stack.connected_session("user-control")
         popup = stack.open_popup()
         popup.set_mode("ask", ANSWER_S)
@@ -109,7 +136,7 @@ def test_allow_once_then_the_next_action_on_that_site_does_not_ask() -> None:
         assert not navigating.done()  # the agent waits for the user
         user.popup.click("allowOnceButton")
         assert user.reply(navigating)["ok"]
-        wait_until(lambda: not user.popup.shown_text("siteQuestion"), ANSWER_S, "the question to close")
+        user.closed("siteQuestion")
         # The second action on the same site runs at once (a question would hold it for 25 s, then fail).
         assert '- heading "Create your account"' in user.snapshot()
         assert user.popup.shown_text("siteQuestion") is None
@@ -133,7 +160,7 @@ def test_a_blocked_site_fails_at_once_until_the_user_revokes_the_block() -> None
         again = user.stack.call(user.session_id, "browser_navigate", url=url)  # no question this time
         assert again["error"]["code"] == "site_blocked"
         # Revoking the block in the popup makes the site undecided again: the agent's next call asks.
-        user.stack.driver.find_element(By.CLASS_NAME, "revokeButton").click()
+        user.revoke(user.stack.pages.url())
         wait_until(lambda: user.popup.shown_text("noSites"), ANSWER_S, "the block to be revoked")
         asking = user.start("browser_navigate", url=url)
         user.answer("siteQuestion", "allowOnceButton")
@@ -152,11 +179,13 @@ def test_typing_a_password_waits_for_a_confirmation_and_a_refusal_types_nothing(
         user.popup.click("declineButton")
         refused = user.reply(typing)
         assert refused["ok"] is False and refused["error"]["code"] == "user_declined"
+        user.closed("confirmQuestion")
         assert user.in_page("return document.querySelector('[name=password]').value") == ""
         # Confirmed, the same call types; an ordinary field on the same page asks nothing.
         typing = user.start("browser_type", ref=password, text="hunter2-secret")
         user.answer("confirmQuestion", "confirmButton")
         assert user.reply(typing)["ok"]
+        user.closed("confirmQuestion")
         assert user.in_page("return document.querySelector('[name=password]').value") == "hunter2-secret"
         user.stack.ok(user.session_id, "browser_type", ref=ref_of(user.snapshot(), "textbox", "Full name"), text="Ada")
         # Submitting the form that holds the password asks too; refused, nothing is posted.
@@ -185,6 +214,7 @@ def test_payment_fields_and_downloads_ask_too() -> None:
             assert f'type into the {kind} "{name}"' in user.question("confirmQuestion")
             user.popup.click("declineButton")
             assert user.reply(typing)["error"]["code"] == "user_declined"
+            user.closed("confirmQuestion")
         user.stack.ok(user.session_id, "browser_type", ref=ref_of(page, "textbox", "Name on card"), text="Ada")
         clicking = user.start("browser_click", ref=ref_of(page, "link", "Download the report"))
         assert 'start a download ("Download the report")' in user.question("confirmQuestion")
@@ -220,3 +250,150 @@ def test_pause_cancels_the_running_command_and_refuses_the_next_until_resume() -
             user.popup.click("resumeButton")
             wait_until(lambda: user.popup.shown_text("pauseButton"), ANSWER_S, "Resume to take effect")
             assert user.stack.call(user.session_id, "browser_tabs")["ok"]  # the agent runs again
+
+
+#: The page's own script (its main world): try every way a page has to answer the popup's question.
+FORGE_ANSWER = """
+const [popupUrl, questionId, extensionId] = arguments;
+const tried = [];
+// 1. The extension's messaging: a web page has no chrome.runtime for an extension that is not
+//    externally_connectable, and if it had, the worker answers popup messages from the popup page only.
+try {
+  await chrome.runtime.sendMessage(extensionId, {type: "popup.answer", question_id: questionId, answer: "always"});
+  tried.push("sendMessage answered");
+} catch (error) { tried.push("sendMessage refused"); }
+// 2. What content scripts listen to: window messages and events.
+window.postMessage({type: "popup.answer", question_id: questionId, answer: "always"}, "*");
+window.dispatchEvent(new CustomEvent("hermes:answer", {detail: {question_id: questionId, answer: "always"}}));
+// 3. The popup itself, framed: the page is not allowed to load it, let alone reach into it.
+const frame = document.createElement("iframe");
+frame.src = popupUrl;
+document.body.append(frame);
+await new Promise((resolve) => { frame.onload = frame.onerror = resolve; setTimeout(resolve, 2000); });
+try {
+  frame.contentDocument.getElementById("allowAlwaysButton").click();
+  tried.push("clicked in the frame");
+} catch (error) { tried.push("frame closed to the page"); }
+// 4. The popup in a window of its own.
+const opened = window.open(popupUrl);
+try {
+  opened.document.getElementById("allowAlwaysButton").click();
+  tried.push("clicked in the window");
+} catch (error) { tried.push("window closed to the page"); }
+return tried;
+"""
+
+
+def test_the_page_cannot_answer_the_question_or_click_the_popup() -> None:
+    with user_in_control() as user:
+        user.allow_always(user.stack.pages.url("form.html"))
+        password = ref_of(user.snapshot(), "textbox", "Password")
+        typing = user.start("browser_type", ref=password, text="hunter2")
+        user.question("confirmQuestion")
+        question_id = user.stack.driver.find_element(By.ID, "confirmQuestion").get_attribute("data-question-id")
+        # The strongest forger: it even knows the open question's id.
+        tried = user.in_page(
+            f"return (async (...arguments) => {{ {FORGE_ANSWER} }})(...arguments)", POPUP_URL, question_id, EXTENSION_ID
+        )
+        assert tried == ["sendMessage refused", "frame closed to the page", "window closed to the page"]
+        for handle in user.stack.driver.window_handles:  # a window the page opened, if any, is not the popup
+            if handle not in (user.popup.previous, user.popup_handle):
+                user.stack.driver.switch_to.window(handle)
+                assert user.stack.driver.find_elements(By.ID, "allowAlwaysButton") == []
+                user.stack.driver.close()
+        user.stack.driver.switch_to.window(user.popup_handle)
+        # Still unanswered: the agent waits, the question is open, nothing was typed.
+        assert not typing.done()
+        assert user.question("confirmQuestion")
+        assert user.in_page("return document.querySelector('[name=password]').value") == ""
+        user.popup.click("declineButton")
+        assert user.reply(typing)["error"]["code"] == "user_declined"
+
+
+INDICATOR = "[...document.querySelectorAll(':popover-open')].filter((e) => e.localName === 'div')"
+
+
+def test_the_indicator_shows_while_attached_and_the_page_cannot_read_or_remove_it() -> None:
+    with user_in_control() as user:
+        user.allow_always(user.stack.pages.url("form.html"))
+
+        def indicator() -> Any:
+            """What the page's own script sees of the indicator: [shadowRoot is null, light-DOM text] or None."""
+            found = user.in_page(f"const [e] = {INDICATOR}; return e ? [e.shadowRoot === null, e.textContent] : null")
+            return found or None
+
+        assert wait_until(indicator, ANSWER_S, "the indicator") == [True, ""]  # closed: nothing to read
+        assert "Hermes agent in control" not in user.in_page("return document.documentElement.innerText")
+        assert "Hermes agent in control" not in user.snapshot()  # nor does the agent see it
+        attacks = {
+            "remove": f"{INDICATOR}.forEach((e) => e.remove())",
+            "hide": f"{INDICATOR}.forEach((e) => e.style.setProperty('display', 'none', 'important'))",
+            "close": f"{INDICATOR}.forEach((e) => e.hidePopover())",
+            "replace": "document.documentElement.replaceChildren(document.head, document.body)",
+            "restyle": "document.head.append(Object.assign(document.createElement('style'), "
+            "{textContent: 'html > div { display: none !important }'}))",
+        }
+        for attack, script in attacks.items():
+            user.in_page(script)
+            shown = user.in_page(
+                f"const [e] = {INDICATOR}; return !!e && getComputedStyle(e).display !== 'none'"
+                " && e.getBoundingClientRect().width > 0"
+            )
+            assert shown, f"the page's {attack!r} took the indicator away"
+        # A fake drawn by the page is the page's own: the real one stays, and stays closed.
+        user.in_page(
+            "const fake = document.createElement('div'); fake.popover = 'manual'; fake.textContent = 'fake';"
+            f"document.body.append(fake); fake.showPopover(); {INDICATOR}.filter((e) => e !== fake)"
+            ".forEach((e) => e.remove())"
+        )
+        assert user.in_page(f"return {INDICATOR}.filter((e) => e.shadowRoot === null && !e.textContent).length") == 1
+        # Detached (the session closed), the indicator goes.
+        user.stack.close_session(user.session_id)
+        wait_until(
+            lambda: user.in_page(f"return {INDICATOR}.filter((e) => !e.textContent).length") == 0,
+            ANSWER_S,
+            "the indicator to go",
+        )
+
+
+#: Where Debian's Chromium reads machine-wide mandatory policy (docs/user-control.md lists the others).
+POLICY_DIR = Path("/etc/chromium/policies/managed")
+#: Chromium reloads a changed policy folder after its files settle (a few seconds); bounded well above that.
+POLICY_RELOAD_S = 60.0
+
+
+@contextmanager
+def managed_policy(settings: dict[str, Any]) -> Iterator[Path]:
+    """Write ``settings`` as the Hermes extension's 3rd-party policy in a file of the machine's policy folder,
+    and remove it afterwards. Other Chromium tests on this machine read the folder too: the settings must
+    only name this test's own origins, and never set the mode."""
+    assert "mode" not in settings and "confirmations_can_be_turned_off" not in settings
+    POLICY_DIR.mkdir(parents=True, exist_ok=True)
+    file = POLICY_DIR / f"hermes-user-control-test-{os.getpid()}.json"
+    try:
+        yield file
+    finally:
+        file.unlink(missing_ok=True)
+
+
+def test_a_managed_policy_overrides_the_users_allow() -> None:
+    with serve_pages({"/": "<title>Policy test</title><h1>Policy test</h1>"}) as served:
+        # policy-test.localhost is this test's own site: Chromium resolves *.localhost to the loopback.
+        origin = f"http://policy-test.localhost:{served.port}"
+        with managed_policy({"blocked_origins": [origin]}) as policy_file, user_in_control(served) as user:
+            user.allow_always(origin + "/")
+            assert '- heading "Policy test"' in user.snapshot()
+            policy = {"3rdparty": {"extensions": {EXTENSION_ID: {"blocked_origins": [origin]}}}}
+            policy_file.write_text(json.dumps(policy))
+            note = wait_until(
+                lambda: user.popup.shown_text("policyNote"), POLICY_RELOAD_S, "Chromium to load the policy"
+            )
+            assert f"blocked: {origin}" in note
+            refused = user.stack.call(user.session_id, "browser_snapshot")
+            assert refused["ok"] is False and refused["error"]["code"] == "site_blocked"
+            assert "administrator's policy" in refused["error"]["message"]
+            # The user's own decision is still listed, overridden: the policy wins while it is in force.
+            assert f"policy-test.localhost:{served.port} — always allowed" in (user.popup.shown_text("siteList") or "")
+            policy_file.unlink()
+            wait_until(lambda: user.popup.shown_text("policyNote") is None, POLICY_RELOAD_S, "the policy to go")
+            assert user.stack.call(user.session_id, "browser_snapshot")["ok"]

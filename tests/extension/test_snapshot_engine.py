@@ -20,7 +20,7 @@ from hermes_extension import ENGINE_FILES, extension_dir
 from tests.conftest import scaled
 from tests.extension.ax_agreement import views
 from tests.extension.snapshot_harness import Browser, Frame, Tab
-from tests.lanes.snapshot_grammar import ref_lines
+from tests.lanes.snapshot_grammar import parse_snapshot, ref_lines
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_for
 
@@ -444,32 +444,42 @@ def test_password_values_never_appear(tab: Tab, server: PageServer) -> None:
 # ----- compact and full -------------------------------------------------------------------------------
 
 
-def test_compact_keeps_every_control_and_heading_and_full_gives_everything(tab: Tab, server: PageServer) -> None:
+def test_compact_follows_the_viewport_keeps_the_outline_and_full_gives_everything(tab: Tab, server: PageServer) -> None:
     top = open_page(tab, server, "/big.html")
     compact = top.snapshot()
     full = top.snapshot(full=True)
     assert compact["truncated"] is True and full["truncated"] is False
     assert len(compact["text"]) <= 32000
+    # at the top of the page: the top in full, then outward (only below), and what was left out below
     notice = compact["text"].split("\n")[-1]
-    assert notice.startswith("[snapshot compacted:") and "full: true" in notice and "lines of text" in notice
-    assert compact["refs"] == full["refs"] and len(full["refs"]) == 600
-    for snap in (compact, full):
-        lines = ref_lines(snap["text"])
-        assert len(lines) == 600 and len({r for _, _, r in lines}) == 600
-        assert snap["text"].count("- heading ") == 200
-    assert "Section 199" in compact["text"] and 'button "Delete 199"' in compact["text"]
-    assert "marker-0" in full["text"] and "marker-199" in full["text"] and "Short note 199." in full["text"]
-    assert "[snapshot compacted" not in full["text"]
-    assert len(full["text"]) > 3 * len(compact["text"])
-    # some text still fits, the long paragraphs are cut first
-    assert "Short note 0." in compact["text"]
-    # when even the controls do not fit, it says from which ref on they were left out
-    tiny = top.snapshot(maxChars=3000)
-    assert len(tiny["text"]) <= 3000
-    cut = re.search(r"left out (\d+) interactive elements and headings from @e(\d+) on", tiny["text"])
-    assert cut, tiny["text"][-400:]
-    shown = [int(r[1:]) for _, _, r in ref_lines(tiny["text"])]
-    assert shown == list(range(1, int(cut.group(2))))
+    assert re.fullmatch(
+        r"\[snapshot compacted: \d+ of \d+ characters shown; left out 320 lines of text, 320 buttons and 160 links "
+        r"below; "
+        r"browser_scroll \(up, down, top, bottom, or to a ref\) brings them into view\. "
+        r"Call browser_snapshot with full: true for everything\.\]",
+        notice,
+    ), notice
+    assert " above" not in notice
+    assert 'button "Save 0"' in compact["text"] and "marker-0" in compact["text"]
+    assert 'button "Delete 199"' not in compact["text"]
+    # the outline: every heading of the whole page
+    assert compact["text"].count("- heading ") == 200
+    assert "[snapshot compacted" not in full["text"] and len(full["text"]) > 3 * len(compact["text"])
+    lines = ref_lines(full["text"])
+    assert len(lines) == 600 and len({r for _, _, r in lines}) == 600 == len(full["refs"])
+    assert "marker-199" in full["text"] and "Short note 199." in full["text"]
+    # scrolled to the middle: what is in view and around it, the outline, and what was left out on each side
+    top.page_eval("document.querySelectorAll('h2')[100].scrollIntoView()")
+    middle = top.snapshot()["text"]
+    parse_snapshot(middle)
+    assert 'button "Save 100"' in middle and "marker-100" in middle and "Short note 100." in middle
+    assert 'button "Save 0"' not in middle and 'button "Save 199"' not in middle
+    assert middle.count("- heading ") == 200
+    sides = re.search(r"left out (.+) above, (.+) below;", middle.split("\n")[-1])
+    assert sides and "buttons" in sides[1] and "buttons" in sides[2], middle[-400:]
+    # a small budget still shows what is in view
+    tiny = top.snapshot(maxChars=3000)["text"]
+    assert len(tiny) <= 3000 and 'button "Save 100"' in tiny and "above" in tiny.split("\n")[-1]
 
 
 @pytest.mark.skipif(not STDTYPES.is_file(), reason="python3.11-doc is not installed")

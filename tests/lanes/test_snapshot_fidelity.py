@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.lanes.conftest import LaneAgent
-from tests.lanes.fidelity_pages import FIDELITY_PAGES, WIDGETS, WIDGETS_MOUNT
+from tests.lanes.fidelity_pages import FIDELITY_PAGES, LONG_ROWS, WIDGETS, WIDGETS_MOUNT
 from tests.lanes.snapshot_grammar import ElementLine, parse_snapshot
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_until
@@ -189,3 +189,57 @@ def test_options_of_a_multiple_select_have_refs(agent: LaneAgent) -> None:
     ), text
     # each option's ref is its own element: scrolling to it answers for that ref
     assert agent.ok("browser_scroll", ref="@e4")["ref"] == "@e4"
+
+
+# ----- 5. the compact snapshot follows the viewport ---------------------------------------------------
+
+
+def notice_of(snapshot: str) -> str:
+    notice = snapshot.splitlines()[-1]
+    assert notice.startswith("[snapshot compacted: "), snapshot[-500:]
+    return notice
+
+
+def rows_shown(snapshot: str) -> list[int]:
+    return [int(n) for n in re.findall(r"^\s*- row: Row (\d+) \|", snapshot, re.M)]
+
+
+def test_a_long_table_is_read_around_the_viewport_and_scrolled_by_pages_to_the_ends_and_to_a_ref(
+    agent: LaneAgent,
+) -> None:
+    agent.open("/fidelity/long")
+    top = agent.snapshot()
+    export = ref_of(top, 'button "Export top"')
+    rows = rows_shown(top)
+    assert rows[0] == 1 and rows == list(range(1, len(rows) + 1)) and len(rows) < LONG_ROWS
+    notice = notice_of(top)
+    assert re.search(rf"left out {LONG_ROWS - len(rows):,} rows and 1 button below;", notice), notice
+    assert " above" not in notice
+    assert '- heading "Actions" [level=2]' in top  # the outline of the whole page
+    # down by pages: the rows in view and around them, with what was left out on both sides
+    one = agent.ok("browser_scroll", direction="down")
+    ten = agent.ok("browser_scroll", direction="down", pages=10)
+    assert ten["target"] == "page" and abs(ten["scrolled"] - 10 * one["scrolled"]) <= 10, (one, ten)
+    agent.ok("browser_scroll", direction="down", pages=50)  # about the middle of the table
+    middle = agent.snapshot()
+    shown = rows_shown(middle)
+    assert shown[0] > 1 and shown[-1] < LONG_ROWS, shown[:3]
+    sides = re.search(
+        r"left out ([0-9,]+) rows, 1 link and 1 button above, ([0-9,]+) rows and 1 button below;", notice_of(middle)
+    )
+    assert sides, notice_of(middle)
+    # above: the header row and the rows before the first shown; below: the rows after the last
+    assert int(sides[1].replace(",", "")) == shown[0] and int(sides[2].replace(",", "")) == LONG_ROWS - shown[-1]
+    assert '- heading "Measurements" [level=1]' in middle and '- heading "Actions" [level=2]' in middle
+    # to the bottom: the controls at the bottom are shown, and work
+    bottom = agent.ok("browser_scroll", direction="bottom")
+    assert bottom["atEnd"] is True and bottom["position"] == bottom["max"]
+    end = agent.snapshot()
+    assert rows_shown(end)[-1] == LONG_ROWS and "below" not in notice_of(end)
+    agent.ok("browser_click", ref=ref_of(end, 'button "Save at the bottom"'))
+    assert agent.ok("browser_snapshot")["title"] == "Saved"
+    # a ref with no direction scrolls its element into view: the top of the table is read again
+    back = agent.ok("browser_scroll", ref=export)
+    assert back["ref"] == export and back["scrolled"] < 0
+    assert rows_shown(agent.snapshot())[0] == 1
+    assert agent.ok("browser_scroll", direction="top")["atStart"] is True

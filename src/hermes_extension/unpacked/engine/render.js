@@ -8,10 +8,13 @@
  * them (quote, pageText, urlText): on one line, inside the quotes of a name, the brackets of a URL or after
  * the ": ", and never as a ref, which only the engine writes, after the name and states.
  *
- * Size. Compact by default: if the text is over maxChars, every interactive element and heading is kept
- * first (document order, with the containers they sit in; bare listitem/paragraph wrappers are left out), then
- * short text, then long text shortened; a last line `[snapshot compacted: ... Call browser_snapshot with
- * full: true for everything.]` says what was left out. full: true returns everything.
+ * Size. Compact by default: if the text is over maxChars, it follows the viewport (what the user sees): the
+ * outline of the whole page first (its headings and landmarks), then every line in the viewport, then lines
+ * outward above and below it, nearest first, while the budget lasts (each with the containers it sits in; bare
+ * listitem/paragraph wrappers are left out; a long line is shortened rather than left out). The last line,
+ * `[snapshot compacted: ... left out 412 rows and 3 buttons above, 2,200 rows below; ... Call browser_snapshot
+ * with full: true for everything.]`, says what was left out on each side. Without positions (a frame's lines
+ * carry none) the viewport is the top of the page. full: true returns everything.
  */
 (function (engine) {
   "use strict";
@@ -36,18 +39,27 @@
   var ELIDABLE = /^- (paragraph|listitem|group|note|blockquote|term|definition):$/;
 
   // The rendered lines, as parallel arrays: the line's text, its depth, the index of its parent line (-1 at
-  // the top) and its kind.
+  // the top), its kind, the role of its node ("text" for a text run) and where its node is (top and bottom in
+  // CSS px from the top of the viewport; NaN when not known).
   function Lines() {
     this.text = [];
     this.depth = [];
     this.parent = [];
     this.kind = [];
+    this.role = [];
+    this.top = [];
+    this.bottom = [];
   }
-  Lines.prototype.push = function (text, depth, parent, kind) {
+  Lines.prototype.push = function (text, depth, parent, kind, node) {
     this.text.push(text);
     this.depth.push(depth);
     this.parent.push(parent);
     this.kind.push(kind);
+    this.role.push(node.role || "text");
+    var placed = node.top === node.top; // not NaN
+    var inherited = parent >= 0;
+    this.top.push(placed ? node.top : inherited ? this.top[parent] : NaN);
+    this.bottom.push(placed ? node.bottom : inherited ? this.bottom[parent] : NaN);
     return this.text.length - 1;
   };
   function textKind(text) {
@@ -74,7 +86,7 @@
   }
   function renderNode(node, depth, parent, lines) {
     if (node.text !== undefined) {
-      lines.push("- text: " + pageText(node.text), depth, parent, textKind(node.text));
+      lines.push("- text: " + pageText(node.text), depth, parent, textKind(node.text), node);
       return;
     }
     var children = node.children;
@@ -86,20 +98,20 @@
     var head = headOf(node, children);
     var key = node.ref || node.frame || node.role === "heading";
     if (!children.length) {
-      lines.push(head, depth, parent, key ? KEY : textKind(head));
+      lines.push(head, depth, parent, key ? KEY : textKind(head), node);
       return;
     }
     if (node.value === undefined && children.length === 1 && children[0].text !== undefined) {
       var line = head + ": " + pageText(children[0].text);
-      lines.push(line, depth, parent, key ? KEY : textKind(line));
+      lines.push(line, depth, parent, key ? KEY : textKind(line), node);
       return;
     }
     if (node.role === "row" && !node.ref && node.value === undefined && children.every(isSimpleCell)) {
       var row = head + ": " + children.map(cellText).join(" | ");
-      lines.push(row, depth, parent, textKind(row));
+      lines.push(row, depth, parent, textKind(row), node);
       return;
     }
-    var own = lines.push(node.value === undefined ? head + ":" : head, depth, parent, key ? KEY : STRUCTURE);
+    var own = lines.push(node.value === undefined ? head + ":" : head, depth, parent, key ? KEY : STRUCTURE, node);
     for (var i = 0; i < children.length; i++) renderNode(children[i], depth + 1, own, lines);
   }
   // `- role "name" [states] [url=...] @eN [frame=TOKEN]: value`
@@ -134,22 +146,137 @@
   }
 
   // ----- compaction -------------------------------------------------------------------------------------
-  // null when the text fits in maxChars; else {text (with the notice), droppedKey, droppedText, shortened}.
-  function compact(lines, maxChars) {
+  // Roles whose lines make the outline of the page, kept whatever part of it is in view.
+  var OUTLINE = wordSet("heading banner navigation main contentinfo complementary region search form");
+  var OUTLINE_SHARE = 0.25; // at most this part of the budget goes to the outline
+  var NOTICE_ROOM = 400; // characters kept free for the notice
+  // How the notice counts what it left out, by the line's role; other lines are "lines of text".
+  var COUNTED_AS = engine.lookupTable({
+    row: "rows", listitem: "list items", link: "links", button: "buttons", textbox: "text fields",
+    searchbox: "text fields", combobox: "text fields", checkbox: "checkboxes", radio: "radio buttons",
+    heading: "headings", img: "images", option: "options", gridcell: "cells", cell: "cells", iframe: "frames",
+  });
+  // null when the text fits in maxChars; else {text (with the notice), droppedKey, droppedText, shortened,
+  // above, below} (above/below: how many lines were left out on that side of the viewport).
+  function compact(lines, maxChars, viewportHeight) {
     var total = 0;
     for (var i = 0; i < lines.text.length; i++) total += lines.text[i].length + 2 * lines.depth[i] + 1;
     if (total <= maxChars) return null;
-    var selection = newSelection(lines, maxChars - 400);
-    var cutKeyAt = keepKeyLines(selection);
-    var droppedKey = 0;
-    var shortened = 0;
-    if (cutKeyAt >= 0) droppedKey = countLeftOut(selection, cutKeyAt, KEY);
-    else shortened = keepText(selection);
-    var droppedText = 0;
-    for (var j = 0; j < lines.text.length; j++) if (!selection.keep[j] && lines.kind[j] !== KEY && lines.kind[j] !== STRUCTURE) droppedText++;
+    var selection = newSelection(lines, maxChars - NOTICE_ROOM);
+    keepOutline(selection);
+    var view = viewOf(lines, viewportHeight);
+    for (var k = 0; k < view.inside.length; k++) keepLine(selection, view.inside[k]);
+    keepOutward(selection, view.above, view.below);
+    var leftOut = tally(selection, view);
     var text = layout(lines, selection.keep, selection.depth);
-    var notice = compactionNotice(text.length, total, droppedKey && lines.text[cutKeyAt], droppedKey, droppedText, shortened);
-    return { text: text ? text + "\n" + notice : notice, droppedKey: droppedKey, droppedText: droppedText, shortened: shortened };
+    var notice = compactionNotice(text.length, total, leftOut, selection.shortened);
+    return {
+      text: text ? text + "\n" + notice : notice,
+      droppedKey: leftOut.key,
+      droppedText: leftOut.text,
+      shortened: selection.shortened,
+      above: leftOut.aboveLines,
+      below: leftOut.belowLines,
+    };
+  }
+  // The lines in the viewport (document order), and those above and below it, nearest first. A line without a
+  // position counts as in view when it is near the top of the document order with nothing placed before it.
+  function viewOf(lines, viewportHeight) {
+    var height = viewportHeight > 0 ? viewportHeight : Infinity;
+    var inside = [],
+      above = [],
+      below = [];
+    for (var i = 0; i < lines.text.length; i++) {
+      var top = lines.top[i],
+        bottom = lines.bottom[i];
+      if (top !== top || (bottom > 0 && top < height)) inside.push(i);
+      else if (bottom <= 0) above.push(i);
+      else below.push(i);
+    }
+    above.sort(function (a, b) {
+      return lines.bottom[b] - lines.bottom[a] || b - a;
+    });
+    below.sort(function (a, b) {
+      return lines.top[a] - lines.top[b] || a - b;
+    });
+    return { inside: inside, above: above, below: below, height: height };
+  }
+  function keepOutline(selection) {
+    var lines = selection.lines;
+    var budget = selection.budget;
+    selection.budget = Math.floor(budget * OUTLINE_SHARE);
+    for (var i = 0; i < lines.text.length; i++) if (OUTLINE[lines.role[i]] && lines.kind[i] !== SHORT_TEXT && lines.kind[i] !== LONG_TEXT_LINE) take(selection, i);
+    selection.budget = budget;
+  }
+  // Keeps line i, shortened if it is long text that does not fit whole; false when it does not fit at all. A
+  // container line comes with what is kept inside it, never alone (and an elided wrapper stays elided).
+  function keepLine(selection, i) {
+    if (selection.keep[i] || selection.lines.kind[i] === STRUCTURE) return true;
+    if (take(selection, i)) return true;
+    if (selection.lines.kind[i] !== LONG_TEXT_LINE) return false;
+    var short = shorten(selection.lines.text[i]);
+    if (!take(selection, i, short.length + 2 * selection.depth[i] + 1)) return false;
+    selection.lines.text[i] = short;
+    selection.shortened++;
+    return true;
+  }
+  // Alternates between the nearest line above and below; a side stops at its first line that does not fit, so
+  // what is shown is one stretch of the page around the viewport.
+  function keepOutward(selection, above, below) {
+    var up = 0,
+      down = 0;
+    while (up < above.length || down < below.length) {
+      if (down < below.length) {
+        if (keepLine(selection, below[down])) down++;
+        else below.length = down;
+      }
+      if (up < above.length) {
+        if (keepLine(selection, above[up])) up++;
+        else above.length = up;
+      }
+    }
+  }
+  // What was left out: per side, counts by kind; and the totals of key lines and text lines.
+  function tally(selection, view) {
+    var lines = selection.lines;
+    var out = { above: Object.create(null), below: Object.create(null), inside: Object.create(null), aboveLines: 0, belowLines: 0, key: 0, text: 0 };
+    for (var i = 0; i < lines.text.length; i++) {
+      if (selection.keep[i] || lines.kind[i] === STRUCTURE) continue;
+      if (lines.kind[i] === KEY) out.key++;
+      else out.text++;
+      var side = lines.bottom[i] <= 0 ? "above" : lines.top[i] >= view.height ? "below" : "inside";
+      if (side === "above") out.aboveLines++;
+      else if (side === "below") out.belowLines++;
+      var what = COUNTED_AS[lines.role[i]] || "lines of text";
+      out[side][what] = (out[side][what] || 0) + 1;
+    }
+    return out;
+  }
+  function counted(counts) {
+    var parts = [];
+    for (var what in counts) parts.push([counts[what], what]);
+    parts.sort(function (a, b) {
+      return b[0] - a[0];
+    });
+    var words = parts.map(function (part) {
+      return part[0].toLocaleString("en-US") + " " + (part[0] === 1 ? singular(part[1]) : part[1]);
+    });
+    return words.length > 1 ? words.slice(0, -1).join(", ") + " and " + words[words.length - 1] : words.join("");
+  }
+  function singular(what) {
+    return what === "checkboxes" ? "checkbox" : what === "lines of text" ? "line of text" : what.replace(/s$/, "");
+  }
+  function compactionNotice(shown, total, leftOut, shortened) {
+    var sides = [];
+    var above = counted(leftOut.above),
+      inside = counted(leftOut.inside),
+      below = counted(leftOut.below);
+    if (above) sides.push(above + " above");
+    if (inside) sides.push(inside + " in view");
+    if (below) sides.push(below + " below");
+    var cut = shortened ? "; " + shortened + " long lines shortened with …" : "";
+    return "[snapshot compacted: " + shown + " of " + total + " characters shown; left out " + (sides.join(", ") || "nothing") + cut +
+      "; browser_scroll (up, down, top, bottom, or to a ref) brings them into view. Call browser_snapshot with full: true for everything.]";
   }
   // keep[i]: 0 = left out, 1 = shown, 2 = an elided wrapper (kept for its children, not shown); a line's
   // depth and cost (its characters) count elided wrappers as absent.
@@ -164,7 +291,7 @@
       elide[i] = lines.kind[i] === STRUCTURE && ELIDABLE.test(lines.text[i]) ? 1 : 0;
       cost[i] = elide[i] ? 0 : lines.text[i].length + 2 * depth[i] + 1;
     }
-    return { lines: lines, keep: new Uint8Array(count), elide: elide, depth: depth, cost: cost, used: 0, budget: budget };
+    return { lines: lines, keep: new Uint8Array(count), elide: elide, depth: depth, cost: cost, used: 0, budget: budget, shortened: 0 };
   }
   // Keeps line i with the containers it sits in, if they fit; `ownCost` replaces the line's own cost.
   function take(selection, i, ownCost) {
@@ -177,32 +304,6 @@
     for (var q = parents[i]; q >= 0 && !keep[q]; q = parents[q]) keep[q] = selection.elide[q] ? 2 : 1;
     selection.used += sum;
     return true;
-  }
-  // Keeps key lines in document order; the index of the first that did not fit, or -1.
-  function keepKeyLines(selection) {
-    var kind = selection.lines.kind;
-    for (var i = 0; i < kind.length; i++) if (kind[i] === KEY && !take(selection, i)) return i;
-    return -1;
-  }
-  function countLeftOut(selection, from, wanted) {
-    var left = 0;
-    for (var i = from; i < selection.keep.length; i++) if (selection.lines.kind[i] === wanted && !selection.keep[i]) left++;
-    return left;
-  }
-  // Keeps short text lines, then long ones shortened; the number shortened.
-  function keepText(selection) {
-    var lines = selection.lines;
-    for (var i = 0; i < lines.text.length; i++) if (lines.kind[i] === SHORT_TEXT && !selection.keep[i]) take(selection, i);
-    var shortened = 0;
-    for (var j = 0; j < lines.text.length; j++) {
-      if (lines.kind[j] !== LONG_TEXT_LINE || selection.keep[j]) continue;
-      var short = shorten(lines.text[j]);
-      if (take(selection, j, short.length + 2 * selection.depth[j] + 1)) {
-        lines.text[j] = short;
-        shortened++;
-      }
-    }
-    return shortened;
   }
   // A long line cut to LONG_TEXT characters and "…", still well formed: the free text after ": " is cut
   // anywhere; a quoted name is cut between escapes and its quote closed; a cut after the name drops the rest.
@@ -228,18 +329,6 @@
     if (quoted) return line.slice(0, i) + '…"';
     return nameEnd ? line.slice(0, nameEnd) + ": …" : line;
   }
-  function compactionNotice(shown, total, firstCutLine, droppedKey, droppedText, shortened) {
-    var parts = [];
-    if (droppedKey) {
-      var cutRef = / @e(\d+)/.exec(firstCutLine); // page text never shows " @e" + digit
-      parts.push(droppedKey + " interactive elements and headings" + (cutRef ? " from @e" + cutRef[1] : "") + " on");
-    }
-    if (droppedText) parts.push(droppedText + " lines of text");
-    if (shortened) parts.push(shortened + " long texts shortened with …");
-    return "[snapshot compacted: " + shown + " of " + total + " characters shown; left out " + parts.join(", ") +
-      ". Call browser_snapshot with full: true for everything.]";
-  }
-
   Object.assign(engine, {
     renderTree: renderTree,
     layout: layout,

@@ -1,5 +1,5 @@
-// Hermes snapshot engine: scrolling the page or the scrollable box around an element (scroll(), and the
-// keys that scroll in keyboard.js).
+// Hermes snapshot engine: scrolling the page or the scrollable box around an element (scroll(), what
+// browser_scroll does on both lanes, and the keys that scroll in keyboard.js).
 (function (engine) {
   "use strict";
   if (engine.complete) return;
@@ -54,10 +54,12 @@
     }
     return best;
   }
-  function viewportSize(target, isPage, vertical) {
-    if (vertical) return isPage ? window.innerHeight : target.clientHeight;
-    return isPage ? window.innerWidth : target.clientWidth;
-  }
+  // How far one page (screen) scrolls: most of the box's height, keeping a strip of the previous screen.
+  var PAGE_SHARE = 0.875;
+  var DIRECTIONS = engine.wordSet("up down top bottom");
+  // scroll(ref, direction, {pages}): the page, or the box around the ref's element, up or down by `pages`
+  // screens (default 1) or to the top or bottom; a ref with no direction scrolls its element into view (in
+  // every scrolling box around it, and the page).
   function scroll(ref, direction, options) {
     options = options || {};
     var el = null,
@@ -68,22 +70,46 @@
       el = found.element;
       number = found.number;
     }
-    direction = String(direction || "down").toLowerCase();
-    if (!/^(up|down|left|right)$/.test(direction)) return failure("invalid_arguments", "direction must be up, down, left or right.");
-    var vertical = direction === "up" || direction === "down";
-    var sign = direction === "up" || direction === "left" ? -1 : 1;
-    var target = scrollableFor(el, vertical);
+    if (direction === null || direction === undefined || direction === "") {
+      if (el) return scrollTo(el, number);
+      direction = "down";
+    }
+    direction = String(direction).toLowerCase();
+    if (!DIRECTIONS[direction]) return failure("invalid_arguments", "direction must be up, down, top or bottom.");
+    var pages = options.pages === null || options.pages === undefined ? 1 : +options.pages;
+    if (!(pages > 0)) return failure("invalid_arguments", "pages must be a number above 0.");
+    var target = scrollableFor(el, true);
     var isPage = target === document.scrollingElement || target === document.documentElement;
-    var size = viewportSize(target, isPage, vertical);
-    var amount = options.amount > 0 ? +options.amount : Math.max(40, Math.round(size * 0.8));
-    var before = vertical ? target.scrollTop : target.scrollLeft;
-    if (vertical) target.scrollBy({ top: sign * amount, behavior: "instant" });
-    else target.scrollBy({ left: sign * amount, behavior: "instant" });
-    var after = vertical ? target.scrollTop : target.scrollLeft;
-    var max = (vertical ? target.scrollHeight : target.scrollWidth) - size;
-    var result = {
+    var size = isPage ? window.innerHeight : target.clientHeight;
+    var before = target.scrollTop;
+    if (direction === "top") target.scrollTo({ top: 0, behavior: "instant" });
+    else if (direction === "bottom") target.scrollTo({ top: target.scrollHeight, behavior: "instant" });
+    else target.scrollBy({ top: (direction === "up" ? -1 : 1) * Math.max(40, Math.round(size * PAGE_SHARE * pages)), behavior: "instant" });
+    var result = where(target, isPage, size, before);
+    result.direction = direction;
+    if (el) {
+      result.ref = refText(number);
+      if (!isPage && refOf(target)) result.scrolledRef = refText(refOf(target));
+    }
+    return result;
+  }
+  // Brings the element into view, centred, in every box that scrolls around it; reports its nearest one.
+  function scrollTo(el, number) {
+    var target = scrollableFor(el.parentElement || el, true);
+    var isPage = target === document.scrollingElement || target === document.documentElement;
+    var size = isPage ? window.innerHeight : target.clientHeight;
+    var before = target.scrollTop;
+    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    var result = where(target, isPage, size, before);
+    result.ref = refText(number);
+    if (!isPage && refOf(target)) result.scrolledRef = refText(refOf(target));
+    return result;
+  }
+  function where(target, isPage, size, before) {
+    var after = target.scrollTop;
+    var max = target.scrollHeight - size;
+    return {
       ok: true,
-      direction: direction,
       scrolled: Math.round(after - before),
       position: Math.round(after),
       max: Math.max(0, Math.round(max)),
@@ -91,11 +117,6 @@
       atEnd: after >= max - 1,
       target: isPage ? "page" : describeElement(target).role,
     };
-    if (el) {
-      result.ref = refText(number);
-      if (!isPage && refOf(target)) result.scrolledRef = refText(refOf(target));
-    }
-    return result;
   }
 
   Object.assign(engine, {

@@ -26,7 +26,7 @@
     var walk = newWalk(options);
     var lines = renderTree(buildTree(walk));
     var full = !!options.full;
-    var compacted = full ? null : compact(lines, Math.max(2000, +options.maxChars || DEFAULT_MAX_CHARS));
+    var compacted = full ? null : compact(lines, Math.max(2000, +options.maxChars || DEFAULT_MAX_CHARS), window.innerHeight);
     var text = compacted ? compacted.text : layout(lines, null);
     return {
       ok: true,
@@ -49,6 +49,8 @@
         textboxes: walk.textboxes,
         omittedInteractive: compacted ? compacted.droppedKey : 0,
         omittedTextLines: compacted ? compacted.droppedText : 0,
+        omittedAbove: compacted ? compacted.above : 0,
+        omittedBelow: compacted ? compacted.below : 0,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
     };

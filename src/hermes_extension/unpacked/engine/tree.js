@@ -1,9 +1,11 @@
 /*
  * Hermes snapshot engine: the tree, built by one walk over the rendered DOM (render.js turns it into text).
  *
- * An element node is {role, name, states, ref, value, children, frame, url}: `states` is the text of its
- * states (" [checked]"), `ref` its ref number (0: none), `frame` the token of an iframe placeholder, `url` a
- * link's href (when urls are on). A text node is {text}. Hidden content (display:none, visibility:hidden,
+ * An element node is {role, name, states, ref, value, children, frame, url, top, bottom}: `states` is the text
+ * of its states (" [checked]"), `ref` its ref number (0: none), `frame` the token of an iframe placeholder,
+ * `url` a link's href (when urls are on), `top` and `bottom` where its box is, in CSS px from the top of the
+ * viewport (when positions are on, for a compact snapshot that follows the viewport; NaN for no box). A text
+ * node is {text, top, bottom}, placed where the element its text came from is. Hidden content (display:none, visibility:hidden,
  * aria-hidden, hidden, inert, closed <details>) is skipped; with a modal <dialog> open only the dialog is
  * walked. Generic containers, layout tables and inline text-level elements are flattened: their text joins
  * the surrounding text. The text of a control named by its content is not repeated under it. Refs go to
@@ -84,6 +86,8 @@
       buttons: 0,
       textboxes: 0,
       urls: options.urls === undefined ? !!options.full : !!options.urls,
+      positions: !options.full,
+      bands: new Map(), // element -> [top, bottom], for the text runs of one element
       cursor: options.cursor !== false,
       listeners: options.cursor !== false ? clickListeners() : new Set(),
       active: activeElementDeep(),
@@ -131,16 +135,32 @@
   }
 
   function newNode(role) {
-    return { role: role, name: "", states: "", ref: 0, value: undefined, children: [], frame: undefined, url: undefined, openText: null };
+    return {
+      role: role, name: "", states: "", ref: 0, value: undefined, children: [], frame: undefined, url: undefined, openText: null,
+      top: NaN, bottom: NaN,
+    };
   }
-  // Text runs on into the node's last text child until an element child closes it (openText = null).
-  function addText(node, text) {
+  // Text runs on into the node's last text child until an element child closes it (openText = null); a new
+  // run is placed where `from` (the element the text is in) is.
+  function addText(node, text, from, walk) {
     if (node.openText) node.openText.text += text;
     else {
-      var run = { text: text };
+      var run = { text: text, top: NaN, bottom: NaN };
+      if (walk && walk.positions && from) place(run, from, walk);
       node.children.push(run);
       node.openText = run;
     }
+  }
+  // Sets node.top and node.bottom to where `el`'s box is (measured once per element and walk).
+  function place(node, el, walk) {
+    var band = walk.bands.get(el);
+    if (!band) {
+      var box = el.getBoundingClientRect();
+      band = box.width || box.height ? [box.top, box.bottom] : [NaN, NaN];
+      walk.bands.set(el, band);
+    }
+    node.top = band[0];
+    node.bottom = band[1];
   }
   function finishNode(node) {
     var kept = [];
@@ -169,7 +189,7 @@
   function walkOne(node, out, selfHidden, textless, walk) {
     var type = node.nodeType;
     if (type === 3) {
-      if (!selfHidden && !textless) addText(out, node.data);
+      if (!selfHidden && !textless) addText(out, node.data, node.parentElement || (node.parentNode && node.parentNode.host) || null, walk);
     } else if (type === 1) {
       walkElement(node, out, textless, walk);
     }
@@ -260,6 +280,7 @@
     sendToken(el, token);
     walk.frames.push(token);
     var node = newNode("iframe");
+    if (walk.positions) place(node, el, walk);
     node.name = accessibleName(el);
     node.frame = token;
     out.openText = null;
@@ -335,6 +356,7 @@
   }
   function elementNode(el, tag, role, interactive, walk) {
     var node = newNode(role);
+    if (walk.positions) place(node, el, walk);
     if (interactive) {
       node.ref = assignRef(el, walk);
       if (role === "link") walk.links++;

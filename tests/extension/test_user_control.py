@@ -397,3 +397,58 @@ def test_a_managed_policy_overrides_the_users_allow() -> None:
             policy_file.unlink()
             wait_until(lambda: user.popup.shown_text("policyNote") is None, POLICY_RELOAD_S, "the policy to go")
             assert user.stack.call(user.session_id, "browser_snapshot")["ok"]
+
+
+#: The extension's own policy reading (background/control_store.js), run in the popup page of a real Chromium
+#: with chrome.storage.managed answering ``policy`` there (that page only: the worker and other browsers on this
+#: machine never see it, which a malformed policy written to the machine's policy folder would not allow).
+READ_POLICY = """
+const [policy, done] = [arguments[0], arguments[arguments.length - 1]];
+chrome.storage.managed.get = async () => policy;
+import(chrome.runtime.getURL("background/control_store.js"))
+  .then(async (store) => {
+    await store.saveMode("ask");
+    done([await store.loadPolicy(), await store.effectiveRules()]);
+  })
+  .catch((error) => done(String(error)));
+"""
+
+STRICT = {"present": True, "allowed": [], "mode": "ask", "confirmationsLocked": True}
+#: (policy, what is read of it, whether it is malformed, whether high-risk actions still ask)
+POLICIES: list[tuple[dict[str, Any], dict[str, Any], bool, bool]] = [
+    ({}, {"present": False, "allowed": [], "blocked": [], "mode": None}, False, True),
+    (
+        {"blocked_origins": ["https://a.example"], "allowed_origins": ["https://b.example:8443/"], "mode": "act"},
+        {"allowed": ["https://b.example:8443"], "blocked": ["https://a.example"], "mode": "act"},
+        False,
+        False,  # act mode skips confirmations too: the policy did not lock them on
+    ),
+    (
+        {"mode": "act", "confirmations_can_be_turned_off": False},
+        {"mode": "act", "confirmationsLocked": True},
+        False,
+        True,
+    ),
+    ({"mode": "sometimes"}, {**STRICT, "blocked": []}, True, True),
+    (
+        {"allowed_origins": ["https://b.example/path"], "blocked_origins": ["https://a.example", 5], "mode": "act"},
+        {**STRICT, "blocked": ["https://a.example"]},  # the valid blocks still block; the rest reads strict
+        True,
+        True,
+    ),
+    ({"confirmations_can_be_turned_off": "no"}, {**STRICT, "blocked": []}, True, True),
+    ({"blocked_origins": "https://a.example"}, {**STRICT, "blocked": []}, True, True),
+    ({"surprise": 1}, {**STRICT, "blocked": []}, True, True),
+]
+
+
+def test_the_policy_is_read_strictly_when_malformed() -> None:
+    with serve_pages({}) as served, extension_stack(served, paired=False) as stack:
+        stack.open_popup()
+        for policy, expected, malformed, confirm in POLICIES:
+            read = stack.driver.execute_async_script(READ_POLICY, policy)
+            assert isinstance(read, list), read
+            found, rules = read
+            assert {key: found[key] for key in expected} == expected, policy
+            assert bool(found["problems"]) is malformed, (policy, found["problems"])
+            assert rules["confirm"] is confirm, policy

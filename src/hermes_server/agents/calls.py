@@ -208,7 +208,7 @@ def run_call(options: argparse.Namespace) -> int:
 
     async def work(client: BrowserClient) -> int:
         session_id = await _session_id(client, options.session)
-        reply = await client.call(session_id, options.tool, arguments, timeout_s=options.timeout)
+        reply = await client.call_once_picked_up(session_id, options.tool, arguments, timeout_s=options.timeout)
         if not reply.ok:
             return _fail(reply.error_code or "controller_error", reply.error_message or "")
         if options.out is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 import aiohttp
@@ -9,6 +11,12 @@ import aiohttp
 from hermes_server.errors import ApiError
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire import controller as protocol
+from hermes_wire.tools import EXTENSION_LANE
+
+#: The extension looks for new sessions every two seconds (and its native host may still be starting), so an
+#: extension session younger than this may not have its controller yet: see ``call_once_picked_up``.
+PICKUP_GRACE_S = 5.0
+PICKUP_POLL_S = 0.1
 
 
 def unreachable_message(base_url: str) -> str:
@@ -95,6 +103,40 @@ class BrowserClient:
         if timeout_s is not None:
             body["timeout_s"] = timeout_s
         return ToolOutcome.from_json(await self.request("POST", f"/v1/sessions/{session_id}/browser/{tool}", body))
+
+    async def call_once_picked_up(
+        self, session_id: str, tool: str, arguments: dict[str, Any] | None = None, *, timeout_s: float | None = None
+    ) -> ToolOutcome:
+        """``call``, for an agent that calls right after creating its session.
+
+        A call that fails ``controller_missing`` on an extension session created less than
+        ``PICKUP_GRACE_S`` ago waits for what is left of that time for the extension to pick
+        the session up, and is then sent again.  ``controller_missing`` means the command was
+        never sent to any browser, so sending it again cannot act twice.  Any other session,
+        or an older one, gets the answer at once.
+        """
+        outcome = await self.call(session_id, tool, arguments, timeout_s=timeout_s)
+        if outcome.error_code != "controller_missing":
+            return outcome
+        session = next((s for s in await self.list_sessions() if s["id"] == session_id), None)
+        if session is None or session.get("browser_lane") != EXTENSION_LANE:
+            return outcome
+        left_s = float(session.get("created_at", 0)) + PICKUP_GRACE_S - time.time()
+        if left_s > 0 and await self.controller_connects(session_id, left_s):
+            return await self.call(session_id, tool, arguments, timeout_s=timeout_s)
+        return outcome
+
+    async def controller_connects(self, session_id: str, within_s: float) -> bool:
+        """Whether a controller is connected to ``session_id`` within ``within_s`` seconds."""
+        try:
+            async with asyncio.timeout(within_s):
+                while True:
+                    found = [s for s in await self.list_sessions() if s["id"] == session_id]
+                    if found and (found[0].get("controller") or {}).get("state") == "connected":
+                        return True
+                    await asyncio.sleep(PICKUP_POLL_S)
+        except TimeoutError:
+            return False
 
     async def register_controller(
         self,

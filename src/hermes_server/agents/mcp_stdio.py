@@ -27,7 +27,6 @@ names no usable session, or a tool the session's lane does not list, is an MCP e
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import re
 import sys
@@ -45,7 +44,7 @@ from hermes_server.agents.client import BrowserClient, unreachable_message
 from hermes_server.errors import ApiError
 from hermes_server.routing.outcome import ToolOutcome, image_of, json_text, snapshot_of
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import EXTENSION_LANE, TOOLS, ToolSpec, tools_for_lane
+from hermes_wire.tools import TOOLS, ToolSpec, tools_for_lane
 
 #: Tool names that model function-calling APIs accept; MCP lists only these.
 FUNCTION_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -159,48 +158,19 @@ def build_server(resolve: TargetResolver) -> Server[Any]:
 # ----- stdio: a separate process in front of the server's HTTP tool API -------------------------------
 
 
-#: The extension looks for new sessions every two seconds.  A call on an extension session this process has
-#: just created may come first (an MCP client calls a tool as soon as it has the list): the first call
-#: that finds no controller waits this long for the extension to pick the session up, then is sent again.
-PICKUP_GRACE_S = 5.0
-PICKUP_POLL_S = 0.1
-
-
 class ApiTarget:
     """A session on the running server, reached through its HTTP tool API."""
 
-    def __init__(self, client: BrowserClient, session: dict[str, Any], *, created: bool = False) -> None:
+    def __init__(self, client: BrowserClient, session: dict[str, Any]) -> None:
         self._client = client
         self.session_id: str = session["id"]
         self.lane: str = session["browser_lane"]
-        self._awaiting_pickup = created and self.lane == EXTENSION_LANE
 
     async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolOutcome:
-        outcome = await self._forward(spec, arguments)
-        if self._awaiting_pickup and outcome.error_code == "controller_missing":
-            self._awaiting_pickup = False  # once: later calls report a missing controller at once
-            if await self._picked_up():
-                # controller_missing means the command was never sent, so sending it again cannot act twice.
-                outcome = await self._forward(spec, arguments)
-        self._awaiting_pickup = self._awaiting_pickup and not outcome.ok
-        return outcome
-
-    async def _picked_up(self) -> bool:
-        """Whether the extension's controller connects to the session within ``PICKUP_GRACE_S``."""
+        """Forward the call; an MCP client calls as soon as it has the tool list, maybe before the extension
+        has picked up the session this process just created (``call_once_picked_up`` waits for that)."""
         try:
-            async with asyncio.timeout(PICKUP_GRACE_S):
-                while True:
-                    sessions = {s["id"]: s for s in await self._client.list_sessions()}
-                    controller = sessions.get(self.session_id, {}).get("controller") or {}
-                    if controller.get("state") == "connected":
-                        return True
-                    await asyncio.sleep(PICKUP_POLL_S)
-        except (TimeoutError, ApiError, aiohttp.ClientError):
-            return False
-
-    async def _forward(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolOutcome:
-        try:
-            return await self._client.call(self.session_id, spec.name, arguments)
+            return await self._client.call_once_picked_up(self.session_id, spec.name, arguments)
         except ApiError as refused:  # say the session closed, or the key was replaced
             return ToolOutcome.failure(refused.code, refused.message)
         except aiohttp.ClientConnectionError:
@@ -224,7 +194,7 @@ async def serve_stdio(client: BrowserClient, *, session_id: str | None, lane: st
                 f"No open session {session_id[:80]!r}; see `hermes-browser sessions list`, or use --new-session.",
             )
         session = found[0]
-    target = ApiTarget(client, session, created=session_id is None)
+    target = ApiTarget(client, session)
 
     async def fixed_target(ctx: ServerRequestContext[Any]) -> ToolTarget:
         return target

@@ -12,8 +12,7 @@ import pytest
 from mcp import types
 from mcp.shared.exceptions import MCPError
 
-from hermes_server.agents import mcp_stdio
-from hermes_server.agents.mcp_stdio import ApiTarget, as_mcp_tool, call_result, listed_tools
+from hermes_server.agents.mcp_stdio import as_mcp_tool, call_result, listed_tools
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, TOOLS
 from tests.conftest import scaled
@@ -153,44 +152,3 @@ async def test_stdio_refuses_to_start_with_a_missing_or_wrong_key(
     assert mcp_errors(refused.value), refused.value
     assert expected in stderr
     assert api_key is None or api_key not in stderr  # a key never ends up in a message
-
-
-# ----- a session it created, before the extension has picked it up ----------------------------------------
-
-
-async def test_the_first_call_on_a_new_session_waits_for_the_extension_to_pick_it_up(
-    server: RunningServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """An MCP client calls as soon as it has the tool list; the extension looks for sessions every two seconds."""
-    async with server.client() as client:
-        session = await client.create_session(browser_lane=EXTENSION_LANE)
-        target = ApiTarget(client, session, created=True)
-        waiting = asyncio.Event()
-        picked_up = target._picked_up
-
-        async def spied() -> bool:
-            waiting.set()  # the call found no controller and now waits for one
-            return await picked_up()
-
-        monkeypatch.setattr(target, "_picked_up", spied)
-        call = asyncio.create_task(target.call(TOOLS["browser_snapshot"], {}))
-        await asyncio.wait_for(waiting.wait(), scaled(10))
-        async with scripted_browser(server, session["id"]) as browser:
-            outcome = await asyncio.wait_for(call, scaled(10))
-    assert outcome.ok and outcome.result == {"snapshot": SNAPSHOT}
-    assert browser.received == [("browser_snapshot", {})]  # sent once: the refused first try never reached it
-
-
-async def test_without_a_pickup_the_first_call_fails_after_the_grace_and_later_ones_at_once(
-    server: RunningServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(mcp_stdio, "PICKUP_GRACE_S", 0.3)
-    async with server.client() as client:
-        target = ApiTarget(client, await client.create_session(browser_lane=EXTENSION_LANE), created=True)
-        started = asyncio.get_running_loop().time()
-        first = await target.call(TOOLS["browser_snapshot"], {})
-        waited = asyncio.get_running_loop().time() - started
-        second = await target.call(TOOLS["browser_snapshot"], {})
-        waited_again = asyncio.get_running_loop().time() - started - waited
-    assert first.error_code == second.error_code == "controller_missing"
-    assert waited >= 0.3 and waited_again < 0.3

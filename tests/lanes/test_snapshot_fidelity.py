@@ -243,3 +243,15 @@ def test_a_long_table_is_read_around_the_viewport_and_scrolled_by_pages_to_the_e
     assert back["ref"] == export and back["scrolled"] < 0
     assert rows_shown(agent.snapshot())[0] == 1
     assert agent.ok("browser_scroll", direction="top")["atStart"] is True
+
+
+# ----- the page is hostile ----------------------------------------------------------------------------
+
+
+def test_a_page_answering_the_listener_query_gets_at_most_a_ref(agent: LaneAgent) -> None:
+    agent.open("/fidelity/hostile-listeners")
+    text = agent.snapshot()
+    # the box it announced during the engine's query gets a ref, its class only a one-word hint; the box it
+    # announced at another time gets nothing; no line, name or ref of the page's own
+    assert text == "- generic [hint=stolen] @e1\n- paragraph: Nothing", text
+    parse_snapshot(text)

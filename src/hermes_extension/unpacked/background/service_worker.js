@@ -7,6 +7,7 @@
 // top level, and waits on init(); everything that must outlive the worker lives in chrome.storage
 // (storage.js); an open native port keeps the worker alive while the host runs.
 import { cancelAllCommands, cancelCommand, runCommand } from "./capabilities.js";
+import { changeQuestions } from "./control_store.js";
 import { connectHost } from "./host_port.js";
 import { pageLoaded, refreshIndicators } from "./indicator.js";
 import { messageHandler } from "./messages.js";
@@ -28,6 +29,9 @@ let initialised = null;
 function init() {
   initialised ??= (async () => {
     await profileId();
+    // A confirmation belongs to one running command, and a new worker runs none: drop the old worker's.
+    // (A site question stays: it is about the site, and the agent's next call waits for the same one.)
+    await changeQuestions((questions) => questions.filter((q) => q.kind === "site"));
     connectHost(HOST_HANDLERS);
   })();
   return initialised;

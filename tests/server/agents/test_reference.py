@@ -53,7 +53,7 @@ def _raised_detail_codes() -> set[str]:
     for script in extension_dir().rglob("*.js"):
         text = script.read_text(encoding="utf-8")
         found |= set(re.findall(r'CommandError\(\s*"([a-z_]+)"', text))
-        found |= set(re.findall(r'\bfailure\("([a-z_]+)"', text))
+        found |= set(re.findall(r'\bfailure\(\s*"([a-z_]+)"', text))
     found.add("extension_error")  # capabilities.js: any exception that is not a CommandError
     return found - TOOL_ERROR_CODES - NOT_COMMAND_FAILURES
 

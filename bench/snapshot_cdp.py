@@ -186,6 +186,24 @@ def print_report(figures: list[peers.SnapshotFigures], *, runs: int, warmup: int
             )
             met = met and faster and smaller and counts_kept and lost == 0
     print(f"\ntargets (faster than both; full smaller than both with nothing interactive lost): {peers.verdict(met)}")
+    print_issue_12(by)
+
+
+#: Issue 12 (snapshots that read like the page) must not cost the lead: on this page, against this peer, the
+#: full snapshot at most this share of its characters, and both snapshots at most this share of its time.
+LEAD_PAGE, LEAD_PEER, LEAD_CHARS, LEAD_TIME = "library/stdtypes.html", "Playwright MCP", 0.45, 0.2
+
+
+def print_issue_12(by: dict[tuple[str, str], peers.SnapshotFigures]) -> None:
+    compact, full = by[(LEAD_PAGE, "Hermes cdp compact")], by[(LEAD_PAGE, "Hermes cdp full")]
+    other = by[(LEAD_PAGE, LEAD_PEER)]
+    chars, time = full.chars / other.chars, max(compact.median, full.median) / other.median
+    lost = sum(other.controls.missing_from(full.controls, kind) for kind in peers.KINDS)
+    met = chars <= LEAD_CHARS and time <= LEAD_TIME and lost == 0
+    print(
+        f"issue 12 lead on {LEAD_PAGE} vs {LEAD_PEER}: full chars {chars:.2f}x (<= {LEAD_CHARS}), time {time:.2f}x "
+        f"(<= {LEAD_TIME}), named links/buttons/textboxes missing: {lost} -> {peers.verdict(met)}"
+    )
 
 
 async def run(runs: int, warmup: int) -> None:

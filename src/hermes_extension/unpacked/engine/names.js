@@ -224,7 +224,8 @@
   var HINT_MAX = 32;
   var HINT_MIN_WORD = 3; // "tb", "ag", "fa": abbreviations that say nothing to a reader
   var HINT_SCAN = 6; // elements looked at: the element itself, then its first descendants with a class
-  // A hint at what a clickable thing without text does, from its class (the last, most specific, first):
+  // A hint at what a clickable thing without text does, from its class (the last, most specific, first) or,
+  // failing that, its id:
   // "fa-solid fa-star" -> "star", "email-reply" -> "email-reply". Only lower-case letters, digits and hyphens, so a class cannot write
   // anything but a word; "" when the classes say nothing.
   function classHint(el) {
@@ -234,18 +235,22 @@
     for (var c = 0; c < candidates.length; c++) {
       var classes = String(candidates[c].getAttribute("class") || "").split(/\s+/);
       for (var k = classes.length - 1; k >= 0; k--) {
-        var words = classes[k]
-          .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-          .toLowerCase()
-          .split(/[^a-z0-9]+/)
-          .filter(function (word) {
-            return word.length >= HINT_MIN_WORD && !HINT_STOP_WORDS[word] && !/^[0-9]/.test(word);
-          });
-        var hint = words.join("-").slice(0, HINT_MAX).replace(/-+$/, "");
-        if (/^[a-z]/.test(hint)) return hint;
+        var hint = hintWord(classes[k]);
+        if (hint) return hint;
       }
     }
-    return "";
+    return hintWord(el.id); // failing a class, the element's id ("open-search")
+  }
+  function hintWord(name) {
+    var words = String(name || "")
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(function (word) {
+        return word.length >= HINT_MIN_WORD && !HINT_STOP_WORDS[word] && !/^[0-9]/.test(word);
+      });
+    var hint = words.join("-").slice(0, HINT_MAX).replace(/-+$/, "");
+    return /^[a-z]/.test(hint) ? hint : "";
   }
   // A name for a clickable thing that shows no text: its own name (aria-label, title), else the first
   // aria-label, title, svg <title> or alt inside it.

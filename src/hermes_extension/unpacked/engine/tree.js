@@ -330,14 +330,16 @@
     if (!parent || getComputedStyle(parent).cursor !== "pointer") return true;
     return row || tag === "a" || drawsIcon(el);
   }
-  // No text, and a picture from CSS: a background image or a ::before/::after with content.
+  // No text, and a picture from CSS: a background image, content: url(...) on the element itself, or a
+  // ::before/::after with content.
   function drawsIcon(el) {
     if (clean(el.textContent)) return false;
-    if (getComputedStyle(el).backgroundImage !== "none") return true;
-    return hasGeneratedContent(el, "::before") || hasGeneratedContent(el, "::after");
+    var style = getComputedStyle(el);
+    if (style.backgroundImage !== "none" || hasContent(style)) return true;
+    return hasContent(getComputedStyle(el, "::before")) || hasContent(getComputedStyle(el, "::after"));
   }
-  function hasGeneratedContent(el, pseudo) {
-    var content = getComputedStyle(el, pseudo).content;
+  function hasContent(style) {
+    var content = style.content;
     return content !== "none" && content !== "normal" && content !== '""';
   }
   // A flattened container: its content joins `out`, set apart as a block unless it is text-level; a

@@ -149,6 +149,22 @@ def test_allow_once_then_the_next_action_on_that_site_does_not_ask() -> None:
         assert user.reply(other)["error"]["code"] == "site_blocked"
 
 
+def test_reading_asks_too_and_an_unanswered_question_ends_in_permission_pending() -> None:
+    with user_in_control() as user:
+        user.popup.set_mode("act", ANSWER_S)  # acting without asking: the tab gets onto the site unasked
+        user.stack.ok(user.session_id, "browser_navigate", url=user.stack.pages.url("form.html"))
+        user.popup.set_mode("ask", ANSWER_S)
+        reading = user.start("browser_snapshot")
+        assert user.question("siteQuestion") == f"Let the agent act on 127.0.0.1:{user.stack.pages.port}?"
+        pending = user.reply(reading)  # nobody answers: the wait ends before the call's own 30 s deadline
+        assert pending["ok"] is False and pending["error"]["code"] == "permission_pending"
+        assert "the question is in the Hermes popup" in pending["error"]["message"]
+        # The question stays open; a screenshot (reading too) waits for the same one, and the answer lets it run.
+        capturing = user.start("browser_screenshot")
+        user.answer("siteQuestion", "allowOnceButton")
+        assert user.reply(capturing)["ok"]
+
+
 def test_a_blocked_site_fails_at_once_until_the_user_revokes_the_block() -> None:
     with user_in_control() as user:
         url = user.stack.pages.url("form.html")

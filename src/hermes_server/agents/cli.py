@@ -172,7 +172,7 @@ _COMMANDS = (
     ),
     Command(
         "call",
-        "call a browser tool on a session and print the result as JSON",
+        "call a browser tool on a session; print its result (readable on a terminal, JSON with --json or piped)",
         cli_calls.call_arguments,
         cli_calls.run_call,
     ),

@@ -158,7 +158,7 @@ def browser_arguments(parser: argparse.ArgumentParser) -> None:
         "--profile", metavar="DIR", type=Path, help="use (and keep) this profile folder (default: a fresh one)"
     )
     parser.add_argument("--headless", action="store_true", help="no window (for machines without a display)")
-    parser.add_argument("--approve", action="store_true", help="click Approve in the popup yourself")
+    parser.add_argument("--approve", action="store_true", help="click Approve in the popup for you (no display needed)")
     parser.add_argument(
         "--act-without-asking",
         action="store_true",

@@ -210,6 +210,15 @@ def test_typing_a_password_waits_for_a_confirmation_and_a_refusal_types_nothing(
         assert "submit a form with the password field" in user.question("confirmQuestion")
         user.popup.click("declineButton")
         assert user.reply(submitting)["error"]["code"] == "user_declined"
+        user.closed("confirmQuestion")
+        # Enter in a field of that form submits it: the same question (a Tab press asks nothing).
+        user.stack.ok(user.session_id, "browser_type", ref=ref_of(user.snapshot(), "textbox", "Full name"), text="A")
+        assert user.stack.call(user.session_id, "browser_press", key="Shift+Tab")["ok"]
+        user.stack.ok(user.session_id, "browser_type", ref=ref_of(user.snapshot(), "textbox", "Full name"), text="B")
+        pressing = user.start("browser_press", key="Enter")
+        assert "submit a form with the password field" in user.question("confirmQuestion")
+        user.popup.click("declineButton")
+        assert user.reply(pressing)["error"]["code"] == "user_declined"
         assert user.stack.pages.received == []
 
 

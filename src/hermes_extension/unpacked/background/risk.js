@@ -6,9 +6,9 @@ import { CONTRACT } from "./constants.js";
 import { normalRef } from "./frames.js";
 import { loadTabRefs } from "./storage.js";
 
-// Runs in the page's frame (isolated world): what acting on the element `ref` names (null: the focused
-// element, if this frame has the focus) would risk, or null. Self-contained, since chrome.scripting sends its
-// source. mode: "type" (typing into it), "click" or "press" (Enter on it).
+// Runs in the page's frame (isolated world): what acting on the element `ref` names (null: this frame's
+// focused element) would risk, or null. Self-contained, since chrome.scripting sends its source.
+// mode: "type" (typing into it), "click" or "press" (Enter on it).
 function riskOf(ref, mode) {
   const CARD = /\b(card|cc)[\s_-]*(number|num|no)\b|credit[\s_-]*card|cardnumber|ccnum|\bpan\b/i;
   const clean = (text) => String(text ?? "").replace(/\s+/g, " ").trim().slice(0, 80);
@@ -35,11 +35,7 @@ function riskOf(ref, mode) {
     }
     return null;
   };
-  let element = null;
-  if (ref !== null) element = globalThis.__hermesSnapshot.resolve(ref);
-  else if (document.hasFocus() && !(document.activeElement instanceof HTMLIFrameElement)) {
-    element = document.activeElement;
-  }
+  const element = ref !== null ? globalThis.__hermesSnapshot.resolve(ref) : document.activeElement;
   if (!element) return null;
   if (mode === "type") {
     const kind = sensitive(element);
@@ -86,14 +82,21 @@ async function riskAtRef(tabId, ref, mode) {
   }
 }
 
+// The key goes where browser_press sends it (frames.js inFocusedFrame): the frame that has the focus, else
+// the top frame (a tab in the background has no focused frame, and its top frame's element gets the key).
 async function riskInFocus(tabId) {
   try {
-    const frames = await chrome.scripting.executeScript({
+    const focused = await chrome.scripting.executeScript({
       target: { tabId, allFrames: true },
+      func: () => document.hasFocus() && !(document.activeElement instanceof HTMLIFrameElement),
+    });
+    const frameId = focused.find((frame) => frame.result)?.frameId ?? 0;
+    const [outcome] = await chrome.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
       func: riskOf,
       args: [null, "press"],
     });
-    return frames.find((frame) => frame.result)?.result ?? null;
+    return outcome?.result ?? null;
   } catch {
     return null;
   }

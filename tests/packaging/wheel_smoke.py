@@ -16,6 +16,7 @@ import http.server
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -213,6 +214,16 @@ def main() -> None:
     home = user_home / ".hermes"
     os.environ["HOME"] = str(user_home)
     os.environ["HERMES_HOME"] = str(home)
+    try:
+        newcomer_path(user_home, home)
+        check_chromium_loads(check_extension_folder())
+        check_reference_needs_a_checkout()
+    finally:
+        shutil.rmtree(user_home, ignore_errors=True)
+
+
+def newcomer_path(user_home: Path, home: Path) -> None:
+    """setup, serve, the cdp lane, then a launched and paired browser and doctor."""
     environment = dict(os.environ)
     check_setup(user_home)
     config = home / "hermes.yaml"
@@ -240,8 +251,6 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=TIMEOUT_S)
-    check_chromium_loads(check_extension_folder())
-    check_reference_needs_a_checkout()
 
 
 if __name__ == "__main__":

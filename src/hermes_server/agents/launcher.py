@@ -90,6 +90,7 @@ CLOSE_TIMEOUT_S = 10.0
 #: How often a state we wait for (the extension's worker, the popup's sections) is looked at again.
 POLL_S = 0.1
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+LOG_TAIL_LINES = 15
 
 #: The popup's state as the user sees it: which section is shown, and its text.
 READ_POPUP = """(() => {
@@ -363,7 +364,8 @@ async def _launch_and_wait(executable: str, profile: Path, options: argparse.Nam
     flags = [*FLAGS, *(HEADLESS_FLAGS if options.headless else ()), f"--user-data-dir={profile}"]
     if os.geteuid() == 0:
         flags.append("--no-sandbox")  # Chromium refuses to start its sandbox as root
-    process, pipe = await start_with_pipe(executable, [*flags, "about:blank"], profile / "hermes-browser.log")
+    log_file = profile / "hermes-browser.log"
+    process, pipe = await start_with_pipe(executable, [*flags, "about:blank"], log_file)
     _say(f"Started {executable} (pid {process.pid}){' headless' if options.headless else ''}.")
     connection = CDPConnection(await pipe.open(timeout_s=START_TIMEOUT_S), lambda event: None)
     pump = asyncio.create_task(connection.pump())
@@ -374,7 +376,10 @@ async def _launch_and_wait(executable: str, profile: Path, options: argparse.Nam
         await asyncio.wait({ready, stopped, exited}, return_when=asyncio.FIRST_COMPLETED)
         if ready.done() and ready.exception() is None:
             await asyncio.wait({stopped, exited}, return_when=asyncio.FIRST_COMPLETED)
-        return _outcome(ready, exited)
+        status = _outcome(ready, exited)
+        if status != 0:
+            _print_log_tail(log_file)
+        return status
     finally:
         for task in (ready, stopped, exited):
             task.cancel()
@@ -395,6 +400,16 @@ def _outcome(ready: asyncio.Task[None], exited: asyncio.Task[int]) -> int:
         print(f"hermes-browser: browser: it exited (status {exited.result()}) before it was ready", file=sys.stderr)
         return EXIT_FAILED
     return 0
+
+
+def _print_log_tail(log_file: Path) -> None:
+    """The browser's last words, to explain a launch that failed (a temporary profile is removed on exit)."""
+    try:
+        lines = log_file.read_text(errors="replace").splitlines()[-LOG_TAIL_LINES:]
+    except OSError:
+        return
+    if lines:
+        print(f"Last lines of the browser's log ({log_file}):\n  " + "\n  ".join(lines), file=sys.stderr)
 
 
 def run_browser(options: argparse.Namespace) -> int:

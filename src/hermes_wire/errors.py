@@ -91,6 +91,12 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         ("extension", "cdp"),
         "The <select> has no option with that label: use a label the snapshot shows.",
     ),
+    "type_mismatch": (
+        ("extension", "cdp"),
+        "After typing, the element held other text than was asked for (the message shows what it holds): the "
+        "page changed or refused some of it (a length limit, a format, an editor's own completion). Take a "
+        "snapshot, then type again or adapt the text; never assume the text is there.",
+    ),
     "unknown_frame": (("extension", "cdp"), "The element's frame is gone: take a new snapshot."),
     "no_target": (
         ("extension", "cdp"),

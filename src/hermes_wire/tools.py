@@ -255,13 +255,19 @@ _SPECS = (
     ToolSpec(
         name="browser_type",
         description="Type text into the input with the given ref (replacing its value); on a <select>, choose the "
-        "option with that label.",
+        "option with that label (on a multiple <select>, the options named one label per line). What the element "
+        "then holds is read back: if it is not the text asked for, the call fails with type_mismatch and says what "
+        "is there.",
         schema=arguments({"ref": _REF, "text": {"type": "string", "maxLength": 20000}}, required=("ref", "text")),
         read_only=False,
         blocked_by_dialog=True,
         result_fields=(
             *_ELEMENT,
-            ResultField("value", "The field's value after typing (absent for a password field)."),
+            ResultField(
+                "value",
+                "What the element holds after typing, read back (a multiple <select>: the chosen labels, one per "
+                "line); absent for a password field.",
+            ),
             ResultField("password", "True for a password field, whose value is never echoed."),
             _NAVIGATED,
             *_DIALOG_OPENED,

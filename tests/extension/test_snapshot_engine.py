@@ -514,14 +514,17 @@ def test_type_reaches_a_react_style_controlled_input_select_checkbox_and_content
 ) -> None:
     top = open_page(tab, server, "/react.html")
     refs = {name: ref for _, name, ref in ref_lines(top.snapshot()["text"])}
+    # The component keeps the text in capitals: what the field holds is not what was typed, and typing says so.
     done = top.call("type", refs["Nickname"], "hello world")
-    assert done["ok"] is True and done["role"] == "textbox" and done["name"] == "Nickname"
+    assert done["error"]["code"] == "type_mismatch", done
+    assert 'it holds "HELLO WORLD", not "hello world"' in done["error"]["message"]
     assert top.page_eval("window.reactState") == "HELLO WORLD"
     assert top.page_eval("document.getElementById('react').value") == "HELLO WORLD"
     assert top.page_eval("window.reactChanges") == len("hello world")
     # typing again replaces, as a user selecting all and typing would
-    top.call("type", refs["Nickname"], "bob")
-    assert top.page_eval("window.reactState") == "BOB"
+    exact = top.call("type", refs["Nickname"], "BOB")
+    assert exact["ok"] is True and exact["role"] == "textbox" and exact["name"] == "Nickname"
+    assert exact["value"] == "BOB" and top.page_eval("window.reactState") == "BOB"
 
     chosen = top.call("type", refs["Country"], "Germany")
     assert chosen["ok"] is True and chosen["value"] == "Germany"

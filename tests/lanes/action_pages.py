@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 from aiohttp import web
 
@@ -34,8 +35,10 @@ class SlowPageServer(PageServer):
 
 @contextlib.contextmanager
 def serve_action_pages(pages: Mapping[str, Page]) -> Iterator[PageServer]:
-    """Serve ``pages`` with the slow server until the block ends."""
-    server = SlowPageServer(pages, None, "/")
+    """Serve ``pages`` with the slow server, and the real editor builds under ``/widgets/``, until the block ends."""
+    if not (WIDGETS / "node_modules" / "codemirror5").is_dir():
+        raise RuntimeError("the editor builds are missing: run tests/widgets/build")
+    server = SlowPageServer(pages, WIDGETS, WIDGETS_MOUNT)
     with background_loop("action-pages") as loop:
         yield loop.enter(server._listening(), START_TIMEOUT_S)
 
@@ -128,4 +131,120 @@ ACTION_PAGES: dict[str, Page] = {
     "/overlay": OVERLAY,
     "/mouse": MOUSE,
     "/menu": HOVER_MENU,
+}
+
+
+# ----- typing: fields and real editors --------------------------------------------------------------------
+
+#: Where the real editor builds are (``tests/widgets/build`` installs them), and where the server mounts them.
+WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
+WIDGETS_MOUNT = "/widgets/"
+
+#: Every editor page keeps its title at JSON.stringify(<the text, read from the editor's own API>), so a test
+#: reads what the editor holds from the snapshot's title on either lane.
+ECHO = "function echo(text) { document.title = JSON.stringify(text); }"
+
+FIELDS = page(
+    '""',
+    f"""<h1>Fields</h1>
+<label>Plain <input id="plain"></label>
+<label>Notes <textarea id="notes"></textarea></label>
+<label>Controlled <input id="controlled"></label>
+<label>Short <input id="short" maxlength="5"></label>
+<div id="rich" contenteditable="true" aria-label="Rich" style="min-height: 2em; border: 1px solid"></div>
+<label>Toppings <select id="toppings" multiple size="4">
+  <option>Cheese</option><option>Olives</option><option>Basil</option><option>Ham</option></select></label>
+<p id="echoed">Nothing yet</p>
+<script>
+{ECHO}
+// A controlled input as React makes one: the value lives in the page's state, the input only shows it, and
+// an input event whose value the tracker already knows is dropped (React's value tracker on the element).
+const controlled = document.getElementById('controlled');
+const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+let tracked = '', state = '';
+Object.defineProperty(controlled, 'value', {{
+  get() {{ return native.get.call(this); }},
+  set(value) {{ tracked = String(value); native.set.call(this, value); }},
+}});
+controlled.addEventListener('input', () => {{
+  const now = native.get.call(controlled);
+  if (now === tracked) return;
+  state = now;
+  controlled.value = state;  // the re-render
+  document.getElementById('echoed').textContent = 'Controlled state: ' + state;
+}});
+for (const id of ['plain', 'notes', 'short']) {{
+  document.getElementById(id).addEventListener('input', (event) => echo(event.target.value));
+}}
+document.getElementById('rich').addEventListener('input', (event) => echo(event.target.innerText));
+document.getElementById('toppings').addEventListener('change', (event) =>
+  echo([...event.target.selectedOptions].map((option) => option.label).join('\\n')));
+</script>""",
+)
+
+CODEMIRROR5 = page(
+    '""',
+    f"""<link rel="stylesheet" href="/widgets/node_modules/codemirror5/lib/codemirror.css">
+<script src="/widgets/node_modules/codemirror5/lib/codemirror.js"></script>
+<h1>CodeMirror 5</h1><label for="query">Query</label><textarea id="query"></textarea>
+<script>
+{ECHO}
+const cm = CodeMirror.fromTextArea(document.getElementById('query'), {{ lineNumbers: true }});
+cm.on('change', () => echo(cm.getValue()));
+</script>""",
+)
+
+CODEMIRROR6 = page(
+    '""',
+    f"""<script src="/widgets/dist/codemirror6.js"></script>
+<h1>CodeMirror 6</h1><div id="editor"></div>
+<script>
+{ECHO}
+const view = new CM6.EditorView({{
+  parent: document.getElementById('editor'),
+  extensions: [CM6.basicSetup, CM6.EditorView.updateListener.of((update) => {{
+    if (update.docChanged) echo(update.state.doc.toString());
+  }})],
+}});
+</script>""",
+)
+
+PROSEMIRROR = page(
+    '""',
+    f"""<script src="/widgets/dist/prosemirror.js"></script>
+<h1>ProseMirror</h1><div id="editor"></div>
+<script>
+{ECHO}
+const view = new PM.EditorView(document.getElementById('editor'), {{
+  state: PM.EditorState.create({{ schema: PM.schema, plugins: [PM.history(), PM.keymap(PM.baseKeymap)] }}),
+  dispatchTransaction(transaction) {{
+    view.updateState(view.state.apply(transaction));
+    if (transaction.docChanged) echo(view.state.doc.textContent);
+  }},
+}});
+</script>""",
+)
+
+MONACO = page(
+    '""',
+    f"""<script src="/widgets/node_modules/monaco-editor/min/vs/loader.js"></script>
+<h1>Monaco</h1><div id="editor" style="width: 600px; height: 200px"></div>
+<p id="state">Loading</p>
+<script>
+{ECHO}
+require.config({{ paths: {{ vs: '/widgets/node_modules/monaco-editor/min/vs' }} }});
+require(['vs/editor/editor.main'], () => {{
+  const editor = monaco.editor.create(document.getElementById('editor'), {{ value: '', language: 'plaintext' }});
+  editor.onDidChangeModelContent(() => echo(editor.getValue()));
+  document.getElementById('state').textContent = 'Ready';
+}});
+</script>""",
+)
+
+TYPING_PAGES: dict[str, Page] = {
+    "/fields": FIELDS,
+    "/codemirror5": CODEMIRROR5,
+    "/codemirror6": CODEMIRROR6,
+    "/prosemirror": PROSEMIRROR,
+    "/monaco": MONACO,
 }

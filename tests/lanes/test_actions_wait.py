@@ -29,7 +29,7 @@ def pages() -> Iterator[PageServer]:
 
 def ref_of(snapshot: str, start: str) -> str:
     """The ref at the end of the snapshot's one line that starts with ``start``."""
-    return line_of(snapshot, "- " + start).rsplit(" ", 1)[-1]
+    return line_of(snapshot, "- " + start).rsplit(" ", 1)[-1].removesuffix(":")
 
 
 def test_a_navigating_click_on_a_slow_server_returns_with_the_new_page(agent: LaneAgent, pages: PageServer) -> None:

@@ -43,7 +43,6 @@ log = logging.getLogger(__name__)
 ENGINE_WORLD = "hermes-snapshot"
 #: The size a compact snapshot is held to once the frames are stitched (the engine's own per-frame default).
 COMPACT_MAX_CHARS = 32000
-VALUE_MAX_CHARS = 500
 #: A run of spaces, controls and line or paragraph separators: one space in the snapshot's text, as the
 #: engine's ``clean`` makes it (``engine/core.js``; docs/http-api.md, "Snapshot text format").
 _SPACES_AND_CONTROLS = re.compile("[ \x00-\x1f\x7f-\x9f\u2028\u2029]+")
@@ -73,16 +72,14 @@ def load_engine() -> InitScript:
         ) from None
 
 
-#: Facts about a ref's element that decide how to type into it, and its value afterwards (never a password).
+#: Facts about a ref's element that decide how to type into it (what it holds afterwards is the engine's
+#: ``typed`` check).
 _FIELD = """(function (ref) {
   var el = globalThis.__hermesSnapshot.resolve(ref);
   if (!el) return null;
   var tag = el.localName, type = tag === "input" ? (el.type || "text").toLowerCase() : "";
-  var editable = !!el.isContentEditable && tag !== "input" && tag !== "textarea";
-  var value = tag === "input" || tag === "textarea" ? el.value : editable ? el.textContent : null;
-  return {tag: tag, type: type, editable: editable, password: type === "password",
-          value: type === "password" || value == null ? null : String(value).slice(0, VALUE_MAX)};
-})""".replace("VALUE_MAX", str(VALUE_MAX_CHARS))
+  return {tag: tag, type: type, editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea"};
+})"""
 
 
 def engine_failure(error: Any) -> ToolError:

@@ -203,12 +203,10 @@ async def type_text(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     result: dict[str, Any] = {"ok": True, "ref": aimed["ref"], "role": aimed.get("role"), "name": aimed.get("name")}
     before = _Before.now(supervisor, frame)
     await _act(supervisor, _replace_text(supervisor, session, x, y, text), so_far=result)
-    _, after = await engine.field(ref)
-    if after["password"]:
-        result["password"] = True
-    else:
-        result["value"] = after["value"]
-    return await _after_action(browsing, frame, int(aimed["watch"]), result, before)
+    result = await _after_action(browsing, frame, int(aimed["watch"]), result, before)
+    # Typing lands exactly or fails (type_mismatch): the engine reads back what the element holds.
+    checked = await engine.call(frame, "typed", ref, args["text"])
+    return result | {key: checked[key] for key in ("value", "password") if key in checked}
 
 
 @handles("browser_press")

@@ -22,7 +22,10 @@
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500}) -> Promise<{ok, navigating?, replaced?, ms}>
  *   type(ref, text, {clear=true, commit=true, submit=false}) -> Promise<{ok, ref, role, name, value |
  *       password:true, pressed?, navigating?}>   (a <select> gets the option with that label; contenteditable
- *       gets the text inserted)
+ *       gets the text inserted; a multiple <select>, one label per line). Fails with type_mismatch when the
+ *       element then holds other text than asked for, the message showing what it holds.
+ *   typed(ref, text) -> {ok, ref, role, name, value | password:true} | type_mismatch: that check alone, for a
+ *       lane that typed with real input events
  *   press(key) -> Promise<{ok, key, target:{role, name}, action:"submit"|"click"|"insert"|"delete"|"focus"|
  *       "select"|"select_all"|"scroll"|"none"|null, prevented, navigating?}>   key: "Enter", "Tab", "Shift+Tab",
  *       "Control+a", "x"... Focus inside a child frame -> {ok:false, error:{code:"focus_in_child_frame", frameToken}}
@@ -125,7 +128,21 @@
       aim: guardedAsync(engine.aim, "action_failed"),
       watch: engine.watch,
       settle: guardedAsync(engine.settle, "action_failed"),
-      type: settledAction(engine.type),
+      type: guardedAsync(function (ref, text, options) {
+        // What the element holds is read back once the page has settled: an editor such as Monaco
+        // renders what was typed in its next animation frame.
+        return engine
+          .settled(function () {
+            return engine.type(ref, text, options);
+          })
+          .then(function (result) {
+            if (!result || result.ok === false || result.check === undefined) return result;
+            var checked = engine.typed(ref, result.check);
+            if (checked.ok && result.navigating) checked.navigating = result.navigating;
+            return checked;
+          });
+      }, "action_failed"),
+      typed: guarded(engine.typed, "action_failed"),
       press: settledAction(engine.press),
       scroll: guarded(engine.scroll, "action_failed"),
       rect: guarded(engine.rect, "action_failed"),

@@ -182,6 +182,18 @@
   // had no mutation for QUIET_MS, at most MAX_SETTLE_MS after the watch began.
   var QUIET_MS = 20;
   var MAX_SETTLE_MS = 500;
+  // Resolves after the next animation frame, or after FRAME_FALLBACK_MS in a tab that paints no frames
+  // (a hidden one): whichever comes first.
+  var FRAME_FALLBACK_MS = 50;
+  function nextFrame() {
+    return new Promise(function (resolve) {
+      var timer = setTimeout(resolve, FRAME_FALLBACK_MS);
+      requestAnimationFrame(function () {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
   var watches = Object.create(null);
   var nextWatch = 1;
   function watch() {
@@ -222,10 +234,19 @@
     var maxMs = options.maxMs == null ? MAX_SETTLE_MS : options.maxMs;
     return new Promise(function (resolve) {
       var timer = null;
+      // The page renders what the action did in its next frame (an editor such as Monaco draws typed text
+      // only then): the action is not over before that frame.
+      var framed = false;
+      nextFrame().then(function () {
+        framed = true;
+        check();
+      });
       function check() {
+        if (!watches[token]) return;
         var now = performance.now();
         var navigating = navigationStarted(state);
-        if (navigating || now - state.lastChange >= quietMs || now - state.started >= maxMs) {
+        var quiet = framed && now - state.lastChange >= quietMs;
+        if (navigating || quiet || now - state.started >= maxMs) {
           clearTimeout(timer);
           unwatch(token, state);
           var out = { ok: true, ms: Math.round(now - state.started) };
@@ -234,6 +255,7 @@
           return;
         }
         clearTimeout(timer);
+        if (!framed && now - state.lastChange >= quietMs) return; // the frame's callback checks again
         var wait = Math.min(quietMs - (now - state.lastChange), maxMs - (now - state.started));
         timer = setTimeout(check, Math.max(1, wait));
       }
@@ -283,6 +305,7 @@
     describeCover: describeCover,
     clippedBox: clippedBox,
     scrollIntoViewIfNeeded: scrollIntoViewIfNeeded,
+    nextFrame: nextFrame,
     watch: watch,
     settle: settle,
     settled: settled,

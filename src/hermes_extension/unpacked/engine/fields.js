@@ -31,15 +31,32 @@
     Insert: [45, "Insert"],
   });
 
-  // {key, keyCode, code, printable?} of a key name ("Enter", "F5", "a"); keyCode 0 for an unknown name.
+  // The key a printable symbol is on, on a US keyboard: [keyCode, code, with Shift].
+  var US_SYMBOLS = engine.lookupTable({
+    " ": [32, "Space", false], "!": [49, "Digit1", true], "@": [50, "Digit2", true], "#": [51, "Digit3", true],
+    $: [52, "Digit4", true], "%": [53, "Digit5", true], "^": [54, "Digit6", true], "&": [55, "Digit7", true],
+    "*": [56, "Digit8", true], "(": [57, "Digit9", true], ")": [48, "Digit0", true], "-": [189, "Minus", false],
+    _: [189, "Minus", true], "=": [187, "Equal", false], "+": [187, "Equal", true], "[": [219, "BracketLeft", false],
+    "{": [219, "BracketLeft", true], "]": [221, "BracketRight", false], "}": [221, "BracketRight", true],
+    "\\": [220, "Backslash", false], "|": [220, "Backslash", true], ";": [186, "Semicolon", false],
+    ":": [186, "Semicolon", true], "'": [222, "Quote", false], '"': [222, "Quote", true], ",": [188, "Comma", false],
+    "<": [188, "Comma", true], ".": [190, "Period", false], ">": [190, "Period", true], "/": [191, "Slash", false],
+    "?": [191, "Slash", true], "`": [192, "Backquote", false], "~": [192, "Backquote", true],
+  });
+  // {key, keyCode, code, printable?, shift?} of a key name ("Enter", "F5", "a"); keyCode 0 for an unknown name.
   function keyInfo(key) {
     var named = NAMED_KEYS[key];
     if (named) return { key: key === "Space" ? " " : key === "Esc" ? "Escape" : key, keyCode: named[0], code: named[1] };
     if (/^F\d{1,2}$/.test(key)) return { key: key, keyCode: 111 + +key.slice(1), code: key };
     if (key.length === 1) {
       var upper = key.toUpperCase();
-      var code = /[a-z]/i.test(key) ? "Key" + upper : /[0-9]/.test(key) ? "Digit" + key : "";
-      return { key: key, keyCode: /[a-z0-9]/i.test(key) ? upper.charCodeAt(0) : key.charCodeAt(0), code: code, printable: true };
+      if (/[a-z]/i.test(key)) return { key: key, keyCode: upper.charCodeAt(0), code: "Key" + upper, printable: true, shift: key !== key.toLowerCase() };
+      if (/[0-9]/.test(key)) return { key: key, keyCode: key.charCodeAt(0), code: "Digit" + key, printable: true };
+      var symbol = US_SYMBOLS[key];
+      // A character of no key on a US keyboard reads as keyCode 0, never as the code of another key
+      // ("(" is 40, ArrowDown's code, by its char code).
+      if (!symbol) return { key: key, keyCode: 0, code: "", printable: true };
+      return { key: key, keyCode: symbol[0], code: symbol[1], printable: true, shift: symbol[2] };
     }
     return { key: key, keyCode: 0, code: "" };
   }
@@ -57,7 +74,7 @@
         composed: true,
         view: window,
         ctrlKey: !!modifiers.ctrl,
-        shiftKey: !!modifiers.shift,
+        shiftKey: !!modifiers.shift || !!info.shift,
         altKey: !!modifiers.alt,
         metaKey: !!modifiers.meta,
       })

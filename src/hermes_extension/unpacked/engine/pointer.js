@@ -23,7 +23,8 @@
     frameOffset = engine.frameOffset,
     quote = engine.quote,
     watch = engine.watch,
-    settled = engine.settled;
+    settled = engine.settled,
+    nextFrame = engine.nextFrame;
 
   var PointerOrMouse = typeof PointerEvent === "function" ? PointerEvent : MouseEvent;
 
@@ -84,9 +85,6 @@
     }
     return target.dispatchEvent(new EventType(type, copy));
   }
-  // Resolves after the next animation frame, or after FRAME_FALLBACK_MS in a tab that paints no frames
-  // (a hidden one): whichever comes first.
-  var FRAME_FALLBACK_MS = 50;
   var STABLE_TRIES = 10;
   function nextFrame() {
     return new Promise(function (resolve) {
@@ -200,23 +198,29 @@
     if (previous === target) return;
     var old = previous ? hoverChain(previous) : [];
     var fresh = hoverChain(target);
-    if (previous) {
-      fire(previous, PointerOrMouse, "pointerout", init);
-      fire(previous, MouseEvent, "mouseout", init);
-      for (var i = 0; i < old.length && fresh.indexOf(old[i]) < 0; i++) {
-        fire(old[i], PointerOrMouse, "pointerleave", init, true);
-        fire(old[i], MouseEvent, "mouseleave", init, true);
-      }
-    }
-    fire(target, PointerOrMouse, "pointerover", init);
-    fire(target, MouseEvent, "mouseover", init);
+    var left = old.filter(function (el) {
+      return fresh.indexOf(el) < 0;
+    });
     var entered = fresh.filter(function (el) {
       return old.indexOf(el) < 0;
     });
-    for (var j = entered.length - 1; j >= 0; j--) {
-      fire(entered[j], PointerOrMouse, "pointerenter", init, true);
-      fire(entered[j], MouseEvent, "mouseenter", init, true);
-    }
+    // Chrome's order: the pointer events of a move, then its mouse events.
+    [
+      [PointerOrMouse, "pointer"],
+      [MouseEvent, "mouse"],
+    ].forEach(function (kind) {
+      if (previous) {
+        fire(previous, kind[0], kind[1] + "out", init);
+        for (var i = 0; i < left.length; i++) fire(left[i], kind[0], kind[1] + "leave", init, true);
+      }
+    });
+    [
+      [PointerOrMouse, "pointer"],
+      [MouseEvent, "mouse"],
+    ].forEach(function (kind) {
+      fire(target, kind[0], kind[1] + "over", init);
+      for (var j = entered.length - 1; j >= 0; j--) fire(entered[j], kind[0], kind[1] + "enter", init, true);
+    });
   }
   // A press focuses the nearest focusable element around the target, or blurs whatever had the focus.
   function moveFocusFor(target) {

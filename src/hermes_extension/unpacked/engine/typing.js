@@ -1,7 +1,14 @@
 /*
  * Hermes snapshot engine: type(ref, text, {clear=true, commit=true, submit=false}) puts text into a field as a
- * user typing it would (key, beforeinput and input events per character, then change); a <select> gets the
- * option with that label, a range or colour input gets the value, contenteditable gets the text inserted.
+ * user typing it would: Control+A first (an editor such as CodeMirror or Monaco selects its whole text on it),
+ * then key events and the browser's own text insertion per character, then change. A <select> gets the
+ * option with that label (a multiple one: one label per line), a range or colour input gets the value,
+ * contenteditable gets the text inserted.
+ *
+ * Typing lands exactly or fails: held(el) reads back what the element holds (a field's value; an editor's
+ * lines from its own rendering: CodeMirror 5 and 6, Monaco; a contenteditable's text), and typedCheck()
+ * fails with type_mismatch, showing what is there, when it differs from the text asked for. Both lanes call
+ * it after typing (the cdp lane types with real input events, then calls typed()).
  */
 (function (engine) {
   "use strict";
@@ -27,8 +34,6 @@
     isTextField = engine.isTextField,
     nativeValue = engine.nativeValue,
     setNativeValue = engine.setNativeValue,
-    selectionOf = engine.selectionOf,
-    placeCaret = engine.placeCaret,
     insertIntoField = engine.insertIntoField,
     deleteInField = engine.deleteInField,
     press = engine.press;
@@ -41,7 +46,7 @@
     var found = lookup(ref);
     if (!found.ok) return found;
     var number = found.number;
-    text = text == null ? "" : String(text);
+    text = text == null ? "" : String(text).replace(/\r\n?/g, "\n");
     if (!hasBox(found.element)) return failure("not_visible", "Element " + refText(number) + " is not visible now; take a new snapshot.");
     if (isDisabled(found.element)) return failure("disabled", "Element " + refText(number) + " is disabled.");
     var el = typingTarget(found.element);
@@ -55,15 +60,101 @@
     }
     if (el.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");
     var isPassword = tag === "input" && el.type === "password";
-    if (activeElementDeep() !== el) el.focus({ preventScroll: true });
+    focusForTyping(el);
+    if (tag === "input") text = text.replace(/\n+/g, "");
     if (editable) typeIntoEditable(el, text, options.clear !== false);
-    else typeIntoField(el, tag === "input" ? text.replace(/[\r\n]+/g, "") : text, options.clear !== false);
+    else typeIntoField(el, text, options.clear !== false);
     if (options.commit !== false && !editable) plainEvent(el, "change");
+    if (!options.submit) return { ok: true, check: text }; // checked once the page has settled (api.js)
+    var result = typedCheck(el, number, text);
+    if (result.ok) result.pressed = press("Enter");
+    return result;
+  }
+  // ----- reading back -----------------------------------------------------------------------------------
+  // The lines an editor shows, in order, from its own rendering (the page's objects, cm.getValue() say, are
+  // out of an isolated world's reach): CodeMirror 5 and 6 lines in document order, Monaco's by their top.
+  var EDITOR_LINES = [
+    { root: ".CodeMirror", lines: ".CodeMirror-code .CodeMirror-line" },
+    { root: ".cm-editor", lines: ".cm-content .cm-line" },
+    { root: ".monaco-editor", lines: ".view-lines .view-line", byTop: true },
+  ];
+  function editorText(el) {
+    for (var i = 0; i < EDITOR_LINES.length; i++) {
+      var kind = EDITOR_LINES[i];
+      var root = el.closest ? el.closest(kind.root) : null;
+      if (!root) continue;
+      var lines = Array.prototype.slice.call(root.querySelectorAll(kind.lines));
+      if (kind.byTop) {
+        lines.sort(function (a, b) {
+          return parseFloat(a.style.top || "0") - parseFloat(b.style.top || "0");
+        });
+      }
+      return lines
+        .map(function (line) {
+          return line.textContent.replace(/[\u200b]/g, "");
+        })
+        .join("\n");
+    }
+    return null;
+  }
+  // What the element holds now: an editor's text, a contenteditable's, a field's value, a <select>'s chosen
+  // labels (one per line).
+  function held(el) {
+    var inEditor = editorText(el);
+    if (inEditor !== null) return { text: inEditor, rich: true };
+    var tag = tagOf(el);
+    if (tag === "select") return { text: chosenLabels(el).join("\n"), rich: false };
+    if (tag === "input" || tag === "textarea") return { text: nativeValue(el), rich: false };
+    return { text: el.innerText == null ? el.textContent : el.innerText, rich: true };
+  }
+  // Rich text (an editor, contenteditable) is compared with its whitespace runs as one space: paragraphs
+  // and soft line breaks render differently in each editor, the words may not.
+  function sameText(wanted, got, rich) {
+    if (!rich) return wanted === got;
+    var squash = function (s) {
+      return String(s).replace(/[\s\u00a0]+/g, " ").trim();
+    };
+    return squash(wanted) === squash(got);
+  }
+  // {ok, ref, role, name, value | password} when the element holds `text`, else type_mismatch with what
+  // it holds (never a password's characters).
+  function typedCheck(el, number, text) {
+    var now = held(el);
+    var isPassword = tagOf(el) === "input" && el.type === "password";
+    if (!sameText(text, now.text, now.rich)) {
+      var what = isPassword
+        ? "the password field holds " + now.text.length + " characters, not the " + text.length + " typed"
+        : "it holds " + quote(cap(now.text, VALUE_CAP)) + ", not " + quote(cap(text, VALUE_CAP));
+      return failure(
+        "type_mismatch",
+        "Typing into " + refText(number) + " did not land exactly: " + what + " (the page changed or refused some of it); take a new snapshot before going on."
+      );
+    }
     var result = withDescription({ ok: true }, el, number);
     if (isPassword) result.password = true;
-    else result.value = cap(editable ? clean(el.textContent) : el.value, VALUE_CAP);
-    if (options.submit) result.pressed = press("Enter");
+    else result.value = cap(now.rich ? clean(now.text) : now.text, VALUE_CAP);
     return result;
+  }
+  // typed(ref, text): the check alone, for a lane that typed with real input events.
+  function typed(ref, text) {
+    var found = lookup(ref);
+    if (!found.ok) return found;
+    var el = typingTarget(found.element);
+    text = String(text == null ? "" : text).replace(/\r\n?/g, "\n");
+    if (tagOf(el) === "input") text = text.replace(/\n+/g, "");
+    return typedCheck(el, found.number, text);
+  }
+  // Focus the field. In a window that does not have the system focus (a tab the user is not looking at)
+  // Chrome moves document.activeElement without firing focus events, and an editor that counts keys only
+  // while it believes it is focused (CodeMirror 5 drops them) would lose the typing: it gets the events a
+  // focus gives.
+  function focusForTyping(el) {
+    if (activeElementDeep() === el && document.hasFocus()) return;
+    var hadIt = activeElementDeep() === el;
+    el.focus({ preventScroll: true });
+    if (document.hasFocus() || hadIt || activeElementDeep() !== el) return;
+    el.dispatchEvent(new FocusEvent("focus", { bubbles: false, composed: true }));
+    el.dispatchEvent(new FocusEvent("focusin", { bubbles: true, composed: true }));
   }
   // A widget wrapper (a custom combobox, a labelled box) hands the text to its one visible field.
   function typingTarget(el) {
@@ -97,19 +188,34 @@
     }
     return -1;
   }
+  function chosenLabels(select) {
+    var labels = [];
+    for (var i = 0; i < select.options.length; i++) if (select.options[i].selected) labels.push(clean(select.options[i].label));
+    return labels;
+  }
+  // A single <select> gets the option the text names; a multiple one, the options its lines name (one label
+  // per line, exactly those chosen), and its value reads back as their labels, one per line.
   function chooseInSelect(select, text, number) {
-    var index = optionIndex(select, text);
-    if (index < 0) {
-      var labels = [];
-      for (var i = 0; i < select.options.length && i < OPTIONS_LISTED; i++) labels.push(quote(clean(select.options[i].label)));
-      return failure("option_not_found", "No option " + quote(text) + " in " + refText(number) + "; options are: " + labels.join(", "));
+    var wanted = select.multiple ? text.split("\n").filter(function (line) { return clean(line); }) : [text];
+    var indexes = [];
+    for (var w = 0; w < wanted.length; w++) {
+      var index = optionIndex(select, wanted[w]);
+      if (index < 0) {
+        var labels = [];
+        for (var i = 0; i < select.options.length && i < OPTIONS_LISTED; i++) labels.push(quote(clean(select.options[i].label)));
+        return failure("option_not_found", "No option " + quote(wanted[w]) + " in " + refText(number) + "; options are: " + labels.join(", "));
+      }
+      indexes.push(index);
     }
     select.focus({ preventScroll: true });
-    if (select.multiple) for (var j = 0; j < select.options.length; j++) select.options[j].selected = j === index;
-    else select.selectedIndex = index;
+    if (select.multiple) for (var j = 0; j < select.options.length; j++) select.options[j].selected = indexes.indexOf(j) >= 0;
+    else select.selectedIndex = indexes[0];
     plainEvent(select, "input");
     plainEvent(select, "change");
-    return withDescription({ ok: true, value: clean(select.options[index].label) }, select, number);
+    var chosen = indexes.map(function (k) {
+      return clean(select.options[k].label);
+    });
+    return typedCheck(select, number, chosen.join("\n"));
   }
   // An input that takes no typed text: a range or colour input is set to the text, the others refuse it.
   function setControlValue(input, text, number) {
@@ -130,11 +236,6 @@
     selection.addRange(range);
     if (clear && el.textContent) document.execCommand("delete", false);
     for (var i = 0; i < text.length; i++) typeIntoEditableChar(el, text[i]);
-    if (clean(el.textContent) !== clean(text) && clear) {
-      // the page's editor swallowed the typing: set the text outright
-      el.textContent = text;
-      inputEvent(el, "input", "insertText", text, false);
-    }
   }
   function typeIntoEditableChar(el, char) {
     var info = char === "\n" ? keyInfo("Enter") : keyInfo(char);
@@ -142,39 +243,43 @@
     if (typed) document.execCommand(char === "\n" ? "insertParagraph" : "insertText", false, char);
     keyEvent(el, "keyup", info, {});
   }
+  // Control+A, as a user selects what a field holds before typing over it: an editor that keeps its text
+  // elsewhere (CodeMirror 5, Monaco: a hidden textarea takes the keys) selects its whole text on it and
+  // cancels the key; otherwise the field's own text is selected.
+  function selectAll(el) {
+    var info = keyInfo("a");
+    var modifiers = { ctrl: true };
+    if (keyEvent(el, "keydown", info, modifiers)) {
+      try {
+        el.select();
+      } catch (e) {
+        /* a field without a selection */
+      }
+    }
+    keyEvent(el, "keyup", info, modifiers);
+  }
+  // Each character as a key press: key events, then (unless the page cancelled the key) the browser's own
+  // insertion, which fires beforeinput and input, keeps to maxlength and reaches React's value tracking. A
+  // field the browser will not edit that way gets the character through the native value setter.
   function typeIntoField(el, text, clear) {
-    if (clear && nativeValue(el) !== "") clearField(el);
-    // number/email fields have no selection: keep our own text, the field may sanitise intermediate values away
-    var typedSoFar = nativeValue(el);
-    var hasSelection = !!selectionOf(el);
+    if (clear) {
+      selectAll(el);
+      if (!text && (nativeValue(el) !== "" || editorText(el))) deleteSelection(el);
+    }
     var chars = Array.from(text);
     for (var i = 0; i < chars.length; i++) {
       var char = chars[i];
-      var inputType = char === "\n" ? "insertLineBreak" : "insertText";
       var info = char === "\n" ? keyInfo("Enter") : keyInfo(char);
       var typed = keyEvent(el, "keydown", info, {}) && keyEvent(el, "keypress", info, {});
-      if (typed && inputEvent(el, "beforeinput", inputType, char, true)) {
-        if (hasSelection) {
-          var current = nativeValue(el);
-          var selection = selectionOf(el) || [current.length, current.length];
-          setNativeValue(el, current.slice(0, selection[0]) + char + current.slice(selection[1]));
-          placeCaret(el, selection[0] + char.length);
-        } else {
-          typedSoFar += char;
-          setNativeValue(el, typedSoFar);
-        }
-        inputEvent(el, "input", inputType, char, false);
+      if (typed && !document.execCommand("insertText", false, char)) {
+        insertIntoField(el, char, char === "\n" ? "insertLineBreak" : "insertText");
       }
       keyEvent(el, "keyup", info, {});
     }
   }
-  // Select all and delete, as a user would; if the page prevents that, empty the value outright.
-  function clearField(el) {
-    try {
-      el.select();
-    } catch (e) {
-      /* ignore */
-    }
+  // Delete what is selected, as the Backspace key does; a page that prevents that gets the value emptied.
+  function deleteSelection(el) {
+    if (document.execCommand("delete", false)) return;
     if (!deleteInField(el, false) || nativeValue(el) !== "") {
       setNativeValue(el, "");
       inputEvent(el, "input", "deleteContentBackward", null, false);
@@ -183,5 +288,6 @@
 
   Object.assign(engine, {
     type: type,
+    typed: typed,
   });
 })(globalThis.__hermesEngine);

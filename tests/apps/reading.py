@@ -8,10 +8,12 @@ snapshot grammar of the lane contract suite; a line the grammar does not know (a
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from tests.conftest import scaled
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.snapshot_grammar import ELEMENT_LINE, unescaped, unescaped_text
 
@@ -119,6 +121,11 @@ def ref(
     return ref
 
 
+def showing(role: str, name: Name) -> Callable[[str], bool]:
+    """A check for ``Reader.until``: the snapshot has an element with ``role`` and ``name`` and a ref."""
+    return lambda snapshot: any(element.ref for element in find_all(snapshot, role, name))
+
+
 def shows(snapshot: str, words: str) -> bool:
     """Whether ``words`` appear in the snapshot's names or text (whitespace runs read as one space)."""
     flat = " ".join(f"{element.name} {element.text}" for element in elements(snapshot))
@@ -203,9 +210,14 @@ class Reader:
         assert shows(snapshot, words), f"{words!r} is not in the snapshot on the {self.lane} lane:\n{snapshot}"
         return snapshot
 
-    def until(self, check: Callable[[str], bool], what: str, attempts: int = 20) -> str:
-        """Read snapshots until ``check`` holds on one (a page updating after the action returned)."""
-        for _ in range(attempts):
-            if check(self.read()):
-                return self.last
-        raise AssertionError(f"{what}: not in {attempts} snapshots on the {self.lane} lane; the last:\n{self.last}")
+    def until(self, check: Callable[[str], bool], what: str, timeout_s: float = 10.0) -> str:
+        """Read snapshots until ``check`` holds on one, within ``timeout_s`` (scaled).
+
+        For what the page shows a moment after the action returned (an autocomplete's or a menu's own
+        delay), when there are no words known in advance for ``wait_for``: an agent reads again.
+        """
+        deadline = time.monotonic() + scaled(timeout_s)
+        while not check(self.read()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what}: not shown within {timeout_s:g} s on the {self.lane} lane:\n{self.last}")
+        return self.last

@@ -40,9 +40,65 @@ def requests(app: App) -> list[urllib.parse.SplitResult]:
     return [urllib.parse.urlsplit(match["target"]) for match in REQUEST.finditer(app.log.read_text())]
 
 
+def received(app: App, **parameters: str) -> bool:
+    """Whether datasette answered a request whose query string held all of ``parameters`` (and maybe more)."""
+    wanted = {name: [value] for name, value in parameters.items()}
+    for request in requests(app):
+        query = urllib.parse.parse_qs(request.query)
+        if all(query.get(name) == value for name, value in wanted.items()):
+            return True
+    return False
+
+
+def ids_shown(snapshot: str) -> list[int]:
+    """The ids of the rows the table shows (its first column: each row's link to its own page)."""
+    return [int(row[0]) for row in table_rows(snapshot) if row and row[0].isdigit()]
+
+
+def test_filter_the_table_with_its_filter_form(reader: Reader, datasette: App) -> None:
+    reader.go(datasette.url("/world/cities"))
+    reader.type("combobox", None, "country", text="- column -")
+    reader.type("textbox", None, "Japan")
+    reader.click("button", "Apply")
+    shown = reader.wait_for('2 rows where country = "Japan"')
+    assert received(datasette, country__exact="Japan"), requests(datasette)
+    assert ids_shown(shown) == [i for (i,) in datasette.rows("select id from cities where country = 'Japan'")]
+
+
+def test_sort_by_a_column_header(reader: Reader, datasette: App) -> None:
+    reader.go(datasette.url("/world/cities"))
+    reader.click("link", "population")
+    shown = reader.wait_for("sorted by population")
+    assert received(datasette, _sort="population"), requests(datasette)
+    ordered = [i for (i,) in datasette.rows("select id from cities where population is not null order by population")]
+    assert [i for i in ids_shown(shown) if i in ordered] == ordered
+
+
+def test_facet_then_pick_a_value(reader: Reader, datasette: App) -> None:
+    reader.go(datasette.url("/world/cities"))
+    reader.click("link", "country", within="Suggested facets:")
+    reader.wait_for("country 6")
+    reader.click("link", "Japan")
+    shown = reader.wait_for('2 rows where country = "Japan"')
+    assert received(datasette, _facet="country", country="Japan"), requests(datasette)
+    assert ids_shown(shown) == [i for (i,) in datasette.rows("select id from cities where country = 'Japan'")]
+
+
 def test_open_a_row_from_the_table(reader: Reader, datasette: App) -> None:
     reader.go(datasette.url("/world/cities"))
     reader.click("link", "4")
     shown = reader.wait_for("cities: 4")
     assert any(request.path == "/world/cities/4" for request in requests(datasette))
     assert table_rows(shown) == [COLUMNS, [str(v) for v in datasette.rows("select * from cities where id = 4")[0]]]
+
+
+def test_a_table_with_nulls_keeps_every_value_under_its_column(reader: Reader, datasette: App) -> None:
+    """Issue 12, item 1: an empty (NULL) cell keeps its place, so population is never read as the founding year."""
+    reader.go(datasette.url("/world/cities"))
+    shown = table_rows(reader.read())
+    body = [row for row in shown if row and row[0].isdigit()]
+    expected = datasette.rows("select * from cities order by id")
+    assert [len(row) for row in body] == [len(COLUMNS)] * len(expected), f"cells per row: {body}"
+    for row, values in zip(body, expected, strict=True):
+        for cell, value in zip(row, values, strict=True):
+            assert cell.strip() == ("" if value is None else str(value)) or (value is None and not cell[:1].isdigit())

@@ -8,12 +8,13 @@ snapshot it read, which shows what the agent could not see.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.apps.reading import Reader, elements, find_all
+from tests.apps.reading import Element, Reader, elements, find_all, ref, showing
 from tests.lanes.conftest import LaneAgent
 from tests.support.pages import PageServer
 from tests.tasks.miniwob import reward, serve_tasks, task_url
@@ -41,7 +42,33 @@ def word(name: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(name)}\b", re.I)
 
 
+def one_ref(found: list[Element], what: str, snapshot: str) -> str:
+    with_ref = [element.ref for element in found if element.ref]
+    assert len(with_ref) == 1, f"{len(with_ref)} refs for {what}: {[e.line for e in found]}\n{snapshot}"
+    return str(with_ref[0])
+
+
 # ----- the solvers ----------------------------------------------------------------------------------
+
+
+def use_autocomplete(r: Reader) -> None:
+    wanted = utterance(r, r'Enter an item that starts with "([^"]+)"(?: and ends with "([^"]+)")?')
+    start, end = wanted[1], wanted[2] or ""
+    r.type("textbox", "Tags:", start)
+
+    def suggestions(snapshot: str) -> list[Element]:
+        return [
+            e
+            for e in elements(snapshot)
+            if e.ref
+            and e.role != "textbox"
+            and (e.name or e.text).startswith(start)
+            and (e.name or e.text).endswith(end)
+        ]
+
+    r.until(lambda s: bool(suggestions(s)), "a suggestion that fits")
+    r.agent.ok("browser_click", ref=one_ref(suggestions(r.last), "the suggestion", r.last))
+    r.click("button", "Submit")
 
 
 def search_engine(r: Reader) -> None:
@@ -70,6 +97,12 @@ def click_tab_2(r: Reader) -> None:
     raise AssertionError(f"no tab shows a link {target!r} on the {r.lane} lane")
 
 
+def scroll_text_2(r: Reader) -> None:
+    direction = utterance(r, r"Scroll the textarea to the (top|bottom) of the text")[1]
+    r.agent.ok("browser_scroll", ref=ref(r.read(), "textbox", None), direction=direction)
+    r.click("button", "Submit")
+
+
 def navigate_tree(r: Reader) -> None:
     target = utterance(r, r'click on the folder or file named "([^"]+)"')[1]
     opened: set[str] = set()
@@ -90,6 +123,14 @@ def navigate_tree(r: Reader) -> None:
     raise AssertionError(f"{target!r} never showed on the {r.lane} lane:\n{r.last}")
 
 
+def click_menu(r: Reader) -> None:
+    path = utterance(r, r"^Select (\S+)$")[1].split(">")
+    for item, then in itertools.pairwise(path):
+        r.click("menuitem", item, hover=True)
+        r.until(showing("menuitem", then), f"the submenu with {then!r}")
+    r.click("menuitem", path[-1])
+
+
 def click_checkboxes(r: Reader) -> None:
     wanted = utterance(r, r"Select (.*) and click Submit\.")[1]
     names = [] if wanted == "nothing" else [name.strip() for name in wanted.split(",") if name.strip()]
@@ -105,9 +146,12 @@ def choose_list(r: Reader) -> None:
 
 
 SOLVERS: dict[str, Callable[[Reader], None]] = {
+    "use-autocomplete": use_autocomplete,
     "search-engine": search_engine,
     "click-tab-2": click_tab_2,
+    "scroll-text-2": scroll_text_2,
     "navigate-tree": navigate_tree,
+    "click-menu": click_menu,
     "click-checkboxes": click_checkboxes,
     "choose-list": choose_list,
 }

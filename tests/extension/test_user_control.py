@@ -59,6 +59,10 @@ class User:
         """The text of the popup's question (``siteQuestion`` or ``confirmQuestion``) once it is shown."""
         return wait_until(lambda: self.popup.text_when_shown(section, section + "Text"), ANSWER_S, f"#{section}")
 
+    def shows(self, element: str, text: str) -> None:
+        """Wait until the popup's ``element`` shows ``text``."""
+        wait_until(lambda: text in (self.popup.shown_text(element) or ""), ANSWER_S, f"{text!r} in #{element}")
+
     def closed(self, section: str) -> None:
         """Wait until the popup no longer shows the question (the extension took the answer)."""
         wait_until(lambda: self.popup.shown_text(section) is None, ANSWER_S, f"#{section} to close")
@@ -138,8 +142,13 @@ def test_allow_once_then_the_next_action_on_that_site_does_not_ask() -> None:
         assert user.reply(navigating)["ok"]
         user.closed("siteQuestion")
         # The second action on the same site runs at once (a question would hold it for 25 s, then fail).
-        assert '- heading "Create your account"' in user.snapshot()
+        page = user.snapshot()
+        assert '- heading "Create your account"' in page
+        user.stack.ok(user.session_id, "browser_click", ref=ref_of(page, "checkbox", "I accept the terms"))
         assert user.popup.shown_text("siteQuestion") is None
+        # The popup names the controlled tab by its title, and its log what was clicked.
+        user.shows("sessions", "on the tab “Sign up”")
+        user.shows("actionLog", 'clicked checkbox "I accept the terms"')
         sites = user.stack.driver.find_element(By.ID, "siteList").text
         assert f"127.0.0.1:{user.stack.pages.port} — allowed for one agent session" in sites
         # Another site is another question: the same server under the name localhost.

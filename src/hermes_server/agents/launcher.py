@@ -367,7 +367,14 @@ async def _launch_and_wait(executable: str, profile: Path, options: argparse.Nam
     log_file = profile / "hermes-browser.log"
     process, pipe = await start_with_pipe(executable, [*flags, "about:blank"], log_file)
     _say(f"Started {executable} (pid {process.pid}){' headless' if options.headless else ''}.")
-    connection = CDPConnection(await pipe.open(timeout_s=START_TIMEOUT_S), lambda event: None)
+    try:
+        transport = await pipe.open(timeout_s=START_TIMEOUT_S)
+    except CDPError:  # it exited before we could even talk to it
+        await end_process_group(process)
+        print(f"hermes-browser: browser: {executable} exited at start (status {process.returncode})", file=sys.stderr)
+        _print_log_tail(log_file)
+        return EXIT_FAILED
+    connection = CDPConnection(transport, lambda event: None)
     pump = asyncio.create_task(connection.pump())
     ready = asyncio.create_task(_make_ready(connection, options))
     stopped = asyncio.create_task(stop.wait())

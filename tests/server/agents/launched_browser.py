@@ -45,8 +45,10 @@ class LaunchedBrowser:
         raise AssertionError(f"it exited before printing {prefix!r}: {await self.output()}")
 
     async def output(self) -> str:
-        assert self.process.stderr is not None
+        """Once it has exited: every line it printed (``lines`` has them all then), and its stderr."""
+        assert self.process.stdout is not None and self.process.stderr is not None
         await asyncio.wait_for(self.process.wait(), scaled(STOP_TIMEOUT_S))
+        self.lines += (await self.process.stdout.read()).decode().splitlines()
         return "\n".join(self.lines) + "\nstderr: " + (await self.process.stderr.read()).decode()
 
     def printed(self, pattern: str) -> re.Match[str]:

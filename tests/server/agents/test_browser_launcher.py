@@ -81,6 +81,20 @@ async def test_without_a_server_it_starts_nothing_and_names_the_command(tmp_path
     assert "Started" not in output
 
 
+@pytest.mark.processes
+async def test_a_browser_that_dies_at_start_is_reported_with_its_log_and_leaves_nothing(tmp_path: Path) -> None:
+    broken = tmp_path / "broken-browser"
+    broken.write_text("#!/bin/sh\necho 'broken-browser: no display, giving up' >&2\nexit 3\n")
+    broken.chmod(0o700)
+    async with running_server() as server, launched_browser(server.home, "--browser", str(broken)) as browser:
+        assert await browser.process.wait() == 1
+        output = await browser.output()
+    assert "hermes-browser: browser: " in output
+    assert "Last lines of the browser's log" in output and "broken-browser: no display, giving up" in output
+    profile = Path(browser.printed(r"^Profile: (\S+) \(temporary").group(1))
+    assert not profile.exists()
+
+
 def executable(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("#!/bin/sh\n")

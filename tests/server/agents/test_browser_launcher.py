@@ -29,8 +29,11 @@ PAGE = "<!doctype html><title>Launcher check</title><main><button>Launched and d
 @pytest.mark.processes
 async def test_headless_approve_pairs_and_an_agent_drives_the_tab() -> None:
     with serve_pages({"/page": PAGE}) as pages:
-        async with running_server() as server, launched_browser(server.home, "--headless", "--approve") as browser:
+        # In the extension's "ask" mode the agent's first action would wait for the user: CI has none.
+        options = ("--headless", "--approve", "--act-without-asking")
+        async with running_server() as server, launched_browser(server.home, *options) as browser:
             await browser.expect("Ready:")
+            browser.printed(r"^Mode: .* \(act\); change it in the popup\.$")
             device_id = browser.printed(r"^Paired as device (\S+)\.$").group(1)
             assert list(server.app[PAIRINGS].pairings) == [device_id]
             profile = Path(browser.printed(r"^Profile: (\S+) \(temporary").group(1))

@@ -35,19 +35,18 @@ import shutil
 import threading
 import time
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import Any
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
 from hermes_server.agents.client import BrowserClient
+from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.errors import HermesError
 from tests.support.extension_browser import Popup, local_chromium
 from tests.support.local_stack import ServerProcess, wait_for_lane_state
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_for
-
-T = TypeVar("T")
 
 SITE = Path(__file__).parent / "sample_site"
 OUTPUT = Path("demo-output")
@@ -127,7 +126,7 @@ class User:
         self.driver = driver
         self.settled = False
 
-    async def answering(self, call: Awaitable[T]) -> T:
+    async def answering(self, call: Awaitable[ToolOutcome]) -> ToolOutcome:
         if self.settled:
             return await call
         task = asyncio.ensure_future(call)
@@ -135,7 +134,7 @@ class User:
         task.add_done_callback(lambda _: finished.set())
         asked = await asyncio.to_thread(self._answer_if_asked, finished)
         result = await task
-        self.settled = asked or getattr(result, "ok", False)
+        self.settled = asked or result.ok
         return result
 
     def _answer_if_asked(self, finished: threading.Event) -> bool:

@@ -98,6 +98,15 @@ async def test_a_browser_that_dies_at_start_is_reported_with_its_log_and_leaves_
     assert not profile.exists()
 
 
+@pytest.mark.processes
+async def test_a_profile_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "profile"
+    not_a_folder.write_text("")
+    async with launched_browser(tmp_path, "--profile", str(not_a_folder)) as browser:
+        assert await browser.process.wait() == 2
+        assert f"--profile {not_a_folder}: not a folder" in await browser.output()
+
+
 def executable(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("#!/bin/sh\n")

@@ -261,7 +261,7 @@ async def _pair(popup: Popup, *, approve: bool) -> str:
     if state["paired"]:
         _say(f"Already paired as device {state['paired']}.")
         return str(state["paired"])
-    _say(f"Pairing code {state['code']}: it matches the line 'verification code …' in the server's log.")
+    _say(f"Pairing code {state['code']} (compare it with the line 'verification code …' in the server's log).")
     if approve:
         await popup.click("approveButton")
         _say("Clicked Approve in the popup (--approve).")

@@ -97,6 +97,11 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         "page changed or refused some of it (a length limit, a format, an editor's own completion). Take a "
         "snapshot, then type again or adapt the text; never assume the text is there.",
     ),
+    "wait_timeout": (
+        ("extension", "cdp"),
+        "browser_snapshot's wait_for / wait_for_gone text did not appear / go within wait_timeout_s: take a "
+        "snapshot to see the page, or wait longer.",
+    ),
     "unknown_frame": (("extension", "cdp"), "The element's frame is gone: take a new snapshot."),
     "no_target": (
         ("extension", "cdp"),

@@ -85,6 +85,8 @@ def arguments(properties: dict[str, Any] | None = None, *, required: tuple[str, 
 
 
 REF_PATTERN = r"^@?e[0-9]{1,7}$"
+#: browser_snapshot's wait_timeout_s when none is given (the extension's capabilities.js holds the same figure).
+WAIT_TIMEOUT_DEFAULT_S = 10
 #: Keys held during a click: "Shift", "Control+Shift", ...
 MODIFIERS_PATTERN = r"^(Alt|Control|Meta|Shift)(\+(Alt|Control|Meta|Shift)){0,3}$"
 _REF = {
@@ -174,7 +176,8 @@ _SPECS = (
                     "type": "number",
                     "minimum": 0.1,
                     "maximum": 60,
-                    "description": "How long wait_for / wait_for_gone may wait (default 10 s).",
+                    "description": f"How long wait_for / wait_for_gone may wait (default {WAIT_TIMEOUT_DEFAULT_S} s); "
+                    "past it the call fails with wait_timeout.",
                 },
             }
         ),

@@ -248,3 +248,29 @@ TYPING_PAGES: dict[str, Page] = {
     "/prosemirror": PROSEMIRROR,
     "/monaco": MONACO,
 }
+
+
+# ----- waiting for text -------------------------------------------------------------------------------------
+
+#: A notebook-like page: "Run" shows a spinner, the output comes later, then the spinner goes; "Run and go" ends
+#: on another page. Every delay is the page's own (its work), each chained to the previous one.
+NOTEBOOK = page(
+    "Notebook",
+    """<h1>Notebook</h1>
+<button id="run">Run</button><button id="go">Run and go</button>
+<p id="spinner" hidden>Running cell</p><p id="out">No output</p>
+<script>
+const spinner = document.getElementById('spinner'), out = document.getElementById('out');
+// Each step waits for the previous one, far longer than an action's quiet period.
+function later(step) { setTimeout(step, 700); }
+document.getElementById('run').addEventListener('click', () => {
+  spinner.hidden = false;
+  later(() => { out.textContent = 'Out[1]: 42'; later(() => { spinner.hidden = true; }); });
+});
+document.getElementById('go').addEventListener('click', () => later(() => { location.href = '/cell-done'; }));
+</script>""",
+)
+
+CELL_DONE = page("Done", "<h1>Cell finished elsewhere</h1>")
+
+WAIT_PAGES: dict[str, Page] = {"/notebook": NOTEBOOK, "/cell-done": CELL_DONE}

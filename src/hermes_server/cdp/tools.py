@@ -21,6 +21,7 @@ has to report so far, and ``CDPBackend.run`` answers with that, the page's URL a
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from hermes_server.cdp.providers import BrowserLease
 from hermes_server.cdp.supervisor import CDPSupervisor, DialogInterrupt
 from hermes_server.errors import CDPCommandFailed
 from hermes_wire.errors import ToolError
+from hermes_wire.tools import WAIT_TIMEOUT_DEFAULT_S
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -145,6 +147,7 @@ async def back(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 @handles("browser_snapshot")
 async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     supervisor = browsing.supervisor
+    await _wait_for_text(browsing, args)
     target, _ = supervisor.tab_session()
     blocking = supervisor.state.dialogs.pending_on(target)
     if blocking:  # the page's JavaScript is stopped: its engine cannot answer, so say why instead
@@ -344,6 +347,39 @@ async def _settle(
             await _until(supervisor, target, lambda: navigations.loaded(frame, loader_id, "load"), since)
     except TimeoutError:
         log.info("load did not fire within %gs of DOMContentLoaded; answering anyway", LOAD_GRACE_S)
+
+
+# ----- waiting for text --------------------------------------------------------------------------------
+
+
+async def _wait_for_text(browsing: Browsing, args: Arguments) -> None:
+    """``browser_snapshot``'s ``wait_for`` / ``wait_for_gone``: wait in the top frame (from its DOM changes) until
+    the text is shown / no longer shown, within ``wait_timeout_s``; ``wait_timeout`` past it.
+
+    A document that goes away meanwhile (the page navigated) is waited on again in the next one.
+    """
+    conditions = [(args[key], key == "wait_for_gone") for key in ("wait_for", "wait_for_gone") if args.get(key)]
+    timeout_s = float(args.get("wait_timeout_s") or WAIT_TIMEOUT_DEFAULT_S)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
+    for text, gone in conditions:
+        while (remaining := deadline - loop.time()) > 0:
+            engine = browsing.engine()
+            try:
+                waited = await _act(
+                    browsing.supervisor, engine.call(engine.frames()[0], "waitForText", text, gone, remaining * 1000)
+                )
+            except CDPCommandFailed:
+                continue  # the document went away while we waited
+            if waited.get("met"):
+                break
+        else:
+            shown, state = json.dumps(text[:80]), "still shown" if gone else "not shown"
+            raise ToolError(
+                "controller_error",
+                f"wait_timeout: {shown} was {state} on the page after {timeout_s:g} s; "
+                "take a snapshot to see what it shows, or wait longer with wait_timeout_s.",
+            )
 
 
 # ----- what an action caused ----------------------------------------------------------------------------

@@ -9,10 +9,12 @@ import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
-import { isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery } from "./tabs.js";
+import { documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery } from "./tabs.js";
 import { checkUserControl } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
+// browser_snapshot's wait_timeout_s when none is given (hermes_wire.tools.WAIT_TIMEOUT_DEFAULT_S, in its schema).
+const WAIT_TIMEOUT_DEFAULT_S = 10;
 
 // Each handler gets {sessionId, args, signal} and returns {result, summary} (summary: for the action log).
 const CAPABILITIES = {
@@ -78,6 +80,7 @@ const CAPABILITIES = {
   },
 
   browser_snapshot: async ({ sessionId, args, signal }) => {
+    await waitForText((await controlledTab(sessionId)).id, args, signal);
     const tab = await waitForLoad((await controlledTab(sessionId)).id, signal);
     const snapshot = await snapshotTab(tab.id, Boolean(args.full));
     const recent = await loadRecentDialogs(tab.id);
@@ -121,6 +124,49 @@ const CAPABILITIES = {
     return { result: done, summary: `scrolled${direction ? " " + direction : ""}${where}` };
   },
 };
+
+// browser_snapshot's wait_for / wait_for_gone: wait (in the top frame, from its DOM changes) until the text is
+// shown / no longer shown, within wait_timeout_s; a page that navigates meanwhile is waited on again once loaded.
+async function waitForText(tabId, args, signal) {
+  const conditions = [];
+  if (args.wait_for) conditions.push([args.wait_for, false]);
+  if (args.wait_for_gone) conditions.push([args.wait_for_gone, true]);
+  const timeoutS = args.wait_timeout_s ?? WAIT_TIMEOUT_DEFAULT_S;
+  const deadline = Date.now() + timeoutS * 1000;
+  for (const [text, gone] of conditions) {
+    for (;;) {
+      const remaining = deadline - Date.now();
+      let waited = null;
+      if (remaining > 0) {
+        await waitForLoad(tabId, signal);
+        const documentId = await documentIn(tabId, 0);
+        const leaving = new AbortController();
+        const forward = () => leaving.abort();
+        signal.addEventListener("abort", forward);
+        const left = documentLeaving(tabId, 0, documentId, leaving.signal).then(() => null);
+        try {
+          waited = await Promise.race([inFrame(tabId, 0, "waitForText", [text, gone, remaining]), left]);
+        } catch (error) {
+          if (error instanceof CommandError && error.code !== "command_cancelled") throw error;
+          if (signal.aborted) throw error;
+          continue; // the document went away while we waited: wait in the next one
+        } finally {
+          signal.removeEventListener("abort", forward);
+          leaving.abort();
+          left.catch(() => {}); // stopped on purpose
+        }
+        if (!waited) continue;
+        if (waited.met) break;
+      }
+      throw new CommandError("wait_timeout", waitTimeoutMessage(text, gone, timeoutS));
+    }
+  }
+}
+
+function waitTimeoutMessage(text, gone, timeoutS) {
+  const shown = JSON.stringify(text.slice(0, 80));
+  return `${shown} was ${gone ? "still shown" : "not shown"} on the page after ${timeoutS} s; take a snapshot to see what it shows, or wait longer with wait_timeout_s.`;
+}
 
 // An action's engine answer; when it started a navigation (navigating), the answer once the new document has
 // loaded, with navigated: its URL (the refs of a replaced top document are forgotten).

@@ -88,7 +88,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "type": "number",
           "minimum": 0.1,
           "maximum": 60,
-          "description": "How long wait_for / wait_for_gone may wait (default 10 s)."
+          "description": "How long wait_for / wait_for_gone may wait (default 10 s); past it the call fails with wait_timeout."
         }
       },
       "required": [],

@@ -99,46 +99,25 @@ export async function documentIn(tabId, frameId) {
   }
 }
 
-// Settles once the document `documentId` is gone from its tab (at once if it already is): a script that waits
-// forever in it ends with it. No event of chrome.tabs says this: a navigation that a page starts (a form it
-// submits) may leave the tab "complete" until the new document commits.
-async function documentGone(tabId, documentId) {
-  try {
-    await chrome.scripting.executeScript({
-      target: { tabId, documentIds: [documentId] },
-      func: () => new Promise(() => {}),
-      injectImmediately: true,
-    });
-  } catch {
-    // the document went away (or was gone already): what we wait for
-  }
+// Resolves once the tab shows that the frame's document `documentId` is going or gone: the tab loads, or another
+// document is in the frame (looked at on each chrome.tabs event of the tab). A script's promise in a document
+// that goes away never settles, so a wait in the page is raced with this.
+export function documentLeaving(tabId, frameId, documentId, signal) {
+  return untilTab(tabId, signal, async (tab) => tab.status === "loading" || (await documentIn(tabId, frameId)) !== documentId);
 }
 
 // After an action that started a navigation of a frame whose document was `before.documentId` (in a tab at
-// `before.url`): the tab once that document has been replaced and the tab has loaded the new one (a same-
-// document history step only changes the URL). Bounded by the command's deadline (signal): a navigation the
-// server answers with 204 leaves the old document in place, and the call then times out.
-export async function waitForNavigation(tabId, before, signal) {
-  const replaced = async (tab) => {
+// `before.url`): the tab once another document is there and the tab has loaded it (a same-document history
+// step only changes the URL). Driven by chrome.tabs events: the tab turns "loading" when the new document
+// commits, if not before. Bounded by the command's deadline (signal): a navigation the server answers with 204
+// leaves the old document in place, and the call then times out.
+export function waitForNavigation(tabId, before, signal) {
+  return untilTab(tabId, signal, async (tab) => {
     if (tab.status !== "complete") return false;
     if (tab.url !== before.url) return true;
     const now = await documentIn(tabId, before.frameId);
     return now !== null && now !== before.documentId;
-  };
-  // A same-document history step keeps the document but changes the URL.
-  const watching = new AbortController();
-  const forward = () => watching.abort();
-  signal.addEventListener("abort", forward);
-  const urlChanged = untilTab(tabId, watching.signal, (tab) => tab.url !== before.url);
-  try {
-    if (before.documentId) await Promise.race([documentGone(tabId, before.documentId), urlChanged]);
-    else await urlChanged;
-  } finally {
-    signal.removeEventListener("abort", forward);
-    watching.abort();
-    urlChanged.catch(() => {}); // stopped on purpose once the document is gone
-  }
-  return untilTab(tabId, signal, replaced);
+  });
 }
 
 export function pageInfo(tab) {

@@ -19,6 +19,7 @@
  *       role, name (as before the click), x, y, covered_by?, opens?:{url, target}, hint?, navigating?}>
  *   aim(ref, {hover}) -> Promise<rect()'s answer at the element's stable centre, plus opens?, hint?, and
  *       watch: a token for settle() after the lane's own input events>
+ *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500}) -> Promise<{ok, navigating?, replaced?, ms}>
  *   type(ref, text, {clear=true, commit=true, submit=false}) -> Promise<{ok, ref, role, name, value |
  *       password:true, pressed?, navigating?}>   (a <select> gets the option with that label; contenteditable
@@ -127,6 +128,7 @@
       click: guardedAsync(engine.click, "action_failed"),
       aim: guardedAsync(engine.aim, "action_failed"),
       watch: engine.watch,
+      waitForText: guardedAsync(engine.waitForText, "action_failed"),
       settle: guardedAsync(engine.settle, "action_failed"),
       type: guardedAsync(function (ref, text, options) {
         // What the element holds is read back once the page has settled: an editor such as Monaco

@@ -284,6 +284,40 @@
     });
   }
 
+  // ----- waiting for text -------------------------------------------------------------------------------
+  // Whether `text` is shown on the page: in the rendered text of the body (innerText: nothing hidden),
+  // whitespace runs compared as one space.
+  function squashSpaces(s) {
+    return String(s).replace(/[\s\u00a0]+/g, " ").trim();
+  }
+  function textShown(text) {
+    var body = document.body;
+    return !!body && squashSpaces(body.innerText || "").indexOf(squashSpaces(text)) >= 0;
+  }
+  // waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>: resolves once the text is shown (or, with gone,
+  // no longer shown), looking again at each DOM change; met: false when timeoutMs passed first.
+  function waitForText(text, gone, timeoutMs) {
+    return new Promise(function (resolve) {
+      var finished = false;
+      var observer = new MutationObserver(check);
+      var timer = setTimeout(function () {
+        finish(false);
+      }, Math.max(0, timeoutMs));
+      function finish(met) {
+        if (finished) return;
+        finished = true;
+        clearTimeout(timer);
+        observer.disconnect();
+        resolve({ ok: true, met: met });
+      }
+      function check() {
+        if (textShown(text) !== !!gone) finish(true);
+      }
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+      check();
+    });
+  }
+
   Object.assign(engine, {
     SKIP_TAGS: SKIP_TAGS,
     INLINE_TAGS: INLINE_TAGS,
@@ -306,6 +340,7 @@
     clippedBox: clippedBox,
     scrollIntoViewIfNeeded: scrollIntoViewIfNeeded,
     nextFrame: nextFrame,
+    waitForText: waitForText,
     watch: watch,
     settle: settle,
     settled: settled,

@@ -277,7 +277,7 @@ def test_pause_cancels_the_running_command_and_refuses_the_next_until_resume() -
                 user.popup.click("pauseButton")
                 paused = user.reply(loading)
             assert paused["ok"] is False and paused["error"]["code"] == "paused_by_user"
-            assert user.popup.shown_text("pausedNote")
+            user.shows("pausedNote", "Paused")
             refused = user.stack.call(user.session_id, "browser_tabs")
             assert refused["error"]["code"] == "paused_by_user"
             assert user.stack.call(user.session_id, "controller.noop")["ok"]  # the channel check still answers

@@ -6,11 +6,12 @@ import { savePaused } from "./control_store.js";
 import { CommandError } from "./errors.js";
 
 export async function pauseAgent() {
-  // Stop what runs first: the storage write can wait, the agent's next step must not.
+  // Paused first, then stop what runs: an agent told paused_by_user must find the next call refused too, and a
+  // command that got past the check before the write is still running, so it is stopped here.
+  await savePaused(true);
   failAllCommands(
     new CommandError("paused_by_user", "The user paused the agent in the Hermes popup; this action was cancelled."),
   );
-  await savePaused(true);
 }
 
 export const resumeAgent = () => savePaused(false);

@@ -91,6 +91,7 @@
       cursor: options.cursor !== false,
       listeners: options.cursor !== false ? clickListeners() : new Set(),
       active: activeElementDeep(),
+      target: null, // the nearest element with a ref around the walk's position
     };
   }
   // The elements the page gave a click listener, as page/click_listeners.js (the page's world) announces them
@@ -268,7 +269,10 @@
     if (interactive && FLATTEN[role]) role = clickListened(el, tag, walk) ? "link" : "generic";
     var node = elementNode(el, tag, role, interactive, walk);
     out.openText = null;
+    var outerTarget = walk.target;
+    if (interactive) walk.target = el;
     addChildren(el, tag, role, node, walk);
+    walk.target = outerTarget;
     finishNode(node);
     if (node.ref && !node.name && !showsText(node)) nameTextless(el, node);
     if (isLeftOut(node, role, interactive)) return;
@@ -298,7 +302,7 @@
       (walk.listeners.has(el) && !delegatesToRows(el)) ||
       el.hasAttribute("onclick") ||
       (row && rowListens(el, walk)) ||
-      showsOwnPointer(el, tag, row);
+      showsOwnPointer(el, tag, row, walk);
     return clickable && (row || !el.querySelector(HAS_CONTROL));
   }
   // A listener does not make a target of a box that shows nothing (no size, or no text, child, name or CSS
@@ -323,12 +327,13 @@
     return false;
   }
   // A pointer cursor that starts here (the cursor is inherited, so the children of a clickable box show it
-  // too); inside such a box only a row, an <a> without href or an icon drawn with CSS is a target of its own.
-  function showsOwnPointer(el, tag, row) {
+  // too); inside such a box only a row, an <a> without href or an icon drawn with CSS is a target of its own,
+  // and an icon only when the target around it has no text (a toolbar of icons, not the icon of "Reply").
+  function showsOwnPointer(el, tag, row, walk) {
     if (getComputedStyle(el).cursor !== "pointer") return false;
     var parent = el.parentElement;
     if (!parent || getComputedStyle(parent).cursor !== "pointer") return true;
-    return row || tag === "a" || drawsIcon(el);
+    return row || tag === "a" || (!(walk.target && clean(walk.target.textContent)) && drawsIcon(el));
   }
   // No text, and a picture from CSS: a background image, content: url(...) on the element itself, or a
   // ::before/::after with content.

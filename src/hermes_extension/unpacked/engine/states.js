@@ -2,6 +2,8 @@
  * Hermes snapshot engine: an element's states, as the text shows them after its name: [level=N] [checked]
  * [checked=mixed] [pressed] [pressed=mixed] [expanded] [expanded=false] [selected] [current] [disabled]
  * [required] [readonly] [invalid] [focused]; and the value shown after its `:`. Password values never appear.
+ * tree.js adds two of its own: [password] on a password field, and [hint=word] on a clickable thing with no
+ * name, a guess from its class or id (names.js, classHint) shown apart from names so it reads as one.
  */
 (function (engine) {
   "use strict";

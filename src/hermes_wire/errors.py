@@ -126,8 +126,13 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         ("extension",),
         "The tab could not be captured (another tab kept coming to the front, or Chrome refused): try again.",
     ),
+    "not_a_web_page": (
+        ("extension", "cdp"),
+        "browser_tab_activate refuses a tab that is not a web page (chrome://, the extension's own pages): "
+        "call browser_tabs and pick a tab with an http(s) page.",
+    ),
     "tab_closed": (("extension",), "The controlled tab was closed: call browser_tabs, then browser_tab_activate."),
-    "no_tab": (("extension",), "There is no open tab to control: open a window in Chrome."),
+    "no_tab": (("extension",), "There is no open web page to control: open one in a Chrome window."),
     "extension_error": (
         ("extension",),
         "The extension failed unexpectedly: call again; if it repeats, reload the extension.",

@@ -255,8 +255,17 @@ async def tabs(browsing: Browsing, args: Arguments) -> list[dict[str, Any]]:
 async def tab_activate(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     supervisor = browsing.supervisor
     target = supervisor.state.targets.target_of_tab(args["tab_id"])
-    if target is None or target not in {info["targetId"] for info in await _tab_targets(browsing)}:
+    info = {info["targetId"]: info for info in await _tab_targets(browsing)}.get(target or "")
+    if target is None or info is None:
         raise ToolError("invalid_arguments", f"No tab {args['tab_id']}; call browser_tabs for the ids.")
+    url = str(info.get("url", ""))
+    if not _is_web_page(url):
+        scheme = url.split(":")[0] or "no"
+        raise ToolError(
+            "controller_error",
+            f"not_a_web_page: Tab {args['tab_id']} shows a {scheme}: page, not a web page; an agent controls web "
+            "pages only. Call browser_tabs and pick a tab with an http(s) page.",
+        )
     await supervisor.send("Target.activateTarget", {"targetId": target})
     await supervisor.control(target)
     browsing.active_target = target
@@ -449,6 +458,16 @@ async def _page_info(supervisor: CDPSupervisor, target: str) -> dict[str, str]:
     info = (await supervisor.send("Target.getTargetInfo", {"targetId": target}))["targetInfo"]
     top = supervisor.state.frames.get(target)
     return {"url": top.url if top is not None and top.url else info.get("url", ""), "title": info.get("title", "")}
+
+
+#: The New Tab page counts as a blank page: it is the empty tab a user opens to hand over.
+NEW_TAB_PAGES = frozenset({"chrome://newtab/", "chrome://new-tab-page/", "chrome://new-tab-page-third-party/"})
+
+
+def _is_web_page(url: str) -> bool:
+    """A page an agent may control: http(s) or a blank one (what browser_navigate takes); never the browser's own
+    (chrome://, devtools://...) nor an extension's."""
+    return url.split(":")[0].lower() in {"http", "https"} or url in {"about:blank", *NEW_TAB_PAGES}
 
 
 async def _tab_targets(browsing: Browsing) -> list[dict[str, Any]]:

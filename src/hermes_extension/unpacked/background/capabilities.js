@@ -7,7 +7,7 @@ import { CommandError } from "./errors.js";
 import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, snapshotTab } from "./frames.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
-import { controlTab, controlledTab } from "./sessions.js";
+import { controlTab, controlledTab, isWebTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
 import { documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery } from "./tabs.js";
 import { checkUserControl } from "./user_control.js";
@@ -65,6 +65,7 @@ const CAPABILITIES = {
     } catch {
       throw new CommandError("invalid_arguments", `No tab ${args.tab_id}; call browser_tabs for the ids.`);
     }
+    if (!isWebTab(tab)) throw new CommandError("not_a_web_page", notWebPage(tab.id, tab.url || tab.pendingUrl || ""));
     await chrome.tabs.update(tab.id, { active: true });
     await chrome.windows.update(tab.windowId, { focused: true });
     await controlTab(sessionId, tab.id);
@@ -184,6 +185,11 @@ async function followNavigation(tab, done, signal) {
     func: () => location.href,
   }).catch(() => [{ result: navigating }]);
   return { ...result, navigated: frame?.result ?? navigating };
+}
+
+function notWebPage(tabId, url) {
+  const scheme = url.split(":")[0] || "no";
+  return `Tab ${tabId} shows a ${scheme}: page, not a web page; an agent controls web pages only. Call browser_tabs and pick a tab with an http(s) page.`;
 }
 
 function describe(ref, done) {

@@ -33,11 +33,11 @@ export async function maybeStartPairing(status) {
   }
 }
 
-// A newly connected session controls the tab that is active at that moment.  The mapping is kept
+// A newly connected session controls the web page that is active at that moment (see webTabToAdopt).  The mapping is kept
 // when a session drops out of the host's list: a restarted host lists nothing until it has
 // reconnected, and the session must come back to the same tab.
 async function adoptNewSessions(sessions) {
-  const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  const active = await webTabToAdopt();
   if (active) {
     await storage.changeControlled((controlled) => {
       const connected = sessions.filter((s) => s.state === "connected" && controlled[s.session_id] === undefined);
@@ -45,6 +45,26 @@ async function adoptNewSessions(sessions) {
     });
   }
   await refreshBadges();
+}
+
+// Whether a tab shows a web page an agent may control: http(s) or a blank page (what browser_navigate takes;
+// the New Tab page counts as blank: it is the empty tab a user opens to hand over). Never the extension's
+// own pages (its popup opened as a tab) nor the browser's (chrome://, devtools://...): an agent that drove
+// them would act on the browser itself.
+const NEW_TAB_PAGES = ["chrome://newtab/", "chrome://new-tab-page/", "chrome://new-tab-page-third-party/"];
+export function isWebTab(tab) {
+  const url = tab.url || tab.pendingUrl || "";
+  return /^https?:/i.test(url) || url === "about:blank" || NEW_TAB_PAGES.includes(url);
+}
+
+// The tab a session adopts: the active tab of the last focused window if it is a web page, else the web tab
+// of that window used last, else of any window; null when no tab shows a web page.
+async function webTabToAdopt() {
+  const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  if (active && isWebTab(active)) return active;
+  const latest = (tabs) => tabs.filter(isWebTab).sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
+  const inWindow = active ? latest(await chrome.tabs.query({ windowId: active.windowId })) : undefined;
+  return inWindow ?? latest(await chrome.tabs.query({})) ?? null;
 }
 
 // The toolbar badge marks each tab that a connected session controls.
@@ -73,8 +93,8 @@ export async function controlTab(sessionId, tabId) {
 export async function controlledTab(sessionId, { recover = false } = {}) {
   let tabId = (await storage.loadControlled())[sessionId];
   if (tabId === undefined) {
-    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-    if (!tab) throw new CommandError("no_tab", "There is no open tab to control.");
+    const tab = await webTabToAdopt();
+    if (!tab) throw new CommandError("no_tab", "There is no open web page to control: open one in a Chrome window.");
     tabId = tab.id;
     await controlTab(sessionId, tabId);
   }

@@ -1,0 +1,31 @@
+"""Issue 11, item 5, on the extension lane: a session adopts the active web tab of the last focused window,
+never the extension's own pages (the popup opened as a tab)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.extension.browser_stack import browser_stack
+from tests.support.extension_browser import POPUP_URL
+
+pytestmark = pytest.mark.chromium
+
+
+def test_a_new_session_skips_the_popup_opened_as_a_tab_and_adopts_the_web_page() -> None:
+    with browser_stack() as stack:
+        driver = stack.driver
+        driver.get(stack.pages.url("form.html"))  # the web page the user was on
+        driver.switch_to.new_window("tab")
+        driver.get(POPUP_URL)  # then the extension's popup, opened as a tab, is the active one
+        session_id = stack.connected_session("web")
+        tabs = stack.ok(session_id, "browser_tabs")
+        controlled = [tab for tab in tabs if tab["controlled"]]
+        assert [tab["url"] for tab in controlled] == [stack.pages.url("form.html")], tabs
+        popup = next(tab for tab in tabs if tab["url"] == POPUP_URL)
+        code, message = stack.call(session_id, "browser_tab_activate", tab_id=popup["id"])["error"].values()
+        assert code == "controller_error"
+        assert message.startswith(f"not_a_web_page: Tab {popup['id']} shows a chrome-extension: page"), message
+        # The refusal changed nothing: the session still controls the web page.
+        assert [tab["url"] for tab in stack.ok(session_id, "browser_tabs") if tab["controlled"]] == [
+            stack.pages.url("form.html")
+        ]

@@ -23,14 +23,24 @@
   const addListener = EventTarget.prototype.addEventListener;
   const dispatch = EventTarget.prototype.dispatchEvent;
   const isElement = (target) => target instanceof Element;
-  // Elements are held weakly: a page that drops an element lets it go.
+  // Elements are held weakly: a page that drops an element lets it go. The list of WeakRefs is swept when it has
+  // doubled since the last sweep (and at each query), so a page that keeps making listened-to elements and
+  // dropping them does not grow it without bound.
   const noted = new WeakSet();
   let held = [];
+  let sweepAt = 1024;
 
+  const sweep = () => {
+    const live = [];
+    for (const weak of held) if (weak.deref()) live.push(weak);
+    held = live;
+    sweepAt = Math.max(1024, 2 * held.length);
+  };
   const note = (target) => {
     if (!isElement(target) || noted.has(target)) return;
     noted.add(target);
     held.push(new WeakRef(target));
+    if (held.length > sweepAt) sweep();
   };
 
   EventTarget.prototype.addEventListener = function addEventListener(type, listener, options) {
@@ -54,14 +64,11 @@
   apply(addListener, document, [
     QUERY,
     () => {
-      const live = [];
+      sweep();
       for (const weak of held) {
         const element = weak.deref();
-        if (!element) continue;
-        live.push(weak);
-        if (element.isConnected) apply(dispatch, element, [new Event(MARK, { composed: true })]);
+        if (element && element.isConnected) apply(dispatch, element, [new Event(MARK, { composed: true })]);
       }
-      held = live;
     },
   ]);
 })();

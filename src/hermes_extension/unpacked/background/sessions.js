@@ -59,7 +59,7 @@ export function isWebTab(tab) {
 
 // The tab a session adopts: the active tab of the last focused window if it is a web page, else the web tab
 // of that window used last, else of any window; null when no tab shows a web page.
-async function webTabToAdopt() {
+export async function webTabToAdopt() {
   const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
   if (active && isWebTab(active)) return active;
   const latest = (tabs) => tabs.filter(isWebTab).sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];

@@ -5,6 +5,7 @@
 import * as store from "./control_store.js";
 import { CommandError } from "./errors.js";
 import { describeRisk, riskOfCommand } from "./risk.js";
+import { webTabToAdopt } from "./sessions.js";
 import { loadControlled } from "./storage.js";
 
 // How long a command waits for the user's answer before it fails with permission_pending. The command frame
@@ -28,15 +29,13 @@ export async function checkUserControl({ sessionId, action, args, signal }) {
   if (risk) await confirmed(sessionId, siteOf(tab.url) ?? "this page", describeRisk(risk), signal);
 }
 
-// The tab the command acts on: the tab to activate, or the session's controlled tab (the active one if it
-// has none yet, as sessions.js picks it). Null when it is gone (the capability then reports that).
+// The tab the command acts on: the tab to activate, or the session's controlled tab (if it has none yet, the
+// one the capability will adopt: the same sessions.js choice). Null when it is gone (the capability reports it).
 async function targetTab(sessionId, action, args) {
   try {
     if (action === "browser_tab_activate") return await chrome.tabs.get(args.tab_id);
     const tabId = (await loadControlled())[sessionId];
-    if (tabId !== undefined) return await chrome.tabs.get(tabId);
-    const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-    return active ?? null;
+    return tabId !== undefined ? await chrome.tabs.get(tabId) : await webTabToAdopt();
   } catch {
     return null;
   }

@@ -17,6 +17,8 @@ from tests.conftest import scaled
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.snapshot_grammar import ELEMENT_LINE, unescaped, unescaped_text
 
+HINT = re.compile(r"\[hint=([^\]]+)\]")
+
 
 @dataclass(frozen=True)
 class Element:
@@ -29,6 +31,17 @@ class Element:
     ref: str | None
     text: str
     line: str
+
+    @property
+    def hint(self) -> str:
+        """The engine's guess for a textless clickable thing, from its class (``[hint=trash]``); "" if none."""
+        found = HINT.search(self.states)
+        return found[1] if found else ""
+
+    @property
+    def label(self) -> str:
+        """What an agent calls the element: its name, else its hint, else its text."""
+        return self.name or self.hint or self.text
 
 
 def elements(snapshot: str) -> Iterator[Element]:
@@ -174,6 +187,8 @@ class Reader:
         self.agent = agent
         self.last = ""
         self.url = ""
+        #: Every action taken and the tool's answer, for failure messages: ``(tool, arguments, result)``.
+        self.actions: list[tuple[str, dict[str, Any], Any]] = []
 
     @property
     def lane(self) -> str:
@@ -184,25 +199,31 @@ class Reader:
         self.last, self.url = str(result["snapshot"]), str(result["url"])
         return self.last
 
+    def act(self, tool: str, **arguments: Any) -> Any:
+        """Call an action tool (it must succeed) and keep its answer in ``actions``."""
+        result = self.agent.ok(tool, **arguments)
+        self.actions.append((tool, arguments, result))
+        return result
+
     def go(self, url: str) -> Any:
-        return self.agent.ok("browser_navigate", url=url)
+        return self.act("browser_navigate", url=url)
 
     def click(
         self, role: str | None, name: Name = None, *, text: Name = None, within: Name = None, **options: Any
     ) -> Any:
         """Click the one element the fresh snapshot shows with that role and name (``find``)."""
         found = ref(self.read(), role, name, text=text, within=within)
-        return self.agent.ok("browser_click", ref=found, **options)
+        return self.act("browser_click", ref=found, **options)
 
     def type(
         self, role: str | None, name: Name, value: str, *, text: Name = None, within: Name = None, up: int = 1
     ) -> Any:
         """Type ``value`` into the one element the fresh snapshot shows with that role and name."""
         found = ref(self.read(), role, name, text=text, within=within, up=up)
-        return self.agent.ok("browser_type", ref=found, text=value)
+        return self.act("browser_type", ref=found, text=value)
 
     def press(self, key: str) -> Any:
-        return self.agent.ok("browser_press", key=key)
+        return self.act("browser_press", key=key)
 
     def wait_for(self, words: str, timeout_s: float = 10.0) -> str:
         """The snapshot once ``words`` show in it (the tool's own ``wait_for``, then checked in the text)."""

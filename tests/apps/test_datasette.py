@@ -55,6 +55,18 @@ def ids_shown(snapshot: str) -> list[int]:
     return [int(row[0]) for row in table_rows(snapshot) if row and row[0].isdigit()]
 
 
+def test_run_a_sql_query_typed_into_the_editor(reader: Reader, datasette: App) -> None:
+    sql = "select country, count(*) as n from cities group by country order by n desc, country"
+    reader.go(datasette.url("/world"))
+    reader.wait_for("Custom SQL query")
+    reader.type("textbox", None, sql)  # CodeMirror 5's own input, the page's one textbox
+    reader.click("button", "Run SQL")
+    shown = reader.wait_for("Japan")
+    assert received(datasette, sql=sql), f"datasette never received the SQL typed: {requests(datasette)}"
+    expected = [[country, str(n)] for country, n in datasette.rows(sql)]
+    assert [row for row in table_rows(shown) if row != ["country", "n"]] == expected
+
+
 def test_filter_the_table_with_its_filter_form(reader: Reader, datasette: App) -> None:
     reader.go(datasette.url("/world/cities"))
     reader.type("combobox", None, "country", text="- column -")

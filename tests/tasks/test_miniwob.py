@@ -42,6 +42,39 @@ def word(name: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(name)}\b", re.I)
 
 
+def labelled(elements_: list[Element], name: str) -> list[Element]:
+    """The elements with a ref whose name or class hint is the word ``name`` (``Like``, ``[hint=like]``)."""
+    pattern = word(name)
+    return [e for e in elements_ if e.ref and pattern.search(e.name or e.hint)]
+
+
+def between(snapshot: str, start: Callable[[Element], bool], stop: Callable[[Element], bool]) -> list[Element]:
+    """The elements after the first one ``start`` accepts, up to (not with) the next one ``stop`` accepts."""
+    inside: list[Element] | None = None
+    for element in elements(snapshot):
+        if inside is None:
+            if start(element):
+                inside = []
+        elif stop(element):
+            break
+        else:
+            inside.append(element)
+    assert inside is not None, f"nothing starts the block in:\n{snapshot}"
+    return inside
+
+
+def owner(snapshot: str, accept: Callable[[Element], bool]) -> str:
+    """The ref of the first element ``accept`` takes, or else of the nearest element around it that has one."""
+    around: list[Element] = []
+    for element in elements(snapshot):
+        around = [e for e in around if e.depth < element.depth] + [element]
+        if accept(element):
+            with_ref = [e.ref for e in around if e.ref]
+            assert with_ref, f"{element.line!r} is in nothing with a ref:\n{snapshot}"
+            return with_ref[-1]
+    raise AssertionError(f"nothing accepted in:\n{snapshot}")
+
+
 def one_ref(found: list[Element], what: str, snapshot: str) -> str:
     with_ref = [element.ref for element in found if element.ref]
     assert len(with_ref) == 1, f"{len(with_ref)} refs for {what}: {[e.line for e in found]}\n{snapshot}"
@@ -67,7 +100,7 @@ def use_autocomplete(r: Reader) -> None:
         ]
 
     r.until(lambda s: bool(suggestions(s)), "a suggestion that fits")
-    r.agent.ok("browser_click", ref=one_ref(suggestions(r.last), "the suggestion", r.last))
+    r.act("browser_click", ref=one_ref(suggestions(r.last), "the suggestion", r.last))
     r.click("button", "Submit")
 
 
@@ -81,7 +114,7 @@ def search_engine(r: Reader) -> None:
         r.click("link", str(page))
     results = [e for e in find_all(r.read(), "link") if e.ref and e.name not in PAGINATION]
     assert len(results) == 3, f"not 3 results on page {page} on the {r.lane} lane:\n{r.last}"
-    r.agent.ok("browser_click", ref=results[(position - 1) % 3].ref)
+    r.act("browser_click", ref=results[(position - 1) % 3].ref)
 
 
 def click_tab_2(r: Reader) -> None:
@@ -92,14 +125,14 @@ def click_tab_2(r: Reader) -> None:
         r.click("tab", tab)
         found = [e for e in elements(r.read()) if e.ref and e.role != "tab" and (e.name or e.text) == target]
         if found:
-            r.agent.ok("browser_click", ref=found[0].ref)
+            r.act("browser_click", ref=found[0].ref)
             return
     raise AssertionError(f"no tab shows a link {target!r} on the {r.lane} lane")
 
 
 def scroll_text_2(r: Reader) -> None:
     direction = utterance(r, r"Scroll the textarea to the (top|bottom) of the text")[1]
-    r.agent.ok("browser_scroll", ref=ref(r.read(), "textbox", None), direction=direction)
+    r.act("browser_scroll", ref=ref(r.read(), "textbox", None), direction=direction)
     r.click("button", "Submit")
 
 
@@ -110,16 +143,18 @@ def navigate_tree(r: Reader) -> None:
         snapshot = r.read()
         found = [e for e in elements(snapshot) if e.ref and (e.name or e.text) == target]
         if found:
-            r.agent.ok("browser_click", ref=found[0].ref)
+            r.act("browser_click", ref=found[0].ref)
             return
         folders = [
             e
             for e in elements(snapshot)
-            if e.ref and e.ref not in opened and ("[expanded=false]" in e.states or word("folder").search(e.name))
+            if e.ref
+            and e.ref not in opened
+            and ("[expanded=false]" in e.states or word("folder").search(e.name or e.hint))
         ]
         assert folders, f"{target!r} is not shown and no folder is known to open on the {r.lane} lane:\n{snapshot}"
         opened.add(str(folders[0].ref))
-        r.agent.ok("browser_click", ref=folders[0].ref)
+        r.act("browser_click", ref=folders[0].ref)
     raise AssertionError(f"{target!r} never showed on the {r.lane} lane:\n{r.last}")
 
 
@@ -145,6 +180,68 @@ def choose_list(r: Reader) -> None:
     r.click("button", "Submit")
 
 
+def email_inbox(r: Reader) -> None:
+    wanted = utterance(
+        r,
+        r"Find the email by (\S+) and (?:reply to them with the text \"([^\"]*)\"|forward that email to (\S+)\."
+        r"|click the (trash|star) icon)",
+    )
+    sender, reply, forward_to, icon = wanted.groups()
+    r.act("browser_click", ref=owner(r.read(), lambda e: e.text == sender))  # the row the sender heads
+    r.wait_for("to me")
+    if icon:
+        r.act("browser_click", ref=one_ref(labelled(list(elements(r.read())), icon), icon, r.last))
+        return
+    r.act("browser_click", ref=owner(r.read(), lambda e: e.label == ("Reply" if reply is not None else "Forward")))
+    r.until(lambda s: bool(find_all(s, "textbox")), "the reply or forward form")
+    if reply is not None:
+        r.act("browser_type", ref=ref(r.last, "textbox", None), text=reply)  # the reply's one field, its body
+    else:
+        after_to = between(r.last, lambda e: e.text == "to:", lambda e: False)
+        field = next((e.ref for e in after_to if e.role == "textbox" and e.ref), None)
+        assert field, f"no field after 'to:' on the {r.lane} lane:\n{r.last}"
+        r.act("browser_type", ref=field, text=str(forward_to))
+    r.act("browser_click", ref=one_ref(labelled(list(elements(r.read())), "send"), "send", r.last))
+
+
+def social_media_all(r: Reader) -> None:
+    action, user = utterance(r, r'Click the "([^"]+)" button on all posts by (@\S+) and then click Submit\.').groups()
+    snapshot = r.read()
+    header = re.compile(r" (@\S+)(?: \d+h ago)?$")  # a post's first line: its author's name and @user
+    post_by: str | None = None  # the user of the post the line belongs to
+    targets: list[str] = []
+    for element in elements(snapshot):
+        found = header.search(f"{element.name} {element.text}")
+        if found:
+            post_by = found[1]
+        elif post_by == user and element.ref and word(action).search(element.name or element.hint):
+            targets.append(element.ref)
+    assert targets, f"no {action} of a post by {user} on the {r.lane} lane:\n{snapshot}"
+    for target in targets:
+        r.act("browser_click", ref=target)
+    r.click("button", "Submit")
+
+
+def click_scroll_list(r: Reader) -> None:
+    wanted = utterance(r, r"Select (.+) from the scroll list and click Submit\.")[1]
+    labels = [label.strip() for label in re.split(r",\s*|\s+and\s+", wanted) if label.strip()]
+    r.type("listbox", None, "\n".join(labels))  # a multiple select takes one label per line
+    r.click("button", "Submit")
+
+
+def click_collapsible_2(r: Reader) -> None:
+    target = utterance(r, r'find and click on the link "([^"]+)"')[1]
+    sections = [e.label for e in elements(r.read()) if e.ref and e.label.startswith("Section #")]
+    assert sections, f"no sections on the {r.lane} lane:\n{r.last}"
+    for section in sections:
+        r.click(None, section)
+        found = [e for e in elements(r.read()) if e.ref and e.label == target]
+        if found:
+            r.act("browser_click", ref=found[0].ref)
+            return
+    raise AssertionError(f"no section shows a link {target!r} on the {r.lane} lane")
+
+
 SOLVERS: dict[str, Callable[[Reader], None]] = {
     "use-autocomplete": use_autocomplete,
     "search-engine": search_engine,
@@ -154,6 +251,14 @@ SOLVERS: dict[str, Callable[[Reader], None]] = {
     "click-menu": click_menu,
     "click-checkboxes": click_checkboxes,
     "choose-list": choose_list,
+    "email-inbox": email_inbox,
+    "email-inbox-reply": email_inbox,
+    "email-inbox-forward": email_inbox,
+    "email-inbox-important": email_inbox,
+    "email-inbox-delete": email_inbox,
+    "social-media-all": social_media_all,
+    "click-scroll-list": click_scroll_list,
+    "click-collapsible-2": click_collapsible_2,
 }
 
 
@@ -163,13 +268,22 @@ def pages() -> Iterator[PageServer]:
         yield server
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("task", list(SOLVERS))
+#: Seeds whose episode an agent cannot tell apart: email-inbox-forward's seed 2 has two emails by the
+#: sender it names, and the page expects one of them.
+OTHER_SEEDS = {"email-inbox-forward": (1, 3, 4)}
+EPISODES = [(task, seed) for task in SOLVERS for seed in OTHER_SEEDS.get(task, SEEDS)]
+
+
+@pytest.mark.parametrize(("task", "seed"), EPISODES)
 def test_task(agent: LaneAgent, pages: PageServer, task: str, seed: int) -> None:
     reader = Reader(agent)
     reader.go(task_url(pages, task, seed))
-    SOLVERS[task](reader)
-    got, reason = reward(pages, task, seed)
-    assert got == 1.0, (
-        f"{task} seed {seed}: reward {got} ({reason}) on the {agent.lane} lane; last read:\n{reader.last}"
-    )
+    try:
+        SOLVERS[task](reader)
+        got, reason = reward(pages, task, seed)
+        assert got == 1.0, f"{task} seed {seed}: reward {got} ({reason}) on the {agent.lane} lane"
+    except (AssertionError, TimeoutError) as failed:
+        last = reader.actions[-3:]
+        raise AssertionError(
+            f"{failed}\nthe last actions and answers: {last}\nthe last snapshot:\n{reader.last}"
+        ) from None

@@ -105,12 +105,11 @@ def test_open_a_row_from_the_table(reader: Reader, datasette: App) -> None:
 
 
 def test_a_table_with_nulls_keeps_every_value_under_its_column(reader: Reader, datasette: App) -> None:
-    """Issue 12, item 1: an empty (NULL) cell keeps its place, so population is never read as the founding year."""
+    """Issue 12, item 1: a NULL cell stays as an empty cell, so population is never read as the founding year."""
     reader.go(datasette.url("/world/cities"))
-    shown = table_rows(reader.read())
-    body = [row for row in shown if row and row[0].isdigit()]
-    expected = datasette.rows("select * from cities order by id")
-    assert [len(row) for row in body] == [len(COLUMNS)] * len(expected), f"cells per row: {body}"
-    for row, values in zip(body, expected, strict=True):
-        for cell, value in zip(row, values, strict=True):
-            assert cell.strip() == ("" if value is None else str(value)) or (value is None and not cell[:1].isdigit())
+    shown = [row for row in table_rows(reader.read()) if row and row[0].isdigit()]
+    expected = [
+        ["" if value is None else str(value) for value in row] for row in datasette.rows("select * from cities")
+    ]
+    assert any(None in row for row in datasette.rows("select * from cities"))  # the page under test has NULLs
+    assert shown == expected

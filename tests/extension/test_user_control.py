@@ -163,6 +163,8 @@ def test_reading_asks_too_and_an_unanswered_question_ends_in_permission_pending(
         user.popup.set_mode("act", ANSWER_S)  # acting without asking: the tab gets onto the site unasked
         user.stack.ok(user.session_id, "browser_navigate", url=user.stack.pages.url("form.html"))
         user.popup.set_mode("ask", ANSWER_S)
+        assert user.stack.call(user.session_id, "controller.noop")["ok"]  # a channel check never asks
+        assert user.popup.shown_text("siteQuestion") is None
         reading = user.start("browser_snapshot")
         assert user.question("siteQuestion") == f"Let the agent act on 127.0.0.1:{user.stack.pages.port}?"
         pending = user.reply(reading)  # nobody answers: the wait ends before the call's own 30 s deadline

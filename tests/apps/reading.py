@@ -83,32 +83,29 @@ def subtree(lines: list[Element], root: int) -> list[Element]:
     return inside
 
 
-def scope_of(lines: list[Element], within: Name, up: int) -> list[Element]:
-    """The elements of the block around the one whose name or text matches ``within``: ``up`` levels above it."""
+def scope_of(lines: list[Element], within: Name) -> list[Element]:
+    """The elements of the block (the parent's subtree) around each one whose name or text matches ``within``."""
     scoped: list[Element] = []
     for index, element in enumerate(lines):
         if not (matches(element.name, within) or matches(element.text, within)):
             continue
-        root = index
-        for _ in range(up):
-            root = next((i for i in range(root - 1, -1, -1) if lines[i].depth < lines[root].depth), -1)
-            if root < 0:
-                return lines
-        scoped.extend(e for e in subtree(lines, root) if e not in scoped)
+        parent = next((i for i in range(index - 1, -1, -1) if lines[i].depth < element.depth), None)
+        block = lines if parent is None else subtree(lines, parent)
+        scoped.extend(e for e in block if e not in scoped)
     return scoped
 
 
 def find_all(
-    snapshot: str, role: str | None = None, name: Name = None, *, text: Name = None, within: Name = None, up: int = 1
+    snapshot: str, role: str | None = None, name: Name = None, *, text: Name = None, within: Name = None
 ) -> list[Element]:
     """The elements with ``role`` (any if None), ``name`` and ``text`` (see ``matches``).
 
-    ``within``: only those in the block (``up`` levels above) around an element whose name or text matches
-    it, as an agent tells apart two "Add" links by the row they sit in or a filter's links by its title.
+    ``within``: only those in the block (the parent's subtree) of an element whose name or text matches it,
+    as an agent tells a filter's "No" link by the filter's title next to it.
     """
     lines = list(elements(snapshot))
     if within is not None:
-        lines = scope_of(lines, within, up)
+        lines = scope_of(lines, within)
     return [
         element
         for element in lines
@@ -116,20 +113,16 @@ def find_all(
     ]
 
 
-def find(
-    snapshot: str, role: str | None, name: Name = None, *, text: Name = None, within: Name = None, up: int = 1
-) -> Element:
+def find(snapshot: str, role: str | None, name: Name = None, *, text: Name = None, within: Name = None) -> Element:
     """The one element with ``role``, ``name`` and ``text`` that has a ref; fails showing the snapshot otherwise."""
-    found = [element for element in find_all(snapshot, role, name, text=text, within=within, up=up) if element.ref]
+    found = [element for element in find_all(snapshot, role, name, text=text, within=within) if element.ref]
     wanted = f"{role} name={name!r} text={text!r} within={within!r}"
     assert len(found) == 1, f"{len(found)} {wanted} with a ref in the snapshot:\n{snapshot}"
     return found[0]
 
 
-def ref(
-    snapshot: str, role: str | None, name: Name = None, *, text: Name = None, within: Name = None, up: int = 1
-) -> str:
-    ref = find(snapshot, role, name, text=text, within=within, up=up).ref
+def ref(snapshot: str, role: str | None, name: Name = None, *, text: Name = None, within: Name = None) -> str:
+    ref = find(snapshot, role, name, text=text, within=within).ref
     assert ref is not None
     return ref
 
@@ -215,11 +208,9 @@ class Reader:
         found = ref(self.read(), role, name, text=text, within=within)
         return self.act("browser_click", ref=found, **options)
 
-    def type(
-        self, role: str | None, name: Name, value: str, *, text: Name = None, within: Name = None, up: int = 1
-    ) -> Any:
+    def type(self, role: str | None, name: Name, value: str, *, text: Name = None, within: Name = None) -> Any:
         """Type ``value`` into the one element the fresh snapshot shows with that role and name."""
-        found = ref(self.read(), role, name, text=text, within=within, up=up)
+        found = ref(self.read(), role, name, text=text, within=within)
         return self.act("browser_type", ref=found, text=value)
 
     def press(self, key: str) -> Any:

@@ -251,6 +251,21 @@ _SPECS = (
             ResultField("opens", "Present when the element is a link that opens another window or tab: {url, target}."),
             ResultField("hint", "Present when a click is not how to use the element (a <select>): what to do."),
             _NAVIGATED,
+            ResultField(
+                "opened",
+                "Present when the click opened tabs or windows (a link to a new tab, window.open): [{id, url, title}] "
+                "of each, once loaded; they are in browser_tabs, and browser_tab_activate controls one.",
+            ),
+            ResultField(
+                "closed",
+                "Present (true) when the click closed the controlled tab itself (a popup whose Save closes it): not "
+                "an error; the session now controls the tab that opened it (controls).",
+            ),
+            ResultField(
+                "controls",
+                "With closed: {id, url, title} of the tab the session controls again (the one that opened the "
+                "closed tab), or null if that tab is gone too.",
+            ),
             *_DIALOG_OPENED,
             NOTICE_FIELD,
         ),

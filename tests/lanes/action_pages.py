@@ -274,3 +274,30 @@ document.getElementById('go').addEventListener('click', () => later(() => { loca
 CELL_DONE = page("Done", "<h1>Cell finished elsewhere</h1>")
 
 WAIT_PAGES: dict[str, Page] = {"/notebook": NOTEBOOK, "/cell-done": CELL_DONE}
+
+
+# ----- tabs an action opens or closes ---------------------------------------------------------------------------
+
+OPENER = page(
+    "Opener",
+    """<h1>Opener</h1>
+<button onclick="window.open('/popup', 'editor', 'popup,width=500,height=400')">Add another</button>
+<a href="/opened" target="_blank">Open in a new tab</a>
+<p id="status">Not saved</p>""",
+)
+
+#: Django admin's "+" popup in miniature: Save tells the opener, then the window closes itself.
+POPUP = page(
+    "Popup",
+    """<h1>Add item</h1><button id="save">Save</button>
+<script>
+document.getElementById('save').addEventListener('click', () => {
+  window.opener.document.getElementById('status').textContent = 'Saved';
+  window.close();
+});
+</script>""",
+)
+
+OPENED = page("Opened", "<h1>A new tab</h1>")
+
+TAB_PAGES: dict[str, Page] = {"/opener": OPENER, "/popup": POPUP, "/opened": OPENED}

@@ -33,7 +33,7 @@ from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.keys import KeyPress, parse_key
 from hermes_server.cdp.providers import BrowserLease
 from hermes_server.cdp.supervisor import CDPSupervisor, DialogInterrupt
-from hermes_server.errors import CDPCommandFailed
+from hermes_server.errors import CDPCommandFailed, CDPError
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import WAIT_TIMEOUT_DEFAULT_S
 
@@ -179,8 +179,24 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     result |= {key: aimed[key] for key in ("covered_by", "opens", "hint") if aimed.get(key)}
     gesture = Gesture.of(args)
     before = _Before.now(supervisor, frame)
-    await _act(supervisor, _mouse(supervisor, session, x, y, gesture), so_far=result)
-    return await _after_action(browsing, frame, int(aimed["watch"]), result, before)
+    tabs_before = {info["targetId"]: info for info in await _tab_targets(browsing)}
+    opener = tabs_before[before.target].get("openerId")
+
+    async def clicked() -> dict[str, Any]:
+        await _act(supervisor, _mouse(supervisor, session, x, y, gesture), so_far=result)
+        return await _after_action(browsing, frame, int(aimed["watch"]), result, before)
+
+    try:
+        done = await _unless_closed(supervisor, before.target, clicked())
+    except (CDPError, ToolError):
+        if not await _closed_by_action(browsing, before.target):
+            raise
+        done = None
+    if done is None or await _closed_by_action(browsing, before.target):
+        return await _return_to_opener(browsing, result, opener)
+    result = done
+    opened = await _opened_by_action(browsing, before.target, set(tabs_before))
+    return result | ({"opened": opened} if opened else {})
 
 
 @handles("browser_type")
@@ -356,6 +372,84 @@ async def _settle(
             await _until(supervisor, target, lambda: navigations.loaded(frame, loader_id, "load"), since)
     except TimeoutError:
         log.info("load did not fire within %gs of DOMContentLoaded; answering anyway", LOAD_GRACE_S)
+
+
+# ----- tabs an action opens or closes ---------------------------------------------------------------------
+
+
+async def _unless_closed(supervisor: CDPSupervisor, target: str, work: Awaitable[T]) -> T | None:
+    """``work``'s result, or None if the tab ``target`` closes first: its commands in flight are never answered."""
+    task = asyncio.ensure_future(work)
+    gone = asyncio.ensure_future(supervisor.until(lambda: supervisor.state.targets.tab_session(target) is None))
+    try:
+        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+        return task.result() if task.done() else None
+    finally:
+        for waiting in (task, gone):
+            waiting.cancel()
+        await asyncio.gather(task, gone, return_exceptions=True)
+
+
+async def _closed_by_action(browsing: Browsing, target: str) -> bool:
+    """Whether the tab the action ran in is gone (a popup that closed itself), by the browser's own list."""
+    return target not in {info["targetId"] for info in await _tab_targets(browsing)}
+
+
+async def _return_to_opener(browsing: Browsing, result: dict[str, Any], opener: str | None) -> dict[str, Any]:
+    """The action closed its tab: the session controls the tab that opened it again (``controls``), if it is open."""
+    supervisor = browsing.supervisor
+    done = {key: value for key, value in result.items() if key in ("ok", "ref", "role", "name", "x", "y")}
+    if opener is None or opener not in {info["targetId"] for info in await _tab_targets(browsing)}:
+        return done | {"closed": True, "controls": None}
+    await supervisor.send("Target.activateTarget", {"targetId": opener})
+    await supervisor.control(opener)
+    browsing.active_target = opener
+    page = await _page_info(supervisor, opener)
+    return done | {"closed": True, "controls": {"id": supervisor.state.targets.tab_id(opener), **page}}
+
+
+async def _opened_by_action(browsing: Browsing, target: str, known: set[str]) -> list[dict[str, Any]]:
+    """The tabs and windows the page opened during the action, each once loaded: ``[{id, url, title}]``.
+
+    Each is attached (which is how its lifecycle events reach us) and the session's control stays where it was.
+    """
+    supervisor = browsing.supervisor
+    fresh = [
+        i["targetId"]
+        for i in await _tab_targets(browsing)
+        if i["targetId"] not in known and i.get("openerId") == target
+    ]
+    opened = []
+    for new in fresh:
+        session = await supervisor.control(new)
+        await supervisor.control(target)
+        await _loaded_elsewhere(supervisor, new, session)
+        opened.append({"id": supervisor.state.targets.tab_id(new), **await _page_info(supervisor, new)})
+    return opened
+
+
+#: Whether a tab's document is loaded, and not the blank one a window opened by script starts with.
+_LOADED_PAGE = "document.readyState === 'complete' && location.href !== 'about:blank'"
+
+
+async def _loaded_elsewhere(supervisor: CDPSupervisor, tab: str, session: str) -> None:
+    """Wait (at most ``LOAD_GRACE_S``) until a tab other than the controlled one has loaded its page."""
+    navigations = supervisor.state.navigations
+
+    def loaded() -> bool:
+        top = supervisor.state.frames.get(tab)
+        return navigations.loaded(tab, None, "load") and top is not None and top.url not in ("", "about:blank")
+
+    reply = await supervisor.send(
+        "Runtime.evaluate", {"expression": _LOADED_PAGE, "returnByValue": True}, session_id=session
+    )
+    if (reply.get("result") or {}).get("value") is True:
+        return
+    try:
+        async with asyncio.timeout(LOAD_GRACE_S):
+            await supervisor.until(loaded)
+    except TimeoutError:
+        log.info("a tab the action opened did not load within %gs; reporting it as it is", LOAD_GRACE_S)
 
 
 # ----- waiting for text --------------------------------------------------------------------------------

@@ -94,8 +94,18 @@ const CAPABILITIES = {
   browser_click: async ({ sessionId, args, signal }) => {
     const tab = await controlledTab(sessionId);
     const options = { button: args.button ?? "left", double: Boolean(args.double), modifiers: args.modifiers ?? null, hover: Boolean(args.hover) };
-    const done = await actInFrameOf(tab.id, args.ref, "click", [normalRef(args.ref), options]);
-    const result = await followNavigation(tab, done, signal);
+    const opening = watchOpenedTabs(tab.id);
+    let result;
+    try {
+      const outcome = await unlessTabCloses(tab, () => actInFrameOf(tab.id, args.ref, "click", [normalRef(args.ref), options]));
+      result = outcome.closed
+        ? { ok: true, ref: normalRef(args.ref), closed: true, controls: await returnToOpener(sessionId, tab) }
+        : await followNavigation(tab, outcome.done, signal);
+    } finally {
+      opening.stop();
+    }
+    const opened = await loadedTabs(opening.ids, signal);
+    if (opened.length) result.opened = opened;
     return { result, summary: `${args.hover ? "hovered over" : "clicked"} ${describe(args.ref, result)}` };
   },
 
@@ -125,6 +135,58 @@ const CAPABILITIES = {
     return { result: done, summary: `scrolled${direction ? " " + direction : ""}${where}` };
   },
 };
+
+// The tabs and windows a page opens from `openerId` while an action runs (a link to _blank, window.open).
+function watchOpenedTabs(openerId) {
+  const ids = [];
+  const onCreated = (tab) => tab.openerTabId === openerId && ids.push(tab.id);
+  chrome.tabs.onCreated.addListener(onCreated);
+  return { ids, stop: () => chrome.tabs.onCreated.removeListener(onCreated) };
+}
+
+// Each of those tabs once loaded, as {id, url, title} (one closed meanwhile is left out).
+async function loadedTabs(ids, signal) {
+  const tabs = [];
+  for (const id of ids) {
+    try {
+      const tab = await waitForLoad(id, signal);
+      tabs.push({ id: tab.id, url: tab.url, title: tab.title });
+    } catch (error) {
+      if (error.code !== "tab_closed") throw error;
+    }
+  }
+  return tabs;
+}
+
+// Runs an action in `tab`, unless the tab closes meanwhile (a popup whose Save closes it): then {closed: true},
+// since a script's answer from a tab that closed never comes. Otherwise {done: the action's answer}.
+async function unlessTabCloses(tab, run) {
+  let stop = () => {};
+  const closed = new Promise((resolve) => {
+    const onRemoved = (id) => id === tab.id && resolve({ closed: true });
+    chrome.tabs.onRemoved.addListener(onRemoved);
+    stop = () => chrome.tabs.onRemoved.removeListener(onRemoved);
+  });
+  try {
+    return await Promise.race([run().then((done) => ({ done })), closed]);
+  } catch (error) {
+    const stillThere = await chrome.tabs.get(tab.id).then(() => true, () => false);
+    if (stillThere) throw error;
+    return { closed: true };
+  } finally {
+    stop();
+  }
+}
+
+// The controlled tab closed itself: the session controls the tab that opened it again, if that is a web page
+// that is still open; its {id, url, title}, or null.
+async function returnToOpener(sessionId, closed) {
+  const opener = closed.openerTabId === undefined ? null : await chrome.tabs.get(closed.openerTabId).catch(() => null);
+  if (!opener || !isWebTab(opener)) return null;
+  await chrome.tabs.update(opener.id, { active: true });
+  await controlTab(sessionId, opener.id);
+  return { id: opener.id, url: opener.url, title: opener.title };
+}
 
 // browser_snapshot's wait_for / wait_for_gone: wait (in the top frame, from its DOM changes) until the text is
 // shown / no longer shown, within wait_timeout_s; a page that navigates meanwhile is waited on again once loaded.

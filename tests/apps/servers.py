@@ -261,5 +261,6 @@ def datasette_site() -> Iterator[App]:
             "--port",
             str(port),
         ]
-        with child(command, root, dict(os.environ), origin + "/-/versions.json", log):
+        # Unbuffered: the tests read datasette's access log while it runs.
+        with child(command, root, dict(os.environ, PYTHONUNBUFFERED="1"), origin + "/-/versions.json", log):
             yield App(origin, database, log)

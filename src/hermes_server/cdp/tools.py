@@ -192,11 +192,11 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         if not await _closed_by_action(browsing, before.target):
             raise
         done = None
-    if done is None or await _closed_by_action(browsing, before.target):
+    tabs_after = await _tab_targets(browsing)
+    if done is None or before.target not in {info["targetId"] for info in tabs_after}:
         return await _return_to_opener(browsing, result, opener)
-    result = done
-    opened = await _opened_by_action(browsing, before.target, set(tabs_before))
-    return result | ({"opened": opened} if opened else {})
+    opened = await _opened_by_action(browsing, before.target, tabs_after, set(tabs_before))
+    return done | ({"opened": opened} if opened else {})
 
 
 @handles("browser_type")
@@ -408,17 +408,15 @@ async def _return_to_opener(browsing: Browsing, result: dict[str, Any], opener: 
     return done | {"closed": True, "controls": {"id": supervisor.state.targets.tab_id(opener), **page}}
 
 
-async def _opened_by_action(browsing: Browsing, target: str, known: set[str]) -> list[dict[str, Any]]:
-    """The tabs and windows the page opened during the action, each once loaded: ``[{id, url, title}]``.
-
-    Each is attached (which is how its lifecycle events reach us) and the session's control stays where it was.
+async def _opened_by_action(
+    browsing: Browsing, target: str, tabs: list[dict[str, Any]], known: set[str]
+) -> list[dict[str, Any]]:
+    """The tabs and windows the page opened during the action (in ``tabs``, not in ``known``), each once loaded:
+    ``[{id, url, title}]``. Each is attached (which is how its lifecycle events reach us) and the session's
+    control stays where it was.
     """
     supervisor = browsing.supervisor
-    fresh = [
-        i["targetId"]
-        for i in await _tab_targets(browsing)
-        if i["targetId"] not in known and i.get("openerId") == target
-    ]
+    fresh = [i["targetId"] for i in tabs if i["targetId"] not in known and i.get("openerId") == target]
     opened = []
     for new in fresh:
         session = await supervisor.control(new)
@@ -600,26 +598,27 @@ class Gesture:
 
 
 async def _mouse(supervisor: CDPSupervisor, session: str, x: float, y: float, gesture: Gesture = Gesture()) -> None:
-    """A click as the mouse makes it: move there, then press and release per click (a hover only moves)."""
-    moved = {"type": "mouseMoved", "x": x, "y": y, "modifiers": gesture.modifiers}
-    await supervisor.send("Input.dispatchMouseEvent", moved, session_id=session)
-    if gesture.hover:
-        return
-    for count in range(1, gesture.clicks + 1):
-        for kind in ("mousePressed", "mouseReleased"):
-            await supervisor.send(
-                "Input.dispatchMouseEvent",
-                {
-                    "type": kind,
-                    "x": x,
-                    "y": y,
-                    "button": gesture.button,
-                    "buttons": _BUTTON_BITS[gesture.button] if kind == "mousePressed" else 0,
-                    "clickCount": count,
-                    "modifiers": gesture.modifiers,
-                },
-                session_id=session,
-            )
+    """A click as the mouse makes it: move there, then press and release per click (a hover only moves).
+
+    The events are sent back to back (the browser handles them in order): waiting for each one's answer would
+    wait for a frame per event, as Chromium aligns mouse input with its frames.
+    """
+    events: list[dict[str, Any]] = [{"type": "mouseMoved", "x": x, "y": y, "modifiers": gesture.modifiers}]
+    if not gesture.hover:
+        for count in range(1, gesture.clicks + 1):
+            for kind in ("mousePressed", "mouseReleased"):
+                events.append(
+                    {
+                        "type": kind,
+                        "x": x,
+                        "y": y,
+                        "button": gesture.button,
+                        "buttons": _BUTTON_BITS[gesture.button] if kind == "mousePressed" else 0,
+                        "clickCount": count,
+                        "modifiers": gesture.modifiers,
+                    }
+                )
+    await asyncio.gather(*(supervisor.send("Input.dispatchMouseEvent", event, session_id=session) for event in events))
 
 
 async def _press(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> None:

@@ -6,6 +6,9 @@ import { CommandError } from "./errors.js";
 import { loadTabRefs, saveTabRefs } from "./storage.js";
 import { unlessCrashed } from "./tabs.js";
 
+// What a frame answers when the engine is not in it yet (our own script says so, in the extension's world).
+const ENGINE_MISSING = "hermes-engine-missing";
+
 export function normalRef(ref) {
   return ref.startsWith("@") ? ref : "@" + ref;
 }
@@ -86,12 +89,19 @@ export async function inFrame(tabId, frameId, method, args) {
 // The same, with the frame and Chrome's id of the document that answered: an action that navigates is over
 // once another document is in that frame.
 async function runInFrame(tabId, frameId, method, args) {
-  await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: CONTRACT.ENGINE_FILES });
-  const [outcome] = await chrome.scripting.executeScript({
-    target: { tabId, frameIds: [frameId] },
-    func: (name, callArgs) => globalThis.__hermesSnapshot[name](...callArgs),
-    args: [method, args],
-  });
+  // The engine is injected only into a document that does not have it yet (a second injection is harmless but
+  // costs a round trip and the files' compilation on every action).
+  const call = () =>
+    chrome.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
+      func: (name, callArgs, missing) => (globalThis.__hermesSnapshot ? globalThis.__hermesSnapshot[name](...callArgs) : missing),
+      args: [method, args, ENGINE_MISSING],
+    });
+  let [outcome] = await call();
+  if (outcome?.result === ENGINE_MISSING) {
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: CONTRACT.ENGINE_FILES });
+    [outcome] = await call();
+  }
   const value = outcome?.result;
   if (value && value.ok === false) throw new CommandError(value.error.code, value.error.message);
   return { value, frameId, documentId: outcome?.documentId ?? null };

@@ -86,7 +86,12 @@
       buttons: 0,
       textboxes: 0,
       urls: options.urls === undefined ? !!options.full : !!options.urls,
-      positions: !options.full,
+      // Where lines are, for a compact snapshot that follows the viewport: measured while `near` (inside boxes
+      // that reach within a screen of the viewport); further away a line takes the place of the box around it,
+      // which is all the compaction needs to tell above from below, and document order does the rest.
+      near: !options.full,
+      reach: window.innerHeight || 0,
+      far: null, // the band of the far box the walk is in, once it is not near
       bands: new Map(), // element -> [top, bottom], for the text runs of one element
       cursor: options.cursor !== false,
       listeners: options.cursor !== false ? clickListeners() : new Set(),
@@ -147,9 +152,18 @@
     if (node.openText) node.openText.text += text;
     else {
       var run = { text: text, top: NaN, bottom: NaN };
-      if (walk && walk.positions && from) place(run, from, walk);
+      if (walk && from) locate(run, from, walk);
       node.children.push(run);
       node.openText = run;
+    }
+  }
+  // Sets node.top and node.bottom to where `el`'s box is; far from the viewport, to where the far box around
+  // it is (see walk.near); with no positions wanted, leaves them NaN.
+  function locate(node, el, walk) {
+    if (walk.near) place(node, el, walk);
+    else if (walk.far) {
+      node.top = walk.far.top;
+      node.bottom = walk.far.bottom;
     }
   }
   // Sets node.top and node.bottom to where `el`'s box is (measured once per element and walk).
@@ -269,10 +283,13 @@
     if (interactive && FLATTEN[role]) role = clickListened(el, tag, walk) ? "link" : "generic";
     var node = elementNode(el, tag, role, interactive, walk);
     out.openText = null;
-    var outerTarget = walk.target;
+    var outerTarget = walk.target,
+      outerNear = walk.near;
     if (interactive) walk.target = el;
+    if (outerNear) approach(node, walk);
     addChildren(el, tag, role, node, walk);
     walk.target = outerTarget;
+    walk.near = outerNear;
     finishNode(node);
     if (node.ref && !node.name && !showsText(node)) nameTextless(el, node);
     if (isLeftOut(node, role, interactive)) return;
@@ -284,7 +301,7 @@
     sendToken(el, token);
     walk.frames.push(token);
     var node = newNode("iframe");
-    if (walk.positions) place(node, el, walk);
+    locate(node, el, walk);
     node.name = accessibleName(el);
     node.frame = token;
     out.openText = null;
@@ -357,13 +374,26 @@
     var spaced = !block && laidOutAsBox(el);
     if (block) out.openText = null;
     else if (spaced && out.openText) addText(out, " ");
+    var outerNear = walk.near;
+    if (outerNear && block) {
+      var band = { top: NaN, bottom: NaN };
+      place(band, el, walk);
+      approach(band, walk);
+    }
     walkChildren(el, out, false, textless, walk);
+    walk.near = outerNear;
     if (block) out.openText = null;
     else if (spaced && out.openText) addText(out, " ");
   }
+  // Entering a box with this band: what is inside it is worth measuring while the box reaches within a screen
+  // of the viewport (or has no box of its own); else it all takes the box's place (walk.far).
+  function approach(band, walk) {
+    walk.near = band.top !== band.top || (band.bottom > -walk.reach && band.top < 2 * walk.reach);
+    if (!walk.near) walk.far = { top: band.top, bottom: band.bottom };
+  }
   function elementNode(el, tag, role, interactive, walk) {
     var node = newNode(role);
-    if (walk.positions) place(node, el, walk);
+    locate(node, el, walk);
     if (interactive) {
       node.ref = assignRef(el, walk);
       if (role === "link") walk.links++;

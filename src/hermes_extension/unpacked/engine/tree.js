@@ -4,9 +4,10 @@
  * An element node is {role, name, states, ref, value, children, frame, url, top, bottom}: `states` is the text
  * of its states (" [checked]"), `ref` its ref number (0: none), `frame` the token of an iframe placeholder,
  * `url` a link's href (when urls are on), `top` and `bottom` where its box is, in CSS px from the top of the
- * viewport (when positions are on, for a compact snapshot that follows the viewport; NaN for no box). A text
- * node is {text, top, bottom}, placed where the element its text came from is. Hidden content (display:none, visibility:hidden,
- * aria-hidden, hidden, inert, closed <details>) is skipped; with a modal <dialog> open only the dialog is
+ * viewport (in a compact snapshot, which follows the viewport; far from it, where the far box around it is;
+ * NaN for no box or a full snapshot). A text node is {text, top, bottom}, placed where the element its text
+ * came from is. Hidden content (display:none, visibility:hidden, aria-hidden, hidden, inert, closed <details>)
+ * is skipped; with a modal <dialog> open only the dialog is
  * walked. Generic containers, layout tables and inline text-level elements are flattened: their text joins
  * the surrounding text. The text of a control named by its content is not repeated under it. Refs go to
  * interactive roles, focusable elements (tabindex >= 0), contenteditable roots (shown as `textbox`) and what

@@ -128,3 +128,19 @@ def test_delete_a_book_and_confirm(reader: Reader, admin: App) -> None:
     reader.click("button", re.compile("^Yes, I.m sure$"))
     reader.wait_for("was deleted successfully")
     assert admin.rows(BOOK, title) == []
+
+
+def test_delete_two_books_with_the_bulk_action(reader: Reader, admin: App) -> None:
+    titles = [f"Bulk {n} ({reader.lane})" for n in (1, 2)]
+    for title in titles:
+        admin.insert("insert into library_book (title, author_id, year, in_print) values (?, 2, 1999, 1)", title)
+    book_list(reader, admin)
+    for title in titles:
+        reader.click("checkbox", f"Select this object for an action - {title}")
+    reader.wait_for("2 of")  # Django's own count of the selected rows ("2 of 5 selected")
+    reader.type("combobox", "Action:", "Delete selected books")
+    reader.click("button", "Go")
+    reader.wait_for("Are you sure you want to delete the selected books")
+    reader.click("button", re.compile("^Yes, I.m sure$"))
+    reader.wait_for("Successfully deleted 2 books")
+    assert admin.rows("select title from library_book where title in (?, ?)", *titles) == []

@@ -109,6 +109,24 @@ _NAVIGATED = ResultField(
     "Present when the action started a navigation: the URL of the new document, which had loaded when the "
     "action answered (the frame's, for a navigation inside a frame).",
 )
+#: A click or a key press follows the tabs and windows it opens or closes.
+_FOLLOWED_TABS = (
+    ResultField(
+        "opened",
+        "Present when the action opened tabs or windows (a link to a new tab, window.open): [{id, url, title}] "
+        "of each, once loaded; they are in browser_tabs, and browser_tab_activate controls one.",
+    ),
+    ResultField(
+        "closed",
+        "Present (true) when the action closed the controlled tab itself (a popup whose Save closes it): not "
+        "an error; the session now controls the tab that opened it (controls).",
+    ),
+    ResultField(
+        "controls",
+        "With closed: {id, url, title} of the tab the session controls again (the one that opened the "
+        "closed tab), or null if that tab is gone too.",
+    ),
+)
 #: What an action reports on the cdp lane when a dialog it caused now blocks the page (``DialogOpened``).
 _DIALOG_OPENED = (
     ResultField(
@@ -251,21 +269,7 @@ _SPECS = (
             ResultField("opens", "Present when the element is a link that opens another window or tab: {url, target}."),
             ResultField("hint", "Present when a click is not how to use the element (a <select>): what to do."),
             _NAVIGATED,
-            ResultField(
-                "opened",
-                "Present when the click opened tabs or windows (a link to a new tab, window.open): [{id, url, title}] "
-                "of each, once loaded; they are in browser_tabs, and browser_tab_activate controls one.",
-            ),
-            ResultField(
-                "closed",
-                "Present (true) when the click closed the controlled tab itself (a popup whose Save closes it): not "
-                "an error; the session now controls the tab that opened it (controls).",
-            ),
-            ResultField(
-                "controls",
-                "With closed: {id, url, title} of the tab the session controls again (the one that opened the "
-                "closed tab), or null if that tab is gone too.",
-            ),
+            *_FOLLOWED_TABS,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
         ),
@@ -310,6 +314,7 @@ _SPECS = (
             ),
             ResultField("prevented", "True when the page cancelled the key's default action.", EXTENSION_ONLY),
             _NAVIGATED,
+            *_FOLLOWED_TABS,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
         ),

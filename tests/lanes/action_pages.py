@@ -289,12 +289,17 @@ OPENER = page(
 #: Django admin's "+" popup in miniature: Save tells the opener, then the window closes itself.
 POPUP = page(
     "Popup",
-    """<h1>Add item</h1><button id="save">Save</button>
+    """<h1>Add item</h1>
+<form id="item"><label>Name <input id="name"></label></form><button id="save">Save</button>
 <script>
-document.getElementById('save').addEventListener('click', () => {
-  window.opener.document.getElementById('status').textContent = 'Saved';
+function save() {
+  const name = document.getElementById('name').value;
+  window.opener.document.getElementById('status').textContent = name ? 'Saved ' + name : 'Saved';
   window.close();
-});
+}
+document.getElementById('save').addEventListener('click', save);
+// Enter in the form saves too.
+document.getElementById('item').addEventListener('submit', (event) => { event.preventDefault(); save(); });
 </script>""",
 )
 

@@ -58,3 +58,15 @@ def test_a_popup_that_closes_itself_after_save_returns_control_to_its_opener(
     assert popup["id"] not in {tab["id"] for tab in agent.ok("browser_tabs")}
     # The session is back on the opener, which the popup told it saved.
     assert line_of(agent.snapshot(), "- paragraph: ") == "- paragraph: Saved"
+
+
+def test_enter_in_a_popup_that_closes_itself_returns_control_to_its_opener(agent: LaneAgent, pages: PageServer) -> None:
+    agent.open("/opener")
+    opener = next(tab for tab in agent.ok("browser_tabs") if tab["controlled"])
+    [popup] = agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'button "Add another"'))["opened"]
+    agent.ok("browser_tab_activate", tab_id=popup["id"])
+    agent.ok("browser_type", ref=ref_of(agent.snapshot(), 'textbox "Name"'), text="Ada")
+    pressed = agent.ok("browser_press", key="Enter")
+    assert (pressed["key"], pressed["closed"]) == ("Enter", True), pressed
+    assert pressed["controls"] == {"id": opener["id"], "url": pages.url("/opener"), "title": "Opener"}
+    assert line_of(agent.snapshot(), "- paragraph: ") == "- paragraph: Saved Ada"

@@ -179,24 +179,12 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     result |= {key: aimed[key] for key in ("covered_by", "opens", "hint") if aimed.get(key)}
     gesture = Gesture.of(args)
     before = _Before.now(supervisor, frame)
-    tabs_before = {info["targetId"]: info for info in await _tab_targets(browsing)}
-    opener = tabs_before[before.target].get("openerId")
 
     async def clicked() -> dict[str, Any]:
         await _act(supervisor, _mouse(supervisor, session, x, y, gesture), so_far=result)
         return await _after_action(browsing, frame, int(aimed["watch"]), result, before)
 
-    try:
-        done = await _unless_closed(supervisor, before.target, clicked())
-    except (CDPError, ToolError):
-        if not await _closed_by_action(browsing, before.target):
-            raise
-        done = None
-    tabs_after = await _tab_targets(browsing)
-    if done is None or before.target not in {info["targetId"] for info in tabs_after}:
-        return await _return_to_opener(browsing, result, opener)
-    opened = await _opened_by_action(browsing, before.target, tabs_after, set(tabs_before))
-    return done | ({"opened": opened} if opened else {})
+    return await _following_tabs(browsing, before.target, clicked, result)
 
 
 @handles("browser_type")
@@ -238,8 +226,12 @@ async def press(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     top = engine.frames()[0]
     token = await engine.watch(top)
     before = _Before.now(supervisor, top)
-    await _act(supervisor, _press(supervisor, session, keys), so_far=result)
-    return await _after_action(browsing, top, token, result, before)
+
+    async def pressed() -> dict[str, Any]:
+        await _act(supervisor, _press(supervisor, session, keys), so_far=result)
+        return await _after_action(browsing, top, token, result, before)
+
+    return await _following_tabs(browsing, before.target, pressed, result)
 
 
 @handles("browser_scroll")
@@ -377,6 +369,26 @@ async def _settle(
 # ----- tabs an action opens or closes ---------------------------------------------------------------------
 
 
+async def _following_tabs(
+    browsing: Browsing, target: str, action: Callable[[], Awaitable[dict[str, Any]]], so_far: dict[str, Any]
+) -> dict[str, Any]:
+    """``action()``'s result in the tab ``target``, with the tabs and windows it opened (``opened``); if it
+    closed its own tab (a popup whose Save closes it), ``so_far`` with ``closed`` and the opener back in control."""
+    tabs_before = {info["targetId"]: info for info in await _tab_targets(browsing)}
+    opener = tabs_before[target].get("openerId") if target in tabs_before else None
+    try:
+        done = await _unless_closed(browsing.supervisor, target, action())
+    except (CDPError, ToolError):
+        if not await _closed_by_action(browsing, target):
+            raise
+        done = None
+    tabs_after = await _tab_targets(browsing)
+    if done is None or target not in {info["targetId"] for info in tabs_after}:
+        return await _return_to_opener(browsing, so_far, opener)
+    opened = await _opened_by_action(browsing, target, tabs_after, set(tabs_before))
+    return done | ({"opened": opened} if opened else {})
+
+
 async def _unless_closed(supervisor: CDPSupervisor, target: str, work: Awaitable[T]) -> T | None:
     """``work``'s result, or None if the tab ``target`` closes first: its commands in flight are never answered."""
     task = asyncio.ensure_future(work)
@@ -398,7 +410,7 @@ async def _closed_by_action(browsing: Browsing, target: str) -> bool:
 async def _return_to_opener(browsing: Browsing, result: dict[str, Any], opener: str | None) -> dict[str, Any]:
     """The action closed its tab: the session controls the tab that opened it again (``controls``), if it is open."""
     supervisor = browsing.supervisor
-    done = {key: value for key, value in result.items() if key in ("ok", "ref", "role", "name", "x", "y")}
+    done = dict(result)
     if opener is None or opener not in {info["targetId"] for info in await _tab_targets(browsing)}:
         return done | {"closed": True, "controls": None}
     await supervisor.send("Target.activateTarget", {"targetId": opener})

@@ -94,18 +94,8 @@ const CAPABILITIES = {
   browser_click: async ({ sessionId, args, signal }) => {
     const tab = await controlledTab(sessionId);
     const options = { button: args.button ?? "left", double: Boolean(args.double), modifiers: args.modifiers ?? null, hover: Boolean(args.hover) };
-    const opening = watchOpenedTabs(tab.id);
-    let result;
-    try {
-      const outcome = await unlessTabCloses(tab, () => actInFrameOf(tab.id, args.ref, "click", [normalRef(args.ref), options]));
-      result = outcome.closed
-        ? { ok: true, ref: normalRef(args.ref), closed: true, controls: await returnToOpener(sessionId, tab) }
-        : await followNavigation(tab, outcome.done, signal);
-    } finally {
-      opening.stop();
-    }
-    const opened = await loadedTabs(opening.ids, signal);
-    if (opened.length) result.opened = opened;
+    const click = () => actInFrameOf(tab.id, args.ref, "click", [normalRef(args.ref), options]);
+    const result = await followingTabs(sessionId, tab, click, { ok: true, ref: normalRef(args.ref) }, signal);
     return { result, summary: `${args.hover ? "hovered over" : "clicked"} ${describe(args.ref, result)}` };
   },
 
@@ -119,8 +109,8 @@ const CAPABILITIES = {
 
   browser_press: async ({ sessionId, args, signal }) => {
     const tab = await controlledTab(sessionId);
-    const done = await actInFocusedFrame(tab.id, "press", [args.key]);
-    const result = await followNavigation(tab, done, signal);
+    const press = () => actInFocusedFrame(tab.id, "press", [args.key]);
+    const result = await followingTabs(sessionId, tab, press, { ok: true, key: args.key }, signal);
     return { result, summary: `pressed ${args.key}` };
   },
 
@@ -135,6 +125,25 @@ const CAPABILITIES = {
     return { result: done, summary: `scrolled${direction ? " " + direction : ""}${where}` };
   },
 };
+
+// Runs an action (`run`: its engine call) in the controlled `tab` and follows what it did: a navigation (see
+// followNavigation), the tabs and windows it opened (opened), or the tab itself closing (closed: `so_far` is
+// all that is known of the action then, and the session controls the tab's opener again).
+async function followingTabs(sessionId, tab, run, soFar, signal) {
+  const opening = watchOpenedTabs(tab.id);
+  let result;
+  try {
+    const outcome = await unlessTabCloses(tab, run);
+    result = outcome.closed
+      ? { ...soFar, closed: true, controls: await returnToOpener(sessionId, tab) }
+      : await followNavigation(tab, outcome.done, signal);
+  } finally {
+    opening.stop();
+  }
+  const opened = await loadedTabs(opening.ids, signal);
+  if (opened.length) result.opened = opened;
+  return result;
+}
 
 // The tabs and windows a page opens from `openerId` while an action runs (a link to _blank, window.open).
 function watchOpenedTabs(openerId) {

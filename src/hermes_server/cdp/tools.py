@@ -634,9 +634,11 @@ async def _mouse(supervisor: CDPSupervisor, session: str, x: float, y: float, ge
 
 
 async def _press(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> None:
-    """Press the key (with its modifiers) and release it."""
-    await supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session)
-    await supervisor.send("Input.dispatchKeyEvent", keys.up, session_id=session)
+    """Press the key (with its modifiers) and release it (back to back, as ``_mouse`` sends its events)."""
+    await asyncio.gather(
+        supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session),
+        supervisor.send("Input.dispatchKeyEvent", keys.up, session_id=session),
+    )
 
 
 async def _replace_text(supervisor: CDPSupervisor, session: str, x: float, y: float, text: str) -> None:

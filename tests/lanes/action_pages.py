@@ -54,6 +54,7 @@ START = page(
 <form action="/slow/arrived"><label>Query <input name="q"></label><button>Search</button></form>
 <button id="later">Change later</button><p id="status">Idle</p>
 <button id="nothing">Do nothing</button>
+<a href="/start" download="start.html">Save this page</a>
 <script>
 // Three changes, each in a later task than the one before: an action that returned after the first one
 // would leave the agent reading "Step 1".

@@ -72,3 +72,13 @@ def test_a_click_that_changes_nothing_returns_within_the_quiet_bound(agent: Lane
     # for a loaded test machine, bench/actions.py measures the real figure.
     assert time.monotonic() - started < 0.3
     assert "navigated" not in clicked
+
+
+def test_a_download_link_is_no_navigation_to_wait_for(agent: LaneAgent) -> None:
+    agent.open("/start")
+    link = ref_of(agent.snapshot(), 'link "Save this page"')
+    started = time.monotonic()
+    clicked = agent.ok("browser_click", ref=link)
+    # The document stays (the browser saves a file): the click neither waits for a new page nor reports one.
+    assert "navigated" not in clicked and time.monotonic() - started < 0.5
+    assert '- heading "Start" [level=1]' in agent.snapshot()

@@ -205,7 +205,8 @@
     state.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     if (window.navigation && window.navigation.addEventListener) {
       state.onNavigate = function (event) {
-        if (event.destination && !event.destination.sameDocument) {
+        // a link with a download attribute saves a file: the document stays
+        if (event.destination && !event.destination.sameDocument && event.downloadRequest == null) {
           state.navigation = event;
           if (state.wake) state.wake();
         }

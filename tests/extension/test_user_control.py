@@ -120,10 +120,9 @@ def user_in_control(pages: dict[str, str] | PageServer | None = None) -> Iterato
             if isinstance(pages, PageServer)
             else started.enter_context(serve_pages({"/submit": THANK_YOU, **(pages or {})}, folder=PAGES_DIR))
         )
-        stack = started.enter_context(extension_stack(served))
+        stack = started.enter_context(extension_stack(served, mode="ask"))
         session_id = stack.connected_session("user-control")
         popup = stack.open_popup()
-        popup.set_mode("ask", ANSWER_S)
         user = User(stack, session_id, popup)
         try:
             yield user

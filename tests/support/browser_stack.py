@@ -112,14 +112,15 @@ class BrowserStack(ServerStack):
         """Open the popup page in a new tab (``Popup.close`` goes back to the previous tab)."""
         return Popup(self.driver)
 
-    def pair_through_popup(self) -> str:
-        """The one click, once the popup's code is checked against the one request the server holds."""
+    def pair_through_popup(self, mode: str = "act") -> str:
+        """The one click, once the popup's code is checked against the one request the server holds; then the
+        agent's ``mode`` ("act": nobody answers the popup's questions in a harness)."""
 
         def is_the_servers(code: str) -> None:
             pending = list(self.server.app[PAIRINGS].pending.values())
             assert [request.verification_code for request in pending] == [code]
 
-        return pair_through_popup(self.driver, is_the_servers, scaled(PAIRING_TIMEOUT_S))
+        return pair_through_popup(self.driver, is_the_servers, scaled(PAIRING_TIMEOUT_S), mode=mode)
 
 
 @contextmanager
@@ -131,12 +132,12 @@ def cdp_stack(pages: PageServer) -> Iterator[ServerStack]:
 
 
 @contextmanager
-def extension_stack(pages: PageServer, *, paired: bool = True) -> Iterator[BrowserStack]:
+def extension_stack(pages: PageServer, *, paired: bool = True, mode: str = "act") -> Iterator[BrowserStack]:
     """The server, ``pages``, and Chromium with the extension and the host manifest in a fresh profile."""
     with background_loop("hermes-server") as loop:
         server = loop.enter(running_server(), scaled(SERVER_TIMEOUT_S))
         with local_chromium(server.home, headless=True) as driver:
             stack = BrowserStack(server, pages, loop, driver)
             if paired:
-                stack.pair_through_popup()
+                stack.pair_through_popup(mode)
             yield stack

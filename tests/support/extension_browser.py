@@ -101,14 +101,21 @@ class Popup:
         self.driver.switch_to.window(self.previous)
 
 
-def pair_through_popup(driver: webdriver.Chrome, check_code: Callable[[str], None], timeout_s: float) -> str:
-    """The user's one click: open the popup, let ``check_code`` compare its code with the server's, click Approve.
+def pair_through_popup(
+    driver: webdriver.Chrome, check_code: Callable[[str], None], timeout_s: float, *, mode: str = "act"
+) -> str:
+    """The user's one click: open the popup, let ``check_code`` compare its code with the server's, click Approve;
+    then choose the agent's ``mode`` in the popup, as a user would.
 
+    The extension's default is "ask": the agent's first action on each site waits for the user. Nobody answers
+    in a harness, so every stack chooses "act" (acts without asking) but the tests of the user's control
+    (tests/extension/test_user_control.py), which choose "ask" and answer the popup themselves.
     ``check_code`` raises if the code is not the server's.  Returns the paired device's id.
     """
     popup = Popup(driver)
     check_code(popup.verification_code(timeout_s))
     popup.approve()
     device_id = popup.device_id(timeout_s)
+    popup.set_mode(mode, timeout_s)
     popup.close()
     return device_id

@@ -9,7 +9,7 @@
 // "ask": the agent's first action on an undecided site waits for the user, and high-risk actions wait for a
 // click; "act": neither (the user turned it on explicitly in the popup).
 export const CONTROL_MODES = Object.freeze(["ask", "act"]);
-export const DEFAULT_CONTROL_MODE = "act";
+export const DEFAULT_CONTROL_MODE = "ask";
 
 async function load(area, key, fallback) {
   const found = await chrome.storage[area].get(key);

@@ -174,7 +174,9 @@ _SPECS = (
     ToolSpec(
         name="browser_snapshot",
         description="Describe the page as an accessibility tree, with @eN refs for the elements you can act on. "
-        "Compact by default; pass full=true for everything.",
+        "The compact default follows the viewport and keeps the page's headings and landmarks as an outline; its "
+        "last line says what was left out above and below (browser_scroll brings it into view). Pass full=true "
+        "for everything.",
         schema=arguments(
             {
                 "full": {"type": "boolean", "description": "Return the whole tree, not the compact one."},
@@ -226,8 +228,13 @@ _SPECS = (
             ),
             ResultField(
                 "console_errors",
-                "Present when the page logged errors: the latest console errors and uncaught exceptions "
-                "[{level, text, at}].",
+                "Present when the page logged errors since the previous snapshot (this document only): the first "
+                "5 console errors and uncaught exceptions [{level, text (at most 300 characters), at}].",
+                CDP_ONLY,
+            ),
+            ResultField(
+                "console_errors_more",
+                "Present when more errors came since the previous snapshot than console_errors shows: how many.",
                 CDP_ONLY,
             ),
             NOTICE_FIELD,
@@ -339,8 +346,8 @@ _SPECS = (
         blocked_by_dialog=True,
         result_fields=(
             ResultField("ok", "Always true on success."),
-            ResultField("direction", "The direction as given."),
-            ResultField("scrolled", "Whether anything moved."),
+            ResultField("direction", "The direction as given (absent when a ref alone was scrolled into view)."),
+            ResultField("scrolled", "How far the page or box moved, in CSS pixels (negative: up)."),
             ResultField("position", "The scroll offset afterwards, in CSS pixels."),
             ResultField("max", "The largest scroll offset."),
             ResultField("atStart", "True at the top."),

@@ -8,7 +8,7 @@
  *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, tokenWaitMs=400}
  *       Part: {ok:true, text, nextRef, refs:["e4",...], frameToken:string|null, isTop, url, title, truncated,
  *              frames:[token of each visible child iframe], stats:{elements, lines, chars, refs, links, buttons,
- *              textboxes, omittedInteractive, omittedTextLines, ms}}
+ *              textboxes, omittedInteractive, omittedTextLines, omittedAbove, omittedBelow, ms}}
  *       A child frame without its token waits up to tokenWaitMs for it (see frames.js).
  *   snapshotSync(opts) -> Part     the same, at once (frameToken may still be null)
  *   stitch(parts, {maxChars?, full?}) -> {text, truncated, placed, dropped:[token], missing:[token], unplaced}
@@ -30,8 +30,9 @@
  *   press(key) -> Promise<{ok, key, target:{role, name}, action:"submit"|"click"|"insert"|"delete"|"focus"|
  *       "select"|"select_all"|"scroll"|"none"|null, prevented, navigating?}>   key: "Enter", "Tab", "Shift+Tab",
  *       "Control+a", "x"... Focus inside a child frame -> {ok:false, error:{code:"focus_in_child_frame", frameToken}}
- *   scroll(ref|null, "up"|"down"|"left"|"right", {amount?}) -> {ok, direction, scrolled, position, max, atStart,
- *       atEnd, target:"page"|role, ref?, scrolledRef?}
+ *   scroll(ref|null, "up"|"down"|"left"|"right"|"top"|"bottom"|null, {pages?, amount?}) -> {ok, direction?,
+ *       scrolled (px), position, max, atStart, atEnd, target:"page"|role, ref?, scrolledRef?}
+ *       A ref with no direction scrolls that element into view in every scrolling ancestor.
  *   rect(ref, {scroll=true}) -> {ok, ref, role, name, x, y (centre of the visible part, this frame's viewport
  *       CSS px), left, top, width, height, inViewport, visible, disabled, covered_by?, frameToken,
  *       frameOffset:{x, y, complete}, viewport:{width, height}}

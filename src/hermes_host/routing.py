@@ -422,6 +422,13 @@ class Routing:
             "arguments": frame["arguments"],
             "tool_call_id": frame["tool_call_id"],
         }
+        timeout_ms = frame.get("timeout_ms")
+        if (
+            isinstance(timeout_ms, int)
+            and not isinstance(timeout_ms, bool)
+            and 0 < timeout_ms <= protocol.MAX_COMMAND_TIMEOUT_MS
+        ):
+            command["timeout_ms"] = timeout_ms  # the server's deadline; anything else is left out, never guessed
         try:
             encode(command)  # over Chrome's 1 MB limit: refuse it here rather than break the channel
         except FramingError as too_big:

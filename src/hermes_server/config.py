@@ -25,14 +25,14 @@ from urllib.parse import urlsplit
 import yaml
 
 from hermes_server.errors import ConfigError
-from hermes_wire.controller import DEFAULT_RECONNECT_GRACE_S
+from hermes_wire.controller import DEFAULT_RECONNECT_GRACE_S, MAX_COMMAND_TIMEOUT_MS
 from hermes_wire.files import write_private_file
 from hermes_wire.home import hermes_home
 
 MIN_API_KEY_LENGTH = 32
 DEFAULT_PORT = 8642
 DEFAULT_COMMAND_TIMEOUT_S = 30.0
-MAX_COMMAND_TIMEOUT_S = 300.0
+MAX_COMMAND_TIMEOUT_S = MAX_COMMAND_TIMEOUT_MS / 1000
 DEFAULT_DIALOG_TIMEOUT_S = 300.0
 MAX_DIALOG_TIMEOUT_S = 86400.0
 EXTENSION_ORIGIN = re.compile(r"chrome-extension://[a-p]{32}")

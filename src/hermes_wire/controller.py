@@ -59,6 +59,9 @@ class LaneState(StrEnum):
     DETACHED = "detached"  # the controller detached: fails closed until the agent unbinds
 
 
+#: The longest deadline a command carries (``timeout_ms``): the tool API's own cap on ``timeout_s``.
+MAX_COMMAND_TIMEOUT_MS = 300_000
+
 # Frame types.
 COMMAND = "browser.controller.command"
 CANCEL = "browser.controller.cancel"
@@ -107,7 +110,10 @@ def command_frame(
     controller_id: str,
     browser_profile_id: str,
     tool_call_id: str,
+    timeout_ms: int,
 ) -> dict[str, Any]:
+    """A command for the controller; ``timeout_ms`` is the server's deadline for it, so that a wait inside the
+    browser (the user's answer to a site question) can end with its own code before the server gives up."""
     return {
         "type": COMMAND,
         "command_id": command_id,
@@ -116,6 +122,7 @@ def command_frame(
         "controller_id": controller_id,
         "browser_profile_id": browser_profile_id,
         "tool_call_id": tool_call_id,
+        "timeout_ms": timeout_ms,
     }
 
 

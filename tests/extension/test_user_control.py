@@ -164,10 +164,13 @@ def test_reading_asks_too_and_an_unanswered_question_ends_in_permission_pending(
         user.popup.set_mode("ask", ANSWER_S)
         assert user.stack.call(user.session_id, "controller.noop")["ok"]  # a channel check never asks
         assert user.popup.shown_text("siteQuestion") is None
-        reading = user.start("browser_snapshot")
+        # A call with its own short deadline: nobody answers, and the extension ends the wait within that deadline
+        # with permission_pending (the command carries it), before the server would give up with command_timeout.
+        path = f"/v1/sessions/{user.session_id}/browser/browser_snapshot"
+        reading = user.agent.submit(user.stack.api, "POST", path, {"arguments": {}, "timeout_s": 4})
         assert user.question("siteQuestion") == f"Let the agent act on 127.0.0.1:{user.stack.pages.port}?"
-        pending = user.reply(reading)  # nobody answers: the wait ends before the call's own 30 s deadline
-        assert pending["ok"] is False and pending["error"]["code"] == "permission_pending"
+        pending = user.reply(reading)
+        assert pending["ok"] is False and pending["error"]["code"] == "permission_pending", pending
         assert "the question is in the Hermes popup" in pending["error"]["message"]
         # The question stays open; a screenshot (reading too) waits for the same one, and the answer lets it run.
         capturing = user.start("browser_screenshot")

@@ -101,6 +101,7 @@ def command(command_id: str, **arguments: Any) -> dict[str, Any]:
         controller_id=ME.controller_id,
         browser_profile_id="profile1",
         tool_call_id="t",
+        timeout_ms=30_000,
     )
 
 
@@ -193,6 +194,7 @@ def test_commands_and_results_carry_their_fields_across() -> None:
         "action": "browser_click",
         "arguments": {"ref": "@e3"},
         "tool_call_id": "t",
+        "timeout_ms": 30_000,
     }
     failed = {"type": m.RESULT, "command_id": "cmd1", "ok": False, "error": {"code": "x", "message": "y"}}
     (to_server,) = routing.from_extension(failed, 1.0)
@@ -203,6 +205,15 @@ def test_commands_and_results_carry_their_fields_across() -> None:
         "ok": False,
         "error": {"code": "x", "message": "y"},
     }
+
+
+@pytest.mark.parametrize("deadline", [0, -5, True, 1.5, "30000", None, protocol.MAX_COMMAND_TIMEOUT_MS + 1])
+def test_a_command_deadline_that_is_not_a_sane_whole_number_is_left_out(deadline: Any) -> None:
+    """The extension bounds its wait for the user by the deadline: a nonsense one is dropped, never passed on."""
+    routing = connected()
+    (to_extension,) = routing.from_server("s1", command("cmd1", ref="@e3") | {"timeout_ms": deadline})
+    assert isinstance(to_extension, ToExtension)
+    assert "timeout_ms" not in to_extension.message
 
 
 def test_a_cancel_goes_to_the_extension_and_the_late_result_is_dropped() -> None:

@@ -302,6 +302,7 @@ class Broker:
             controller_id=scope.controller_id,
             browser_profile_id=scope.browser_profile_id,
             tool_call_id=tool_call_id,
+            timeout_ms=max(1, round(timeout_s * 1000)),
         )
         return command_id, [SendFrame(connection_id, frame)]
 

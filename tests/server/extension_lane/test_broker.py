@@ -484,4 +484,5 @@ def test_command_frame_carries_the_upstream_fields() -> None:
         "controller_id": "c1",
         "browser_profile_id": "p1",
         "tool_call_id": "call-9",
+        "timeout_ms": 5000,  # the command's own deadline, so the browser can end a wait for the user first
     }

@@ -286,7 +286,7 @@ export async function runCommand(message) {
     const run = handlerFor(action);
     checkArguments(CONTRACT.ARGUMENT_SCHEMAS[action], args);
     // The user's rules (site permissions, confirmations, pause) come before any capability runs.
-    await checkUserControl({ sessionId, action, args, signal: controller.signal });
+    await checkUserControl({ sessionId, action, args, signal: controller.signal, timeoutMs: message.timeout_ms });
     const { result, summary } = await run({ sessionId, args, signal: controller.signal });
     if (controller.signal.aborted) throw controller.signal.reason;
     sendResult(commandId, { ok: true, result });

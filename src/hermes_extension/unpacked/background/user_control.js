@@ -8,25 +8,31 @@ import { describeRisk, riskOfCommand } from "./risk.js";
 import { webTabToAdopt } from "./sessions.js";
 import { loadControlled } from "./storage.js";
 
-// How long a command waits for the user's answer before it fails with permission_pending. The command frame
-// does not carry the server's deadline, so the wait stays under the server's default one (30 s); a call with
-// a shorter timeout_s is cancelled by the server first (command_timeout), and its question stays open.
+// How long a command waits for the user's answer before it fails with permission_pending: the command's own
+// deadline (the server sends it as timeout_ms), less a margin for the answer to travel back, so the agent
+// hears permission_pending rather than command_timeout. A command without a deadline waits ANSWER_WAIT_MS.
 export const ANSWER_WAIT_MS = 25_000;
+
+export function answerWaitMs(timeoutMs) {
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) return ANSWER_WAIT_MS;
+  return Math.max(0, timeoutMs - Math.min(2_000, Math.round(timeoutMs / 5)));
+}
 
 const PAUSED = "The user paused the agent in the Hermes popup; nothing runs until they resume.";
 
 // Resolves when the command may run; throws a CommandError (permission_pending, site_blocked, user_declined,
 // paused_by_user) when it may not. controller.noop is a channel check, not an action: it never asks.
-export async function checkUserControl({ sessionId, action, args, signal }) {
+export async function checkUserControl({ sessionId, action, args, signal, timeoutMs }) {
+  const patience = { signal, waitMs: answerWaitMs(timeoutMs) };
   if (action === "controller.noop") return;
   if (await store.loadPaused()) throw new CommandError("paused_by_user", PAUSED);
   const tab = await targetTab(sessionId, action, args);
   const origin = action === "browser_navigate" ? siteOf(args.url) : siteOf(tab?.url);
-  if (origin) await siteAllowed(sessionId, origin, signal);
+  if (origin) await siteAllowed(sessionId, origin, patience);
   const rules = await store.effectiveRules();
   if (!rules.confirm || !tab) return;
   const risk = await riskOfCommand(tab.id, action, args);
-  if (risk) await confirmed(sessionId, siteOf(tab.url) ?? "this page", describeRisk(risk), signal);
+  if (risk) await confirmed(sessionId, siteOf(tab.url) ?? "this page", describeRisk(risk), patience);
 }
 
 // The tab the command acts on: the tab to activate, or the session's controlled tab (if it has none yet, the
@@ -80,7 +86,7 @@ export function hostOf(origin) {
   }
 }
 
-async function siteAllowed(sessionId, origin, signal) {
+async function siteAllowed(sessionId, origin, patience) {
   const now = await decision(sessionId, origin);
   if (now === "allowed") return;
   if (now) throw blockedError(origin, now.blocked);
@@ -92,7 +98,7 @@ async function siteAllowed(sessionId, origin, signal) {
       if (found) throw blockedError(origin, found.blocked);
       return undefined;
     },
-    signal,
+    patience,
     `The user has not yet said whether the agent may act on ${hostOf(origin)}: the question is in the Hermes popup.`,
   );
 }
@@ -131,12 +137,12 @@ async function notify(question) {
   }
 }
 
-async function confirmed(sessionId, origin, what, signal) {
+async function confirmed(sessionId, origin, what, patience) {
   const question = await ask({ kind: "confirm", origin, session_id: sessionId, what });
   try {
     const answer = await waitForAnswer(
       async () => (await store.loadQuestions()).find((q) => q.id === question.id)?.answer,
-      signal,
+      patience,
       `The user has not confirmed that the agent may ${what} on ${hostOf(origin)}: the question is in the Hermes popup.`,
     );
     if (answer !== "confirm") {
@@ -150,8 +156,8 @@ async function confirmed(sessionId, origin, what, signal) {
 
 // Resolves with check()'s first answer other than undefined, re-checked on every storage change (the popup's
 // answer, a policy update, pause); rejects with the abort's reason (the server cancelled, or the user paused)
-// or, after ANSWER_WAIT_MS, with permission_pending.
-function waitForAnswer(check, signal, pendingMessage) {
+// or, after patience.waitMs, with permission_pending.
+function waitForAnswer(check, { signal, waitMs }, pendingMessage) {
   return new Promise((resolve, reject) => {
     let finished = false;
     const finish = (settle, value) => {
@@ -168,7 +174,7 @@ function waitForAnswer(check, signal, pendingMessage) {
         (error) => finish(reject, error),
       );
     const aborted = () => finish(reject, signal.reason ?? new CommandError("command_cancelled", "cancelled"));
-    const timer = setTimeout(() => finish(reject, new CommandError("permission_pending", pendingMessage)), ANSWER_WAIT_MS);
+    const timer = setTimeout(() => finish(reject, new CommandError("permission_pending", pendingMessage)), waitMs);
     chrome.storage.onChanged.addListener(recheck);
     signal.addEventListener("abort", aborted);
     if (signal.aborted) aborted();

@@ -198,7 +198,10 @@ class PageEngine:
         if len(parts) == 1 and "[frame=" not in top["text"]:
             text, truncated = top["text"], bool(top.get("truncated"))
         else:
-            slim = [{k: p.get(k) for k in ("ok", "text", "isTop", "frameToken", "truncated", "title")} for p in parts]
+            slim = [
+                {k: p.get(k) for k in ("ok", "text", "isTop", "frameToken", "truncated", "title", "compaction")}
+                for p in parts
+            ]
             options: dict[str, Any] = {"full": full} if full else {"maxChars": COMPACT_MAX_CHARS}
             stitched = await self.evaluate(
                 frames[0], f"globalThis.__hermesSnapshot.stitch({json.dumps(slim)}, {json.dumps(options)})"

@@ -40,6 +40,10 @@ from hermes_server.cdp.worlds import EngineWorlds
 
 #: ``Page.frameNavigated``'s ``type`` for a document back from the back/forward cache.
 BFCACHE_RESTORE = "BackForwardCacheRestore"
+#: ``Page.frameStartedNavigating``'s ``navigationType`` of a navigation to another document (not within this one).
+NEW_DOCUMENT_NAVIGATIONS = frozenset(
+    {"differentDocument", "historyDifferentDocument", "reload", "reloadBypassingCache", "restore", "restoreWithPost"}
+)
 
 
 # ----- effects, besides the dialogs' own (``AnswerDialog``, ``ArmWatchdog``) ------------------------------
@@ -254,6 +258,22 @@ class SupervisorState:
             self.navigations.lifecycle_event(frame_id, loader_id, name)
         return []
 
+    def _started_navigating(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
+        frame_id, loader_id = params.get("frameId"), params.get("loaderId")
+        if (
+            isinstance(frame_id, str)
+            and isinstance(loader_id, str)
+            and params.get("navigationType") in NEW_DOCUMENT_NAVIGATIONS
+        ):
+            self.navigations.started(frame_id, loader_id)
+        return []
+
+    def _stopped_loading(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
+        frame_id = params.get("frameId")
+        if isinstance(frame_id, str):
+            self.navigations.stopped_loading(frame_id)
+        return []
+
     def _console_api(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
         self.console.api_called(self.targets.tab_of(session_id), params, now)
         return []
@@ -280,6 +300,8 @@ _HANDLERS: dict[str, _Handler] = {
     "Page.navigatedWithinDocument": SupervisorState._navigated_within_document,
     "Page.frameDetached": SupervisorState._frame_detached,
     "Page.lifecycleEvent": SupervisorState._lifecycle,
+    "Page.frameStartedNavigating": SupervisorState._started_navigating,
+    "Page.frameStoppedLoading": SupervisorState._stopped_loading,
     "Target.attachedToTarget": SupervisorState._attached_to_target,
     "Target.detachedFromTarget": SupervisorState._detached_from_target,
     "Inspector.targetCrashed": SupervisorState._target_crashed,

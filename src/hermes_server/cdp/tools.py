@@ -506,12 +506,21 @@ class _Before:
     frame_id: str
     loader: str | None
     dialogs_since: int
+    #: the frame's navigations that had ended without a document (a 204, a download)
+    dropped: int
 
     @classmethod
     def now(cls, supervisor: CDPSupervisor, frame: FrameInfo) -> _Before:
         target, _ = supervisor.tab_session()
         state = supervisor.state
-        return cls(target, frame.frame_id, state.navigations.loader(frame.frame_id), state.dialogs.opened)
+        navigations = state.navigations
+        return cls(
+            target,
+            frame.frame_id,
+            navigations.loader(frame.frame_id),
+            state.dialogs.opened,
+            navigations.dropped(frame.frame_id),
+        )
 
 
 async def _after_action(
@@ -531,7 +540,8 @@ async def _after_action(
 
 async def _follow(supervisor: CDPSupervisor, frame: FrameInfo, done: dict[str, Any], before: _Before) -> dict[str, Any]:
     """An engine action's answer; when it started a navigation (``navigating``), once the new document of
-    its frame has loaded, with ``navigated``: the URL now in that frame."""
+    its frame has loaded, with ``navigated``: the URL now in that frame.  A navigation that ends without a
+    document (the server answered 204, or sent a file to save) leaves the page as it was: no ``navigated``."""
     result = {key: value for key, value in done.items() if key != "navigating"}
     if not done.get("navigating"):
         return result
@@ -541,7 +551,12 @@ async def _follow(supervisor: CDPSupervisor, frame: FrameInfo, done: dict[str, A
         loader = navigations.loader(before.frame_id)
         return loader is not None and loader != before.loader
 
-    await _until(supervisor, before.target, new_document, before.dialogs_since)
+    def dropped() -> bool:
+        return navigations.dropped(before.frame_id) > before.dropped
+
+    await _until(supervisor, before.target, lambda: new_document() or dropped(), before.dialogs_since)
+    if not new_document():
+        return result
     loader = navigations.loader(before.frame_id)
     if loader is not None:
         await _settle(supervisor, before.target, loader, before.dialogs_since, before.frame_id)

@@ -85,6 +85,27 @@ def test_lifecycle_is_per_document() -> None:
     assert not state.navigations.loaded(TAB, "L2", "DOMContentLoaded")
 
 
+def test_a_navigation_that_stops_without_its_document_is_dropped() -> None:
+    """A 204 or a file to save: the frame stops loading with the navigation's loader never committed."""
+    state = state_with_tab()
+
+    def event(method: str, **params: str) -> CDPEvent:
+        return CDPEvent(method, {"frameId": TAB, **params}, PAGE)
+
+    state.feed(event("Page.lifecycleEvent", loaderId="L1", name="init"), 1.0)
+    state.feed(event("Page.frameStartedNavigating", loaderId="L2", navigationType="differentDocument"), 2.0)
+    state.feed(event("Page.frameStoppedLoading"), 2.0)
+    assert state.navigations.dropped(TAB) == 1 and state.navigations.loader(TAB) == "L1"
+    # one that commits is not dropped, nor is a navigation within the document, nor a stop with none started
+    state.feed(event("Page.frameStartedNavigating", loaderId="L3", navigationType="differentDocument"), 3.0)
+    state.feed(event("Page.lifecycleEvent", loaderId="L3", name="init"), 3.0)
+    state.feed(event("Page.frameStoppedLoading"), 3.0)
+    state.feed(event("Page.frameStartedNavigating", loaderId="L3", navigationType="sameDocument"), 4.0)
+    state.feed(event("Page.frameStoppedLoading"), 4.0)
+    state.feed(event("Page.frameStoppedLoading"), 5.0)
+    assert state.navigations.dropped(TAB) == 1
+
+
 def test_navigations_are_counted_per_frame_and_forgotten_with_it() -> None:
     state = state_with_tab()
     state.feed(frame_attached("A"), 1.0)

@@ -1,9 +1,14 @@
-"""The engine's pointer (issue 11, item 3): a click aims at where the element IS once it has stopped moving.
+"""The engine's pointer (issue 11): a click aims at where the element IS once it has stopped moving, and moves the
+focus with its events whether or not the page's window has the system focus.
 
 A page whose layout still moves (styles and fonts arriving, an animation) must not make a click miss: the
 engine measures the element in one animation frame and in the next until two agree, and both lanes send the
 pointer there. Here the page moves the button on each of its next frames; a single measurement (rect) lands
 where the button was, the stable one (aim) where it comes to rest.
+
+Chrome fires no focus events in a page whose window lacks the system focus (a headless browser's tabs, a window
+behind another); the engine's click fires them there itself, and must not fire them a second time where Chrome
+does (DevTools' focus emulation gives the page the focus a window in front has).
 """
 
 from __future__ import annotations
@@ -38,9 +43,22 @@ window.move = () => {{
 </script>"""
 
 
+#: Two fields that log every event a click gives them, as "field:type", in the order they came.
+FOCUS_LOG = """<!doctype html><title>Focus</title>
+<label>First <input id="first"></label> <label>Second <input id="second"></label>
+<script>
+window.seen = [];
+for (const id of ['first', 'second']) {
+  for (const type of ['mousedown', 'focus', 'focusin', 'blur', 'focusout', 'mouseup', 'click']) {
+    document.getElementById(id).addEventListener(type, () => window.seen.push(id + ':' + type));
+  }
+}
+</script>"""
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[PageServer]:
-    with serve_pages({"/moving.html": MOVING}) as pages:
+    with serve_pages({"/moving.html": MOVING, "/focus.html": FOCUS_LOG}) as pages:
         yield pages
 
 
@@ -72,3 +90,28 @@ def test_aim_waits_for_a_moving_button_to_come_to_rest(tab: Tab, server: PageSer
     # A single measurement sends the pointer where the 30 px button no longer is (at least a step away).
     assert rest - moving["x"] >= STEP
     assert aimed["ok"] is True and aimed["x"] == rest, aimed
+
+
+@pytest.mark.parametrize("window_focused", [False, True], ids=["window-without-focus", "window-with-focus"])
+def test_a_click_moves_the_focus_with_each_of_its_events_once(
+    tab: Tab, server: PageServer, window_focused: bool
+) -> None:
+    tab.navigate(server.url("/focus.html"))
+    cdp = tab.browser.cdp
+    # Another tab opened after this one takes the system focus from it; focus emulation gives it back.
+    behind = cdp.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    try:
+        cdp.send("Emulation.setFocusEmulationEnabled", {"enabled": window_focused}, session=tab.session)
+        top = tab.top().inject()
+        first, second = (line[2] for line in ref_lines(top.snapshot()["text"]))
+        for ref in (first, second):
+            assert top.page_eval("document.hasFocus()") is window_focused  # the case under test is the one meant
+            assert top.call("click", ref)["ok"] is True
+        # read before the other tab closes: the window that gets the focus back gives its field focus events
+        seen = top.page_eval("window.seen.join(' ')")
+    finally:
+        cdp.send("Target.closeTarget", {"targetId": behind})
+    assert seen == (
+        "first:mousedown first:focus first:focusin first:mouseup first:click "
+        "second:mousedown first:blur first:focusout second:focus second:focusin second:mouseup second:click"
+    )

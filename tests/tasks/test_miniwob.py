@@ -21,6 +21,10 @@ from tests.tasks.miniwob import reward, serve_tasks, task_url
 
 pytestmark = pytest.mark.chromium
 
+MONTHS = [
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+]  # fmt: skip
 SEEDS = (1, 2, 3)
 #: The pages of the search engine's pagination widget, as opposed to its results.
 PAGINATION = {"<", ">", "«", "»", "First", "Last", "Previous", "Next", "1", "2", "3"}
@@ -82,6 +86,69 @@ def one_ref(found: list[Element], what: str, snapshot: str) -> str:
 
 
 # ----- the solvers ----------------------------------------------------------------------------------
+
+
+def pick_date(r: Reader, month: int, day: int, year: int) -> None:
+    """Open the jQuery UI date picker of the page's date field, go month by month to the date, pick its day."""
+    fields = [e.ref for e in elements(r.read()) if e.role == "textbox" and "[readonly]" in e.states and e.ref]
+    assert len(fields) == 1, f"not one readonly date field on the {r.lane} lane:\n{r.last}"
+    r.act("browser_click", ref=fields[0])  # the picker opens when its field takes the focus
+    title = re.compile(rf"({'|'.join(MONTHS)})\s+(\d{{4}})")
+    for _ in range(24):
+        shown = title.search(flat(r.until(lambda s: bool(title.search(flat(s))), "the date picker's month")))
+        assert shown
+        distance = (year * 12 + month) - (int(shown[2]) * 12 + MONTHS.index(shown[1]) + 1)
+        if distance == 0:
+            break
+        r.click(None, re.compile("^Next$" if distance > 0 else "^Prev$"))
+    r.click("link", str(day))
+    r.read(wait_for_gone=f"{MONTHS[month - 1]} {year}")  # the picker closes, animated, over what is below it
+
+
+def choose_date(r: Reader) -> None:
+    wanted = utterance(r, r"Select (\d\d)/(\d\d)/(\d{4}) as the date")
+    month, day, year = (int(part) for part in wanted.groups())
+    pick_date(r, month, day, year)
+    r.click("button", "Submit")
+
+
+def choose_suggestion(r: Reader, field: str, place: str) -> None:
+    """Type ``place`` (a city or an airport code) into the autocompleting ``field`` and pick its suggestion."""
+    r.type("textbox", field, place)
+
+    def suggestions(snapshot: str) -> list[Element]:
+        return [
+            e
+            for e in elements(snapshot)
+            if e.ref and e.role != "textbox" and (e.label.startswith(place) or e.label.endswith(f"({place})"))
+        ]
+
+    r.until(lambda s: bool(suggestions(s)), f"a suggestion for {place!r}")
+    r.act("browser_click", ref=suggestions(r.last)[0].ref)
+
+
+def book_flight(r: Reader) -> None:
+    wanted = utterance(r, r"Book the (shortest|cheapest) one-way flight from: (.+) to: (.+) on (\d\d)/(\d\d)/(\d{4})\.")
+    goal, origin, destination = wanted[1], wanted[2], wanted[3]
+    month, day, year = (int(part) for part in wanted.groups()[3:])
+    choose_suggestion(r, "From:", origin)
+    choose_suggestion(r, "To:", destination)
+    pick_date(r, month, day, year)
+    r.click("button", "Search")
+    r.until(lambda s: bool(find_all(s, "button", re.compile(r"^Book flight for \$"))), "the flights found")
+    flights: list[tuple[int, int, str]] = []  # (minutes, dollars, ref of its Book button)
+    minutes: int | None = None
+    for element in elements(r.last):
+        duration = re.fullmatch(r"(\d+)h (\d+)m", element.text or element.name)
+        if duration:
+            minutes = int(duration[1]) * 60 + int(duration[2])
+        price = re.fullmatch(r"Book flight for \$(\d+)", element.name)
+        if price and element.ref and minutes is not None:
+            flights.append((minutes, int(price[1]), element.ref))
+            minutes = None
+    assert flights, f"no flight read with its duration and price on the {r.lane} lane:\n{r.last}"
+    best = min(flights, key=lambda flight: flight[0] if goal == "shortest" else flight[1])
+    r.act("browser_click", ref=best[2])
 
 
 def use_autocomplete(r: Reader) -> None:
@@ -243,6 +310,8 @@ def click_collapsible_2(r: Reader) -> None:
 
 
 SOLVERS: dict[str, Callable[[Reader], None]] = {
+    "choose-date": choose_date,
+    "book-flight": book_flight,
     "use-autocomplete": use_autocomplete,
     "search-engine": search_engine,
     "click-tab-2": click_tab_2,

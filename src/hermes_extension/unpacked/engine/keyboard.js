@@ -21,7 +21,8 @@
     plainEvent = engine.plainEvent,
     isTextField = engine.isTextField,
     insertIntoField = engine.insertIntoField,
-    deleteInField = engine.deleteInField;
+    deleteInField = engine.deleteInField,
+    focusElement = engine.focusElement;
 
   // Input types of which a form with more than one blocks implicit submission (HTML's rule).
   var BLOCKS_IMPLICIT_SUBMIT = wordSet("text search url tel email password date month week time datetime-local number");
@@ -164,7 +165,7 @@
     var at = order.indexOf(target);
     var next = order[(at + (backwards ? -1 : 1) + order.length + (at < 0 && backwards ? 1 : 0)) % order.length];
     if (!next) return null;
-    next.focus();
+    focusElement(next);
     return "focus";
   }
   function stepSelect(select, step) {

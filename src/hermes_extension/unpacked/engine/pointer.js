@@ -1,6 +1,7 @@
 // Hermes snapshot engine: the pointer. click() dispatches what a real click does, in order, at the
-// element's stable visible centre; aim() and rect() say where that point is, for a lane that clicks with
-// real input events.
+// element's stable visible centre, with what the browser itself does for a trusted press (the focus moves,
+// with its events even in a window without the system focus: focusElement(); an option of a list box is
+// chosen); aim() and rect() say where that point is, for a lane that clicks with real input events.
 (function (engine) {
   "use strict";
   if (engine.complete) return;
@@ -165,13 +166,20 @@
     fire(target, MouseEvent, "mousemove", hover);
     if (how.hover) return;
     var clicks = how.double ? 2 : 1;
+    var option = how.name === "left" ? listOption(target) : null;
     for (var detail = 1; detail <= clicks; detail++) {
       var press = mouseInit(x, y, how, how.buttons, detail);
       var pointerDown = fire(target, PointerOrMouse, "pointerdown", press);
-      if ((!pointerDown || fire(target, MouseEvent, "mousedown", press)) && detail === 1) moveFocusFor(target);
+      var pressed = !pointerDown || fire(target, MouseEvent, "mousedown", press);
+      if (pressed && detail === 1) moveFocusFor(target);
+      var changed = pressed && option ? chooseOption(option, how.keys) : false;
       var release = mouseInit(x, y, how, 0, detail);
       fire(target, PointerOrMouse, "pointerup", release);
       if (pointerDown) fire(target, MouseEvent, "mouseup", release);
+      if (changed) {
+        fire(option.closest("select"), Event, "input", { bubbles: true, composed: true });
+        fire(option.closest("select"), Event, "change", { bubbles: true });
+      }
       if (how.name === "left") {
         fire(target, PointerOrMouse, "click", release);
       } else {
@@ -228,11 +236,82 @@
     while (candidate && candidate !== document.documentElement && !focusable(candidate)) {
       candidate = candidate.parentElement || (candidate.parentNode && candidate.parentNode.host) || null;
     }
-    if (candidate && focusable(candidate)) {
-      if (activeElementDeep() !== candidate) candidate.focus({ preventScroll: true });
-    } else if (document.activeElement && document.activeElement !== document.body && document.activeElement.blur) {
-      document.activeElement.blur();
+    if (candidate && focusable(candidate)) focusElement(candidate);
+    else blurFocused();
+  }
+  // Moves the focus to `el` as a user's click or Tab key does, with its events. Chrome fires focus events only
+  // in a page whose window has the system focus; in any other (a tab in a window behind another, every tab of
+  // a headless browser) element.focus() moves document.activeElement silently, and a widget that opens on
+  // focus (jQuery UI's date picker) never learns of it, where a user's click would have focused the window
+  // first. There the engine fires what Chrome would: blur and focusout on the element that had the focus,
+  // then focus and focusin on `el`. In a focused window Chrome fires them itself, and the engine adds none.
+  function focusElement(el) {
+    var previous = focusedElement();
+    if (previous === el) return;
+    el.focus({ preventScroll: true });
+    if (document.hasFocus() || activeElementDeep() !== el) return;
+    focusEvents(previous, el);
+  }
+  // Takes the focus from the element that has it (a press on something that takes no focus), likewise.
+  function blurFocused() {
+    var previous = focusedElement();
+    if (!previous || !previous.blur) return;
+    previous.blur();
+    if (document.hasFocus() || activeElementDeep() === previous) return;
+    focusEvents(previous, null);
+  }
+  // The element with the focus, or null when the document itself has it.
+  function focusedElement() {
+    var active = activeElementDeep();
+    return active && active !== document.body && active !== document.documentElement ? active : null;
+  }
+  function focusEvents(from, to) {
+    if (from) {
+      fire(from, FocusEvent, "blur", { composed: true, view: window, relatedTarget: to }, true);
+      fire(from, FocusEvent, "focusout", { bubbles: true, composed: true, view: window, relatedTarget: to });
     }
+    if (to) {
+      fire(to, FocusEvent, "focus", { composed: true, view: window, relatedTarget: from }, true);
+      fire(to, FocusEvent, "focusin", { bubbles: true, composed: true, view: window, relatedTarget: from });
+    }
+  }
+  // The option under the pointer when its <select> is shown as a list (multiple, or size above 1), where a
+  // press chooses it; null otherwise (a drop-down's options are not on the page to be clicked).
+  function listOption(target) {
+    var option = target && target.closest ? target.closest("option") : null;
+    var select = option ? option.closest("select") : null;
+    if (!select || !(select.multiple || select.size > 1) || isDisabled(option)) return null;
+    return option;
+  }
+  // What Chrome's list box does on a left press on one of its options (untrusted events get no such default
+  // action): Control or Meta toggles the option in a multiple select, Shift chooses the run from the last
+  // option chosen to it, and a plain press chooses it alone. Whether the choice changed (then the select gets
+  // input and change once the button is released).
+  var listAnchors = new WeakMap();
+  function chooseOption(option, keys) {
+    var select = option.closest("select");
+    var all = Array.prototype.slice.call(select.options);
+    var before = all.map(function (each) {
+      return each.selected;
+    });
+    var at = all.indexOf(option);
+    if (select.multiple && (keys.ctrlKey || keys.metaKey)) {
+      option.selected = !option.selected;
+      listAnchors.set(select, at);
+    } else if (select.multiple && keys.shiftKey) {
+      var anchor = listAnchors.has(select) ? listAnchors.get(select) : Math.max(select.selectedIndex, 0);
+      all.forEach(function (each, index) {
+        each.selected = !isDisabled(each) && index >= Math.min(anchor, at) && index <= Math.max(anchor, at);
+      });
+    } else {
+      all.forEach(function (each) {
+        each.selected = each === option;
+      });
+      listAnchors.set(select, at);
+    }
+    return all.some(function (each, index) {
+      return each.selected !== before[index];
+    });
   }
   function rect(ref, options) {
     options = options || {};
@@ -292,5 +371,6 @@
     rect: rect,
     aim: aim,
     gesture: gesture,
+    focusElement: focusElement,
   });
 })(globalThis.__hermesEngine);

@@ -23,7 +23,6 @@
     hasBox = engine.hasBox,
     isDisabled = engine.isDisabled,
     isContentEditableRoot = engine.isContentEditableRoot,
-    activeElementDeep = engine.activeElementDeep,
     scrollIntoViewIfNeeded = engine.scrollIntoViewIfNeeded,
     lookup = engine.lookup,
     withDescription = engine.withDescription,
@@ -36,7 +35,8 @@
     setNativeValue = engine.setNativeValue,
     insertIntoField = engine.insertIntoField,
     deleteInField = engine.deleteInField,
-    press = engine.press;
+    press = engine.press,
+    focusElement = engine.focusElement;
 
   var FIELDS_INSIDE = 'input:not([type="hidden"]), textarea, select, [contenteditable]:not([contenteditable="false"])';
   var OPTIONS_LISTED = 50;
@@ -60,7 +60,7 @@
     }
     if (el.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");
     var isPassword = tag === "input" && el.type === "password";
-    focusForTyping(el);
+    focusElement(el);
     if (tag === "input") text = text.replace(/\n+/g, "");
     if (editable) typeIntoEditable(el, text, options.clear !== false);
     else typeIntoField(el, text, options.clear !== false);
@@ -144,18 +144,6 @@
     if (tagOf(el) === "input") text = text.replace(/\n+/g, "");
     return typedCheck(el, found.number, text);
   }
-  // Focus the field. In a window that does not have the system focus (a tab the user is not looking at)
-  // Chrome moves document.activeElement without firing focus events, and an editor that counts keys only
-  // while it believes it is focused (CodeMirror 5 drops them) would lose the typing: it gets the events a
-  // focus gives.
-  function focusForTyping(el) {
-    if (activeElementDeep() === el && document.hasFocus()) return;
-    var hadIt = activeElementDeep() === el;
-    el.focus({ preventScroll: true });
-    if (document.hasFocus() || hadIt || activeElementDeep() !== el) return;
-    el.dispatchEvent(new FocusEvent("focus", { bubbles: false, composed: true }));
-    el.dispatchEvent(new FocusEvent("focusin", { bubbles: true, composed: true }));
-  }
   // A widget wrapper (a custom combobox, a labelled box) hands the text to its one visible field.
   function typingTarget(el) {
     var tag = tagOf(el);
@@ -207,7 +195,7 @@
       }
       indexes.push(index);
     }
-    select.focus({ preventScroll: true });
+    focusElement(select);
     if (select.multiple) for (var j = 0; j < select.options.length; j++) select.options[j].selected = indexes.indexOf(j) >= 0;
     else select.selectedIndex = indexes[0];
     plainEvent(select, "input");

@@ -44,12 +44,14 @@ def engine_source() -> str:
     return "\n".join((engine / name).read_text(encoding="utf-8") for name in ENGINE_FILES)
 
 
-#: The engine's hook in the page's own world (run at document_start, before the page's scripts): it notes which
-#: elements have click listeners, for the snapshot (``engine/tree.js``). The manifest lists it as a MAIN-world
-#: content script; the cdp lane registers it for every new document.
-PAGE_HOOK_FILE = "page/click_listeners.js"
+#: The engine's hooks in the page's own world (run at document_start, before the page's scripts): one notes which
+#: elements have click listeners, for the snapshot (``engine/tree.js``); one announces the requests the page
+#: starts and ends, for the quiet period after an action (``engine/dom.js``, ``settle``). The manifest lists them
+#: as MAIN-world content scripts; the cdp lane registers them, as one script, for every new document.
+PAGE_HOOK_FILES: tuple[str, ...] = ("page/click_listeners.js", "page/requests.js")
 
 
 def page_hook_source() -> str:
-    """The engine's page-world hook, for injection over CDP."""
-    return (files(__name__) / "unpacked" / PAGE_HOOK_FILE).read_text(encoding="utf-8")
+    """The engine's page-world hooks as one script, for injection over CDP."""
+    page = files(__name__) / "unpacked"
+    return "\n".join((page / name).read_text(encoding="utf-8") for name in PAGE_HOOK_FILES)

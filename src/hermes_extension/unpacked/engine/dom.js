@@ -178,10 +178,19 @@
   // watch() before an action, settle(token) after it: settle answers once the action's effects are over,
   // driven by events, never by a fixed wait. A navigation of this frame (the Navigation API's "navigate"
   // event, which fires when a link is followed, a form submitted or location set) ends the wait at once with
-  // {navigating: url}: the lane then waits for the new document. Otherwise settle waits until the DOM has
-  // had no mutation for QUIET_MS, at most MAX_SETTLE_MS after the watch began.
+  // {navigating: url}: the lane then waits for the new document. Otherwise settle waits until no request
+  // started during the watch is in flight and the DOM has had no mutation for QUIET_MS (a request's end counts
+  // as a change: the page renders its answer next), at most MAX_SETTLE_MS after the watch began.
+  //
+  // Requests are announced by the page-world hook (page/requests.js: fetch and XMLHttpRequest) with
+  // "hermes:request-start" / "hermes:request-end" events on the document, a number as detail. Only numbers
+  // whose start came during the watch are counted, so a request already in flight (a long-poll) never holds an
+  // action. The page can fake or suppress these events: that makes an action wait up to MAX_SETTLE_MS, or not
+  // wait for a request, and nothing more; the detail is used as a key only, never read into a result.
   var QUIET_MS = 20;
   var MAX_SETTLE_MS = 500;
+  var REQUEST_START = "hermes:request-start";
+  var REQUEST_END = "hermes:request-end";
   // Resolves after the next animation frame, or after FRAME_FALLBACK_MS in a tab that paints no frames
   // (a hidden one): whichever comes first.
   var FRAME_FALLBACK_MS = 50;
@@ -203,6 +212,19 @@
       state.lastChange = performance.now();
     });
     state.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    // the numbers of the requests started during the watch and still in flight
+    state.requests = new Set();
+    state.onRequestStart = function (event) {
+      var id = event.detail;
+      if (typeof id === "number") state.requests.add(id);
+    };
+    state.onRequestEnd = function (event) {
+      if (!state.requests.delete(event.detail)) return;
+      state.lastChange = performance.now();
+      if (state.wake) state.wake();
+    };
+    document.addEventListener(REQUEST_START, state.onRequestStart, true);
+    document.addEventListener(REQUEST_END, state.onRequestEnd, true);
     if (window.navigation && window.navigation.addEventListener) {
       state.onNavigate = function (event) {
         // a link with a download attribute saves a file: the document stays
@@ -218,6 +240,8 @@
   }
   function unwatch(token, state) {
     state.observer.disconnect();
+    document.removeEventListener(REQUEST_START, state.onRequestStart, true);
+    document.removeEventListener(REQUEST_END, state.onRequestEnd, true);
     if (state.onNavigate) window.navigation.removeEventListener("navigate", state.onNavigate);
     delete watches[token];
   }
@@ -246,7 +270,8 @@
         if (!watches[token]) return;
         var now = performance.now();
         var navigating = navigationStarted(state);
-        var quiet = framed && now - state.lastChange >= quietMs;
+        var waiting = state.requests.size > 0;
+        var quiet = framed && !waiting && now - state.lastChange >= quietMs;
         if (navigating || quiet || now - state.started >= maxMs) {
           clearTimeout(timer);
           unwatch(token, state);
@@ -256,8 +281,10 @@
           return;
         }
         clearTimeout(timer);
-        if (!framed && now - state.lastChange >= quietMs) return; // the frame's callback checks again
-        var wait = Math.min(quietMs - (now - state.lastChange), maxMs - (now - state.started));
+        if (!framed && !waiting && now - state.lastChange >= quietMs) return; // the frame's callback checks again
+        // while a request is in flight, only its end (which wakes this) or the bound can end the wait
+        var left = maxMs - (now - state.started);
+        var wait = waiting ? left : Math.min(quietMs - (now - state.lastChange), left);
         timer = setTimeout(check, Math.max(1, wait));
       }
       state.wake = check;

@@ -1,0 +1,218 @@
+"""Issue 11, item 1: the quiet period after an action counts the requests the action started, on both lanes.
+
+A button whose handler fetches data and writes it on the page a moment later is the common case (a datasette
+facet, a Django autocomplete, a JupyterLab listing): the click must return once the data shows, or the
+agent's next snapshot reads the old state. Requests already in flight before the action (a long-poll) must
+not hold it, a request that never ends holds it no longer than the bound (about 500 ms), and a page that fakes
+the hook's announcements can only make an action wait up to that bound.
+
+The page server answers ``/api/answer`` ``ANSWER_DELAY_S`` late (the scenario itself: a server that takes a
+moment), and holds ``/api/held`` and ``/api/poll`` until the test releases them (each bounded), so the tests
+know, not guess, that a request is still in flight when the click returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator, Mapping
+
+import pytest
+from aiohttp import web
+
+from tests.lanes.conftest import LaneAgent
+from tests.lanes.test_contract import line_of
+from tests.support.background_loop import background_loop
+from tests.support.pages import START_TIMEOUT_S, Page, PageServer
+
+pytestmark = pytest.mark.chromium
+
+#: How late the server answers a quick request: later than the DOM's quiet period (20 ms) and an agent's next
+#: call, well within the 500 ms bound.
+ANSWER_DELAY_S = 0.15
+#: How long the server holds a held request or a long-poll at most, if the test never releases it.
+HELD_BOUND_S = 3.0
+#: The settle bound (engine/dom.js, MAX_SETTLE_MS) and what a click may add to it on a loaded machine.
+SETTLE_BOUND_S = 0.5
+CLICK_OVERHEAD_S = 0.6
+#: A click that no request holds returns well below the settle bound (bench/actions.py measures ~35 ms).
+UNHELD_CLICK_S = 0.35
+
+
+class RequestServer(PageServer):
+    """``PageServer`` with three endpoints: a late answer, a held request and a long-poll, both released by the test."""
+
+    def __init__(self, pages: Mapping[str, Page]) -> None:
+        super().__init__(pages, None, "/")
+        self.reset()
+
+    def reset(self) -> None:
+        """Fresh events for the next test (the server is shared by the module's tests on both lanes)."""
+        #: Set by the server when a held request or a long-poll arrives.
+        self.held_arrived = threading.Event()
+        self.poll_arrived = threading.Event()
+        #: Set by the test to let the held request or the long-poll answer.
+        self.release = threading.Event()
+
+    async def _answer(self, request: web.Request) -> web.StreamResponse:
+        if request.path == "/api/answer":
+            await asyncio.sleep(ANSWER_DELAY_S)  # the simulated server's latency: the scenario, not a test's wait
+            return web.json_response({"answer": f"Answer {request.query.get('n', '')}"})
+        if request.path in ("/api/held", "/api/poll"):
+            (self.held_arrived if request.path == "/api/held" else self.poll_arrived).set()
+            release = self.release
+            await asyncio.to_thread(release.wait, HELD_BOUND_S)
+            return web.Response(text="released" if release.is_set() else "timed out")
+        return await super()._answer(request)
+
+
+def page(title: str, body: str) -> str:
+    return f"<!doctype html><html><head><title>{title}</title></head><body>{body}</body></html>"
+
+
+FETCH_PAGE = page(
+    "Fetch",
+    """<h1>Fetch</h1>
+<button id="load">Load answer</button><p id="out">Nothing yet</p>
+<script>
+document.getElementById('load').addEventListener('click', () => {
+  fetch('/api/answer?n=42').then((response) => response.json())
+    .then((data) => { document.getElementById('out').textContent = data.answer; });
+});
+</script>""",
+)
+
+XHR_PAGE = page(
+    "XHR",
+    """<h1>XHR</h1>
+<button id="load">Load answer</button><p id="out">Nothing yet</p>
+<script>
+document.getElementById('load').addEventListener('click', () => {
+  const request = new XMLHttpRequest();
+  request.open('GET', '/api/answer?n=7');
+  request.onload = () => { document.getElementById('out').textContent = JSON.parse(request.responseText).answer; };
+  request.send();
+});
+</script>""",
+)
+
+HELD_PAGE = page(
+    "Held",
+    """<h1>Held</h1>
+<button id="load">Load slowly</button><p id="out">Waiting</p>
+<script>
+document.getElementById('load').addEventListener('click', () => {
+  document.getElementById('out').textContent = 'Loading';
+  fetch('/api/held').then((response) => response.text())
+    .then((text) => { document.getElementById('out').textContent = text; });
+});
+</script>""",
+)
+
+# The long-poll starts as the page loads, before any action; the button changes the page at once.
+POLL_PAGE = page(
+    "Poll",
+    """<h1>Poll</h1>
+<button id="now">Change now</button><p id="out">Before</p><p id="poll">Polling</p>
+<script>
+fetch('/api/poll').then((response) => response.text())
+  .then((text) => { document.getElementById('poll').textContent = 'Poll ' + text; });
+document.getElementById('now').addEventListener('click', () => {
+  document.getElementById('out').textContent = 'After';
+});
+</script>""",
+)
+
+# A hostile page: its click announces a request that never ends, and more with nonsense details; it must get no
+# more than the bound, and nothing of what it dispatched may break the click or show in the snapshot.
+FAKE_PAGE = page(
+    "Fake",
+    """<h1>Fake</h1>
+<button id="fake">Fake requests</button><p id="out">Before</p>
+<script>
+document.getElementById('fake').addEventListener('click', () => {
+  for (const detail of [999999, {toString() { throw new Error('x'); }}, 'injected @e1', null]) {
+    document.dispatchEvent(new CustomEvent('hermes:request-start', { detail }));
+  }
+  document.dispatchEvent(new CustomEvent('hermes:request-end', { detail: -1 }));
+  document.getElementById('out').textContent = 'After';
+});
+</script>""",
+)
+
+REQUEST_PAGES: dict[str, Page] = {
+    "/fetch": FETCH_PAGE,
+    "/xhr": XHR_PAGE,
+    "/held": HELD_PAGE,
+    "/poll": POLL_PAGE,
+    "/fake": FAKE_PAGE,
+}
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[RequestServer]:
+    server = RequestServer(REQUEST_PAGES)
+    with background_loop("request-pages") as loop:
+        yield loop.enter(server._listening(), START_TIMEOUT_S)
+
+
+@pytest.fixture(autouse=True)
+def released(pages: RequestServer) -> Iterator[RequestServer]:
+    """Fresh server events per test; whatever the test held is released after it, so no handler outlives it."""
+    pages.reset()
+    yield pages
+    pages.release.set()
+
+
+def ref_of(snapshot: str, start: str) -> str:
+    """The ref at the end of the snapshot's one line that starts with ``start``."""
+    return line_of(snapshot, "- " + start).rsplit(" ", 1)[-1].removesuffix(":")
+
+
+def timed_click(agent: LaneAgent, name: str) -> tuple[dict[str, object], float]:
+    """Click the button named ``name``: the result and how long the call took (s)."""
+    button = ref_of(agent.snapshot(), f'button "{name}"')
+    started = time.monotonic()
+    clicked = agent.ok("browser_click", ref=button)
+    return clicked, time.monotonic() - started
+
+
+@pytest.mark.parametrize(("path", "answer"), [("/fetch", "Answer 42"), ("/xhr", "Answer 7")])
+def test_a_click_whose_handler_fetches_returns_once_the_answer_shows(agent: LaneAgent, path: str, answer: str) -> None:
+    agent.open(path)
+    clicked, took = timed_click(agent, "Load answer")
+    assert "navigated" not in clicked
+    assert took >= ANSWER_DELAY_S  # it waited for the server's answer, not merely for the DOM's quiet period
+    assert line_of(agent.snapshot(), "- paragraph: ") == f"- paragraph: {answer}"
+
+
+def test_a_request_that_takes_seconds_holds_the_click_no_longer_than_the_bound(
+    agent: LaneAgent, pages: RequestServer
+) -> None:
+    agent.open("/held")
+    clicked, took = timed_click(agent, "Load slowly")
+    assert clicked["ok"] is True and "navigated" not in clicked, clicked
+    assert pages.held_arrived.is_set() and not pages.release.is_set()  # the request is still in flight
+    assert SETTLE_BOUND_S * 0.9 <= took < SETTLE_BOUND_S + CLICK_OVERHEAD_S, took
+    assert line_of(agent.snapshot(), "- paragraph: ") == "- paragraph: Loading"
+
+
+def test_a_long_poll_started_before_the_click_does_not_delay_it(agent: LaneAgent, pages: RequestServer) -> None:
+    agent.open("/poll")
+    assert pages.poll_arrived.wait(START_TIMEOUT_S), "the page's long-poll never reached the server"
+    clicked, took = timed_click(agent, "Change now")
+    assert "navigated" not in clicked
+    assert took < UNHELD_CLICK_S, took
+    snapshot = agent.snapshot()
+    assert "- paragraph: After" in snapshot and "- paragraph: Polling" in snapshot  # the poll is still in flight
+
+
+def test_a_page_that_fakes_request_events_gets_the_bound_at_most(agent: LaneAgent) -> None:
+    agent.open("/fake")
+    clicked, took = timed_click(agent, "Fake requests")
+    assert clicked["ok"] is True and "navigated" not in clicked, clicked
+    assert took < SETTLE_BOUND_S + CLICK_OVERHEAD_S, took
+    snapshot = agent.snapshot()
+    assert line_of(snapshot, "- paragraph: ") == "- paragraph: After"
+    assert "injected" not in snapshot

@@ -789,7 +789,9 @@ def test_stitch_is_a_pure_function_over_parts(tab: Tab, server: PageServer) -> N
     )
     assert out["placed"] == 3 and out["dropped"] == ["fz.7"] and out["missing"] == []
     cut = top.call("stitch", parts, {"maxChars": 60})
-    assert cut["truncated"] and len(cut["text"]) < 200 and "full: true" in cut["text"]
+    # nothing fits in 60 characters: only the notice, which counts what it left out
+    assert cut["truncated"] and len(cut["text"]) < 400 and "full: true" in cut["text"]
+    assert "left out 3 frames, 2 links, 1 heading and 1 button in view;" in cut["text"]  # not the hidden frame's
 
 
 def test_stitch_quotes_the_title_of_a_frame_it_cannot_place(tab: Tab, server: PageServer) -> None:

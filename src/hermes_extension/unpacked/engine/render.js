@@ -13,8 +13,11 @@
  * outward above and below it, nearest first, while the budget lasts (each with the containers it sits in; bare
  * listitem/paragraph wrappers are left out; a long line is shortened rather than left out). The last line,
  * `[snapshot compacted: ... left out 412 rows and 3 buttons above, 2,200 rows below; ... Call browser_snapshot
- * with full: true for everything.]`, says what was left out on each side. Without positions (a frame's lines
- * carry none) the viewport is the top of the page. full: true returns everything.
+ * with full: true for everything.]`, says what was left out on each side. The viewport is the part of the frame
+ * the user sees (frames.js, visibleWindow); a line without a position counts as in view. With frames, each
+ * frame compacts its own lines around what of it is seen, and stitch() places them all in the top frame's
+ * viewport and compacts them once more, within the same budget, with one such notice for the whole tab.
+ * full: true returns everything.
  */
 (function (engine) {
   "use strict";
@@ -37,6 +40,8 @@
   var CELLS = wordSet("cell columnheader rowheader");
   // In a compacted snapshot these bare wrappers are left out and their kept children move up a level.
   var ELIDABLE = /^- (paragraph|listitem|group|note|blockquote|term|definition):$/;
+  // The token at the end of a frame placeholder line.
+  var FRAME_TOKEN = / \[frame=([A-Za-z0-9.]+)\]$/;
 
   // The rendered lines, as parallel arrays: the line's text, its depth, the index of its parent line (-1 at
   // the top), its kind, the role of its node ("text" for a text run) and where its node is (top and bottom in
@@ -51,16 +56,26 @@
     this.bottom = [];
   }
   Lines.prototype.push = function (text, depth, parent, kind, node) {
+    return this.add(text, depth, parent, kind, node.role || "text", node.top, node.bottom);
+  };
+  // One line; a line without a position (NaN) is where its parent line is.
+  Lines.prototype.add = function (text, depth, parent, kind, role, top, bottom) {
     this.text.push(text);
     this.depth.push(depth);
     this.parent.push(parent);
     this.kind.push(kind);
-    this.role.push(node.role || "text");
-    var placed = node.top === node.top; // not NaN
+    this.role.push(role);
+    var placed = top === top; // not NaN
     var inherited = parent >= 0;
-    this.top.push(placed ? node.top : inherited ? this.top[parent] : NaN);
-    this.bottom.push(placed ? node.bottom : inherited ? this.bottom[parent] : NaN);
+    this.top.push(placed ? top : inherited ? this.top[parent] : NaN);
+    this.bottom.push(placed ? bottom : inherited ? this.bottom[parent] : NaN);
     return this.text.length - 1;
+  };
+  // The characters of the lines laid out in full.
+  Lines.prototype.size = function () {
+    var total = 0;
+    for (var i = 0; i < this.text.length; i++) total += this.text[i].length + 2 * this.depth[i] + 1;
+    return total;
   };
   function textKind(text) {
     return text.length > LONG_TEXT ? LONG_TEXT_LINE : SHORT_TEXT;
@@ -157,40 +172,50 @@
     heading: "headings", img: "images", option: "options", gridcell: "cells", cell: "cells", iframe: "frames",
   });
   // null when the text fits in maxChars; else {text (with the notice), droppedKey, droppedText, shortened,
-  // above, below} (above/below: how many lines were left out on that side of the viewport).
-  function compact(lines, maxChars, viewportHeight) {
-    var total = 0;
-    for (var i = 0; i < lines.text.length; i++) total += lines.text[i].length + 2 * lines.depth[i] + 1;
-    if (total <= maxChars) return null;
+  // above, below (how many lines were left out on that side of the view), leftOut (tally's answer), keep and
+  // depth (the selection: which lines are shown, at which depth)}. `view` is the part of the page the user
+  // sees, {top, bottom} in the lines' coordinates. `carried` is what was left out before the lines came here
+  // (frames.js stitches the frames' own compacted lines): {total (characters of everything), leftOut,
+  // shortened}; with it the notice is written even when the lines fit, since something is missing already.
+  function compact(lines, maxChars, view, carried) {
+    var total = carried ? carried.total : lines.size();
+    if (!carried && total <= maxChars) return null;
     var selection = newSelection(lines, maxChars - NOTICE_ROOM);
     keepOutline(selection);
-    var view = viewOf(lines, viewportHeight);
-    for (var k = 0; k < view.inside.length; k++) keepLine(selection, view.inside[k]);
-    keepOutward(selection, view.above, view.below);
+    var seen = viewOf(lines, view);
+    for (var k = 0; k < seen.inside.length; k++) keepLine(selection, seen.inside[k]);
+    keepOutward(selection, seen.above, seen.below);
     var leftOut = tally(selection, view);
+    var shortened = selection.shortened;
+    if (carried) {
+      addLeftOut(leftOut, carried.leftOut);
+      shortened += carried.shortened || 0;
+    }
     var text = layout(lines, selection.keep, selection.depth);
-    var notice = compactionNotice(text.length, total, leftOut, selection.shortened);
+    var notice = compactionNotice(text.length, Math.max(total, text.length), leftOut, shortened);
     return {
       text: text ? text + "\n" + notice : notice,
       droppedKey: leftOut.key,
       droppedText: leftOut.text,
-      shortened: selection.shortened,
+      shortened: shortened,
       above: leftOut.aboveLines,
       below: leftOut.belowLines,
+      leftOut: leftOut,
+      keep: selection.keep,
+      depth: selection.depth,
     };
   }
-  // The lines in the viewport (document order), and those above and below it, nearest first. A line without a
-  // position counts as in view when it is near the top of the document order with nothing placed before it.
-  function viewOf(lines, viewportHeight) {
-    var height = viewportHeight > 0 ? viewportHeight : Infinity;
+  // The lines in the view (document order), and those above and below it, nearest first. A line without a
+  // position counts as in view.
+  function viewOf(lines, view) {
     var inside = [],
       above = [],
       below = [];
     for (var i = 0; i < lines.text.length; i++) {
       var top = lines.top[i],
         bottom = lines.bottom[i];
-      if (top !== top || (bottom > 0 && top < height)) inside.push(i);
-      else if (bottom <= 0) above.push(i);
+      if (top !== top || (bottom > view.top && top < view.bottom)) inside.push(i);
+      else if (bottom <= view.top) above.push(i);
       else below.push(i);
     }
     above.sort(function (a, b) {
@@ -199,7 +224,7 @@
     below.sort(function (a, b) {
       return lines.top[a] - lines.top[b] || a - b;
     });
-    return { inside: inside, above: above, below: below, height: height };
+    return { inside: inside, above: above, below: below };
   }
   function keepOutline(selection) {
     var lines = selection.lines;
@@ -236,21 +261,57 @@
       }
     }
   }
-  // What was left out: per side, counts by kind; and the totals of key lines and text lines.
+  // What was left out: per side, counts by kind; the totals of key lines and text lines; and the side of each
+  // frame placeholder left out (by its token), whose frame's lines are then left out on that side too.
   function tally(selection, view) {
     var lines = selection.lines;
-    var out = { above: Object.create(null), below: Object.create(null), inside: Object.create(null), aboveLines: 0, belowLines: 0, key: 0, text: 0 };
+    var out = {
+      above: Object.create(null), below: Object.create(null), inside: Object.create(null), aboveLines: 0, belowLines: 0, key: 0, text: 0,
+      frameSides: Object.create(null),
+    };
     for (var i = 0; i < lines.text.length; i++) {
       if (selection.keep[i] || lines.kind[i] === STRUCTURE) continue;
       if (lines.kind[i] === KEY) out.key++;
       else out.text++;
-      var side = lines.bottom[i] <= 0 ? "above" : lines.top[i] >= view.height ? "below" : "inside";
+      var side = lines.bottom[i] <= view.top ? "above" : lines.top[i] >= view.bottom ? "below" : "inside";
       if (side === "above") out.aboveLines++;
       else if (side === "below") out.belowLines++;
       var what = COUNTED_AS[lines.role[i]] || "lines of text";
       out[side][what] = (out[side][what] || 0) + 1;
+      if (lines.role[i] === "iframe") {
+        var token = FRAME_TOKEN.exec(lines.text[i]);
+        if (token) out.frameSides[token[1]] = side;
+      }
     }
     return out;
+  }
+  // Adds what `more` (a tally) left out to `into`; `side`, when given, is where all of it goes.
+  function addLeftOut(into, more, side) {
+    ["above", "inside", "below"].forEach(function (from) {
+      var counts = more[from] || {};
+      var to = side || from;
+      for (var what in counts) {
+        var n = +counts[what] || 0;
+        into[to][what] = (into[to][what] || 0) + n;
+        if (to === "above") into.aboveLines += n;
+        else if (to === "below") into.belowLines += n;
+      }
+    });
+    into.key += +more.key || 0;
+    into.text += +more.text || 0;
+  }
+  // Adds shown lines (shownLines' arrays, from a frame left out whole) to `into`, all on `side`.
+  function tallyShown(into, shown, side) {
+    for (var i = 0; i < shown.text.length; i++) {
+      var kind = +shown.kind[i];
+      if (kind === STRUCTURE) continue;
+      if (kind === KEY) into.key++;
+      else into.text++;
+      if (side === "above") into.aboveLines++;
+      else if (side === "below") into.belowLines++;
+      var what = COUNTED_AS[shown.role[i]] || "lines of text";
+      into[side][what] = (into[side][what] || 0) + 1;
+    }
   }
   function counted(counts) {
     var parts = [];
@@ -329,9 +390,30 @@
     if (quoted) return line.slice(0, i) + '…"';
     return nameEnd ? line.slice(0, nameEnd) + ": …" : line;
   }
+  // The lines a snapshot shows (all of them, or those `compacted` kept), as plain arrays for stitch(): text,
+  // depth, kind, role, top, bottom.
+  function shownLines(lines, compacted) {
+    var out = { text: [], depth: [], kind: [], role: [], top: [], bottom: [] };
+    for (var i = 0; i < lines.text.length; i++) {
+      if (compacted && compacted.keep[i] !== 1) continue;
+      out.text.push(lines.text[i]);
+      out.depth.push(compacted ? compacted.depth[i] : lines.depth[i]);
+      out.kind.push(lines.kind[i]);
+      out.role.push(lines.role[i]);
+      out.top.push(lines.top[i]);
+      out.bottom.push(lines.bottom[i]);
+    }
+    return out;
+  }
   Object.assign(engine, {
+    Lines: Lines,
+    KEY_LINE: KEY,
+    STRUCTURE_LINE: STRUCTURE,
     renderTree: renderTree,
     layout: layout,
     compact: compact,
+    addLeftOut: addLeftOut,
+    tallyShown: tallyShown,
+    shownLines: shownLines,
   });
 })(globalThis.__hermesEngine);

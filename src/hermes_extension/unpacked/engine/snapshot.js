@@ -1,5 +1,9 @@
 // Hermes snapshot engine: one frame's snapshot (its part of the tab's), from the tree, the text and the
-// frame's token. The options and the part's fields are documented in api.js.
+// frame's token. The options and the part's fields are documented in api.js. A compact snapshot follows what the
+// user sees of the frame (frames.js, visibleWindow); a part that will be stitched (a child frame's, or the top
+// frame's when it has frames) carries its shown lines with their places, for stitch() to compact the whole tab
+// once: compaction = {view: [top, bottom] seen, lines: shownLines, total (characters in full), count (lines in
+// full), leftOut (what its own compaction left out, by side), shortened}.
 (function (engine) {
   "use strict";
   if (engine.complete) return;
@@ -13,12 +17,20 @@
     buildTree = engine.buildTree,
     renderTree = engine.renderTree,
     layout = engine.layout,
-    compact = engine.compact;
+    compact = engine.compact,
+    shownLines = engine.shownLines,
+    visibleWindow = engine.visibleWindow,
+    observeVisibleWindow = engine.observeVisibleWindow,
+    frameOffset = engine.frameOffset;
 
   var DEFAULT_MAX_CHARS = 32000;
   var DEFAULT_TOKEN_WAIT_MS = 400;
+  // How long a frame under a cross-origin ancestor waits for the browser to say what of it is seen.
+  var VIEW_WAIT_MS = 250;
 
-  function snapshotSync(options) {
+  // `seen`: what of this frame the user sees, when snapshot() asked the browser (else visibleWindow's answer,
+  // or the frame's whole viewport).
+  function snapshotSync(options, seen) {
     options = options || {};
     var started = performance.now();
     pruneRefs();
@@ -26,7 +38,10 @@
     var walk = newWalk(options);
     var lines = renderTree(buildTree(walk));
     var full = !!options.full;
-    var compacted = full ? null : compact(lines, Math.max(2000, +options.maxChars || DEFAULT_MAX_CHARS), window.innerHeight);
+    var view = seen || visibleWindow() || { top: 0, bottom: window.innerHeight };
+    var stitched = !full && (!isTop || walk.frames.length > 0);
+    var total = stitched ? lines.size() : 0; // before compact() shortens long lines
+    var compacted = full ? null : compact(lines, Math.max(2000, +options.maxChars || DEFAULT_MAX_CHARS), view);
     var text = compacted ? compacted.text : layout(lines, null);
     return {
       ok: true,
@@ -39,6 +54,16 @@
       title: document.title,
       truncated: !!compacted,
       frames: walk.frames,
+      compaction: stitched
+        ? {
+            view: [view.top, view.bottom],
+            lines: shownLines(lines, compacted),
+            total: total,
+            count: lines.text.length,
+            leftOut: compacted ? compacted.leftOut : null,
+            shortened: compacted ? compacted.shortened : 0,
+          }
+        : undefined,
       stats: {
         elements: walk.elements,
         lines: lines.text.length,
@@ -60,12 +85,17 @@
   function snapshot(options) {
     options = options || {};
     var wait = options.tokenWaitMs === undefined ? DEFAULT_TOKEN_WAIT_MS : +options.tokenWaitMs;
-    return waitForToken(wait).then(function () {
-      return snapshotSync(options);
-    });
+    return waitForToken(wait)
+      .then(function () {
+        return options.full || frameOffset().complete ? null : observeVisibleWindow(VIEW_WAIT_MS);
+      })
+      .then(function (seen) {
+        return snapshotSync(options, seen);
+      });
   }
 
   Object.assign(engine, {
+    DEFAULT_MAX_CHARS: DEFAULT_MAX_CHARS,
     snapshotSync: snapshotSync,
     snapshot: snapshot,
   });

@@ -127,22 +127,53 @@ const CAPABILITIES = {
 };
 
 // Runs an action (`run`: its engine call) in the controlled `tab` and follows what it did: a navigation (see
-// followNavigation), the tabs and windows it opened (opened), or the tab itself closing (closed: `so_far` is
-// all that is known of the action then, and the session controls the tab's opener again).
+// followNavigation), the tabs and windows it opened (opened), or the tab itself closing, during the action or
+// once the document it navigated to has closed the window (Django's "+" popup posts its form, and the answer
+// page tells the opener and closes the popup): then `closed`, with what is known of the action (the engine's
+// answer if it came, else `so_far`), and the session controls the tab's opener again (controls).
 async function followingTabs(sessionId, tab, run, soFar, signal) {
   const opening = watchOpenedTabs(tab.id);
+  let answer = null;
   let result;
   try {
-    const outcome = await unlessTabCloses(tab, run);
-    result = outcome.closed
-      ? { ...soFar, closed: true, controls: await returnToOpener(sessionId, tab) }
-      : await followNavigation(tab, outcome.done, signal);
+    const outcome = await unlessTabCloses(tab, async () => {
+      const done = await run();
+      answer = done.value ?? null;
+      const followed = await followNavigation(tab, done, signal);
+      if (followed.navigated && (await closingItself(tab.id))) await untilAborted(signal); // its removal ends the race
+      return followed;
+    });
+    if (outcome.closed) {
+      const { navigating, ...known } = answer ?? soFar;
+      result = { ...soFar, ...known, closed: true, controls: await returnToOpener(sessionId, tab) };
+    } else {
+      result = outcome.done;
+    }
   } finally {
     opening.stop();
   }
   const opened = await loadedTabs(opening.ids, signal);
   if (opened.length) result.opened = opened;
   return result;
+}
+
+// Settles only when the command is cancelled (it rejects then): an action that waits for something else to win a race.
+function untilAborted(signal) {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}
+
+// Whether the page now in the tab's top frame has closed its window (window.closed turns true at once; the tab
+// goes a moment later), or the tab is gone already.
+async function closingItself(tabId) {
+  try {
+    const [outcome] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: () => window.closed });
+    return outcome?.result === true;
+  } catch {
+    return !(await chrome.tabs.get(tabId).then(() => true, () => false));
+  }
 }
 
 // The tabs and windows a page opens from `openerId` while an action runs (a link to _blank, window.open).

@@ -36,8 +36,8 @@ ELEMENT_LINE = re.compile(
     rf"(?P<colon>:(?: (?P<text>[^{UNSAFE_CHARS}]+))?)?"
 )
 COMPACTED_NOTICE = re.compile(
-    r"\[snapshot compacted: [0-9]+ (?:of [0-9]+ characters shown; left out [^\[\]]*|more lines from frames left "
-    r"out)\. Call browser_snapshot with full: true for everything\.\]"
+    r"\[snapshot compacted: [0-9]+ of [0-9]+ characters shown; left out [^\[\]]*\. Call browser_snapshot with "
+    r"full: true for everything\.\]"
 )
 DIALOG_NOTICE = re.compile(
     rf"A [a-z]+ dialog \([A-Za-z0-9_.:-]+\) is open and blocks the page: (?P<message>{_NAME})\. "

@@ -202,7 +202,7 @@
   // cross-origin ancestor hides where its <iframe> is (observeVisibleWindow asks the browser then).
   function visibleWindow() {
     var top = 0,
-      bottom = window.innerHeight > 0 ? window.innerHeight : Infinity,
+      bottom = isTop && !(window.innerHeight > 0) ? Infinity : window.innerHeight, // a top frame of no size: all of it
       offset = 0,
       win = window;
     while (win !== win.top) {

@@ -8,11 +8,15 @@
  *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, tokenWaitMs=400}
  *       Part: {ok:true, text, nextRef, refs:["e4",...], frameToken:string|null, isTop, url, title, truncated,
  *              frames:[token of each visible child iframe], stats:{elements, lines, chars, refs, links, buttons,
- *              textboxes, omittedInteractive, omittedTextLines, omittedAbove, omittedBelow, ms}}
- *       A child frame without its token waits up to tokenWaitMs for it (see frames.js).
+ *              textboxes, omittedInteractive, omittedTextLines, omittedAbove, omittedBelow, ms},
+ *              compaction?: its shown lines and their places, for stitch (compact, a child's or a top with frames;
+ *              see snapshot.js)}
+ *       A child frame without its token waits up to tokenWaitMs for it (see frames.js), and one under a
+ *       cross-origin ancestor up to 250 ms for the browser to say what of it is seen.
  *   snapshotSync(opts) -> Part     the same, at once (frameToken may still be null)
- *   stitch(parts, {maxChars?, full?}) -> {text, truncated, placed, dropped:[token], missing:[token], unplaced}
- *       Pure: parts are Parts of every frame of a tab, in any order. Call it in the top frame.
+ *   stitch(parts, {maxChars=32000, full?}) -> {text, truncated, placed, dropped:[token], missing:[token], unplaced}
+ *       Pure: parts are Parts of every frame of a tab, in any order. Call it in the top frame. Compact, it
+ *       follows the top frame's viewport through every frame (see frames.js).
  *   Actions answer with a promise, once what they caused has settled (dom.js, settle()): navigating:url in
  *   the result when the action started a navigation of this frame (the lane then waits for the new page).
  *   click(ref, {button="left"|"middle"|"right", double, modifiers:"Control+Shift", hover}) -> Promise<{ok, ref,

@@ -8,9 +8,10 @@
  * engine that has no token asks its parent ("hello" message, at injection and at snapshot time); the parent's
  * engine answers by finding the <iframe> whose contentWindow is event.source. snapshot() waits up to
  * tokenWaitMs for a missing token, so frames may be injected and snapshotted in any order. stitch(parts)
- * replaces each placeholder with the matching child's text, indented under `- iframe "title":`. A part whose
- * token is in no parent's text (its iframe is hidden) is dropped; a part with no token at all is appended at
- * the end under `- iframe "title" [unplaced]:`.
+ * replaces each placeholder with the matching child's text (compact: its lines, placed where the user sees them,
+ * see "compact: the lines" below), indented under `- iframe "title":`. A part whose token is in no parent's
+ * text (its iframe is hidden) is dropped; one whose placeholder its parent's compaction left out is counted as
+ * left out; a part with no token at all is appended at the end under `- iframe "title" [unplaced]:`.
  */
 (function (engine) {
   "use strict";

@@ -378,6 +378,9 @@ async def _following_tabs(
     opener = tabs_before[target].get("openerId") if target in tabs_before else None
     try:
         done = await _unless_closed(browsing.supervisor, target, action())
+        if done is not None and done.get("navigated") and await _closing_itself(browsing, target):
+            # the tab's removal ends this wait (or the call's deadline does)
+            done = await _unless_closed(browsing.supervisor, target, asyncio.get_running_loop().create_future())
     except (CDPError, ToolError):
         if not await _closed_by_action(browsing, target):
             raise
@@ -400,6 +403,20 @@ async def _unless_closed(supervisor: CDPSupervisor, target: str, work: Awaitable
         for waiting in (task, gone):
             waiting.cancel()
         await asyncio.gather(task, gone, return_exceptions=True)
+
+
+async def _closing_itself(browsing: Browsing, target: str) -> bool:
+    """Whether the document an action navigated to has closed its window, or its tab is gone: the answer page of
+    Django's "+" popup tells the opener and closes the window while it loads, and the tab goes a moment after the
+    navigation is followed. ``window.closed`` turns true at once; it is read in the engine's world (the page's
+    own cannot fake it)."""
+    top = browsing.supervisor.state.frames.get(target)
+    if top is None:
+        return True
+    try:
+        return await browsing.engine().evaluate(top, "window.closed") is True
+    except (CDPError, ToolError):
+        return await _closed_by_action(browsing, target)
 
 
 async def _closed_by_action(browsing: Browsing, target: str) -> bool:

@@ -186,7 +186,8 @@
   // "hermes:request-start" / "hermes:request-end" events on the document, a number as detail. Only numbers
   // whose start came during the watch are counted, so a request already in flight (a long-poll) never holds an
   // action. The page can fake or suppress these events: that makes an action wait up to MAX_SETTLE_MS, or not
-  // wait for a request, and nothing more; the detail is used as a key only, never read into a result.
+  // wait for a request, and nothing more; the detail is used as a key only, never read into a result. A form
+  // posted into an iframe of this document (its target) is a request too, over when that iframe loads.
   var QUIET_MS = 20;
   var MAX_SETTLE_MS = 500;
   var REQUEST_START = "hermes:request-start";
@@ -212,19 +213,38 @@
       state.lastChange = performance.now();
     });
     state.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    // the numbers of the requests started during the watch and still in flight
+    // what the watch waits for: the numbers of the requests started during it and still in flight, and a key per
+    // form posted into an iframe of this document whose answer has not loaded
     state.requests = new Set();
     state.onRequestStart = function (event) {
       var id = event.detail;
       if (typeof id === "number") state.requests.add(id);
     };
     state.onRequestEnd = function (event) {
-      if (!state.requests.delete(event.detail)) return;
-      state.lastChange = performance.now();
-      if (state.wake) state.wake();
+      requestOver(state, event.detail);
     };
+    state.onSubmit = function (event) {
+      var frame = formTargetFrame(event);
+      if (!frame) return;
+      var key = {};
+      var loaded = function () {
+        frame.removeEventListener("load", loaded);
+        requestOver(state, key);
+      };
+      state.requests.add(key);
+      frame.addEventListener("load", loaded);
+      state.cleanups.push(function () {
+        frame.removeEventListener("load", loaded);
+      });
+      // a submit the page's own handler cancels posts nothing (its handlers run after this capture listener)
+      setTimeout(function () {
+        if (event.defaultPrevented) loaded();
+      }, 0);
+    };
+    state.cleanups = [];
     document.addEventListener(REQUEST_START, state.onRequestStart, true);
     document.addEventListener(REQUEST_END, state.onRequestEnd, true);
+    document.addEventListener("submit", state.onSubmit, true);
     if (window.navigation && window.navigation.addEventListener) {
       state.onNavigate = function (event) {
         // a link with a download attribute saves a file: the document stays
@@ -238,10 +258,33 @@
     watches[token] = state;
     return token;
   }
+  // A request the watch waited for has ended: the page renders its answer next, so the quiet period starts again.
+  function requestOver(state, key) {
+    if (!state.requests.delete(key)) return;
+    state.lastChange = performance.now();
+    if (state.wake) state.wake();
+  }
+  // The <iframe> of this document that a submitted form posts into (its target, or its submit button's
+  // formtarget, or the document's <base target>), if any: its load is the answer arriving.
+  function formTargetFrame(event) {
+    var form = event.target;
+    if (!form || form.localName !== "form") return null;
+    var base = document.querySelector("base[target]");
+    var name = (event.submitter && event.submitter.getAttribute("formtarget")) || form.getAttribute("target");
+    if (!name && base) name = base.getAttribute("target");
+    if (!name || name.charAt(0) === "_") return null; // _self, _blank, _parent, _top: no iframe of this document
+    var frames = document.getElementsByTagName("iframe");
+    for (var i = 0; i < frames.length; i++) if (frames[i].name === name) return frames[i];
+    return null;
+  }
   function unwatch(token, state) {
     state.observer.disconnect();
     document.removeEventListener(REQUEST_START, state.onRequestStart, true);
     document.removeEventListener(REQUEST_END, state.onRequestEnd, true);
+    document.removeEventListener("submit", state.onSubmit, true);
+    state.cleanups.forEach(function (cleanup) {
+      cleanup();
+    });
     if (state.onNavigate) window.navigation.removeEventListener("navigate", state.onNavigate);
     delete watches[token];
   }

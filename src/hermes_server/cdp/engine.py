@@ -24,10 +24,12 @@ The engine's files are read once per process, from the checkout or the installed
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +43,9 @@ from hermes_wire.errors import ToolError
 log = logging.getLogger(__name__)
 
 ENGINE_WORLD = "hermes-snapshot"
+#: How long a click waits, once the pointer is over the element, for what the hover changed to let the element
+#: be hit again (a hover image loading, a hover style settling), like the engine's bound on an action's settling.
+HOVER_SETTLE_MS = 500
 #: The size a compact snapshot is held to once the frames are stitched (the engine's own per-frame default).
 COMPACT_MAX_CHARS = 32000
 #: A run of spaces, controls and line or paragraph separators: one space in the snapshot's text, as the
@@ -82,6 +87,54 @@ _FIELD = """(function (ref) {
 })"""
 
 
+#: ``aim``'s answer, plus ``onTarget``: whether its point hits the element itself (or a descendant), not
+#: something drawn over it nor an ancestor showing through (a gap, an element that takes no pointer events);
+#: and ``hovered``: on target, with the pointer over the element already (see ``PageEngine.aim``).
+_AIM = """(function (ref, options) {
+  return globalThis.__hermesSnapshot.aim(ref, options).then(function (aimed) {
+    if (!aimed || aimed.ok === false) return aimed;
+    var engine = globalThis.__hermesEngine, el = globalThis.__hermesSnapshot.resolve(ref);
+    var hit = engine.deepElementFromPoint(aimed.x, aimed.y);
+    aimed.onTarget = !!el && !!hit && engine.composedContains(el, hit);
+    aimed.hovered = aimed.onTarget && el.matches(":hover");
+    return aimed;
+  });
+})"""
+
+#: Once the pointer has moved to the element's point, where the press must go: that point, at once, if it hits
+#: the element and the element is hovered (the page has taken the pointer's arrival). Otherwise the hover is
+#: changing the page: a ``:hover`` style whose image is still loading collapses an icon, which loses the hover,
+#: comes back, takes it again..., every frame until the image is there; a hover style moves an element. Then
+#: the element is watched every animation frame until two frames in a row agree on a point that hits it (and,
+#: where the pointer is, with the hover taken), at most ``maxMs``; past that, the point with ``covered_by``,
+#: what a press there hits instead. ``null`` if the element is gone.
+_UNDER_POINTER = """(function (ref, x, y, maxMs) {
+  var engine = globalThis.__hermesEngine, el = globalThis.__hermesSnapshot.resolve(ref);
+  if (!el) return null;
+  function settledAt(px, py) {
+    var hit = engine.deepElementFromPoint(px, py);
+    return !!hit && engine.composedContains(el, hit) && ((px === x && py === y) ? el.matches(":hover") : true);
+  }
+  if (settledAt(x, y)) return {x: x, y: y};
+  var started = performance.now(), last = null;
+  return new Promise(function (resolve) {
+    (function again() {
+      engine.nextFrame().then(function () {
+        if (!el.isConnected) return resolve(null);
+        var point = engine.visiblePoint(el);
+        var now = point.inView && settledAt(point.x, point.y)
+          ? [point.x, point.y, point.rect.width, point.rect.height].join(" ") : null;
+        if (now !== null && now === last) return resolve({x: point.x, y: point.y});
+        last = now;
+        if (performance.now() - started < maxMs) return again();
+        var hit = engine.deepElementFromPoint(x, y);
+        resolve({x: x, y: y, covered_by: hit ? engine.describeCover(hit) : null});
+      });
+    })();
+  });
+})"""
+
+
 def engine_failure(error: Any) -> ToolError:
     """The engine's ``{code, message}``, as the extension lane reports it (``controller_error: code: message``)."""
     code = str(error.get("code", "engine_error")) if isinstance(error, dict) else "engine_error"
@@ -100,6 +153,20 @@ class TabRefs:
     owners: dict[str, str] = field(default_factory=dict)
     #: frame id -> the token its parent's engine gave it
     tokens: dict[str, str] = field(default_factory=dict)
+
+
+def _called(function: str, *args: Any) -> str:
+    """The expression that calls ``function`` (an expression) with ``args`` (JSON values)."""
+    return f"{function}({', '.join(json.dumps(a) for a in args)})"
+
+
+def _answer(method: str, value: Any) -> dict[str, Any]:
+    """An engine method's answer; its ``{ok: false}`` raises the error it carries."""
+    if not isinstance(value, dict):
+        raise ToolError("controller_error", f"engine_error: {method} returned nothing")
+    if value.get("ok") is False:
+        raise engine_failure(value.get("error"))
+    return value
 
 
 class PageEngine:
@@ -145,13 +212,7 @@ class PageEngine:
 
     async def call(self, frame: FrameInfo, method: str, *args: Any) -> dict[str, Any]:
         """``__hermesSnapshot[method](...args)`` in ``frame``; an ``{ok: false}`` answer raises its error."""
-        arguments = ", ".join(json.dumps(a) for a in args)
-        value = await self.evaluate(frame, f"globalThis.__hermesSnapshot.{method}({arguments})")
-        if not isinstance(value, dict):
-            raise ToolError("controller_error", f"engine_error: {method} returned nothing")
-        if value.get("ok") is False:
-            raise engine_failure(value.get("error"))
-        return value
+        return _answer(method, await self.evaluate(frame, _called(f"globalThis.__hermesSnapshot.{method}", *args)))
 
     async def _inject(self, frame: FrameInfo) -> int:
         reply = await self._supervisor.send(
@@ -226,14 +287,44 @@ class PageEngine:
                 continue
         raise ToolError("controller_error", f"stale_ref: No element @{key} on this page; take a new snapshot.")
 
-    async def aim(self, ref: str, *, hover: bool = False) -> tuple[float, float, dict[str, Any], FrameInfo]:
+    async def aim(
+        self, ref: str, *, hover: bool = False, arrive: Callable[[float, float], Awaitable[None]] | None = None
+    ) -> tuple[float, float, dict[str, Any], FrameInfo]:
         """Where to send the pointer for ``ref``: its stable visible centre in page coordinates, the engine's
-        ``aim`` answer (``rect``'s, with ``covered_by``, ``opens``, ``hint`` and a ``watch`` token for
-        ``settle``), and the element's frame."""
+        ``aim`` answer (``rect``'s, with ``covered_by``, ``opens``, ``hint``, a ``watch`` token for ``settle``,
+        and ``_AIM``'s ``onTarget`` and ``hovered``), and the element's frame.
+
+        With ``arrive`` (which moves the pointer), the pointer is moved to where the element is now while the
+        engine waits for it to keep still: the page takes the hover in the same animation frame, so a click
+        whose element the hover leaves alone can press at once. ``pointerAt`` in the answer says where it went.
+        """
         frame = await self.owner_of(ref)
-        aimed = await self.call(frame, "aim", "@" + ref.removeprefix("@"), {"hover": hover})
+        key = "@" + ref.removeprefix("@")
+        arriving: asyncio.Future[None] | None = None
+        pointer_at: tuple[float, float] | None = None
+        if arrive is not None:
+            now = await self.call(frame, "rect", key)
+            if now.get("visible") and now.get("inViewport") and not now.get("covered_by"):
+                pointer_at = await self._in_page(frame, now)
+                arriving = asyncio.ensure_future(arrive(*pointer_at))
+        try:
+            aimed = _answer("aim", await self.evaluate(frame, _called(_AIM, key, {"hover": hover})))
+        finally:
+            if arriving is not None:
+                await arriving
         x, y = await self._in_page(frame, aimed)
-        return x, y, aimed, frame
+        return x, y, aimed | {"pointerAt": pointer_at}, frame
+
+    async def under_pointer(self, frame: FrameInfo, ref: str, x: float, y: float) -> dict[str, Any]:
+        """Once the pointer has moved to ``(x, y)`` (in ``frame``'s viewport) over ``ref``'s element, where to press:
+        ``{x, y}``, with ``covered_by`` if the element is still not there after ``HOVER_SETTLE_MS`` (see
+        ``_UNDER_POINTER``)."""
+        where = await self.evaluate(frame, _called(_UNDER_POINTER, "@" + ref.removeprefix("@"), x, y, HOVER_SETTLE_MS))
+        if not isinstance(where, dict):
+            raise ToolError(
+                "controller_error", f"stale_ref: Element @{ref.removeprefix('@')} is gone; take a new snapshot."
+            )
+        return where
 
     async def _in_page(self, frame: FrameInfo, rect: dict[str, Any]) -> tuple[float, float]:
         """``rect``'s point (in ``frame``'s viewport) in the tab's page coordinates."""

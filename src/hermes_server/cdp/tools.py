@@ -167,7 +167,12 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
     hover = bool(args.get("hover"))
-    x, y, aimed, frame = await browsing.engine().aim(args["ref"], hover=hover)
+    gesture = Gesture.of(args)
+
+    async def arrive(px: float, py: float) -> None:
+        await _send_mouse(supervisor, session, _mouse_events(px, py, Gesture(modifiers=gesture.modifiers, hover=True)))
+
+    x, y, aimed, frame = await browsing.engine().aim(args["ref"], hover=hover, arrive=None if hover else arrive)
     result = {
         "ok": True,
         "ref": aimed["ref"],
@@ -177,11 +182,10 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         "y": round(y),
     }
     result |= {key: aimed[key] for key in ("covered_by", "opens", "hint") if aimed.get(key)}
-    gesture = Gesture.of(args)
     before = _Before.now(supervisor, frame)
 
     async def clicked() -> dict[str, Any]:
-        await _act(supervisor, _mouse(supervisor, session, x, y, gesture), so_far=result)
+        await _act(supervisor, _click_at(browsing, session, frame, aimed, (x, y), gesture, result), so_far=result)
         return await _after_action(browsing, frame, int(aimed["watch"]), result, before)
 
     return await _following_tabs(browsing, before.target, clicked, result)
@@ -641,13 +645,52 @@ class Gesture:
         )
 
 
-async def _mouse(supervisor: CDPSupervisor, session: str, x: float, y: float, gesture: Gesture = Gesture()) -> None:
-    """A click as the mouse makes it: move there, then press and release per click (a hover only moves).
+async def _click_at(
+    browsing: Browsing,
+    session: str,
+    frame: FrameInfo,
+    aimed: dict[str, Any],
+    point: tuple[float, float],
+    gesture: Gesture,
+    result: dict[str, Any],
+) -> None:
+    """``gesture`` at ``point`` (page coordinates of ``aimed``, the engine's aim at the element in ``frame``), as a
+    hand does it: the pointer arrives, the page answers the hover, and the press goes where the element is then.
 
-    The events are sent back to back (the browser handles them in order): waiting for each one's answer would
-    wait for a frame per event, as Chromium aligns mouse input with its frames.
+    Arriving over an element can change it: a ``:hover`` style that swaps an icon's image collapses the icon
+    until the new image has loaded (MiniWoB's social feed), a hover style moves it. A press sent with the move
+    hits what is there meanwhile (the icon's row), so the press waits until the point hits the element again,
+    moving with it if it moved (``result``'s ``x``/``y``), or past the bound says what it hits (``covered_by``).
+    A hover only moves; an element that something else covers from the start gets no wait (the cover is what a
+    real mouse clicks).
     """
-    events: list[dict[str, Any]] = [{"type": "mouseMoved", "x": x, "y": y, "modifiers": gesture.modifiers}]
+    supervisor = browsing.supervisor
+    x, y = point
+    there = aimed.get("pointerAt") == point  # the pointer went there while the engine aimed (PageEngine.aim)
+    if gesture.hover or not aimed.get("onTarget") or (there and aimed.get("hovered")):
+        await _send_mouse(supervisor, session, _mouse_events(x, y, gesture, move=not there))
+        return
+    if not there:
+        await _send_mouse(supervisor, session, _mouse_events(x, y, Gesture(modifiers=gesture.modifiers, hover=True)))
+    where = await browsing.engine().under_pointer(frame, aimed["ref"], aimed["x"], aimed["y"])
+    moved = (x + where["x"] - aimed["x"], y + where["y"] - aimed["y"])
+    if where.get("covered_by"):
+        result["covered_by"] = where["covered_by"]
+    result["x"], result["y"] = round(moved[0]), round(moved[1])
+    await _send_mouse(supervisor, session, _mouse_events(*moved, gesture, move=moved != point))
+
+
+async def _mouse(supervisor: CDPSupervisor, session: str, x: float, y: float, gesture: Gesture = Gesture()) -> None:
+    """A click as the mouse makes it: move there, then press and release per click (a hover only moves)."""
+    await _send_mouse(supervisor, session, _mouse_events(x, y, gesture))
+
+
+def _mouse_events(x: float, y: float, gesture: Gesture, *, move: bool = True) -> list[dict[str, Any]]:
+    """The mouse events of ``gesture`` at ``(x, y)``: the move there (unless ``move`` is false: the pointer is
+    already there), then a press and a release per click (none for a hover)."""
+    events: list[dict[str, Any]] = (
+        [{"type": "mouseMoved", "x": x, "y": y, "modifiers": gesture.modifiers}] if move else []
+    )
     if not gesture.hover:
         for count in range(1, gesture.clicks + 1):
             for kind in ("mousePressed", "mouseReleased"):
@@ -662,6 +705,12 @@ async def _mouse(supervisor: CDPSupervisor, session: str, x: float, y: float, ge
                         "modifiers": gesture.modifiers,
                     }
                 )
+    return events
+
+
+async def _send_mouse(supervisor: CDPSupervisor, session: str, events: list[dict[str, Any]]) -> None:
+    """Send ``events`` back to back (the browser handles them in order): waiting for each one's answer would
+    wait for a frame per event, as Chromium aligns mouse input with its frames."""
     await asyncio.gather(*(supervisor.send("Input.dispatchMouseEvent", event, session_id=session) for event in events))
 
 

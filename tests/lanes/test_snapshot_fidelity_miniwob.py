@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from hermes_wire.tools import CDP_LANE
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.snapshot_grammar import parse_snapshot
 from tests.support.pages import PageServer, serve_pages
@@ -124,11 +123,6 @@ def test_email_inbox(agent: LaneAgent) -> None:
 
 
 def test_social_media(agent: LaneAgent) -> None:
-    if agent.lane == CDP_LANE:
-        pytest.xfail(
-            "cdp lane: after browser_click on a post's icon (reply, retweet, like, more) the page's click handler has "
-            "not run, though a raw CDP mouse click at the icon's centre reaches it (reported for issue 11's clicks)"
-        )
     task = start(agent, "social-media", settle=True)
     wanted = re.match(r'For the user (@\S+), click on the "(.+)" button\.', task)
     assert wanted, task

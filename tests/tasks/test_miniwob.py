@@ -271,6 +271,38 @@ def email_inbox(r: Reader) -> None:
     r.act("browser_click", ref=one_ref(labelled(list(elements(r.read())), "send"), "send", r.last))
 
 
+SOCIAL_ACTIONS = {"Reply": "reply", "Retweet": "retweet", "Like": "like"}
+
+
+def social_media(r: Reader) -> None:
+    user, action = utterance(r, r'For the user (@\S+), click on the "([^"]+)" button\.').groups()
+    snapshot = r.read()
+
+    def tweet() -> list[Element]:
+        """The post by ``user``: from its header line up to the next post's header (an ``@name`` and an age)."""
+        header = re.compile(rf"{re.escape(user)} \d+h ago")
+        other = re.compile(r"@\S+ \d+h ago")
+        return between(
+            r.last,
+            lambda e: bool(header.search(f"{e.name} {e.text}")),
+            lambda e: bool(other.search(f"{e.name} {e.text}")),
+        )
+
+    if action in SOCIAL_ACTIONS:
+        found = labelled(tweet(), SOCIAL_ACTIONS[action])
+        r.act("browser_click", ref=one_ref(found, f"{action} of {user}", snapshot))
+        return
+    r.act("browser_click", ref=one_ref(labelled(tweet(), "more"), f"the menu of {user}", snapshot))
+
+    def item(e: Element) -> bool:
+        """A line of the post's menu: its action, which the page may follow with the user (``Mute @name``)."""
+        return bool(e.ref) and (e.label == action or e.label.startswith(f"{action} {user}"))
+
+    r.until(lambda _: any(item(e) for e in tweet()), "the post's menu")
+    found = [e for e in tweet() if item(e)]
+    r.act("browser_click", ref=one_ref(found, f"{action} of {user}", r.last))
+
+
 def social_media_all(r: Reader) -> None:
     action, user = utterance(r, r'Click the "([^"]+)" button on all posts by (@\S+) and then click Submit\.').groups()
     snapshot = r.read()
@@ -325,6 +357,7 @@ SOLVERS: dict[str, Callable[[Reader], None]] = {
     "email-inbox-forward": email_inbox,
     "email-inbox-important": email_inbox,
     "email-inbox-delete": email_inbox,
+    "social-media": social_media,
     "social-media-all": social_media_all,
     "click-scroll-list": click_scroll_list,
     "click-collapsible-2": click_collapsible_2,

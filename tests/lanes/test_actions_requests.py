@@ -15,6 +15,7 @@ know, not guess, that a request is still in flight when the click returns.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -22,6 +23,7 @@ from collections.abc import Iterator, Mapping
 import pytest
 from aiohttp import web
 
+from tests.lanes.action_pages import WIDGETS, WIDGETS_MOUNT
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.test_contract import line_of
 from tests.support.background_loop import background_loop
@@ -46,7 +48,7 @@ class RequestServer(PageServer):
     """``PageServer`` with three endpoints: a late answer, a held request and a long-poll, both released by the test."""
 
     def __init__(self, pages: Mapping[str, Page]) -> None:
-        super().__init__(pages, None, "/")
+        super().__init__(pages, WIDGETS, WIDGETS_MOUNT)  # the real jQuery, from tests/widgets/build
         self.reset()
 
     def reset(self) -> None:
@@ -61,6 +63,14 @@ class RequestServer(PageServer):
         if request.path == "/api/answer":
             await asyncio.sleep(ANSWER_DELAY_S)  # the simulated server's latency: the scenario, not a test's wait
             return web.json_response({"answer": f"Answer {request.query.get('n', '')}"})
+        if request.path == "/api/late-body":
+            # the headers now, the body ANSWER_DELAY_S later: fetch() resolves at once, response.json() then
+            response = web.StreamResponse(headers={"Content-Type": "application/json"})
+            await response.prepare(request)
+            await asyncio.sleep(ANSWER_DELAY_S)
+            await response.write(json.dumps({"answer": "Answer late"}).encode())
+            await response.write_eof()
+            return response
         if request.path == "/api/saved":
             note = (await request.post()).get("note", "")
             await asyncio.sleep(ANSWER_DELAY_S)  # as above
@@ -100,6 +110,30 @@ document.getElementById('load').addEventListener('click', () => {
   request.onload = () => { document.getElementById('out').textContent = JSON.parse(request.responseText).answer; };
   request.send();
 });
+</script>""",
+)
+
+# The answer's headers come at once and its body later: the request is not over until the body the page reads.
+LATE_BODY_PAGE = page(
+    "Late body",
+    """<h1>Late body</h1>
+<button id="load">Load answer</button><p id="out">Nothing yet</p>
+<script>
+document.getElementById('load').addEventListener('click', async () => {
+  const response = await fetch('/api/late-body');
+  document.getElementById('out').textContent = (await response.json()).answer;
+});
+</script>""",
+)
+
+# A real library's way: jQuery's getJSON (an XMLHttpRequest underneath, its callbacks in its own order).
+JQUERY_PAGE = page(
+    "jQuery",
+    """<h1>jQuery</h1>
+<button id="load">Load answer</button><p id="out">Nothing yet</p>
+<script src="/widgets/node_modules/jquery/dist/jquery.min.js"></script>
+<script>
+$('#load').on('click', () => { $.getJSON('/api/answer', { n: 3 }, (data) => { $('#out').text(data.answer); }); });
 </script>""",
 )
 
@@ -169,6 +203,8 @@ document.getElementById('fake').addEventListener('click', () => {
 REQUEST_PAGES: dict[str, Page] = {
     "/fetch": FETCH_PAGE,
     "/xhr": XHR_PAGE,
+    "/jquery": JQUERY_PAGE,
+    "/late-body": LATE_BODY_PAGE,
     "/held": HELD_PAGE,
     "/poll": POLL_PAGE,
     "/fake": FAKE_PAGE,
@@ -205,7 +241,10 @@ def timed_click(agent: LaneAgent, name: str) -> tuple[dict[str, object], float]:
     return clicked, time.monotonic() - started
 
 
-@pytest.mark.parametrize(("path", "answer"), [("/fetch", "Answer 42"), ("/xhr", "Answer 7")])
+@pytest.mark.parametrize(
+    ("path", "answer"),
+    [("/fetch", "Answer 42"), ("/xhr", "Answer 7"), ("/jquery", "Answer 3"), ("/late-body", "Answer late")],
+)
 def test_a_click_whose_handler_fetches_returns_once_the_answer_shows(agent: LaneAgent, path: str, answer: str) -> None:
     agent.open(path)
     clicked, took = timed_click(agent, "Load answer")

@@ -60,8 +60,8 @@
       apply(then, promise, [
         (response) => {
           unread.set(response, end);
-          // The page's own callbacks on this promise run first (microtasks); one that starts reading the body
-          // takes the end over. If none did by the next task, the request is over now.
+          // The page's own callbacks on this promise run right after this one, before the next task; one that
+          // starts reading the body takes the end over. If none did by the next task, the request is over then.
           delay(() => {
             if (unread.get(response) !== end) return;
             unread.delete(response);

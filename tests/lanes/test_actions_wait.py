@@ -14,7 +14,6 @@ from collections.abc import Iterator
 import pytest
 from aiohttp import web
 
-from hermes_wire.tools import EXTENSION_LANE
 from tests.lanes.action_pages import ACTION_PAGES, SLOW_RESPONSE_S, SlowPageServer, page
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.test_contract import line_of
@@ -124,11 +123,6 @@ def test_a_link_answered_without_a_new_document_is_no_navigation(
 ) -> None:
     """A file saved because of its ``Content-Disposition`` header, and a ``204 No Content``: the browser keeps the
     page, so the click returns promptly, reports no navigation, and the page is still there to act on."""
-    if agent.lane == EXTENSION_LANE:
-        pytest.xfail(
-            "extension lane: the tab is back to complete with the same document, which waitForNavigation "
-            "(background/tabs.js) does not take for the end of the navigation: it waits until the command times out"
-        )
     agent.open("/stay")
     started = time.monotonic()
     clicked = agent.ok("browser_click", ref=ref_of(agent.snapshot(), f'link "{link}"'))

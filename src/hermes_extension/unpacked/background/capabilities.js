@@ -9,7 +9,7 @@ import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, isWebTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
-import { documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery } from "./tabs.js";
+import { documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, watchDropped } from "./tabs.js";
 import { checkUserControl } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
@@ -133,13 +133,14 @@ const CAPABILITIES = {
 // answer if it came, else `so_far`), and the session controls the tab's opener again (controls).
 async function followingTabs(sessionId, tab, run, soFar, signal) {
   const opening = watchOpenedTabs(tab.id);
+  const dropping = watchDropped(tab.id);
   let answer = null;
   let result;
   try {
     const outcome = await unlessTabCloses(tab, async () => {
       const done = await run();
       answer = done.value ?? null;
-      const followed = await followNavigation(tab, done, signal);
+      const followed = await followNavigation(tab, done, signal, dropping);
       if (followed.navigated && (await closingItself(tab.id))) await untilAborted(signal); // its removal ends the race
       return followed;
     });
@@ -151,6 +152,7 @@ async function followingTabs(sessionId, tab, run, soFar, signal) {
     }
   } finally {
     opening.stop();
+    dropping.stop();
   }
   const opened = await loadedTabs(opening.ids, signal);
   if (opened.length) result.opened = opened;
@@ -272,12 +274,14 @@ function waitTimeoutMessage(text, gone, timeoutS) {
 }
 
 // An action's engine answer; when it started a navigation (navigating), the answer once the new document has
-// loaded, with navigated: its URL (the refs of a replaced top document are forgotten).
-async function followNavigation(tab, done, signal) {
+// loaded, with navigated: its URL (the refs of a replaced top document are forgotten). With `dropping` (see
+// waitForNavigation), a navigation that ended without a document (204, a file saved) is none: no navigated.
+async function followNavigation(tab, done, signal, dropping = null) {
   const { navigating, ...result } = done.value ?? {};
   if (!navigating) return result;
   const before = { frameId: done.frameId, documentId: done.documentId, url: tab.url };
-  const after = await waitForNavigation(tab.id, before, signal);
+  const after = await waitForNavigation(tab.id, before, signal, dropping);
+  if (dropping?.dropped) return result;
   if (done.frameId === 0) {
     await forgetRefs(tab.id);
     return { ...result, navigated: after.url };

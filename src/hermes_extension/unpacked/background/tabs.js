@@ -109,15 +109,68 @@ export function documentLeaving(tabId, frameId, documentId, signal) {
 // After an action that started a navigation of a frame whose document was `before.documentId` (in a tab at
 // `before.url`): the tab once another document is there and the tab has loaded it (a same-document history
 // step only changes the URL). Driven by chrome.tabs events: the tab turns "loading" when the new document
-// commits, if not before. Bounded by the command's deadline (signal): a navigation the server answers with 204
-// leaves the old document in place, and the call then times out.
-export function waitForNavigation(tabId, before, signal) {
-  return untilTab(tabId, signal, async (tab) => {
+// commits, if not before. Bounded by the command's deadline (signal). With `dropping` (watchDropped(), armed
+// before the action), a navigation of that frame that ends without a document (the server answers 204, or
+// sends a file to save) ends the wait too, with the tab as it is: dropping.dropped is then true.
+export function waitForNavigation(tabId, before, signal, dropping = null) {
+  const done = new AbortController();
+  const stop = () => done.abort();
+  signal.addEventListener("abort", stop);
+  if (signal.aborted) stop();
+  const loaded = untilTab(tabId, done.signal, async (tab) => {
     if (tab.status !== "complete") return false;
     if (tab.url !== before.url) return true;
     const now = await documentIn(tabId, before.frameId);
     return now !== null && now !== before.documentId;
   });
+  const dropped = dropping ? dropping.in(before.frameId).then(() => chrome.tabs.get(tabId)) : new Promise(() => {});
+  loaded.catch(() => {}); // once the drop wins, stopping the wait on the tab rejects it
+  return Promise.race([loaded, dropped]).finally(() => {
+    signal.removeEventListener("abort", stop);
+    stop();
+  });
+}
+
+// The navigations of the tab's frames that end without a document while an action runs: chrome.tabs says
+// nothing of them (its status events follow commits); chrome.webNavigation reports each as an error of its
+// frame (net::ERR_ABORTED), as it does a navigation that another one replaced, so a frame counts as dropped
+// only when it has no navigation left in flight. in(frameId) resolves then; stop() ends the watch.
+export function watchDropped(tabId) {
+  const inFlight = new Map();
+  const dropped = new Set();
+  const waiting = new Map();
+  const onBefore = ({ tabId: id, frameId }) => id === tabId && inFlight.set(frameId, (inFlight.get(frameId) ?? 0) + 1);
+  const onEnd = (failed) => ({ tabId: id, frameId }) => {
+    if (id !== tabId) return;
+    const left = Math.max((inFlight.get(frameId) ?? 0) - 1, 0);
+    inFlight.set(frameId, left);
+    if (!failed || left > 0) return;
+    dropped.add(frameId);
+    waiting.get(frameId)?.();
+  };
+  const onCommitted = onEnd(false);
+  const onError = onEnd(true);
+  chrome.webNavigation.onBeforeNavigate.addListener(onBefore);
+  chrome.webNavigation.onCommitted.addListener(onCommitted);
+  chrome.webNavigation.onErrorOccurred.addListener(onError);
+  const watch = {
+    dropped: false,
+    in: (frameId) =>
+      new Promise((resolve) => {
+        const found = () => {
+          watch.dropped = true;
+          resolve();
+        };
+        if (dropped.has(frameId)) found();
+        else waiting.set(frameId, found);
+      }),
+    stop: () => {
+      chrome.webNavigation.onBeforeNavigate.removeListener(onBefore);
+      chrome.webNavigation.onCommitted.removeListener(onCommitted);
+      chrome.webNavigation.onErrorOccurred.removeListener(onError);
+    },
+  };
+  return watch;
 }
 
 export function pageInfo(tab) {

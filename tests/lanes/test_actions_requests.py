@@ -126,6 +126,20 @@ document.getElementById('load').addEventListener('click', async () => {
 </script>""",
 )
 
+# A search box that asks the server when Enter is pressed, as a live search does.
+SEARCH_PAGE = page(
+    "Search",
+    """<h1>Search</h1>
+<label>Query <input id="query"></label><p id="out">Nothing yet</p>
+<script>
+document.getElementById('query').addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter') return;
+  fetch('/api/answer?n=' + encodeURIComponent(event.target.value)).then((response) => response.json())
+    .then((data) => { document.getElementById('out').textContent = data.answer; });
+});
+</script>""",
+)
+
 # A real library's way: jQuery's getJSON (an XMLHttpRequest underneath, its callbacks in its own order).
 JQUERY_PAGE = page(
     "jQuery",
@@ -205,6 +219,7 @@ REQUEST_PAGES: dict[str, Page] = {
     "/xhr": XHR_PAGE,
     "/jquery": JQUERY_PAGE,
     "/late-body": LATE_BODY_PAGE,
+    "/search": SEARCH_PAGE,
     "/held": HELD_PAGE,
     "/poll": POLL_PAGE,
     "/fake": FAKE_PAGE,
@@ -251,6 +266,15 @@ def test_a_click_whose_handler_fetches_returns_once_the_answer_shows(agent: Lane
     assert "navigated" not in clicked
     assert took >= ANSWER_DELAY_S  # it waited for the server's answer, not merely for the DOM's quiet period
     assert line_of(agent.snapshot(), "- paragraph: ") == f"- paragraph: {answer}"
+
+
+def test_a_key_press_whose_handler_fetches_returns_once_the_answer_shows(agent: LaneAgent) -> None:
+    agent.open("/search")
+    agent.ok("browser_type", ref=ref_of(agent.snapshot(), 'textbox "Query"'), text="owls")
+    started = time.monotonic()
+    pressed = agent.ok("browser_press", key="Enter")
+    assert "navigated" not in pressed and time.monotonic() - started >= ANSWER_DELAY_S
+    assert line_of(agent.snapshot(), "- paragraph: ") == "- paragraph: Answer owls"
 
 
 def test_a_form_posted_into_an_iframe_returns_once_the_frame_shows_the_answer(agent: LaneAgent) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping
 import pytest
 from aiohttp import web
 
+from tests.conftest import scaled
 from tests.lanes.action_pages import WIDGETS, WIDGETS_MOUNT
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.test_contract import line_of
@@ -45,10 +46,11 @@ UNHELD_CLICK_S = 0.45
 
 
 class RequestServer(PageServer):
-    """``PageServer`` with three endpoints: a late answer, a held request and a long-poll, both released by the test."""
+    """``PageServer`` with endpoints that answer late (JSON, a body after its headers, a posted form's page) and two
+    that the test holds and releases (a request, a long-poll); also the real jQuery, from tests/widgets/build."""
 
     def __init__(self, pages: Mapping[str, Page]) -> None:
-        super().__init__(pages, WIDGETS, WIDGETS_MOUNT)  # the real jQuery, from tests/widgets/build
+        super().__init__(pages, WIDGETS, WIDGETS_MOUNT)
         self.reset()
 
     def reset(self) -> None:
@@ -309,7 +311,7 @@ def test_a_request_that_takes_seconds_holds_the_click_no_longer_than_the_bound(
 
 def test_a_long_poll_started_before_the_click_does_not_delay_it(agent: LaneAgent, pages: RequestServer) -> None:
     agent.open("/poll")
-    assert pages.poll_arrived.wait(START_TIMEOUT_S), "the page's long-poll never reached the server"
+    assert pages.poll_arrived.wait(scaled(START_TIMEOUT_S)), "the page's long-poll never reached the server"
     clicked, took = timed_click(agent, "Change now")
     assert "navigated" not in clicked
     assert took < UNHELD_CLICK_S, took

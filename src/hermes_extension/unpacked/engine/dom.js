@@ -187,7 +187,8 @@
   // whose start came during the watch are counted, so a request already in flight (a long-poll) never holds an
   // action. The page can fake or suppress these events: that makes an action wait up to MAX_SETTLE_MS, or not
   // wait for a request, and nothing more; the detail is used as a key only, never read into a result. A form
-  // posted into an iframe of this document (its target) is a request too, over when that iframe loads.
+  // posted into an iframe of this document (its target) is a request too, over when that iframe loads; a form
+  // submitted into this document, until its navigate event (the navigation starts in a later task).
   var QUIET_MS = 20;
   var MAX_SETTLE_MS = 500;
   var REQUEST_START = "hermes:request-start";
@@ -225,6 +226,17 @@
     };
     state.onSubmit = function (event) {
       var frame = formTargetFrame(event);
+      if (!frame && submitsHere(event)) {
+        // the submission navigates this document in a task of its own, after the submit: wait for its navigate
+        // event, unless the page's own handler cancels the submit
+        var planned = {};
+        state.requests.add(planned);
+        state.planned = planned;
+        setTimeout(function () {
+          if (event.defaultPrevented) requestOver(state, planned);
+        }, 0);
+        return;
+      }
       if (!frame) return;
       var key = {};
       var loaded = function () {
@@ -247,6 +259,7 @@
     document.addEventListener("submit", state.onSubmit, true);
     if (window.navigation && window.navigation.addEventListener) {
       state.onNavigate = function (event) {
+        if (state.planned) requestOver(state, state.planned);
         // a link with a download attribute saves a file: the document stays
         if (event.destination && !event.destination.sameDocument && event.downloadRequest == null) {
           state.navigation = event;
@@ -263,6 +276,18 @@
     if (!state.requests.delete(key)) return;
     state.lastChange = performance.now();
     if (state.wake) state.wake();
+  }
+  // Whether a submitted form navigates this very document (no target, or _self; _top and _parent in a top
+  // document), as opposed to another window or frame, or a <dialog> it only closes.
+  function submitsHere(event) {
+    var form = event.target;
+    if (!form || form.localName !== "form") return false;
+    var submitter = event.submitter;
+    var method = (submitter && submitter.getAttribute("formmethod")) || form.getAttribute("method") || "";
+    if (method.toLowerCase() === "dialog") return false;
+    var base = document.querySelector("base[target]");
+    var name = (submitter && submitter.getAttribute("formtarget")) || form.getAttribute("target") || (base && base.getAttribute("target")) || "";
+    return !name || name === "_self" || (window === window.top && (name === "_top" || name === "_parent"));
   }
   // The <iframe> of this document that a submitted form posts into (its target, or its submit button's
   // formtarget, or the document's <base target>), if any: its load is the answer arriving.

@@ -144,3 +144,29 @@ def test_delete_two_books_with_the_bulk_action(reader: Reader, admin: App) -> No
     reader.click("button", re.compile("^Yes, I.m sure$"))
     reader.wait_for("Successfully deleted 2 books")
     assert admin.rows("select title from library_book where title in (?, ?)", *titles) == []
+
+
+def test_add_an_author_through_the_related_popup_then_save_the_book(reader: Reader, admin: App) -> None:
+    """The "+" next to a ForeignKey opens a popup window that closes itself on Save and fills the opener's select."""
+    author, title = f"Gianni Rodari ({reader.lane})", f"Favole al telefono ({reader.lane})"
+    book_list(reader, admin)
+    reader.click("link", "Add book")
+    reader.wait_for("Add book")
+    [opener] = [tab["id"] for tab in reader.agent.ok("browser_tabs") if tab["controlled"]]
+    reader.type("textbox", "Title:", title)
+    reader.type("spinbutton", "Year:", "1962")
+    reader.click("link", "Add another author")
+    popup_url = admin.url("/admin/library/author/add/")
+    popups = [tab for tab in reader.agent.ok("browser_tabs") if str(tab["url"]).startswith(popup_url)]
+    assert len(popups) == 1, f"no tab of its own for the popup on the {reader.lane} lane: {popups}"
+    reader.act("browser_tab_activate", tab_id=popups[0]["id"])
+    reader.wait_for("Add author")
+    reader.type("textbox", "Name:", author)
+    saved = reader.click("button", "Save")  # the popup posts its form; the answer tells the opener, then closes it
+    assert saved.get("closed") is True, f"the popup did not close on the {reader.lane} lane: {saved}"
+    assert saved["controls"]["id"] == opener, saved
+    assert [tab["id"] for tab in reader.agent.ok("browser_tabs") if tab["controlled"]] == [opener]
+    reader.until(lambda s: any(e.text == author for e in find_all(s, "combobox", "Author:")), "the new author chosen")
+    reader.click("button", "Save")
+    reader.wait_for("was added successfully")
+    assert admin.rows(BOOK, title) == [(title, author, 1962, 1)]

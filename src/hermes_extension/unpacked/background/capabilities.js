@@ -141,7 +141,8 @@ async function followingTabs(sessionId, tab, run, soFar, signal) {
       const done = await run();
       answer = done.value ?? null;
       const followed = await followNavigation(tab, done, signal, dropping);
-      if (followed.navigated && (await closingItself(tab.id))) await untilAborted(signal); // its removal ends the race
+      // a navigation that ended as the window closed counts as none (dropped): look at the window all the same
+      if (answer?.navigating && (await closingItself(tab.id))) await untilAborted(signal); // its removal ends the race
       return followed;
     });
     if (outcome.closed) {

@@ -188,3 +188,15 @@ def test_a_click_on_an_option_of_an_aria_listbox_reaches_the_page(agent: LaneAge
     agent.ok("browser_click", ref=options(agent, "Colour")["Blue"][0])
     assert paragraph(agent, "Colour") == "Colour Blue"
     assert selected(agent, "Colour") == ["Blue"]
+
+
+def test_a_shift_click_on_an_option_of_a_multiple_select_chooses_the_run_from_the_last_one_clicked(
+    agent: LaneAgent,
+) -> None:
+    agent.open("/lists")
+    agent.ok("browser_click", ref=options(agent, "Toppings")["Basil"][0])
+    agent.ok("browser_click", ref=options(agent, "Toppings")["Ham"][0], modifiers="Shift")
+    assert paragraph(agent, "toppings:") == "toppings:input=Basil toppings:change=Basil " + (
+        "toppings:input=Ham+Olives+Basil toppings:change=Ham+Olives+Basil"
+    )
+    assert selected(agent, "Toppings") == ["Ham", "Olives", "Basil"]

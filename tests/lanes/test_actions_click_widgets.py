@@ -131,6 +131,14 @@ def test_a_click_moves_the_focus_with_its_events_in_the_order_a_mouse_gives_them
     assert paragraph(agent, "") == " ".join(expected)
 
 
+def test_tab_moves_the_focus_to_the_next_field_with_its_events(agent: LaneAgent) -> None:
+    agent.open("/focus")
+    agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'textbox "First"'))
+    agent.ok("browser_press", key="Tab")
+    assert paragraph(agent, "").endswith("first:click first:blur first:focusout second:focus second:focusin")
+    assert line_of(agent.snapshot(), '- textbox "Second"').startswith('- textbox "Second" [focused]')
+
+
 def test_a_click_on_a_date_field_opens_jquery_uis_picker_and_a_day_is_picked(agent: LaneAgent) -> None:
     agent.open("/datepicker")
     agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'textbox "Date"'))

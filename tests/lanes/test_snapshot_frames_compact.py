@@ -24,33 +24,51 @@ pytestmark = pytest.mark.chromium
 
 #: The compact snapshot's budget (the engine's DEFAULT_MAX_CHARS, the cdp lane's COMPACT_MAX_CHARS).
 BUDGET = 32000
-#: Every row of a frame's table is this tall (CSS px), its header row too, so a page can scroll to a row.
+#: Every row of a frame's table is this tall (CSS px), its header row too, so a page can scroll to a row. Cells do
+#: not wrap: a frame of another site may run its load handler before it knows its width, and rows that wrapped
+#: there would move the row it scrolled to once the width arrives.
 ROW_PX = 24
 ROW_STYLE = (
-    "<style>body{margin:0;font:14px/16px sans-serif}table{border-spacing:0}tr{height:24px}td,th{padding:0 4px}</style>"
+    "<style>body{margin:0;font:14px/16px sans-serif}table{border-spacing:0}tr{height:24px}"
+    "td,th{padding:0 4px;white-space:nowrap}</style>"
 )
 
 
+#: A frame that scrolls itself tells its page so, which is then Ready once all of them have (see ``page``).
+SCROLLED = "scrolled"
+
+
 def rows_page(query: Mapping[str, str]) -> str:
-    """A table of ``n`` rows ``<label> <i> | <value>``; with ``at``, the frame scrolls itself to that row."""
+    """A table of ``n`` rows ``<label> <i> | <value>``; with ``at``, the frame scrolls itself to that row and tells
+    its parent. A frame of another site may load before it has its size, when it cannot scroll yet: it tries again
+    on each resize until the scroll holds."""
     n, label = int(query.get("n", "3000")), query.get("label", "Frame row")
     body = "".join(f'<tr id="r{i}"><td>{label} {i}</td><td>{i * 7 % 1000}</td></tr>' for i in range(1, n + 1))
-    scroll = (
-        f" onload=\"document.scrollingElement.scrollTop = document.getElementById('r{query['at']}').offsetTop\""
-        if "at" in query
-        else ""
-    )
+    scroll = ""
+    if "at" in query:
+        scroll = (
+            "<script>var told = false; function go() { var to = document.getElementById('r"
+            + str(int(query["at"]))
+            + "').offsetTop; document.scrollingElement.scrollTop = to; if (!told && innerHeight > 0 && "
+            f"document.scrollingElement.scrollTop === to) {{ told = true; parent.postMessage('{SCROLLED}', '*'); }} }}"
+            " addEventListener('load', go); addEventListener('resize', go);</script>"
+        )
     return (
-        f"<!doctype html><html><head><title>Rows</title>{ROW_STYLE}</head><body{scroll}>"
+        f"<!doctype html><html><head><title>Rows</title>{ROW_STYLE}{scroll}</head><body>"
         f"<table><thead><tr><th>name</th><th>value</th></tr></thead><tbody>{body}</tbody></table></body></html>"
     )
 
 
-def page(title: str, body: str, on_load: str = "") -> str:
+def page(title: str, body: str, on_load: str = "", scrolling_frames: int = 0) -> str:
+    """A page that runs ``on_load`` at its load event and is Ready once that is done and ``scrolling_frames`` of
+    its frames have said they are scrolled."""
     return (
         f"<!doctype html><html><head><title>{title}</title><style>body{{margin:0}}"
-        "iframe{display:block;border:0;width:100%}.fixed{position:fixed;bottom:8px;left:8px}</style></head>"
-        f"<body onload=\"{on_load}document.title = 'Ready'\">{body}</body></html>"
+        "iframe{display:block;border:0;width:100%}.fixed{position:fixed;bottom:8px;left:8px}</style>"
+        f"<script>var waiting = {scrolling_frames} + 1;"
+        " function one() { if (--waiting === 0) document.title = 'Ready'; }"
+        f" addEventListener('message', function (event) {{ if (event.data === '{SCROLLED}') one(); }});"
+        f" addEventListener('load', function () {{ {on_load} one(); }});</script></head><body>{body}</body></html>"
     )
 
 
@@ -92,7 +110,7 @@ def three_scrolled_frames() -> str:
         'style="display:inline-block;width:32%;height:360px"></iframe>'
         for label, origin, at in (("Left", OTHER_ORIGIN, 500), ("Middle", "", 1000), ("Right", OTHER_ORIGIN, 1500))
     )
-    return page("Three frames", f"<h1>Three tables</h1><div>{frames}</div><button>Done</button>")
+    return page("Three frames", f"<h1>Three tables</h1><div>{frames}</div><button>Done</button>", scrolling_frames=3)
 
 
 PAGES = {
@@ -111,14 +129,23 @@ def pages() -> Iterator[PageServer]:
         yield server
 
 
+#: Each page's compact snapshot as each lane read it, by path and lane: the second lane must read the same text.
+READ: dict[str, dict[str, str]] = {}
+
+
 def ready_snapshot(agent: LaneAgent, path: str) -> str:
     """The compact snapshot of ``path`` once the page has scrolled where it wants (its title is Ready),
-    checked against the grammar and the budget."""
+    checked against the grammar and the budget, and the same as the other lane's when it read it first."""
     agent.open(path)
     wait_until(lambda: agent.ok("browser_snapshot")["title"] == "Ready" or None, 10, f"{path} scrolled")
     text = agent.snapshot()
     parse_snapshot(text)
     assert len(text) <= BUDGET, f"{len(text)} characters on the {agent.lane} lane"
+    read = READ.setdefault(path, {})
+    read[agent.lane] = text
+    other = next((lane for lane in read if lane != agent.lane), None)
+    if other:
+        assert text == read[other], f"{path}: the {agent.lane} and {other} lanes read different snapshots"
     return text
 
 
@@ -164,6 +191,7 @@ def test_a_tall_frame_scrolled_to_its_middle_shows_the_rows_in_view_and_the_butt
     # full: true is unchanged: every row, in the frame's place, and no notice
     full = str(agent.ok("browser_snapshot", full=True)["snapshot"])
     assert rows_shown(full) == list(range(1, 3001)) and "[snapshot compacted" not in full
+    assert f"{len(text) - len(notice_of(text)) - 1} of {len(full)} characters shown;" in notice_of(text)
     assert '- iframe "Rows":' in full
 
 

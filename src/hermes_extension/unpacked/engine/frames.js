@@ -430,6 +430,7 @@
         var child = childOf(match, merged.stitching);
         var head = "- iframe" + match[2];
         var hasText = child && child.text;
+        if (hasText) merged.total++; // its ":"
         index = lines.add(hasText ? head + ":" : head, base + depth, up, engine.KEY_LINE, "iframe", top, bottom);
         if (hasText) addPart(merged, child, index, placementOf(merged, index));
       } else {
@@ -445,7 +446,7 @@
   function leaveOut(merged, part, side) {
     var data = linesOf(part);
     merged.compacted = true;
-    merged.total += +data.total || 0;
+    merged.total += (+data.total || 0) + (part.text ? 1 : 0); // and the ":" of its placeholder
     engine.tallyShown(merged.leftOut, data.lines, side);
     if (data.leftOut) engine.addLeftOut(merged.leftOut, data.leftOut, side);
     for (var j = 0; j < data.lines.text.length; j++) {

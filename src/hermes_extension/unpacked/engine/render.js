@@ -192,7 +192,8 @@
       shortened += carried.shortened || 0;
     }
     var text = layout(lines, selection.keep, selection.depth);
-    var notice = compactionNotice(text.length, Math.max(total, text.length), leftOut, shortened);
+    // (size() counts a newline after every line, the text has none after its last)
+    var notice = compactionNotice(text.length, Math.max(total - 1, text.length), leftOut, shortened);
     return {
       text: text ? text + "\n" + notice : notice,
       droppedKey: leftOut.key,

@@ -40,7 +40,7 @@
     var full = !!options.full;
     var view = seen || visibleWindow() || { top: 0, bottom: window.innerHeight };
     var stitched = !full && (!isTop || walk.frames.length > 0);
-    var total = stitched ? lines.size() : 0; // before compact() shortens long lines
+    var total = stitched ? sizeWithoutTokens(lines, walk.frames) : 0; // before compact() shortens long lines
     var compacted = full ? null : compact(lines, Math.max(2000, +options.maxChars || DEFAULT_MAX_CHARS), view);
     var text = compacted ? compacted.text : layout(lines, null);
     return {
@@ -79,6 +79,13 @@
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
     };
+  }
+  // The characters of the lines as a stitched text shows them: a placeholder without its token (which the stitch
+  // replaces, and whose length differs from engine to engine).
+  function sizeWithoutTokens(lines, tokens) {
+    var size = lines.size();
+    for (var i = 0; i < tokens.length; i++) size -= (" [frame=" + tokens[i] + "]").length;
+    return size;
   }
   // The same, once this frame knows its token (or tokenWaitMs has passed): a child frame's part must say
   // which placeholder of its parent it fills.

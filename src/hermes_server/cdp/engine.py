@@ -46,6 +46,9 @@ ENGINE_WORLD = "hermes-snapshot"
 #: How long a click waits, once the pointer is over the element, for what the hover changed to let the element
 #: be hit again (a hover image loading, a hover style settling), like the engine's bound on an action's settling.
 HOVER_SETTLE_MS = 500
+#: Within that, how long one look waits before the pointer is moved there again: a move the browser routed
+#: before a just-loaded cross-site iframe could take input went to the page around it, and none follows by itself.
+HOVER_LOOK_MS = 100
 #: The size a compact snapshot is held to once the frames are stitched (the engine's own per-frame default).
 COMPACT_MAX_CHARS = 32000
 #: A run of spaces, controls and line or paragraph separators: one space in the snapshot's text, as the
@@ -106,8 +109,8 @@ _AIM = """(function (ref, options) {
 #: changing the page: a ``:hover`` style whose image is still loading collapses an icon, which loses the hover,
 #: comes back, takes it again..., every frame until the image is there; a hover style moves an element. Then
 #: the element is watched every animation frame until two frames in a row agree on a point that hits it (and,
-#: where the pointer is, with the hover taken), at most ``maxMs``; past that, the point with ``covered_by``,
-#: what a press there hits instead. ``null`` if the element is gone.
+#: where the pointer is, with the hover taken), at most ``maxMs``; past that, the point with ``unsettled`` and,
+#: when something else is there, ``covered_by``: what a press there hits instead. ``null`` if the element is gone.
 _UNDER_POINTER = """(function (ref, x, y, maxMs) {
   var engine = globalThis.__hermesEngine, el = globalThis.__hermesSnapshot.resolve(ref);
   if (!el) return null;
@@ -128,7 +131,8 @@ _UNDER_POINTER = """(function (ref, x, y, maxMs) {
         last = now;
         if (performance.now() - started < maxMs) return again();
         var hit = engine.deepElementFromPoint(x, y);
-        resolve({x: x, y: y, covered_by: hit ? engine.describeCover(hit) : null});
+        var covered = hit && !engine.composedContains(el, hit) ? engine.describeCover(hit) : null;
+        resolve({x: x, y: y, unsettled: true, covered_by: covered});
       });
     })();
   });
@@ -315,11 +319,11 @@ class PageEngine:
         x, y = await self._in_page(frame, aimed)
         return x, y, aimed | {"pointerAt": pointer_at}, frame
 
-    async def under_pointer(self, frame: FrameInfo, ref: str, x: float, y: float) -> dict[str, Any]:
+    async def under_pointer(self, frame: FrameInfo, ref: str, x: float, y: float, max_ms: float) -> dict[str, Any]:
         """Once the pointer has moved to ``(x, y)`` (in ``frame``'s viewport) over ``ref``'s element, where to press:
-        ``{x, y}``, with ``covered_by`` if the element is still not there after ``HOVER_SETTLE_MS`` (see
-        ``_UNDER_POINTER``)."""
-        where = await self.evaluate(frame, _called(_UNDER_POINTER, "@" + ref.removeprefix("@"), x, y, HOVER_SETTLE_MS))
+        ``{x, y}``, with ``unsettled`` (and ``covered_by``) if the element is still not hovered there after ``max_ms``
+        (see ``_UNDER_POINTER``)."""
+        where = await self.evaluate(frame, _called(_UNDER_POINTER, "@" + ref.removeprefix("@"), x, y, max_ms))
         if not isinstance(where, dict):
             raise ToolError(
                 "controller_error", f"stale_ref: Element @{ref.removeprefix('@')} is gone; take a new snapshot."

@@ -28,7 +28,14 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from hermes_server.cdp.dialogs import DialogRecord, PendingDialog
-from hermes_server.cdp.engine import PageEngine, TabRefs, load_engine, quoted_page_text
+from hermes_server.cdp.engine import (
+    HOVER_LOOK_MS,
+    HOVER_SETTLE_MS,
+    PageEngine,
+    TabRefs,
+    load_engine,
+    quoted_page_text,
+)
 from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.keys import KeyPress, parse_key
 from hermes_server.cdp.providers import BrowserLease
@@ -661,8 +668,9 @@ async def _click_at(
     until the new image has loaded (MiniWoB's social feed), a hover style moves it. A press sent with the move
     hits what is there meanwhile (the icon's row), so the press waits until the point hits the element again,
     moving with it if it moved (``result``'s ``x``/``y``), or past the bound says what it hits (``covered_by``).
-    A hover only moves; an element that something else covers from the start gets no wait (the cover is what a
-    real mouse clicks).
+    The pointer is moved there again every ``HOVER_LOOK_MS`` meanwhile: a move that the browser routed before a
+    just-loaded cross-site iframe could take input went to the page around it. A hover only moves; an element
+    that something else covers from the start gets no wait (the cover is what a real mouse clicks).
     """
     supervisor = browsing.supervisor
     x, y = point
@@ -670,9 +678,20 @@ async def _click_at(
     if gesture.hover or not aimed.get("onTarget") or (there and aimed.get("hovered")):
         await _send_mouse(supervisor, session, _mouse_events(x, y, gesture, move=not there))
         return
-    if not there:
-        await _send_mouse(supervisor, session, _mouse_events(x, y, Gesture(modifiers=gesture.modifiers, hover=True)))
-    where = await browsing.engine().under_pointer(frame, aimed["ref"], aimed["x"], aimed["y"])
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + HOVER_SETTLE_MS / 1000
+    while True:
+        if not there:
+            await _send_mouse(
+                supervisor, session, _mouse_events(x, y, Gesture(modifiers=gesture.modifiers, hover=True))
+            )
+        left_ms = (deadline - loop.time()) * 1000
+        where = await browsing.engine().under_pointer(
+            frame, aimed["ref"], aimed["x"], aimed["y"], min(HOVER_LOOK_MS, left_ms)
+        )
+        if not where.get("unsettled") or left_ms <= HOVER_LOOK_MS:
+            break
+        there = False  # the move may not have reached the element's document: move again
     moved = (x + where["x"] - aimed["x"], y + where["y"] - aimed["y"])
     if where.get("covered_by"):
         result["covered_by"] = where["covered_by"]

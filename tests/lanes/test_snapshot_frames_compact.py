@@ -192,6 +192,11 @@ def test_a_tall_frame_scrolled_to_its_middle_shows_the_rows_in_view_and_the_butt
     full = str(agent.ok("browser_snapshot", full=True)["snapshot"])
     assert rows_shown(full) == list(range(1, 3001)) and "[snapshot compacted" not in full
     assert f"{len(text) - len(notice_of(text)) - 1} of {len(full)} characters shown;" in notice_of(text)
+    # below the frame: the end of the report is in view, and of the frame above it its last rows are nearest
+    assert agent.ok("browser_scroll", direction="bottom")["atEnd"] is True
+    end = agent.snapshot()
+    assert "- paragraph: The end of the report." in end and rows_shown(end)[-1] == 3000
+    assert left_out_rows(notice_of(end), "above") == rows_shown(end)[0] and " below;" not in notice_of(end)
     assert '- iframe "Rows":' in full
 
 

@@ -346,7 +346,10 @@
   // user does not see at all take its placeholder's place.
   function stitchLines(stitching, maxChars) {
     var height = window.innerHeight > 0 ? window.innerHeight : Infinity;
-    var merged = { lines: new engine.Lines(), height: height, stitching: stitching, total: 0, shortened: 0, compacted: false, leftOut: newTally() };
+    var merged = {
+      lines: new engine.Lines(), height: height, stitching: stitching, total: 0, shortened: 0, compacted: false, leftOut: newTally(),
+      limits: { above: -Infinity, below: Infinity }, // the nearest places the frames' own compaction left out
+    };
     if (stitching.top) addPart(merged, stitching.top, -1, null);
     stitching.loose.forEach(function (part) {
       if (!part.text) return;
@@ -357,7 +360,7 @@
     var lines = merged.lines;
     if (!merged.compacted && lines.size() <= maxChars) return { text: engine.layout(lines, null), compacted: false };
     var view = { top: 0, bottom: height };
-    var carried = { total: Math.max(merged.total, lines.size()), leftOut: merged.leftOut, shortened: merged.shortened };
+    var carried = { total: Math.max(merged.total, lines.size()), leftOut: merged.leftOut, shortened: merged.shortened, limits: merged.limits };
     return { text: engine.compact(lines, maxChars, view, carried).text, compacted: true };
   }
   function newTally() {
@@ -408,6 +411,7 @@
     if (data.leftOut) {
       merged.compacted = true;
       engine.addLeftOut(merged.leftOut, data.leftOut, mode === "place" ? placement.side : undefined);
+      limitAt(merged, data.leftOut, mode, placement, seenTop, seenBottom);
     }
     var parents = [];
     for (var j = 0; j < shown.text.length; j++) {
@@ -441,6 +445,22 @@
     }
     // a frame whose placeholder this part left out is left out too, on the placeholder's side
     leaveOutFrames(merged, data, mode === "place" ? placement.side : null);
+  }
+  // Where a part's own compaction stopped on each side, among the merged lines: the stitch's compaction stops
+  // there too (render.js, keepOutward), so that no line shown lies beyond one left out nearer the viewport.
+  function limitAt(merged, leftOut, mode, placement, seenTop, seenBottom) {
+    var above = number(leftOut.nearestAbove),
+      below = number(leftOut.nearestBelow);
+    if (mode === "seen") {
+      above = above - seenTop;
+      below = merged.height + below - seenBottom;
+    } else if (mode === "place") {
+      // all its lines are where its placeholder is, those it left out too
+      above = placement.side === "above" ? placement.bottom : NaN;
+      below = placement.side === "below" ? placement.top : NaN;
+    }
+    if (above === above) merged.limits.above = Math.max(merged.limits.above, above);
+    if (below === below) merged.limits.below = Math.min(merged.limits.below, below);
   }
   // Counts a part's lines, and its frames', as left out on `side`.
   function leaveOut(merged, part, side) {

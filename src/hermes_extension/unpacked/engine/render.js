@@ -162,7 +162,8 @@
 
   // ----- compaction -------------------------------------------------------------------------------------
   // Roles whose lines make the outline of the page, kept whatever part of it is in view.
-  var OUTLINE = wordSet("heading banner navigation main contentinfo complementary region search form");
+  // A frame placeholder is among them: where each frame is, and the outline of its own page under it.
+  var OUTLINE = wordSet("heading banner navigation main contentinfo complementary region search form iframe");
   var OUTLINE_SHARE = 0.25; // at most this part of the budget goes to the outline
   var NOTICE_ROOM = 400; // characters kept free for the notice
   // How the notice counts what it left out, by the line's role; other lines are "lines of text".
@@ -184,7 +185,7 @@
     keepOutline(selection);
     var seen = viewOf(lines, view);
     for (var k = 0; k < seen.inside.length; k++) keepLine(selection, seen.inside[k]);
-    keepOutward(selection, seen.above, seen.below);
+    keepOutward(selection, seen.above, seen.below, carried && carried.limits);
     var leftOut = tally(selection, view);
     var shortened = selection.shortened;
     if (carried) {
@@ -247,36 +248,48 @@
     return true;
   }
   // Alternates between the nearest line above and below; a side stops at its first line that does not fit, so
-  // what is shown is one stretch of the page around the viewport.
-  function keepOutward(selection, above, below) {
+  // what is shown is one stretch of the page around the viewport. `limits` ({above, below}, from the stitch):
+  // where the frames' own compaction already left lines out on each side; a side stops there too, since what
+  // lies beyond is farther away than what is missing.
+  function keepOutward(selection, above, below, limits) {
+    var lines = selection.lines;
+    var highest = limits ? limits.above : -Infinity,
+      lowest = limits ? limits.below : Infinity;
     var up = 0,
       down = 0;
     while (up < above.length || down < below.length) {
       if (down < below.length) {
-        if (keepLine(selection, below[down])) down++;
+        if (!(lines.top[below[down]] > lowest) && keepLine(selection, below[down])) down++;
         else below.length = down;
       }
       if (up < above.length) {
-        if (keepLine(selection, above[up])) up++;
+        if (!(lines.bottom[above[up]] < highest) && keepLine(selection, above[up])) up++;
         else above.length = up;
       }
     }
   }
-  // What was left out: per side, counts by kind; the totals of key lines and text lines; and the side of each
-  // frame placeholder left out (by its token), whose frame's lines are then left out on that side too.
+  // What was left out: per side, counts by kind; the totals of key lines and text lines; the side of each
+  // frame placeholder left out (by its token), whose frame's lines are then left out on that side too; and the
+  // nearest place left out on each side (nearestAbove: the lowest bottom above the view, nearestBelow: the
+  // highest top below it; null for none), which bounds the stitch's own compaction (keepOutward).
   function tally(selection, view) {
     var lines = selection.lines;
     var out = {
       above: Object.create(null), below: Object.create(null), inside: Object.create(null), aboveLines: 0, belowLines: 0, key: 0, text: 0,
-      frameSides: Object.create(null),
+      frameSides: Object.create(null), nearestAbove: null, nearestBelow: null,
     };
     for (var i = 0; i < lines.text.length; i++) {
       if (selection.keep[i] || lines.kind[i] === STRUCTURE) continue;
       if (lines.kind[i] === KEY) out.key++;
       else out.text++;
       var side = lines.bottom[i] <= view.top ? "above" : lines.top[i] >= view.bottom ? "below" : "inside";
-      if (side === "above") out.aboveLines++;
-      else if (side === "below") out.belowLines++;
+      if (side === "above") {
+        out.aboveLines++;
+        if (out.nearestAbove === null || lines.bottom[i] > out.nearestAbove) out.nearestAbove = lines.bottom[i];
+      } else if (side === "below") {
+        out.belowLines++;
+        if (out.nearestBelow === null || lines.top[i] < out.nearestBelow) out.nearestBelow = lines.top[i];
+      }
       var what = COUNTED_AS[lines.role[i]] || "lines of text";
       out[side][what] = (out[side][what] || 0) + 1;
       if (lines.role[i] === "iframe") {

@@ -9,8 +9,8 @@
  * the ": ", and never as a ref, which only the engine writes, after the name and states.
  *
  * Size. Compact by default: if the text is over maxChars, it follows the viewport (what the user sees): the
- * outline of the whole page first (its headings and landmarks), then every line in the viewport, then lines
- * outward above and below it, nearest first, while the budget lasts (each with the containers it sits in; bare
+ * outline of the whole page first (its headings, landmarks and frames), then every line in the viewport, then
+ * lines outward above and below it, nearest first, while the budget lasts (each with the containers it sits in; bare
  * listitem/paragraph wrappers are left out; a long line is shortened rather than left out). The last line,
  * `[snapshot compacted: ... left out 412 rows and 3 buttons above, 2,200 rows below; ... Call browser_snapshot
  * with full: true for everything.]`, says what was left out on each side. The viewport is the part of the frame

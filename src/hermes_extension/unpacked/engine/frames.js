@@ -347,7 +347,7 @@
   function stitchLines(stitching, maxChars) {
     var height = window.innerHeight > 0 ? window.innerHeight : Infinity;
     var merged = {
-      lines: new engine.Lines(), height: height, stitching: stitching, total: 0, shortened: 0, compacted: false, leftOut: newTally(),
+      lines: new engine.Lines(), height: height, stitching: stitching, total: 0, shortened: 0, compacted: false, leftOut: engine.newTally(),
       limits: { above: -Infinity, below: Infinity }, // the nearest places the frames' own compaction left out
     };
     if (stitching.top) addPart(merged, stitching.top, -1, null);
@@ -362,13 +362,6 @@
     var view = { top: 0, bottom: height };
     var carried = { total: Math.max(merged.total, lines.size()), leftOut: merged.leftOut, shortened: merged.shortened, limits: merged.limits };
     return { text: engine.compact(lines, maxChars, view, carried).text, compacted: true };
-  }
-  function newTally() {
-    var tally = { aboveLines: 0, belowLines: 0, key: 0, text: 0 };
-    tally.above = Object.create(null);
-    tally.below = Object.create(null);
-    tally.inside = Object.create(null);
-    return tally;
   }
   // The part's lines: what its engine kept (compaction), else its text line by line, placed nowhere, each of
   // the role its line starts with (a container line, ending with ":", is structure).

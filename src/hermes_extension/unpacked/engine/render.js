@@ -274,30 +274,35 @@
   // highest top below it; null for none), which bounds the stitch's own compaction (keepOutward).
   function tally(selection, view) {
     var lines = selection.lines;
-    var out = {
-      above: Object.create(null), below: Object.create(null), inside: Object.create(null), aboveLines: 0, belowLines: 0, key: 0, text: 0,
-      frameSides: Object.create(null), nearestAbove: null, nearestBelow: null,
-    };
+    var out = newTally();
+    out.frameSides = Object.create(null);
+    out.nearestAbove = null;
+    out.nearestBelow = null;
     for (var i = 0; i < lines.text.length; i++) {
       if (selection.keep[i] || lines.kind[i] === STRUCTURE) continue;
-      if (lines.kind[i] === KEY) out.key++;
-      else out.text++;
       var side = lines.bottom[i] <= view.top ? "above" : lines.top[i] >= view.bottom ? "below" : "inside";
-      if (side === "above") {
-        out.aboveLines++;
-        if (out.nearestAbove === null || lines.bottom[i] > out.nearestAbove) out.nearestAbove = lines.bottom[i];
-      } else if (side === "below") {
-        out.belowLines++;
-        if (out.nearestBelow === null || lines.top[i] < out.nearestBelow) out.nearestBelow = lines.top[i];
-      }
-      var what = COUNTED_AS[lines.role[i]] || "lines of text";
-      out[side][what] = (out[side][what] || 0) + 1;
+      countLine(out, side, lines.kind[i], lines.role[i]);
+      if (side === "above" && (out.nearestAbove === null || lines.bottom[i] > out.nearestAbove)) out.nearestAbove = lines.bottom[i];
+      if (side === "below" && (out.nearestBelow === null || lines.top[i] < out.nearestBelow)) out.nearestBelow = lines.top[i];
       if (lines.role[i] === "iframe") {
         var token = FRAME_TOKEN.exec(lines.text[i]);
         if (token) out.frameSides[token[1]] = side;
       }
     }
     return out;
+  }
+  // Nothing left out yet: counts by kind on each side, lines per side, key lines and text lines.
+  function newTally() {
+    return { above: Object.create(null), inside: Object.create(null), below: Object.create(null), aboveLines: 0, belowLines: 0, key: 0, text: 0 };
+  }
+  // Counts one line left out on `side`.
+  function countLine(into, side, kind, role) {
+    if (kind === KEY) into.key++;
+    else into.text++;
+    if (side === "above") into.aboveLines++;
+    else if (side === "below") into.belowLines++;
+    var what = COUNTED_AS[role] || "lines of text";
+    into[side][what] = (into[side][what] || 0) + 1;
   }
   // Adds what `more` (a tally) left out to `into`; `side`, when given, is where all of it goes.
   function addLeftOut(into, more, side) {
@@ -316,16 +321,7 @@
   }
   // Adds shown lines (shownLines' arrays, from a frame left out whole) to `into`, all on `side`.
   function tallyShown(into, shown, side) {
-    for (var i = 0; i < shown.text.length; i++) {
-      var kind = +shown.kind[i];
-      if (kind === STRUCTURE) continue;
-      if (kind === KEY) into.key++;
-      else into.text++;
-      if (side === "above") into.aboveLines++;
-      else if (side === "below") into.belowLines++;
-      var what = COUNTED_AS[shown.role[i]] || "lines of text";
-      into[side][what] = (into[side][what] || 0) + 1;
-    }
+    for (var i = 0; i < shown.text.length; i++) if (+shown.kind[i] !== STRUCTURE) countLine(into, side, +shown.kind[i], shown.role[i]);
   }
   function counted(counts) {
     var parts = [];
@@ -426,6 +422,7 @@
     renderTree: renderTree,
     layout: layout,
     compact: compact,
+    newTally: newTally,
     addLeftOut: addLeftOut,
     tallyShown: tallyShown,
     shownLines: shownLines,

@@ -62,8 +62,9 @@ def test_a_click_in_a_cross_site_iframe_right_after_it_appeared_lands(agent: Lan
     if agent.lane == EXTENSION_LANE:
         pytest.xfail(
             "extension lane: a browser_snapshot taken while the iframe loads hangs until command_timeout in about "
-            "half the attempts, before issue 11's click changes too (likely background/frames.js snapshotTab's "
-            "executeScript into the iframe's first document, which its navigation replaces and which never answers)"
+            "half the attempts, before issue 11's click changes too: its waitForLoad (background/tabs.js) waits for "
+            "the tab, whose status reads loading while the iframe loads, and chrome.tabs sends no event when that "
+            "ends (the snapshot answers at once when it does not wait; it should wait for the top document only)"
         )
     agent.open("/top")
     add = button(agent, "Add the frame")

@@ -179,7 +179,10 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     async def arrive(px: float, py: float) -> None:
         await _send_mouse(supervisor, session, _mouse_events(px, py, Gesture(modifiers=gesture.modifiers, hover=True)))
 
-    x, y, aimed, frame = await browsing.engine().aim(args["ref"], hover=hover, arrive=None if hover else arrive)
+    # The pointer arrives while the engine aims: a dialog the arrival opens (a mouseover handler's alert) stops
+    # the page's JavaScript, so the aim cannot answer, and the click ends here with the dialog.
+    aiming = browsing.engine().aim(args["ref"], hover=hover, arrive=None if hover else arrive)
+    x, y, aimed, frame = await _act(supervisor, aiming, so_far={"ok": True, "ref": "@" + args["ref"].removeprefix("@")})
     result = {
         "ok": True,
         "ref": aimed["ref"],

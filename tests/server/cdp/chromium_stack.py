@@ -65,6 +65,9 @@ PAGES: dict[str, str] = {
 <select name="colour" aria-label="Colour"><option>Red</option><option>Green</option></select>
 <button type="submit">Send</button></form>""",
     **{f"/dialog/{kind}": dialog_page(kind) for kind in DIALOG_SCRIPTS},
+    # A dialog the pointer's arrival opens, before any press: the click's hover comes first, as a hand's does.
+    "/dialog/hover": """<!doctype html><title>Hover dialog</title>
+<button onmouseover="alert('You are about to click')">Trigger</button>""",
     **{f"/nested/{depth}": nested_page(depth) for depth in range(NESTED_DEPTH + 1)},
 }
 

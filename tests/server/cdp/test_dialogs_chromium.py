@@ -44,6 +44,18 @@ async def trigger(agent: Agent, pages: PageServer, kind: str) -> dict[str, Any]:
     return await agent.call("browser_click", ref=agent.ref_of(snapshot, 'button "Trigger"'))
 
 
+async def test_a_dialog_the_pointers_arrival_opens_ends_the_click_with_it(
+    agents: AgentFactory, pages: PageServer
+) -> None:
+    """The click moves the pointer there while the engine aims: a mouseover handler's alert blocks the page then,
+    before any press, and the click answers at once with the dialog, as when the press itself opens one."""
+    agent = agents(dialog_policy="must_respond")
+    clicked = await trigger(agent, pages, "hover")
+    [pending] = clicked["pending_dialogs"]
+    assert (pending["type"], pending["message"]) == ("alert", "You are about to click"), clicked
+    assert "browser_dialog" in clicked["notice"]
+
+
 @pytest.mark.parametrize("bridge", ["off", "on"])
 @pytest.mark.parametrize("kind", ["alert", "confirm", "prompt"])
 async def test_must_respond_waits_for_the_agents_answer(

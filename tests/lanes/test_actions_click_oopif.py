@@ -15,7 +15,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from hermes_wire.tools import EXTENSION_LANE
 from tests.lanes.conftest import LaneAgent
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_until
@@ -59,13 +58,6 @@ ATTEMPTS = 6
 
 @pytest.mark.parametrize("attempt", range(ATTEMPTS))
 def test_a_click_in_a_cross_site_iframe_right_after_it_appeared_lands(agent: LaneAgent, attempt: int) -> None:
-    if agent.lane == EXTENSION_LANE:
-        pytest.xfail(
-            "extension lane: a browser_snapshot taken while the iframe loads hangs until command_timeout in about "
-            "half the attempts, before issue 11's click changes too: its waitForLoad (background/tabs.js) waits for "
-            "the tab, whose status reads loading while the iframe loads, and chrome.tabs sends no event when that "
-            "ends (the snapshot answers at once when it does not wait; it should wait for the top document only)"
-        )
     agent.open("/top")
     add = button(agent, "Add the frame")
     assert add, agent.snapshot()

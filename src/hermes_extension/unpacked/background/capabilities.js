@@ -9,7 +9,7 @@ import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, isWebTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
-import { documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, watchDropped } from "./tabs.js";
+import { documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { checkUserControl } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
@@ -82,7 +82,7 @@ const CAPABILITIES = {
 
   browser_snapshot: async ({ sessionId, args, signal }) => {
     await waitForText((await controlledTab(sessionId)).id, args, signal);
-    const tab = await waitForLoad((await controlledTab(sessionId)).id, signal);
+    const tab = await waitForTopDocument((await controlledTab(sessionId)).id, signal);
     const snapshot = await snapshotTab(tab.id, Boolean(args.full));
     const recent = await loadRecentDialogs(tab.id);
     return {
@@ -244,7 +244,7 @@ async function waitForText(tabId, args, signal) {
       const remaining = deadline - Date.now();
       let waited = null;
       if (remaining > 0) {
-        await waitForLoad(tabId, signal);
+        await waitForTopDocument(tabId, signal);
         const documentId = await documentIn(tabId, 0);
         const leaving = new AbortController();
         const forward = () => leaving.abort();

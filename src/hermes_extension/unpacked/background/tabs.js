@@ -22,9 +22,10 @@ export function unlessCrashed(tab) {
 }
 
 // Resolves with the tab once `test(tab)` is true, looking again at each chrome.tabs.onUpdated event of the
-// tab. The command's signal bounds the wait; the tab closing ends it (`onClosed()`, tab_closed by default),
-// and so does a crash unless `crashed` is "wait".
-function untilTab(tabId, signal, test, { onClosed = closedError, crashed = "fail" } = {}) {
+// tab, and with `topFrameEvents` at each chrome.webNavigation event of its top frame too. The command's signal
+// bounds the wait; the tab closing ends it (`onClosed()`, tab_closed by default), and so does a crash unless
+// `crashed` is "wait".
+function untilTab(tabId, signal, test, { onClosed = closedError, crashed = "fail", topFrameEvents = false } = {}) {
   return new Promise((resolve, reject) => {
     let finished = false;
     let checking = false;
@@ -34,6 +35,7 @@ function untilTab(tabId, signal, test, { onClosed = closedError, crashed = "fail
       finished = true;
       chrome.tabs.onUpdated.removeListener(onUpdated);
       chrome.tabs.onRemoved.removeListener(onRemoved);
+      if (topFrameEvents) for (const event of TOP_FRAME_EVENTS) event().removeListener(onFrame);
       signal.removeEventListener("abort", onAbort);
       settle(value);
     };
@@ -57,10 +59,12 @@ function untilTab(tabId, signal, test, { onClosed = closedError, crashed = "fail
       }
     };
     const onUpdated = (id) => id === tabId && check();
+    const onFrame = (details) => details.tabId === tabId && details.frameId === 0 && check();
     const onRemoved = (id) => id === tabId && finish(reject, onClosed());
     const onAbort = () => finish(reject, new CommandError("command_cancelled", "cancelled"));
     chrome.tabs.onUpdated.addListener(onUpdated);
     chrome.tabs.onRemoved.addListener(onRemoved);
+    if (topFrameEvents) for (const event of TOP_FRAME_EVENTS) event().addListener(onFrame);
     signal.addEventListener("abort", onAbort);
     if (signal.aborted) onAbort();
     else check();
@@ -77,6 +81,37 @@ function closedError() {
 // The tab once its page has loaded (a page that crashes while it loads ends the wait at once).
 export function waitForLoad(tabId, signal) {
   return untilTab(tabId, signal, (tab) => tab.status === "complete");
+}
+
+// The webNavigation events of a frame's document: committed, parsed, loaded, or its navigation failed (read when
+// used: the service worker's globals are set up before chrome.webNavigation is looked at).
+const TOP_FRAME_EVENTS = [
+  () => chrome.webNavigation.onCommitted,
+  () => chrome.webNavigation.onDOMContentLoaded,
+  () => chrome.webNavigation.onCompleted,
+  () => chrome.webNavigation.onErrorOccurred,
+];
+
+// The tab once its top document has loaded, whatever its frames do: what reading the page waits for. chrome.tabs'
+// status reads "loading" while any frame loads, and an iframe that a page adds after its own load event ends
+// loading with no chrome.tabs event; so unless the tab reads "complete", the top document is asked itself, once
+// no navigation of the tab is pending (pendingUrl), looked at again on each event of the tab and its top frame.
+export function waitForTopDocument(tabId, signal) {
+  const loaded = async (tab) => tab.status === "complete" || (!tab.pendingUrl && (await topDocumentLoaded(tabId)));
+  return untilTab(tabId, signal, loaded, { topFrameEvents: true });
+}
+
+async function topDocumentLoaded(tabId) {
+  try {
+    const [outcome] = await chrome.scripting.executeScript({
+      target: { tabId, frameIds: [0] },
+      func: () => document.readyState === "complete",
+      injectImmediately: true,
+    });
+    return outcome?.result === true;
+  } catch {
+    return false; // no document to ask yet (the tab is between documents)
+  }
 }
 
 // A crashed tab that browser_navigate loads again: Chrome starts a new renderer for it, but until the
@@ -99,11 +134,12 @@ export async function documentIn(tabId, frameId) {
   }
 }
 
-// Resolves once the tab shows that the frame's document `documentId` is going or gone: the tab loads, or another
-// document is in the frame (looked at on each chrome.tabs event of the tab). A script's promise in a document
-// that goes away never settles, so a wait in the page is raced with this.
+// Resolves once the tab shows that the frame's document `documentId` is going or gone: a navigation of the tab is
+// pending, or another document is in the frame (looked at on each chrome.tabs event of the tab). A script's
+// promise in a document that goes away never settles, so a wait in the page is raced with this. (Not the tab's
+// "loading" status: an iframe loading sets it too, while the document stays.)
 export function documentLeaving(tabId, frameId, documentId, signal) {
-  return untilTab(tabId, signal, async (tab) => tab.status === "loading" || (await documentIn(tabId, frameId)) !== documentId);
+  return untilTab(tabId, signal, async (tab) => Boolean(tab.pendingUrl) || (await documentIn(tabId, frameId)) !== documentId);
 }
 
 // After an action that started a navigation of a frame whose document was `before.documentId` (in a tab at

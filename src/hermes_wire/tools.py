@@ -256,7 +256,10 @@ _SPECS = (
                 "hover": {
                     "type": "boolean",
                     "description": "Only move the pointer over the element (hover events, no click): for menus "
-                    "that open on hover.",
+                    "that open on hover. The result says whether the element took the hover (hovered). On the "
+                    "extension lane the events are synthetic: menus that JavaScript opens on mouseover or "
+                    "mouseenter open, but the browser's :hover state does not change, so a menu that opens only "
+                    "through CSS :hover stays closed (hovered false); open it with a click there.",
                 },
             },
             required=("ref",),
@@ -275,10 +278,26 @@ _SPECS = (
             ),
             ResultField("opens", "Present when the element is a link that opens another window or tab: {url, target}."),
             ResultField("hint", "Present when a click is not how to use the element (a <select>): what to do."),
+            ResultField(
+                "hovered",
+                "With hover (unless the hover navigated): whether the element matches CSS :hover once the page "
+                "has settled, that is whether the page took the hover and its :hover styles apply. False on the "
+                "extension lane, whose events are synthetic, unless the user's own pointer is there; false on "
+                "either lane when something else is drawn over the element (covered_by) or the hover removed it.",
+            ),
             _NAVIGATED,
             *_FOLLOWED_TABS,
             *_DIALOG_OPENED,
-            NOTICE_FIELD,
+            ResultField(
+                "notice",
+                "On the cdp lane, "
+                + NOTICE_FIELD.meaning[0].lower()
+                + NOTICE_FIELD.meaning[1:]
+                + " With hover, on either lane, present when hovered "
+                "is false: that the page did not take the hover, so a menu that opens only through CSS :hover "
+                "stays closed (open it with a click, or take a snapshot to see what opened), or that the element "
+                "is gone after the hover.",
+            ),
         ),
     ),
     ToolSpec(

@@ -125,6 +125,28 @@ document.getElementById('delete').addEventListener('click', () => {
 </script>""",
 )
 
+#: Two menus that open on hover, each with a button to hover and an item that shows only while open: one
+#: opened by the browser's :hover state alone (CSS), one by a mouseenter handler (JavaScript).
+HOVER_MENUS = page(
+    "Hover menus",
+    """<h1>Hover menus</h1>
+<style>
+#css-menu .sub { display: none; }
+#css-menu:hover .sub { display: block; }
+</style>
+<div id="css-menu"><button>Styles</button><ul class="sub" role="menu">
+  <li role="menuitem" tabindex="-1">Bold</li>
+</ul></div>
+<div id="js-menu"><button>Scripts</button><ul id="js-items" role="menu" hidden>
+  <li role="menuitem" tabindex="-1">Run</li>
+</ul></div>
+<script>
+document.getElementById('js-menu').addEventListener('mouseenter', () => {
+  document.getElementById('js-items').hidden = false;
+});
+</script>""",
+)
+
 ACTION_PAGES: dict[str, Page] = {
     "/start": START,
     "/slow/arrived": ARRIVED,
@@ -132,6 +154,7 @@ ACTION_PAGES: dict[str, Page] = {
     "/overlay": OVERLAY,
     "/mouse": MOUSE,
     "/menu": HOVER_MENU,
+    "/hover-menus": HOVER_MENUS,
 }
 
 

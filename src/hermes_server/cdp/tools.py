@@ -196,9 +196,23 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 
     async def clicked() -> dict[str, Any]:
         await _act(supervisor, _click_at(browsing, session, frame, aimed, (x, y), gesture, result), so_far=result)
-        return await _after_action(browsing, frame, int(aimed["watch"]), result, before)
+        done = await _after_action(browsing, frame, int(aimed["watch"]), result, before)
+        if hover and "navigated" not in done:
+            done |= await _hover_taken(browsing, frame, aimed["ref"], done)
+        return done
 
     return await _following_tabs(browsing, before.target, clicked, result)
+
+
+async def _hover_taken(browsing: Browsing, frame: FrameInfo, ref: str, so_far: dict[str, Any]) -> dict[str, Any]:
+    """What a hover did, once the page has settled after it: ``hovered`` (the element matches ``:hover``) and,
+    when not, the engine's ``notice``, as the extension lane's click reports it (the engine's ``hoverState``).
+    A real pointer sets ``:hover``; it stays off when something else is drawn over the element."""
+    try:
+        state = await _act(browsing.supervisor, browsing.engine().call(frame, "hoverState", ref), so_far=so_far)
+    except CDPCommandFailed:  # the frame's document went away since the hover: nothing to report of it
+        return {}
+    return {key: state[key] for key in ("hovered", "notice") if key in state}
 
 
 @handles("browser_type")

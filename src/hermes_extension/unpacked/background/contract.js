@@ -122,7 +122,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
         },
         "hover": {
           "type": "boolean",
-          "description": "Only move the pointer over the element (hover events, no click): for menus that open on hover."
+          "description": "Only move the pointer over the element (hover events, no click): for menus that open on hover. The result says whether the element took the hover (hovered). On the extension lane the events are synthetic: menus that JavaScript opens on mouseover or mouseenter open, but the browser's :hover state does not change, so a menu that opens only through CSS :hover stays closed (hovered false); open it with a click there."
         }
       },
       "required": [

@@ -20,9 +20,11 @@
  *   Actions answer with a promise, once what they caused has settled (dom.js, settle()): navigating:url in
  *   the result when the action started a navigation of this frame (the lane then waits for the new page).
  *   click(ref, {button="left"|"middle"|"right", double, modifiers:"Control+Shift", hover}) -> Promise<{ok, ref,
- *       role, name (as before the click), x, y, covered_by?, opens?:{url, target}, hint?, navigating?}>
+ *       role, name (as before the click), x, y, covered_by?, opens?:{url, target}, hint?, navigating?}>; with
+ *       hover, also hovered (the element matches :hover once settled) and, when not, notice
  *   aim(ref, {hover}) -> Promise<rect()'s answer at the element's stable centre, plus opens?, hint?, and
  *       watch: a token for settle() after the lane's own input events>
+ *   hoverState(ref) -> {ok, hovered, notice?}: click's hover report, for a lane that hovered with real input events
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500}) -> Promise<{ok, navigating?, replaced?, ms}>
  *   type(ref, text, {clear=true, commit=true, submit=false}) -> Promise<{ok, ref, role, name, value |
@@ -132,6 +134,7 @@
       stitch: engine.stitch,
       click: guardedAsync(engine.click, "action_failed"),
       aim: guardedAsync(engine.aim, "action_failed"),
+      hoverState: guarded(engine.hoverState, "action_failed"),
       watch: engine.watch,
       waitForText: guardedAsync(engine.waitForText, "action_failed"),
       settle: guardedAsync(engine.settle, "action_failed"),

@@ -153,8 +153,31 @@
       return settled(function () {
         dispatchPointer(target, point.x, point.y, how);
         return result;
+      }).then(function (done) {
+        // a hover that navigated leaves a document on its way out: nothing to report of it
+        return how.hover && !done.navigating ? Object.assign(done, hoverTaken(el)) : done;
       });
     });
+  }
+  // What a hover did, once the page has settled after it: hovered, whether the element matches :hover (the
+  // browser's own hover state, which only a real pointer sets: the page's CSS :hover styles apply to the
+  // element), and when not, a notice saying what that means. Synthetic events (dispatchPointer) run the
+  // page's mouseover and mouseenter handlers but leave :hover as it was, and an element that something else
+  // covers does not get it from a real pointer either.
+  var HOVER_NOT_TAKEN =
+    "The page did not take the hover: the element does not match CSS :hover, so its :hover styles did not " +
+    "apply and a menu that opens only through CSS :hover stays closed. On this lane open such a menu with a " +
+    "click, or take a snapshot to see what opened.";
+  var HOVER_GONE = "The element is no longer on the page after the hover; take a snapshot to see what changed.";
+  function hoverTaken(el) {
+    if (!el.isConnected) return { hovered: false, notice: HOVER_GONE };
+    return el.matches(":hover") ? { hovered: true } : { hovered: false, notice: HOVER_NOT_TAKEN };
+  }
+  // hoverState(ref) -> {ok, hovered, notice?}: hoverTaken() for a lane that hovered with real input events.
+  function hoverState(ref) {
+    var found = lookup(ref);
+    if (!found.ok && !(found.error.code === "stale_ref" && found.error.owned)) return found;
+    return Object.assign({ ok: true }, found.ok ? hoverTaken(found.element) : { hovered: false, notice: HOVER_GONE });
   }
   // Hover; then, unless only hovering, press (with the focus change it causes), release and click for each
   // click: the click's activation behaviour (links follow, checkboxes toggle, submit buttons submit) runs on
@@ -370,6 +393,7 @@
     click: click,
     rect: rect,
     aim: aim,
+    hoverState: hoverState,
     gesture: gesture,
     focusElement: focusElement,
   });

@@ -142,6 +142,37 @@ document.getElementById('query').addEventListener('keydown', (event) => {
 </script>""",
 )
 
+# A live search: each keystroke asks the server for matches, at once or in a task or message of its own (as a
+# framework's scheduler does), and shows the answer for what the box holds.
+LIVE_PAGE = page(
+    "Live",
+    """<h1>Live</h1>
+<label>Search now <input id="now"></label>
+<label>Search in a task <input id="timeout"></label>
+<label>Search in a message <input id="message"></label>
+<p id="out">Nothing yet</p>
+<script>
+const later = {
+  now: (step) => step(),
+  timeout: (step) => setTimeout(step, 0),
+  message: (step) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = step;
+    channel.port2.postMessage(0);
+  },
+};
+for (const [id, defer] of Object.entries(later)) {
+  const field = document.getElementById(id);
+  field.addEventListener('input', () => defer(() => {
+    const query = field.value;
+    fetch('/api/answer?n=' + encodeURIComponent(query)).then((response) => response.json()).then((data) => {
+      if (field.value === query) document.getElementById('out').textContent = data.answer;
+    });
+  }));
+}
+</script>""",
+)
+
 # A real library's way: jQuery's getJSON (an XMLHttpRequest underneath, its callbacks in its own order).
 JQUERY_PAGE = page(
     "jQuery",
@@ -222,6 +253,7 @@ REQUEST_PAGES: dict[str, Page] = {
     "/jquery": JQUERY_PAGE,
     "/late-body": LATE_BODY_PAGE,
     "/search": SEARCH_PAGE,
+    "/live": LIVE_PAGE,
     "/held": HELD_PAGE,
     "/poll": POLL_PAGE,
     "/fake": FAKE_PAGE,
@@ -276,6 +308,17 @@ def test_a_key_press_whose_handler_fetches_returns_once_the_answer_shows(agent: 
     started = time.monotonic()
     pressed = agent.ok("browser_press", key="Enter")
     assert "navigated" not in pressed and time.monotonic() - started >= ANSWER_DELAY_S
+    assert line_of(agent.snapshot(), "- paragraph: ") == "- paragraph: Answer owls"
+
+
+@pytest.mark.parametrize("how", ["now", "in a task", "in a message"])
+def test_typing_whose_input_handler_fetches_returns_once_the_answer_shows(agent: LaneAgent, how: str) -> None:
+    agent.open("/live")
+    box = ref_of(agent.snapshot(), f'textbox "Search {how}"')
+    started = time.monotonic()
+    typed = agent.ok("browser_type", ref=box, text="owls")
+    assert typed["value"] == "owls" and "navigated" not in typed
+    assert time.monotonic() - started >= ANSWER_DELAY_S  # it waited for the server's answer
     assert line_of(agent.snapshot(), "- paragraph: ") == "- paragraph: Answer owls"
 
 

@@ -27,6 +27,9 @@ Why it is launched this way:
   process ends, even by SIGKILL, when no cleanup code can run.  ``prctl`` is looked up here,
   in the server, so the child between ``fork`` and ``exec`` only makes system calls.
 * ``--no-sandbox`` only when running as root, where Chromium refuses to start with its sandbox.
+* **Page tasks are not held back after input** (``DeferRendererTasksAfterInput`` off): typing into a plain
+  field settles after one task turn of the page (engine/dom.js), not after the next frame, which the browser
+  would otherwise make that turn wait for.
 """
 
 from __future__ import annotations
@@ -53,6 +56,10 @@ from hermes_wire.home import process_running
 EXECUTABLE_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 FLAGS = (
     "--headless=new",
+    # After real input Chromium holds the page's tasks (timers, messages) until its next frame; the engine's settle
+    # after typing into a plain field waits one task turn for what the page's handlers deferred, which would then
+    # take that whole frame (engine/dom.js, settle's readBack). Without the hold the page runs them at once.
+    "--disable-features=DeferRendererTasksAfterInput",
     "--disable-gpu",
     "--disable-background-networking",
     "--disable-component-update",

@@ -81,12 +81,19 @@ def load_engine() -> InitScript:
 
 
 #: Facts about a ref's element that decide how to type into it (what it holds afterwards is the engine's
-#: ``typed`` check).
-_FIELD = """(function (ref) {
+#: ``typed`` check), and, when it takes real keys (contenteditable, a textarea, an input of one of ``textTypes``),
+#: the engine's ``aim`` at it, in the same call: with ``now``, its centre at once when that hits it (the click
+#: only focuses the field; the read-back says whether the text landed), and a ``watch`` token for ``typedAfter``.
+_TYPE_AIM = """(function (ref, textTypes) {
   var el = globalThis.__hermesSnapshot.resolve(ref);
   if (!el) return null;
   var tag = el.localName, type = tag === "input" ? (el.type || "text").toLowerCase() : "";
-  return {tag: tag, type: type, editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea"};
+  var facts = {tag: tag, type: type, editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea"};
+  var realKeys = facts.editable || tag === "textarea" || (tag === "input" && textTypes.indexOf(type) >= 0);
+  if (!realKeys) return {facts: facts};
+  return globalThis.__hermesSnapshot.aim(ref, {now: true}).then(function (aimed) {
+    return {facts: facts, aimed: aimed};
+  });
 })"""
 
 
@@ -357,12 +364,25 @@ class PageEngine:
         """A ``watch()`` token of ``frame``'s engine, for ``settle`` after an action there."""
         return int(await self.evaluate(frame, "globalThis.__hermesSnapshot.watch()"))
 
-    async def field(self, ref: str) -> tuple[FrameInfo, dict[str, Any]]:
-        """The frame of ``ref`` and what kind of field it is (see ``_FIELD``)."""
+    async def aim_to_type(
+        self, ref: str, text_types: frozenset[str]
+    ) -> tuple[FrameInfo, dict[str, Any], tuple[float, float, dict[str, Any]] | None]:
+        """The frame of ``ref``, what kind of field it is, and, when it takes real keys, where to click it (page
+        coordinates) with the engine's ``aim`` answer (its ``watch`` token for ``typed_after``), in one call
+        (see ``_TYPE_AIM``); ``None`` for a field that takes no real keys (a select, a range...)."""
         frame = await self.owner_of(ref)
-        facts = await self.evaluate(frame, f"{_FIELD}({json.dumps('@' + ref.removeprefix('@'))})")
-        if not isinstance(facts, dict):
-            raise ToolError(
-                "controller_error", f"stale_ref: Element @{ref.removeprefix('@')} is gone; take a new snapshot."
-            )
-        return frame, facts
+        key = "@" + ref.removeprefix("@")
+        answer = await self.evaluate(frame, _called(_TYPE_AIM, key, sorted(text_types)))
+        if not isinstance(answer, dict):
+            raise ToolError("controller_error", f"stale_ref: Element {key} is gone; take a new snapshot.")
+        if "aimed" not in answer:
+            return frame, answer["facts"], None
+        aimed = _answer("aim", answer["aimed"])
+        x, y = await self._in_page(frame, aimed)
+        return frame, answer["facts"], (x, y, aimed)
+
+    async def typed_after(self, frame: FrameInfo, token: int, ref: str, text: str) -> dict[str, Any]:
+        """Once typing (real input events after ``aim_to_type``) has settled, what the element holds: the engine's
+        ``typedAfter``, ``settle`` and the ``typed`` check in one call (``navigating`` when the typing started a
+        navigation, ``replaced`` when the document is another already); a mismatch raises ``type_mismatch``."""
+        return await self.call(frame, "typedAfter", token, ref, text)

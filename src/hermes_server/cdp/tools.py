@@ -221,26 +221,33 @@ async def type_text(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     _, session = supervisor.tab_session()
     engine = browsing.engine()
     ref = "@" + args["ref"].removeprefix("@")
-    frame, facts = await engine.field(ref)
-    real_keys = (
-        facts["editable"]
-        or facts["tag"] == "textarea"
-        or (facts["tag"] == "input" and facts["type"] in TEXT_INPUT_TYPES)
-    )
-    if not real_keys:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
+    # What kind of field it is and, for one that takes real keys, where to click it: one call (engine._TYPE_AIM).
+    frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES)
+    if aim is None:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
         before = _Before.now(supervisor, frame)
         done = await _act(supervisor, engine.call(frame, "type", ref, args["text"]))
         return await _follow(supervisor, frame, done, before)
-    x, y, aimed, frame = await engine.aim(ref)
+    x, y, aimed = aim
     text = args["text"].replace("\r", "")
     if facts["tag"] == "input":
         text = text.replace("\n", "")
     result: dict[str, Any] = {"ok": True, "ref": aimed["ref"], "role": aimed.get("role"), "name": aimed.get("name")}
     before = _Before.now(supervisor, frame)
-    await _act(supervisor, _replace_text(supervisor, session, x, y, text), so_far=result)
-    result = await _after_action(browsing, frame, int(aimed["watch"]), result, before)
-    # Typing lands exactly or fails (type_mismatch): the engine reads back what the element holds.
-    checked = await engine.call(frame, "typed", ref, args["text"])
+    typing = _replace_text(supervisor, session, x, y, text, together=frame.parent_id is None)
+    await _act(supervisor, typing, so_far=result)
+    # Typing lands exactly or fails (type_mismatch): once what the typing caused is over (the engine's settle, a
+    # plain field's as soon as it caused nothing), the engine reads back what the element holds, in the same call.
+    try:
+        checked = await _act(
+            supervisor, engine.typed_after(frame, int(aimed["watch"]), ref, args["text"]), so_far=result
+        )
+    except CDPCommandFailed:  # the frame's document went away under the call: the typing navigated it
+        checked = {"replaced": True}
+    if checked.get("replaced"):  # nothing to read back in the old document: follow, then read the new one
+        result = await _follow(supervisor, frame, result | {"navigating": True}, before)
+        checked = await engine.call(frame, "typed", ref, args["text"])
+    else:
+        result = await _follow(supervisor, frame, result | {"navigating": checked.get("navigating")}, before)
     return result | {key: checked[key] for key in ("value", "password") if key in checked}
 
 
@@ -758,11 +765,30 @@ async def _press(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> Non
     )
 
 
-async def _replace_text(supervisor: CDPSupervisor, session: str, x: float, y: float, text: str) -> None:
-    """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it)."""
+async def _replace_text(
+    supervisor: CDPSupervisor, session: str, x: float, y: float, text: str, *, together: bool = False
+) -> None:
+    """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it).
+
+    ``together``: the field is in the top frame, so every event goes to one widget of the browser, which handles
+    them in the order sent: they are sent back to back, as ``_send_mouse`` sends a click's, not one gesture after
+    the other's answer. A field in a child frame gets the keys only once the click has focused that frame (the
+    browser routes keys to the focused frame), so there each gesture waits for the one before."""
+    keys = [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
+    if together:
+        sends = [
+            supervisor.send("Input.dispatchMouseEvent", event, session_id=session)
+            for event in _mouse_events(x, y, Gesture())
+        ]
+        for key in keys:
+            sends += [supervisor.send("Input.dispatchKeyEvent", key.down, session_id=session)]
+            sends += [supervisor.send("Input.dispatchKeyEvent", key.up, session_id=session)]
+        if text:
+            sends.append(supervisor.send("Input.insertText", {"text": text}, session_id=session))
+        await asyncio.gather(*sends)
+        return
     await _mouse(supervisor, session, x, y)
-    await _press(supervisor, session, parse_key("Control+a"))
+    for key in keys:
+        await _press(supervisor, session, key)
     if text:
         await supervisor.send("Input.insertText", {"text": text}, session_id=session)
-    else:
-        await _press(supervisor, session, parse_key("Backspace"))

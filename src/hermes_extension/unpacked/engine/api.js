@@ -22,17 +22,21 @@
  *   click(ref, {button="left"|"middle"|"right", double, modifiers:"Control+Shift", hover}) -> Promise<{ok, ref,
  *       role, name (as before the click), x, y, covered_by?, opens?:{url, target}, hint?, navigating?}>; with
  *       hover, also hovered (the element matches :hover once settled) and, when not, notice
- *   aim(ref, {hover}) -> Promise<rect()'s answer at the element's stable centre, plus opens?, hint?, and
- *       watch: a token for settle() after the lane's own input events>
+ *   aim(ref, {hover, now}) -> Promise<rect()'s answer at the element's stable centre, plus opens?, hint?, and
+ *       watch: a token for settle() after the lane's own input events>; with now, the centre at once when it
+ *       hits the element (a field to focus for typing), else the stable one
  *   hoverState(ref) -> {ok, hovered, notice?}: click's hover report, for a lane that hovered with real input events
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
- *   watch() -> token      settle(token, {quietMs=20, maxMs=500}) -> Promise<{ok, navigating?, replaced?, ms}>
+ *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
+ *       ms}>   (readBack: over after a task turn in which the action caused nothing; see dom.js)
  *   type(ref, text, {clear=true, commit=true, submit=false}) -> Promise<{ok, ref, role, name, value |
  *       password:true, pressed?, navigating?}>   (a <select> gets the option with that label; contenteditable
  *       gets the text inserted; a multiple <select>, one label per line). Fails with type_mismatch when the
  *       element then holds other text than asked for, the message showing what it holds.
  *   typed(ref, text) -> {ok, ref, role, name, value | password:true} | type_mismatch: that check alone, for a
  *       lane that typed with real input events
+ *   typedAfter(token, ref, text) -> Promise<typed()'s answer, navigating?> | {ok, replaced}: settle(token) (a
+ *       plain field's with readBack), then typed(), for a lane that typed with real input events after aim()
  *   press(key) -> Promise<{ok, key, target:{role, name}, action:"submit"|"click"|"insert"|"delete"|"focus"|
  *       "select"|"select_all"|"scroll"|"none"|null, prevented, navigating?}>   key: "Enter", "Tab", "Shift+Tab",
  *       "Control+a", "x"... Focus inside a child frame -> {ok:false, error:{code:"focus_in_child_frame", frameToken}}
@@ -153,6 +157,7 @@
           });
       }, "action_failed"),
       typed: guarded(engine.typed, "action_failed"),
+      typedAfter: guardedAsync(engine.typedAfter, "action_failed"),
       press: settledAction(engine.press),
       scroll: guarded(engine.scroll, "action_failed"),
       rect: guarded(engine.rect, "action_failed"),

@@ -180,7 +180,13 @@
   // event, which fires when a link is followed, a form submitted or location set) ends the wait at once with
   // {navigating: url}: the lane then waits for the new document. Otherwise settle waits until no request
   // started during the watch is in flight and the DOM has had no mutation for QUIET_MS (a request's end counts
-  // as a change: the page renders its answer next), at most MAX_SETTLE_MS after the watch began.
+  // as a change: the page renders its answer next), and the page has drawn its next frame, at most
+  // MAX_SETTLE_MS after the watch began.
+  //
+  // An action whose outcome is read back directly (typing into a plain field: its value, not what the page
+  // draws) settles sooner when it caused nothing: with the readBack option, settle ends once a task turn has
+  // passed (a setTimeout(0) and a message-channel task, so what the page's handlers deferred has run) with no
+  // mutation, no request started and no navigation since the watch began; anything else keeps the rule above.
   //
   // Requests are announced by the page-world hook (page/requests.js: fetch and XMLHttpRequest) with
   // "hermes:request-start" / "hermes:request-end" events on the document, a number as detail. Only numbers
@@ -205,13 +211,32 @@
       });
     });
   }
+  // Resolves once the tasks the page queued so far have run: a setTimeout(0) and a message-channel task (what
+  // a framework's scheduler posts) have both come round.
+  function taskTurn() {
+    return new Promise(function (resolve) {
+      var left = 2;
+      function one() {
+        if (--left === 0) resolve();
+      }
+      setTimeout(one, 0);
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function () {
+        channel.port1.close();
+        one();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
   var watches = Object.create(null);
   var nextWatch = 1;
   function watch() {
     var token = nextWatch++;
-    var state = { started: performance.now(), lastChange: performance.now(), navigation: null, wake: null };
+    // changed: whether anything happened since the watch began (a mutation, a request's end)
+    var state = { started: performance.now(), lastChange: performance.now(), changed: false, navigation: null, wake: null };
     state.observer = new MutationObserver(function () {
       state.lastChange = performance.now();
+      state.changed = true;
     });
     state.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     // what the watch waits for: the numbers of the requests started during it and still in flight, and a key per
@@ -275,6 +300,7 @@
   function requestOver(state, key) {
     if (!state.requests.delete(key)) return;
     state.lastChange = performance.now();
+    state.changed = true;
     if (state.wake) state.wake();
   }
   // Whether a submitted form navigates this very document (no target, or _self; _top and _parent in a top
@@ -318,7 +344,7 @@
     return !!state.navigation && !state.navigation.defaultPrevented;
   }
   // -> Promise<{ok, navigating?: url, replaced?: true, ms}>; replaced: this document never saw the watch
-  // (the one it was armed in has gone: the action navigated).
+  // (the one it was armed in has gone: the action navigated). options: {quietMs, maxMs, readBack} (see above).
   function settle(token, options) {
     options = options || {};
     var state = watches[token];
@@ -334,12 +360,25 @@
         framed = true;
         check();
       });
+      // With readBack, a task turn in which nothing happened is enough.
+      var turned = false;
+      if (options.readBack) {
+        taskTurn().then(function () {
+          turned = true;
+          check();
+        });
+      }
       function check() {
         if (!watches[token]) return;
+        if (state.observer.takeRecords().length) {
+          state.lastChange = performance.now();
+          state.changed = true;
+        }
         var now = performance.now();
         var navigating = navigationStarted(state);
         var waiting = state.requests.size > 0;
-        var quiet = framed && !waiting && now - state.lastChange >= quietMs;
+        var untouched = turned && !waiting && !state.changed;
+        var quiet = untouched || (framed && !waiting && now - state.lastChange >= quietMs);
         if (navigating || quiet || now - state.started >= maxMs) {
           clearTimeout(timer);
           unwatch(token, state);
@@ -360,7 +399,8 @@
     });
   }
   // Calls action() between watch() and settle(): the promise of its result with settle's answer merged in
-  // (navigating, when the action started a navigation of this frame).
+  // (navigating, when the action started a navigation of this frame). A result with readBack: true (its
+  // outcome is read back directly, see settle) settles with that option; the flag is not passed on.
   function settled(action) {
     var token = watch();
     var result;
@@ -374,7 +414,9 @@
       unwatch(token, watches[token]);
       return Promise.resolve(result);
     }
-    return settle(token).then(function (after) {
+    var readBack = result.readBack === true;
+    delete result.readBack;
+    return settle(token, { readBack: readBack }).then(function (after) {
       if (after.navigating) result.navigating = after.navigating;
       return result;
     });

@@ -368,16 +368,26 @@
     return result;
   }
 
+  // Whether the element's visible centre, scrolled into view, hits the element itself now.
+  function hitAtCentre(el) {
+    scrollIntoViewIfNeeded(el);
+    var point = visiblePoint(el);
+    var hit = point.inView ? deepElementFromPoint(point.x, point.y) : null;
+    return !!hit && composedContains(el, hit);
+  }
   // aim(ref) -> Promise: for a lane that clicks with real input events: the element's stable visible centre
   // (rect()'s answer), with covered_by when something else is drawn there, and a watch() token for the
-  // settle() after the input events. The element is described now, before the click.
+  // settle() after the input events. The element is described now, before the click. With options.now (a
+  // field clicked to type into it, whose read-back says whether the text landed): the centre at once when it
+  // hits the element, without waiting frames for it to keep still.
   function aim(ref, options) {
     var found = pointerTarget(ref);
     if (!found.ok) return Promise.resolve(found);
     var el = found.element;
     var hover = !!(options && options.hover);
     if (isDisabled(el) && !hover) return Promise.resolve(failure("disabled", "Element " + refText(found.number) + " is disabled."));
-    return stablePoint(el).then(function () {
+    var ready = options && options.now && hitAtCentre(el) ? Promise.resolve() : stablePoint(el);
+    return ready.then(function () {
       var result = rect(ref, { scroll: false });
       if (result.ok && !hover) {
         if (!result.covered_by && tagOf(el) === "select") result.hint = "To choose an option, use type with the option's label.";

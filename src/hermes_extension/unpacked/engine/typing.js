@@ -8,7 +8,7 @@
  * Typing lands exactly or fails: held(el) reads back what the element holds (a field's value; an editor's
  * lines from its own rendering: CodeMirror 5 and 6, Monaco; a contenteditable's text), and typedCheck()
  * fails with type_mismatch, showing what is there, when it differs from the text asked for. Both lanes call
- * it after typing (the cdp lane types with real input events, then calls typed()).
+ * it after typing (the cdp lane types with real input events, then calls typedAfter(): settle, then typed()).
  */
 (function (engine) {
   "use strict";
@@ -65,7 +65,8 @@
     if (editable) typeIntoEditable(el, text, options.clear !== false);
     else typeIntoField(el, text, options.clear !== false);
     if (options.commit !== false && !editable) plainEvent(el, "change");
-    if (!options.submit) return { ok: true, check: text }; // checked once the page has settled (api.js)
+    // checked once the page has settled (api.js); a plain field's value is read back directly (readsBack)
+    if (!options.submit) return { ok: true, check: text, readBack: !editable && readsBack(el) };
     var result = typedCheck(el, number, text);
     if (result.ok) result.pressed = press("Enter");
     return result;
@@ -134,6 +135,26 @@
     if (isPassword) result.password = true;
     else result.value = cap(now.rich ? clean(now.text) : now.text, VALUE_CAP);
     return result;
+  }
+  // Whether what the element holds is its own value, read back directly: a plain <input> or <textarea>, not
+  // the hidden textarea an editor types through (CodeMirror 5, Monaco), whose text is read from what the
+  // editor draws in its next frame. Typing into such a field settles sooner (dom.js, settle's readBack).
+  function readsBack(el) {
+    var tag = tagOf(el);
+    return (tag === "input" || tag === "textarea") && editorText(el) === null;
+  }
+  // typedAfter(token, ref, text) -> Promise: for a lane that typed with real input events after aim() gave it
+  // the watch token: settle(token) (with readBack for a plain field), then typed(ref, text), in one call;
+  // navigating when the typing started a navigation, {ok, replaced} when the document is another already.
+  function typedAfter(token, ref, text) {
+    var found = lookup(ref);
+    var readBack = found.ok && readsBack(typingTarget(found.element));
+    return engine.settle(token, { readBack: readBack }).then(function (after) {
+      if (after.replaced) return after;
+      var checked = typed(ref, text);
+      if (checked.ok && after.navigating) checked.navigating = after.navigating;
+      return checked;
+    });
   }
   // typed(ref, text): the check alone, for a lane that typed with real input events.
   function typed(ref, text) {
@@ -277,5 +298,6 @@
   Object.assign(engine, {
     type: type,
     typed: typed,
+    typedAfter: typedAfter,
   });
 })(globalThis.__hermesEngine);

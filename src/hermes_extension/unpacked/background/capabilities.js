@@ -16,7 +16,8 @@ const runningCommands = new Map(); // command id -> AbortController
 // browser_snapshot's wait_timeout_s when none is given (hermes_wire.tools.WAIT_TIMEOUT_DEFAULT_S, in its schema).
 const WAIT_TIMEOUT_DEFAULT_S = 10;
 
-// Each handler gets {sessionId, args, signal} and returns {result, summary} (summary: for the action log).
+// Each handler gets {sessionId, args, signal, checked} and returns {result, summary} (summary: for the action log).
+// checked.controlled: the controlled tab as the user's checks just read it, or null (see checkUserControl).
 const CAPABILITIES = {
   "controller.noop": async () => ({ result: {} }),
 
@@ -80,9 +81,14 @@ const CAPABILITIES = {
     };
   },
 
-  browser_snapshot: async ({ sessionId, args, signal }) => {
-    await waitForText((await controlledTab(sessionId)).id, args, signal);
-    const tab = await waitForTopDocument((await controlledTab(sessionId)).id, signal);
+  browser_snapshot: async ({ sessionId, args, signal, checked }) => {
+    // the tab the checks passed, not read again: the snapshot reads the very tab the user's rules were checked on
+    let tab = await controlledTab(sessionId, { checked: checked.controlled });
+    if (args.wait_for || args.wait_for_gone) {
+      await waitForText(tab.id, args, signal);
+      tab = await controlledTab(sessionId); // the page may have changed meanwhile: look at the tab again
+    }
+    tab = await waitForTopDocument(tab, signal);
     const snapshot = await snapshotTab(tab.id, Boolean(args.full));
     const recent = await loadRecentDialogs(tab.id);
     return {
@@ -322,8 +328,9 @@ export async function runCommand(message) {
     const run = handlerFor(action);
     checkArguments(CONTRACT.ARGUMENT_SCHEMAS[action], args);
     // The user's rules (site permissions, confirmations, pause) come before any capability runs.
-    await checkUserControl({ sessionId, action, args, signal: controller.signal, timeoutMs: message.timeout_ms });
-    const { result, summary } = await run({ sessionId, args, signal: controller.signal });
+    const { signal } = controller;
+    const checked = await checkUserControl({ sessionId, action, args, signal, timeoutMs: message.timeout_ms });
+    const { result, summary } = await run({ sessionId, args, signal, checked });
     if (controller.signal.aborted) throw controller.signal.reason;
     sendResult(commandId, { ok: true, result });
     if (action !== "controller.noop") await logAction(sessionId, action, summary ?? ""); // a channel check, not an action

@@ -119,7 +119,7 @@ function policyOrigin(entry) {
 // The rules in force: the policy over the user's settings. {mode, modeByPolicy, confirm, policy}.
 // confirm: whether high-risk actions wait for a click ("act" turns them off unless the policy forbids it).
 export async function effectiveRules() {
-  const policy = await loadPolicy();
-  const mode = policy.mode ?? (await loadMode());
+  const [policy, userMode] = await Promise.all([loadPolicy(), loadMode()]); // both read, at once
+  const mode = policy.mode ?? userMode;
   return { mode, modeByPolicy: policy.mode !== null, confirm: mode === "ask" || policy.confirmationsLocked, policy };
 }

@@ -13,15 +13,6 @@ export function normalRef(ref) {
   return ref.startsWith("@") ? ref : "@" + ref;
 }
 
-// Injects the engine into every frame of the tab (harmless where it already is); the frames' ids.
-async function injectEverywhere(tabId) {
-  const injected = await chrome.scripting.executeScript({
-    target: { tabId, allFrames: true },
-    files: CONTRACT.ENGINE_FILES,
-  });
-  return injected.map((r) => r.frameId);
-}
-
 // A new page: its refs are gone, the tab's ref counter goes on.
 export async function forgetRefs(tabId) {
   const refs = await loadTabRefs(tabId);
@@ -32,30 +23,59 @@ export async function forgetRefs(tabId) {
 // then let the top frame's engine stitch the frames' texts together.  A child frame that fails is left
 // out (it may have gone away while we worked); the top frame failing fails the snapshot, since an empty
 // text reported as a success would tell the agent that the page is blank.
+// The engine is injected only into frames that do not have it yet (injecting its files again is harmless but
+// costs their compilation in every frame on every snapshot): the top frame's snapshot and the question to every
+// frame whether it has the engine go out together, so a one-frame page that has it takes one round trip.
 export async function snapshotTab(tabId, full) {
-  const frameIds = (await injectEverywhere(tabId)).sort((a, b) => a - b);
   const refs = await loadTabRefs(tabId);
+  const snapshotIn = (frameId) =>
+    chrome.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
+      func: (options, missing) => globalThis.__hermesSnapshot?.snapshot(options) ?? missing,
+      args: [{ nextRef: refs.nextRef, full }, ENGINE_MISSING],
+    });
+  const [top, present] = await Promise.all([
+    snapshotIn(0).then(
+      ([outcome]) => ({ outcome }),
+      (error) => ({ error }),
+    ),
+    chrome.scripting
+      .executeScript({ target: { tabId, allFrames: true }, func: () => Boolean(globalThis.__hermesSnapshot) })
+      .catch(() => []),
+  ]);
+  const children = present.filter((r) => r.frameId !== 0);
+  const lacking = children.filter((r) => !r.result).map((r) => r.frameId);
+  if (lacking.length) {
+    await chrome.scripting
+      .executeScript({ target: { tabId, frameIds: lacking }, files: CONTRACT.ENGINE_FILES })
+      .catch(() => {}); // a frame that went away is left out below
+  }
   const parts = [];
-  for (const frameId of frameIds) {
-    let part;
-    try {
-      const [outcome] = await chrome.scripting.executeScript({
-        target: { tabId, frameIds: [frameId] },
-        func: (options) => globalThis.__hermesSnapshot.snapshot(options),
-        args: [{ nextRef: refs.nextRef, full }],
-      });
-      part = outcome?.result;
-    } catch (error) {
-      if (frameId === 0) await topFrameLost(tabId, error);
-      continue;
-    }
-    if (!part?.ok) {
-      if (frameId === 0) throw engineFailure(part);
-      continue;
-    }
+  const take = (frameId, part) => {
     refs.nextRef = part.nextRef;
     for (const ref of part.refs) refs.frames["@" + ref] = frameId;
     parts.push(part);
+  };
+  let topOutcome = top.outcome;
+  try {
+    if (top.error) throw top.error;
+    if (topOutcome?.result === ENGINE_MISSING) {
+      await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: CONTRACT.ENGINE_FILES });
+      [topOutcome] = await snapshotIn(0);
+    }
+  } catch (error) {
+    await topFrameLost(tabId, error);
+  }
+  if (!topOutcome?.result?.ok) throw engineFailure(topOutcome?.result);
+  take(0, topOutcome.result);
+  for (const frameId of children.map((r) => r.frameId).sort((a, b) => a - b)) {
+    let part;
+    try {
+      [{ result: part }] = await snapshotIn(frameId);
+    } catch {
+      continue;
+    }
+    if (part?.ok) take(frameId, part);
   }
   await saveTabRefs(tabId, refs);
   if (parts.length === 1) return { snapshot: parts[0].text, truncated: parts[0].truncated }; // nothing to stitch

@@ -89,8 +89,10 @@ export async function controlTab(sessionId, tabId) {
 
 // The tab the session controls (the active one, if it has none yet), unless it was closed or crashed.
 // A crash is reported once, as on the cdp lane: after that, browser_navigate (recover: true) may load a
-// page into the tab again, while every other tool still says the tab crashed.
-export async function controlledTab(sessionId, { recover = false } = {}) {
+// page into the tab again, while every other tool still says the tab crashed. `checked`: the controlled tab as
+// this command has just read it (chrome.tabs.get), used as it is unless it crashed.
+export async function controlledTab(sessionId, { recover = false, checked = null } = {}) {
+  if (checked && !isCrashed(checked)) return checked;
   let tabId = (await storage.loadControlled())[sessionId];
   if (tabId === undefined) {
     const tab = await webTabToAdopt();

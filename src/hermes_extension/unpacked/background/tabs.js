@@ -96,8 +96,11 @@ const TOP_FRAME_EVENTS = [
 // status reads "loading" while any frame loads, and an iframe that a page adds after its own load event ends
 // loading with no chrome.tabs event; so unless the tab reads "complete", the top document is asked itself, once
 // no navigation of the tab is pending (pendingUrl), looked at again on each event of the tab and its top frame.
-export function waitForTopDocument(tabId, signal) {
-  const loaded = async (tab) => tab.status === "complete" || (!tab.pendingUrl && (await topDocumentLoaded(tabId)));
+// `tab` is the tab's id, or the tab as chrome.tabs.get just gave it: one that reads "complete" is returned at once.
+export async function waitForTopDocument(tab, signal) {
+  if (typeof tab === "object" && tab.status === "complete") return tab;
+  const tabId = typeof tab === "object" ? tab.id : tab;
+  const loaded = async (now) => now.status === "complete" || (!now.pendingUrl && (await topDocumentLoaded(tabId)));
   return untilTab(tabId, signal, loaded, { topFrameEvents: true });
 }
 

@@ -20,30 +20,54 @@ export function answerWaitMs(timeoutMs) {
 
 const PAUSED = "The user paused the agent in the Hermes popup; nothing runs until they resume.";
 
-// Resolves when the command may run; throws a CommandError (permission_pending, site_blocked, user_declined,
-// paused_by_user) when it may not. controller.noop is a channel check, not an action: it never asks.
+// Resolves when the command may run, with {controlled: the session's controlled tab as the checks read it (null
+// if they looked at another tab, the session controls none yet, or they waited for the user)}; throws a
+// CommandError (permission_pending, site_blocked, user_declined, paused_by_user) when it may not.
+// controller.noop is a channel check, not an action: it never asks.
 export async function checkUserControl({ sessionId, action, args, signal, timeoutMs }) {
   const patience = { signal, waitMs: answerWaitMs(timeoutMs) };
-  if (action === "controller.noop") return;
-  if (await store.loadPaused()) throw new CommandError("paused_by_user", PAUSED);
-  const tab = await targetTab(sessionId, action, args);
+  if (action === "controller.noop") return { controlled: null };
+  // Everything the checks read, read from storage for this command (never kept from an earlier one, so a pause,
+  // revoke or block applies to the very next command) and all at once: the reads do not depend on each other.
+  const reads = {
+    paused: store.loadPaused(),
+    tab: targetTab(sessionId, action, args),
+    rules: store.effectiveRules(),
+    sites: store.loadSiteDecisions(),
+    once: store.loadOnceAllowed(),
+  };
+  for (const read of Object.values(reads)) read.catch(() => {}); // awaited below, in order
+  if (await reads.paused) throw new CommandError("paused_by_user", PAUSED);
+  const { tab, controlled } = await reads.tab;
   const origin = action === "browser_navigate" ? siteOf(args.url) : siteOf(tab?.url);
-  if (origin) await siteAllowed(sessionId, origin, patience);
-  const rules = await store.effectiveRules();
-  if (!rules.confirm || !tab) return;
-  const risk = await riskOfCommand(tab.id, action, args);
-  if (risk) await confirmed(sessionId, siteOf(tab.url) ?? "this page", describeRisk(risk), patience);
+  let rules = await reads.rules;
+  let waited = false; // for the user's answer: then the rules are read again, and the tab is no longer as read
+  if (origin) {
+    const known = { rules, sites: await reads.sites, once: await reads.once };
+    waited = await siteAllowed(sessionId, origin, patience, known);
+    if (waited) rules = await store.effectiveRules();
+  }
+  if (rules.confirm && tab) {
+    const risk = await riskOfCommand(tab.id, action, args);
+    if (risk) {
+      waited = true;
+      await confirmed(sessionId, siteOf(tab.url) ?? "this page", describeRisk(risk), patience);
+    }
+  }
+  return { controlled: controlled && !waited ? tab : null };
 }
 
 // The tab the command acts on: the tab to activate, or the session's controlled tab (if it has none yet, the
-// one the capability will adopt: the same sessions.js choice). Null when it is gone (the capability reports it).
+// one the capability will adopt: the same sessions.js choice). {tab, controlled: whether it is the session's
+// controlled tab}; tab is null when it is gone (the capability reports it).
 async function targetTab(sessionId, action, args) {
   try {
-    if (action === "browser_tab_activate") return await chrome.tabs.get(args.tab_id);
+    if (action === "browser_tab_activate") return { tab: await chrome.tabs.get(args.tab_id), controlled: false };
     const tabId = (await loadControlled())[sessionId];
-    return tabId !== undefined ? await chrome.tabs.get(tabId) : await webTabToAdopt();
+    if (tabId === undefined) return { tab: await webTabToAdopt(), controlled: false };
+    return { tab: await chrome.tabs.get(tabId), controlled: true };
   } catch {
-    return null;
+    return { tab: null, controlled: false };
   }
 }
 
@@ -59,15 +83,17 @@ export function siteOf(url) {
 }
 
 // What holds for `origin` and this session: "allowed", or {blocked: by} (by "policy" or "you"), or null
-// (undecided: ask).
-async function decision(sessionId, origin) {
-  const rules = await store.effectiveRules();
+// (undecided: ask). Read from storage, unless `known` brings what this command has just read there: {rules,
+// sites: the site decisions, once: the sites allowed once}.
+async function decision(sessionId, origin, known = null) {
+  const [rules, sites, once] = known
+    ? [known.rules, known.sites, known.once]
+    : await Promise.all([store.effectiveRules(), store.loadSiteDecisions(), store.loadOnceAllowed()]);
   if (rules.policy.blocked.includes(origin)) return { blocked: "your administrator's policy" };
   if (rules.policy.allowed.includes(origin)) return "allowed";
-  const decided = (await store.loadSiteDecisions())[origin];
+  const decided = sites[origin];
   if (decided === "blocked") return { blocked: "you, in the Hermes popup" };
   if (decided === "always") return "allowed";
-  const once = await store.loadOnceAllowed();
   if (once.some((entry) => entry.origin === origin && entry.session_id === sessionId)) return "allowed";
   return rules.mode === "act" ? "allowed" : null;
 }
@@ -86,9 +112,10 @@ export function hostOf(origin) {
   }
 }
 
-async function siteAllowed(sessionId, origin, patience) {
-  const now = await decision(sessionId, origin);
-  if (now === "allowed") return;
+// Resolves when the agent may act on `origin` (true if it had to wait for the user's answer); throws when not.
+async function siteAllowed(sessionId, origin, patience, known) {
+  const now = await decision(sessionId, origin, known);
+  if (now === "allowed") return false;
   if (now) throw blockedError(origin, now.blocked);
   await ask({ kind: "site", origin, session_id: sessionId });
   await waitForAnswer(
@@ -101,6 +128,7 @@ async function siteAllowed(sessionId, origin, patience) {
     patience,
     `The user has not yet said whether the agent may act on ${hostOf(origin)}: the question is in the Hermes popup.`,
   );
+  return true;
 }
 
 // Opens a question unless the same one is open already (a retried call waits for the first question).

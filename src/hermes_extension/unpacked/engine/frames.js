@@ -155,6 +155,14 @@
   }
 
   // ----- where a frame is on the page -------------------------------------------------------------------
+  // The <iframe> that holds `win`, or null when its parent is cross-origin (the browser hides it then).
+  function sameOriginFrameElement(win) {
+    try {
+      return win.frameElement;
+    } catch (e) {
+      return null;
+    }
+  }
   // This frame's (0, 0) in the top frame's viewport, summed over same-origin ancestors; complete is false
   // when a cross-origin ancestor hides its <iframe> (the lane adds frameRect() of each such parent).
   function frameOffset() {
@@ -163,12 +171,7 @@
       win = window,
       complete = true;
     while (win !== win.top) {
-      var frameElement = null;
-      try {
-        frameElement = win.frameElement;
-      } catch (e) {
-        frameElement = null;
-      }
+      var frameElement = sameOriginFrameElement(win);
       if (!frameElement) {
         complete = false;
         break;
@@ -207,12 +210,7 @@
       offset = 0,
       win = window;
     while (win !== win.top) {
-      var frameElement = null;
-      try {
-        frameElement = win.frameElement;
-      } catch (e) {
-        frameElement = null;
-      }
+      var frameElement = sameOriginFrameElement(win);
       if (!frameElement) return null;
       var parent = win.parent;
       var y = contentOrigin(frameElement, parent.getComputedStyle(frameElement)).y;

@@ -15,6 +15,7 @@ from selenium.webdriver.common.by import By
 from hermes_wire.errors import ToolError
 from hermes_wire.native import HERMES_EXTENSION_ID
 from hermes_wire.tools import TOOLS, ToolSpec
+from tests.conftest import scaled
 from tests.extension.browser_stack import browser_stack
 from tests.extension.png import png_size
 from tests.support.browser_stack import BrowserStack
@@ -177,10 +178,7 @@ def test_detach_from_the_popup_fails_the_next_call_closed() -> None:
     with browser_stack() as stack:
         session_id = stack.connected_session("detach")
         assert stack.call(session_id, "controller.noop")["ok"]
-        stack.open_popup()
-        button = wait_until(lambda: stack.driver.find_elements(By.CSS_SELECTOR, ".detachButton"), 10, "Detach")
-        assert button[0].get_attribute("data-session-id") == session_id
-        button[0].click()
+        stack.open_popup().click_listed(f'.detachButton[data-session-id="{session_id}"]', scaled(10))
         wait_until(lambda: stack.lane_state(session_id) == "detached", 10, "the lane to detach")
         reply = stack.call(session_id, "browser_snapshot")
         assert (reply["ok"], reply["error"]["code"], reply["backend"]) == (False, "controller_detached", "extension")

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 from hermes_wire.native import HERMES_EXTENSION_ID as EXTENSION_ID
+from tests.conftest import scaled
 from tests.extension.browser_stack import PAGES_DIR, THANK_YOU
 from tests.support.browser_stack import BrowserStack, extension_stack
 from tests.support.extension_browser import POPUP_URL, Popup
@@ -72,16 +72,8 @@ class User:
         self.popup.click(button)
 
     def revoke(self, origin: str) -> None:
-        """Click Revoke on ``origin``'s line of the popup's site list (re-drawn on every change, hence the retry)."""
-
-        def click() -> bool:
-            try:
-                self.stack.driver.find_element(By.CSS_SELECTOR, f'.revokeButton[data-origin="{origin}"]').click()
-            except StaleElementReferenceException:
-                return False
-            return True
-
-        wait_until(click, ANSWER_S, f"Revoke on {origin}")
+        """Click Revoke on ``origin``'s line of the popup's site list."""
+        self.popup.click_listed(f'.revokeButton[data-origin="{origin}"]', scaled(ANSWER_S))
 
     def reply(self, call: Future[dict[str, Any]]) -> dict[str, Any]:
         return call.result(timeout=ANSWER_S * 2)

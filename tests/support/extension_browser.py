@@ -83,6 +83,22 @@ class Popup:
 
         self.driver.find_element(By.ID, button).click()
 
+    def click_listed(self, selector: str, timeout_s: float) -> None:
+        """Click the first control that ``selector`` finds in one of the popup's lists (sessions, sites), once it
+        is shown. The popup re-draws its lists on every change it hears of, so an element found may be replaced
+        before the click reaches it: find it again then, as a user's next look would."""
+        from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+        from selenium.webdriver.common.by import By
+
+        def click() -> bool:
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, selector).click()
+            except (StaleElementReferenceException, NoSuchElementException):
+                return False
+            return True
+
+        wait_for(click, timeout_s, f"the popup's {selector}")
+
     def set_mode(self, mode: str, timeout_s: float) -> None:
         """Choose the mode in ``#modeSelect`` ("ask" or "act"), and wait until the extension has stored it
         (``#control``'s ``data-mode`` is the stored mode, rendered from the service worker's answer)."""

@@ -184,6 +184,29 @@ def test_detach_from_the_popup_fails_the_next_call_closed() -> None:
         assert (reply["ok"], reply["error"]["code"], reply["backend"]) == (False, "controller_detached", "extension")
 
 
+def test_the_popup_keeps_its_detach_button_while_the_agent_acts() -> None:
+    """The popup refreshes on every storage change, and the agent's calls make several a second (the action log,
+    the refs): an unchanged sessions list must not be re-drawn, or the Detach button is replaced under the
+    user's pointer between press and release, and the click is lost."""
+    with browser_stack() as stack:
+        session_id = stack.connected_session("busy")
+        stack.ok(session_id, "browser_navigate", url=stack.pages.url("other.html"))
+        stack.open_popup()
+        driver = stack.driver
+        button = wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, ".detachButton"), 10, "Detach")[0]
+
+        def logged() -> int:
+            return len(driver.find_elements(By.CSS_SELECTOR, "#actionLog li"))
+
+        before = logged()
+        for _ in range(3):
+            stack.ok(session_id, "browser_snapshot")
+        wait_until(lambda: logged() >= before + 3, 10, "the popup to show the agent's three snapshots")
+        assert button.get_attribute("data-session-id") == session_id  # the same element: raises if re-drawn
+        button.click()
+        wait_until(lambda: stack.lane_state(session_id) == "detached", 10, "the lane to detach")
+
+
 def test_controller_recovers_after_the_service_worker_is_killed() -> None:
     with browser_stack() as stack:
         session_id = stack.connected_session("recover")

@@ -19,6 +19,15 @@ function showError(error) {
   $("error").textContent = error ? error.message : "";
 }
 
+// Re-draws `list` from build() only when `key` (what the list shows) differs from what it shows now. The popup
+// refreshes on every storage change, several a second while the agent acts; re-drawing an unchanged list then
+// would replace its buttons (Detach, Revoke) under the user's pointer, between press and release.
+function drawList(list, key, build) {
+  if (list.dataset.drawn === key) return;
+  list.dataset.drawn = key;
+  list.replaceChildren(...build());
+}
+
 function render() {
   const status = current.status || {};
   const hostDown = status.host === "disconnected";
@@ -35,8 +44,9 @@ function render() {
 
   const sessions = status.sessions || [];
   $("noSessions").hidden = sessions.length > 0;
-  $("sessions").replaceChildren(
-    ...sessions.map((session) => {
+  const shown = sessions.map((s) => [s.session_id, s.label, s.state, current.tabs?.[s.session_id] ?? null]);
+  drawList($("sessions"), JSON.stringify(shown), () =>
+    sessions.map((session) => {
       const item = document.createElement("li");
       item.textContent = `${session.label || session.session_id} — ${session.state}`;
       const title = current.tabs?.[session.session_id];
@@ -103,8 +113,8 @@ function renderControl() {
   $("policyProblem").hidden = !policy.problems.length;
   $("policyProblem").textContent = `The administrator's policy is malformed (${policy.problems.join("; ")}): the agent asks, and confirmations stay on.`;
   $("noSites").hidden = control.sites.length > 0;
-  $("siteList").replaceChildren(
-    ...control.sites.map((entry) => {
+  drawList($("siteList"), JSON.stringify(control.sites), () =>
+    control.sites.map((entry) => {
       const item = document.createElement("li");
       const state = { always: "always allowed", blocked: "blocked", once: "allowed for one agent session" }[entry.state];
       item.textContent = `${entry.host} — ${state}`;

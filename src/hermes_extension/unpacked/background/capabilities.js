@@ -9,7 +9,7 @@ import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, isWebTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
-import { documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
+import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { checkUserControl } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
@@ -177,12 +177,9 @@ function untilAborted(signal) {
 // Whether the page now in the tab's top frame has closed its window (window.closed turns true at once; the tab
 // goes a moment later), or the tab is gone already.
 async function closingItself(tabId) {
-  try {
-    const [outcome] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: () => window.closed });
-    return outcome?.result === true;
-  } catch {
-    return !(await chrome.tabs.get(tabId).then(() => true, () => false));
-  }
+  const asked = await askFrame(tabId, 0, () => window.closed);
+  if (asked) return asked.result === true;
+  return !(await chrome.tabs.get(tabId).then(() => true, () => false));
 }
 
 // The tabs and windows a page opens from `openerId` while an action runs (a link to _blank, window.open).

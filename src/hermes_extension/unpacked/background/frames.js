@@ -28,15 +28,10 @@ export async function forgetRefs(tabId) {
 // frame whether it has the engine go out together, so a one-frame page that has it takes one round trip.
 export async function snapshotTab(tabId, full) {
   const refs = await loadTabRefs(tabId);
-  const snapshotIn = (frameId) =>
-    chrome.scripting.executeScript({
-      target: { tabId, frameIds: [frameId] },
-      func: (options, missing) => globalThis.__hermesSnapshot?.snapshot(options) ?? missing,
-      args: [{ nextRef: refs.nextRef, full }, ENGINE_MISSING],
-    });
+  const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [{ nextRef: refs.nextRef, full }]);
   const [top, present] = await Promise.all([
     snapshotIn(0).then(
-      ([outcome]) => ({ outcome }),
+      (value) => ({ value }),
       (error) => ({ error }),
     ),
     chrome.scripting
@@ -56,22 +51,14 @@ export async function snapshotTab(tabId, full) {
     for (const ref of part.refs) refs.frames["@" + ref] = frameId;
     parts.push(part);
   };
-  let topOutcome = top.outcome;
-  try {
-    if (top.error) throw top.error;
-    if (topOutcome?.result === ENGINE_MISSING) {
-      await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: CONTRACT.ENGINE_FILES });
-      [topOutcome] = await snapshotIn(0);
-    }
-  } catch (error) {
-    await topFrameLost(tabId, error);
-  }
-  if (!topOutcome?.result?.ok) throw engineFailure(topOutcome?.result);
-  take(0, topOutcome.result);
+  if (top.error instanceof CommandError) throw top.error; // the engine's own {ok: false} answer
+  if (top.error) await topFrameLost(tabId, top.error);
+  if (!top.value?.ok) throw engineFailure(top.value);
+  take(0, top.value);
   for (const frameId of children.map((r) => r.frameId).sort((a, b) => a - b)) {
     let part;
     try {
-      [{ result: part }] = await snapshotIn(frameId);
+      part = await snapshotIn(frameId);
     } catch {
       continue;
     }

@@ -105,16 +105,7 @@ export async function waitForTopDocument(tab, signal) {
 }
 
 async function topDocumentLoaded(tabId) {
-  try {
-    const [outcome] = await chrome.scripting.executeScript({
-      target: { tabId, frameIds: [0] },
-      func: () => document.readyState === "complete",
-      injectImmediately: true,
-    });
-    return outcome?.result === true;
-  } catch {
-    return false; // no document to ask yet (the tab is between documents)
-  }
+  return (await askFrame(tabId, 0, () => document.readyState === "complete"))?.result === true;
 }
 
 // A crashed tab that browser_navigate loads again: Chrome starts a new renderer for it, but until the
@@ -123,18 +114,20 @@ export function waitForRecovery(tabId, signal) {
   return untilTab(tabId, signal, (tab) => !isCrashed(tab), { crashed: "wait" });
 }
 
-// Chrome's id of the document now in a frame (null if the frame is gone).
-export async function documentIn(tabId, frameId) {
+// What `func` returns in the document now in a frame, with Chrome's id of that document: {result, documentId};
+// null when the frame has no document to ask (it is gone, or the tab is between documents).
+export async function askFrame(tabId, frameId, func) {
   try {
-    const [outcome] = await chrome.scripting.executeScript({
-      target: { tabId, frameIds: [frameId] },
-      func: () => 0,
-      injectImmediately: true,
-    });
-    return outcome?.documentId ?? null;
+    const [outcome] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func, injectImmediately: true });
+    return outcome ?? null;
   } catch {
     return null;
   }
+}
+
+// Chrome's id of the document now in a frame (null if the frame is gone).
+export async function documentIn(tabId, frameId) {
+  return (await askFrame(tabId, frameId, () => 0))?.documentId ?? null;
 }
 
 // Resolves once the tab shows that the frame's document `documentId` is going or gone: a navigation of the tab is

@@ -166,6 +166,15 @@ class TabRefs:
     tokens: dict[str, str] = field(default_factory=dict)
 
 
+def ref_key(ref: str) -> str:
+    """``ref`` as the engine names it: ``@e3`` (an agent may write ``e3``)."""
+    return "@" + ref.removeprefix("@")
+
+
+def _element_gone(key: str) -> ToolError:
+    return ToolError("controller_error", f"stale_ref: Element {key} is gone; take a new snapshot.")
+
+
 def _called(function: str, *args: Any) -> str:
     """The expression that calls ``function`` (an expression) with ``args`` (JSON values)."""
     return f"{function}({', '.join(json.dumps(a) for a in args)})"
@@ -310,7 +319,7 @@ class PageEngine:
         whose element the hover leaves alone can press at once. ``pointerAt`` in the answer says where it went.
         """
         frame = await self.owner_of(ref)
-        key = "@" + ref.removeprefix("@")
+        key = ref_key(ref)
         arriving: asyncio.Future[None] | None = None
         pointer_at: tuple[float, float] | None = None
         if arrive is not None:
@@ -330,11 +339,10 @@ class PageEngine:
         """Once the pointer has moved to ``(x, y)`` (in ``frame``'s viewport) over ``ref``'s element, where to press:
         ``{x, y}``, with ``unsettled`` (and ``covered_by``) if the element is still not hovered there after ``max_ms``
         (see ``_UNDER_POINTER``)."""
-        where = await self.evaluate(frame, _called(_UNDER_POINTER, "@" + ref.removeprefix("@"), x, y, max_ms))
+        key = ref_key(ref)
+        where = await self.evaluate(frame, _called(_UNDER_POINTER, key, x, y, max_ms))
         if not isinstance(where, dict):
-            raise ToolError(
-                "controller_error", f"stale_ref: Element @{ref.removeprefix('@')} is gone; take a new snapshot."
-            )
+            raise _element_gone(key)
         return where
 
     async def _in_page(self, frame: FrameInfo, rect: dict[str, Any]) -> tuple[float, float]:
@@ -371,10 +379,10 @@ class PageEngine:
         coordinates) with the engine's ``aim`` answer (its ``watch`` token for ``typed_after``), in one call
         (see ``_TYPE_AIM``); ``None`` for a field that takes no real keys (a select, a range...)."""
         frame = await self.owner_of(ref)
-        key = "@" + ref.removeprefix("@")
+        key = ref_key(ref)
         answer = await self.evaluate(frame, _called(_TYPE_AIM, key, sorted(text_types)))
         if not isinstance(answer, dict):
-            raise ToolError("controller_error", f"stale_ref: Element {key} is gone; take a new snapshot.")
+            raise _element_gone(key)
         if "aimed" not in answer:
             return frame, answer["facts"], None
         aimed = _answer("aim", answer["aimed"])

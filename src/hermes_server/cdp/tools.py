@@ -35,6 +35,7 @@ from hermes_server.cdp.engine import (
     TabRefs,
     load_engine,
     quoted_page_text,
+    ref_key,
 )
 from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.keys import KeyPress, parse_key
@@ -177,12 +178,12 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     gesture = Gesture.of(args)
 
     async def arrive(px: float, py: float) -> None:
-        await _send_mouse(supervisor, session, _mouse_events(px, py, Gesture(modifiers=gesture.modifiers, hover=True)))
+        await _send_mouse(supervisor, session, _mouse_events(px, py, gesture.arriving()))
 
     # The pointer arrives while the engine aims: a dialog the arrival opens (a mouseover handler's alert) stops
     # the page's JavaScript, so the aim cannot answer, and the click ends here with the dialog.
     aiming = browsing.engine().aim(args["ref"], hover=hover, arrive=None if hover else arrive)
-    x, y, aimed, frame = await _act(supervisor, aiming, so_far={"ok": True, "ref": "@" + args["ref"].removeprefix("@")})
+    x, y, aimed, frame = await _act(supervisor, aiming, so_far={"ok": True, "ref": ref_key(args["ref"])})
     result = {
         "ok": True,
         "ref": aimed["ref"],
@@ -220,7 +221,7 @@ async def type_text(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
     engine = browsing.engine()
-    ref = "@" + args["ref"].removeprefix("@")
+    ref = ref_key(args["ref"])
     # What kind of field it is and, for one that takes real keys, where to click it: one call (engine._TYPE_AIM).
     frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES)
     if aim is None:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
@@ -275,7 +276,7 @@ async def scroll(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     ref, direction, options = args.get("ref"), args.get("direction"), {"pages": args.get("pages")}
     if ref is None:
         return await engine.call(engine.frames()[0], "scroll", None, direction, options)
-    ref = "@" + ref.removeprefix("@")
+    ref = ref_key(ref)
     return await engine.call(await engine.owner_of(ref), "scroll", ref, direction, options)
 
 
@@ -675,6 +676,10 @@ class Gesture:
             hover=bool(args.get("hover")),
         )
 
+    def arriving(self) -> Gesture:
+        """Only the pointer's arrival before this gesture: a hover with the same keys held."""
+        return Gesture(modifiers=self.modifiers, hover=True)
+
 
 async def _click_at(
     browsing: Browsing,
@@ -706,9 +711,7 @@ async def _click_at(
     deadline = loop.time() + HOVER_SETTLE_MS / 1000
     while True:
         if not there:
-            await _send_mouse(
-                supervisor, session, _mouse_events(x, y, Gesture(modifiers=gesture.modifiers, hover=True))
-            )
+            await _send_mouse(supervisor, session, _mouse_events(x, y, gesture.arriving()))
         left_ms = (deadline - loop.time()) * 1000
         where = await browsing.engine().under_pointer(
             frame, aimed["ref"], aimed["x"], aimed["y"], min(HOVER_LOOK_MS, left_ms)
@@ -721,11 +724,6 @@ async def _click_at(
         result["covered_by"] = where["covered_by"]
     result["x"], result["y"] = round(moved[0]), round(moved[1])
     await _send_mouse(supervisor, session, _mouse_events(*moved, gesture, move=moved != point))
-
-
-async def _mouse(supervisor: CDPSupervisor, session: str, x: float, y: float, gesture: Gesture = Gesture()) -> None:
-    """A click as the mouse makes it: move there, then press and release per click (a hover only moves)."""
-    await _send_mouse(supervisor, session, _mouse_events(x, y, gesture))
 
 
 def _mouse_events(x: float, y: float, gesture: Gesture, *, move: bool = True) -> list[dict[str, Any]]:
@@ -758,7 +756,7 @@ async def _send_mouse(supervisor: CDPSupervisor, session: str, events: list[dict
 
 
 async def _press(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> None:
-    """Press the key (with its modifiers) and release it (back to back, as ``_mouse`` sends its events)."""
+    """Press the key (with its modifiers) and release it (back to back, as ``_send_mouse`` sends a click's)."""
     await asyncio.gather(
         supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session),
         supervisor.send("Input.dispatchKeyEvent", keys.up, session_id=session),
@@ -770,25 +768,16 @@ async def _replace_text(
 ) -> None:
     """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it).
 
-    ``together``: the field is in the top frame, so every event goes to one widget of the browser, which handles
-    them in the order sent: they are sent back to back, as ``_send_mouse`` sends a click's, not one gesture after
-    the other's answer. A field in a child frame gets the keys only once the click has focused that frame (the
-    browser routes keys to the focused frame), so there each gesture waits for the one before."""
+    Each gesture's events are sent back to back (the click's, each key's). ``together``: the field is in the top
+    frame, so every event goes to one widget of the browser, which handles them in the order sent: all the
+    gestures go back to back too. A field in a child frame gets the keys only once the click has focused that
+    frame (the browser routes keys to the focused frame), so there each gesture waits for the one before."""
     keys = [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
-    if together:
-        sends = [
-            supervisor.send("Input.dispatchMouseEvent", event, session_id=session)
-            for event in _mouse_events(x, y, Gesture())
-        ]
-        for key in keys:
-            sends += [supervisor.send("Input.dispatchKeyEvent", key.down, session_id=session)]
-            sends += [supervisor.send("Input.dispatchKeyEvent", key.up, session_id=session)]
-        if text:
-            sends.append(supervisor.send("Input.insertText", {"text": text}, session_id=session))
-        await asyncio.gather(*sends)
-        return
-    await _mouse(supervisor, session, x, y)
-    for key in keys:
-        await _press(supervisor, session, key)
+    gestures = [[("Input.dispatchMouseEvent", event) for event in _mouse_events(x, y, Gesture())]]
+    gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in keys]
     if text:
-        await supervisor.send("Input.insertText", {"text": text}, session_id=session)
+        gestures.append([("Input.insertText", {"text": text})])
+    if together:
+        gestures = [[event for gesture in gestures for event in gesture]]
+    for gesture in gestures:
+        await asyncio.gather(*(supervisor.send(method, params, session_id=session) for method, params in gesture))

@@ -44,19 +44,24 @@
     };
   };
 
+  // apply(fn, self, args) for a request that `end` announces the end of: a call that throws never gets an
+  // answer (a fetch refused at once, an XMLHttpRequest not opened or sent twice), so its end is announced then.
+  const callEnding = (fn, self, args, end) => {
+    try {
+      return apply(fn, self, args);
+    } catch (error) {
+      end();
+      throw error;
+    }
+  };
+
   // Responses whose end waits for the page to read them: response -> end().
   const unread = new WeakMap();
   const pageFetch = window.fetch;
   if (typeof pageFetch === "function") {
     window.fetch = function fetch(resource) {
       const end = started();
-      let promise;
-      try {
-        promise = apply(pageFetch, this, arguments);
-      } catch (error) {
-        end();
-        throw error;
-      }
+      const promise = callEnding(pageFetch, this, arguments, end);
       apply(then, promise, [
         (response) => {
           unread.set(response, end);
@@ -80,13 +85,7 @@
           const end = unread.get(this);
           if (!end) return apply(read, this, arguments);
           unread.delete(this);
-          let reading;
-          try {
-            reading = apply(read, this, arguments);
-          } catch (error) {
-            end();
-            throw error;
-          }
+          const reading = callEnding(read, this, arguments, end);
           apply(then, reading, [end, end]);
           return reading;
         },
@@ -98,11 +97,6 @@
   XMLHttpRequest.prototype.send = function send() {
     const end = started();
     apply(addListener, this, ["loadend", end, { once: true }]);
-    try {
-      return apply(pageSend, this, arguments);
-    } catch (error) {
-      end(); // never sent (not opened, or sent twice): no loadend will come
-      throw error;
-    }
+    return callEnding(pageSend, this, arguments, end);
   };
 })();

@@ -18,6 +18,7 @@ import pytest
 
 from tests.lanes.action_pages import WIDGETS, page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
+from tests.lanes.test_actions_click import page_log
 from tests.lanes.test_actions_wait import ref_of
 from tests.lanes.test_contract import line_of
 from tests.support.pages import PageServer
@@ -109,11 +110,6 @@ def pages() -> Iterator[PageServer]:
         yield server
 
 
-def paragraph(agent: LaneAgent, start: str) -> str:
-    """The text of the page's paragraph that starts with ``start`` (what the page recorded)."""
-    return line_of(agent.snapshot(), "- paragraph: " + start).removeprefix("- paragraph: ")
-
-
 def test_a_click_moves_the_focus_with_its_events_in_the_order_a_mouse_gives_them(agent: LaneAgent) -> None:
     agent.open("/focus")
     snapshot = agent.snapshot()
@@ -128,14 +124,14 @@ def test_a_click_moves_the_focus_with_its_events_in_the_order_a_mouse_gives_them
         + ["first:blur", "first:focusout", "second:focus", "second:focusin"]
         + [f"second:{event}" for event in release.split()]
     )
-    assert paragraph(agent, "") == " ".join(expected)
+    assert page_log(agent, "") == " ".join(expected)
 
 
 def test_tab_moves_the_focus_to_the_next_field_with_its_events(agent: LaneAgent) -> None:
     agent.open("/focus")
     agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'textbox "First"'))
     agent.ok("browser_press", key="Tab")
-    assert paragraph(agent, "").endswith("first:click first:blur first:focusout second:focus second:focusin")
+    assert page_log(agent, "").endswith("first:click first:blur first:focusout second:focus second:focusin")
     assert line_of(agent.snapshot(), '- textbox "Second"').startswith('- textbox "Second" [focused]')
 
 
@@ -145,7 +141,7 @@ def test_a_click_on_a_date_field_opens_jquery_uis_picker_and_a_day_is_picked(age
     # the picker opens from the field's focus event, shown with a fade: wait for it as an agent does
     opened = agent.ok("browser_snapshot", wait_for="November 2026", wait_timeout_s=5)["snapshot"]
     agent.ok("browser_click", ref=ref_of(opened, 'link "20"'))
-    assert paragraph(agent, "Picked") == "Picked 11/20/2026"
+    assert page_log(agent, "Picked") == "Picked 11/20/2026"
     assert line_of(agent.snapshot(), '- textbox "Date"').endswith(": 11/20/2026")
 
 
@@ -171,7 +167,7 @@ def selected(agent: LaneAgent, listbox: str) -> list[str]:
 def test_a_click_on_an_option_of_a_select_shown_as_a_list_selects_it(agent: LaneAgent) -> None:
     agent.open("/lists")
     agent.ok("browser_click", ref=options(agent, "Size")["Large"][0])
-    assert paragraph(agent, "size:") == "size:input=Large size:change=Large"
+    assert page_log(agent, "size:") == "size:input=Large size:change=Large"
     assert selected(agent, "Size") == ["Large"]
 
 
@@ -183,7 +179,7 @@ def test_a_click_on_an_option_of_a_multiple_select_chooses_it_alone_and_a_contro
     agent.ok("browser_click", ref=options(agent, "Toppings")["Cheese"][0], modifiers="Control")
     agent.ok("browser_click", ref=options(agent, "Toppings")["Olives"][0], modifiers="Control")
     agent.ok("browser_click", ref=options(agent, "Toppings")["Basil"][0], modifiers="Control")
-    assert paragraph(agent, "toppings:") == " ".join(
+    assert page_log(agent, "toppings:") == " ".join(
         f"toppings:{event}={values}"
         for values in ["Olives", "Cheese+Olives", "Cheese", "Cheese+Basil"]
         for event in ["input", "change"]
@@ -194,7 +190,7 @@ def test_a_click_on_an_option_of_a_multiple_select_chooses_it_alone_and_a_contro
 def test_a_click_on_an_option_of_an_aria_listbox_reaches_the_page(agent: LaneAgent) -> None:
     agent.open("/lists")
     agent.ok("browser_click", ref=options(agent, "Colour")["Blue"][0])
-    assert paragraph(agent, "Colour") == "Colour Blue"
+    assert page_log(agent, "Colour") == "Colour Blue"
     assert selected(agent, "Colour") == ["Blue"]
 
 
@@ -204,7 +200,7 @@ def test_a_shift_click_on_an_option_of_a_multiple_select_chooses_the_run_from_th
     agent.open("/lists")
     agent.ok("browser_click", ref=options(agent, "Toppings")["Basil"][0])
     agent.ok("browser_click", ref=options(agent, "Toppings")["Ham"][0], modifiers="Shift")
-    assert paragraph(agent, "toppings:") == "toppings:input=Basil toppings:change=Basil " + (
+    assert page_log(agent, "toppings:") == "toppings:input=Basil toppings:change=Basil " + (
         "toppings:input=Ham+Olives+Basil toppings:change=Ham+Olives+Basil"
     )
     assert selected(agent, "Toppings") == ["Ham", "Olives", "Basil"]

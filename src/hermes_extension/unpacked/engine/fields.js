@@ -120,11 +120,18 @@
       /* ignore */
     }
   }
-  // Insert `text` into a text field as typing would, firing beforeinput/input. Returns whether it happened.
+  // Insert `text` into a text field as typing would, firing beforeinput/input, and keeping to the field's
+  // maxlength as the browser's own insertion does (what does not fit is dropped; nothing fits: no input event).
+  // Returns whether the page let it happen (false: it cancelled beforeinput).
   function insertIntoField(el, text, inputType) {
     if (!inputEvent(el, "beforeinput", inputType, text, true)) return false;
     var current = nativeValue(el);
     var selection = selectionOf(el);
+    if (el.maxLength >= 0) {
+      var kept = current.length - (selection ? selection[1] - selection[0] : 0);
+      text = text.slice(0, Math.max(0, el.maxLength - kept));
+      if (!text) return true;
+    }
     if (selection) {
       setNativeValue(el, current.slice(0, selection[0]) + text + current.slice(selection[1]));
       placeCaret(el, selection[0] + text.length);

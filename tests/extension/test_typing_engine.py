@@ -1,0 +1,152 @@
+"""The engine's typing into fields (issue 11): each character as a key press, its insertion with the events the
+browser gives, kept to maxlength, refused when the page cancels it, and read back.
+
+A plain field (a text, search, tel or password input, a textarea) gets each character spliced in at the caret by the
+engine itself, with beforeinput and input as the browser's insertion fires them; any other field (a number or url
+input, whose value is a sanitised reading of its text) gets the browser's own insertion. These tests hold both to what
+the page sees and what the field ends up holding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.extension.snapshot_harness import Browser, Frame, Tab
+from tests.lanes.snapshot_grammar import ref_lines
+from tests.support.pages import PageServer, serve_pages
+
+pytestmark = pytest.mark.chromium
+
+#: Fields that log the events typing gives them as "type:inputType:data:value" (key events as "type:key").
+FIELDS = """<!doctype html><title>Typing</title>
+<label>Plain <input id="plain"></label>
+<label>Notes <textarea id="notes"></textarea></label>
+<label>Short <input id="short" maxlength="3"></label>
+<label>No digits <input id="nodigits"></label>
+<label>Amount <input id="amount" type="number"></label>
+<label>Address <input id="address" type="url"></label>
+<script>
+window.seen = [];
+for (const field of document.querySelectorAll('input, textarea')) {
+  for (const type of ['keydown', 'keypress', 'keyup']) {
+    field.addEventListener(type, (event) => window.seen.push(type + ':' + event.key));
+  }
+  for (const type of ['beforeinput', 'input']) {
+    field.addEventListener(type, (event) =>
+      window.seen.push([type, event.inputType, event.data, field.value].join(':')));
+  }
+  field.addEventListener('change', () => window.seen.push('change:' + field.value));
+}
+// This page refuses digits in one field, as a page's own input filter does.
+document.getElementById('nodigits').addEventListener('beforeinput', (event) => {
+  if (/[0-9]/.test(event.data || '')) event.preventDefault();
+});
+</script>"""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[PageServer]:
+    with serve_pages({"/fields.html": FIELDS}) as pages:
+        yield pages
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    shared = Browser()
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def top(browser: Browser, server: PageServer) -> Iterator[Frame]:
+    tab: Tab = browser.new_tab()
+    tab.navigate(server.url("/fields.html"))
+    yield tab.top().inject()
+    tab.close()
+
+
+def ref_of(top: Frame, name: str) -> str:
+    for role, label, ref in ref_lines(top.snapshot()["text"]):
+        if role in ("textbox", "spinbutton") and label == name:
+            return ref
+    raise AssertionError(f"no field {name!r} in the snapshot")
+
+
+def typed(top: Frame, name: str, text: str) -> tuple[dict[str, Any], list[str]]:
+    """What type() answers, and the events the field saw meanwhile."""
+    top.page_eval("window.seen.length = 0")
+    answer = top.call("type", ref_of(top, name), text)
+    return answer, list(top.page_eval("window.seen"))
+
+
+@pytest.mark.parametrize("name", ["Plain", "Notes"])
+def test_each_character_is_a_key_press_with_its_insertion_events(top: Frame, name: str) -> None:
+    answer, seen = typed(top, name, "ab")
+    assert answer["ok"] is True and answer["value"] == "ab", answer
+    assert seen == [
+        "keydown:a",
+        "keyup:a",  # Control+A: select what the field holds, as a user does before typing over it
+        "keydown:a",
+        "keypress:a",
+        "beforeinput:insertText:a:",
+        "input:insertText:a:a",
+        "keyup:a",
+        "keydown:b",
+        "keypress:b",
+        "beforeinput:insertText:b:a",
+        "input:insertText:b:ab",
+        "keyup:b",
+        "change:ab",
+    ]
+
+
+def test_typing_replaces_what_the_field_held(top: Frame) -> None:
+    assert typed(top, "Plain", "first")[0]["value"] == "first"
+    answer, seen = typed(top, "Plain", "xy")
+    assert answer["value"] == "xy"
+    # the first character replaces the whole selection Control+A made
+    assert "beforeinput:insertText:x:first" in seen and "input:insertText:x:x" in seen
+
+
+def test_a_line_break_in_a_textarea_is_inserted_as_one(top: Frame) -> None:
+    answer, seen = typed(top, "Notes", "a\nb")
+    assert answer["value"] == "a\nb"
+    assert "input:insertLineBreak:\n:a\n" in seen
+
+
+def test_what_does_not_fit_maxlength_is_dropped_and_reported(top: Frame) -> None:
+    answer, seen = typed(top, "Short", "abcde")
+    assert answer["ok"] is False and answer["error"]["code"] == "type_mismatch", answer
+    assert '"abc"' in answer["error"]["message"]
+    assert [event for event in seen if event.startswith("input:")] == [
+        "input:insertText:a:a",
+        "input:insertText:b:ab",
+        "input:insertText:c:abc",
+    ]
+    assert top.page_eval("document.getElementById('short').value") == "abc"
+
+
+def test_a_character_the_page_refuses_in_beforeinput_is_not_inserted(top: Frame) -> None:
+    answer, seen = typed(top, "No digits", "a1b")
+    assert answer["ok"] is False and answer["error"]["code"] == "type_mismatch", answer
+    assert '"ab"' in answer["error"]["message"]
+    assert "beforeinput:insertText:1:a" in seen and not any(event.startswith("input:insertText:1") for event in seen)
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # a number input reads "" while its text is "-" or "-12.": spliced into that reading, the text would be lost
+        ("Amount", "-12.5"),
+        # a url input's value drops trailing spaces: spliced into that reading, the space before "b" would be lost
+        ("Address", "https://example.com/a b"),
+    ],
+)
+def test_fields_whose_value_is_a_reading_of_their_text_take_the_browsers_insertion(
+    top: Frame, name: str, text: str
+) -> None:
+    answer, _ = typed(top, name, text)
+    assert answer["ok"] is True and answer["value"] == text, answer

@@ -134,15 +134,21 @@ function answer(section, reply) {
   ask("popup.answer", { question_id: $(section).dataset.questionId, answer: reply }).catch(showError);
 }
 
+// Refreshes overlap (one per storage change), and the worker may answer them out of order: only the answer to
+// the latest one is drawn, so an older state never replaces a newer one.
+let latestRefresh = 0;
 async function refresh() {
+  const number = ++latestRefresh;
   try {
-    current = await ask("popup.state");
+    const state = await ask("popup.state");
+    if (number !== latestRefresh) return;
+    current = state;
     $("dialogPolicy").value = current.policy;
     render();
     renderControl();
     showError(null);
   } catch (error) {
-    showError(error);
+    if (number === latestRefresh) showError(error);
   }
 }
 

@@ -430,16 +430,15 @@ def test_a_managed_policy_overrides_the_users_allow() -> None:
             assert user.stack.call(user.session_id, "browser_snapshot")["ok"]
 
 
-#: The extension's own policy reading (background/control_store.js), run in the popup page of a real Chromium
-#: with chrome.storage.managed answering ``policy`` there (that page only: the worker and other browsers on this
-#: machine never see it, which a malformed policy written to the machine's policy folder would not allow).
+#: The extension's own policy reading (background/control_store.js: policyFrom and rulesFrom, what loadPolicy and
+#: effectiveRules make of what chrome.storage.managed holds), run in the popup page of a real Chromium: a malformed
+#: policy written to the machine's policy folder would reach every browser on it.
 READ_POLICY = """
 const [policy, done] = [arguments[0], arguments[arguments.length - 1]];
-chrome.storage.managed.get = async () => policy;
 import(chrome.runtime.getURL("background/control_store.js"))
-  .then(async (store) => {
-    await store.saveMode("ask");
-    done([await store.loadPolicy(), await store.effectiveRules()]);
+  .then((store) => {
+    const found = store.policyFrom(policy);
+    done([found, store.rulesFrom(found, "ask")]);
   })
   .catch((error) => done(String(error)));
 """

@@ -11,6 +11,10 @@ export const DEFAULT_DIALOG_POLICY = "auto_dismiss";
 export const RECENT_DIALOGS = 20;
 // How many agent actions the popup shows.
 export const ACTION_LOG_SIZE = 50;
+// The log is written to storage once no action came for ACTION_LOG_QUIET_MS, at most ACTION_LOG_MAX_WAIT_MS after
+// the first entry not yet written (stored.js, writeLater).
+export const ACTION_LOG_QUIET_MS = 200;
+export const ACTION_LOG_MAX_WAIT_MS = 1000;
 
 export const POPUP_URL = chrome.runtime.getURL("popup/popup.html");
 // Waits between reconnections to a native host that went away (the last one repeats).

@@ -1,42 +1,21 @@
 // What the user (and their administrator) decided about the agent, kept in chrome.storage because the
-// service worker can be stopped at any moment (every reader goes to storage, never to a variable):
+// service worker can be stopped at any moment:
 //   chrome.storage.local    the mode ("ask" or "act") and the sites decided "always" or "blocked" (they
 //                           outlive a browser restart, as the user meant them to);
 //   chrome.storage.session  pause, the sites allowed once (for one agent session), and the open questions
 //                           to the user (a site question or a confirmation), until the browser closes;
 //   chrome.storage.managed  the administrator's policy (read only; managed_schema.json).
+// Read and written through stored.js (a copy in memory that is never behind storage).
+import { read as load, readManaged, update, write } from "./stored.js";
 
 // "ask": the agent's first action on an undecided site waits for the user, and high-risk actions wait for a
 // click; "act": neither (the user turned it on explicitly in the popup).
 export const CONTROL_MODES = Object.freeze(["ask", "act"]);
 export const DEFAULT_CONTROL_MODE = "ask";
 
-async function load(area, key, fallback) {
-  const found = await chrome.storage[area].get(key);
-  return found[key] === undefined ? fallback : found[key];
-}
-
-// One read-modify-write at a time per key, as storage.js does: two answers clicked in quick succession must
-// not each read the same old list and drop the other's change.
-const lastUpdate = new Map();
-function update(area, key, fallback, change) {
-  const name = `${area}:${key}`;
-  const queued = (lastUpdate.get(name) ?? Promise.resolve())
-    .catch(() => {})
-    .then(async () => {
-      const value = change(await load(area, key, fallback));
-      await chrome.storage[area].set({ [key]: value });
-      return value;
-    });
-  lastUpdate.set(name, queued);
-  const forget = () => lastUpdate.get(name) === queued && lastUpdate.delete(name);
-  queued.then(forget, forget);
-  return queued;
-}
-
 // The user's own mode; the policy may override it (see effectiveRules).
 export const loadMode = () => load("local", "controlMode", DEFAULT_CONTROL_MODE);
-export const saveMode = (mode) => chrome.storage.local.set({ controlMode: mode });
+export const saveMode = (mode) => write("local", "controlMode", mode);
 
 // origin -> "always" | "blocked".
 export const loadSiteDecisions = () => load("local", "siteDecisions", {});
@@ -47,7 +26,7 @@ export const loadOnceAllowed = () => load("session", "onceAllowed", []);
 export const changeOnceAllowed = (change) => update("session", "onceAllowed", [], change);
 
 export const loadPaused = () => load("session", "paused", false);
-export const savePaused = (paused) => chrome.storage.session.set({ paused });
+export const savePaused = (paused) => write("session", "paused", paused);
 
 // The open questions: {id, kind: "site", origin, session_id, at} or {id, kind: "confirm", origin,
 // session_id, what, at, answer?}.
@@ -58,12 +37,17 @@ export const changeQuestions = (change) => update("session", "questions", [], ch
 // blocked: [origin], mode: "ask" | "act" | null, confirmationsLocked}. A policy with any problem is read
 // the strict way: no allowed origins, mode "ask", confirmations on; its valid blocked origins still block.
 export async function loadPolicy() {
-  let raw = {};
+  let raw;
   try {
-    raw = await chrome.storage.managed.get(null);
+    raw = await readManaged();
   } catch (error) {
     return strictPolicy([`the policy could not be read (${error.message})`]);
   }
+  return policyFrom(raw);
+}
+
+// The same, of the settings `raw` (what chrome.storage.managed holds).
+export function policyFrom(raw) {
   const problems = [];
   const origins = (key) => {
     const value = raw[key];
@@ -120,6 +104,11 @@ function policyOrigin(entry) {
 // confirm: whether high-risk actions wait for a click ("act" turns them off unless the policy forbids it).
 export async function effectiveRules() {
   const [policy, userMode] = await Promise.all([loadPolicy(), loadMode()]); // both read, at once
+  return rulesFrom(policy, userMode);
+}
+
+// The same, of a policy as loadPolicy() reads it and the user's mode.
+export function rulesFrom(policy, userMode) {
   const mode = policy.mode ?? userMode;
   return { mode, modeByPolicy: policy.mode !== null, confirm: mode === "ask" || policy.confirmationsLocked, policy };
 }

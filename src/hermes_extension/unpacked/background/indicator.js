@@ -2,7 +2,7 @@
 // thin border and a small label. It is drawn from the extension's isolated world into a closed shadow root,
 // in the top layer (a manual popover, above any z-index), so the page can neither read its text nor style
 // it; a MutationObserver in the isolated world puts it back at once when the page removes or restyles it.
-import { loadControlled, loadHostStatus } from "./storage.js";
+import { loadControlled, loadHostStatus, loadIndicatorTabs, saveIndicatorTabs } from "./storage.js";
 
 // Runs in the tab's top frame, isolated world. Self-contained: chrome.scripting sends its source.
 function drawIndicator(on, label) {
@@ -77,7 +77,7 @@ async function controlledTabs() {
 
 // The tabs drawn into, kept in storage: a restarted worker must still take the indicator out of them.
 async function drawnTabs() {
-  return new Set((await chrome.storage.session.get("indicatorTabs")).indicatorTabs ?? []);
+  return new Set(await loadIndicatorTabs());
 }
 
 async function draw(tabId, on) {
@@ -94,7 +94,7 @@ export async function refreshIndicators() {
   tabs.delete(undefined);
   for (const tabId of tabs) await draw(tabId, true);
   for (const tabId of await drawnTabs()) if (!tabs.has(tabId)) await draw(tabId, false);
-  await chrome.storage.session.set({ indicatorTabs: [...tabs] });
+  await saveIndicatorTabs([...tabs]);
 }
 
 // A page finished loading: a controlled tab's new document gets the indicator again.

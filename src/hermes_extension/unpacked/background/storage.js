@@ -2,36 +2,9 @@
 // any moment, so nothing the extension needs later may live only in a variable. chrome.storage.local
 // survives a browser restart (the profile id, the dialog policy); chrome.storage.session lasts as long as
 // the browser (host status, which tab each session controls, refs, recent dialogs, the action log).
-import { ACTION_LOG_SIZE, DEFAULT_DIALOG_POLICY, RECENT_DIALOGS } from "./constants.js";
-
-async function load(area, key, fallback) {
-  const found = await chrome.storage[area].get(key);
-  return found[key] === undefined ? fallback : found[key];
-}
-
-function save(area, key, value) {
-  return chrome.storage[area].set({ [key]: value });
-}
-
-// A read-modify-write of one key, in turn with every other update of that key: chrome.storage has no
-// transaction, so two updates that overlap (ten dialogs reported at once) would each read the same
-// old value and the last write would drop the others' changes.  One promise chain per key orders them.
-// Resolves with the value written.
-const lastUpdate = new Map(); // "area:key" -> the promise of its latest queued update
-function update(area, key, fallback, change) {
-  const name = `${area}:${key}`;
-  const queued = (lastUpdate.get(name) ?? Promise.resolve())
-    .catch(() => {}) // a failed update is its caller's to report; the next one runs all the same
-    .then(async () => {
-      const value = change(await load(area, key, fallback));
-      await save(area, key, value);
-      return value;
-    });
-  lastUpdate.set(name, queued);
-  const forget = () => lastUpdate.get(name) === queued && lastUpdate.delete(name);
-  queued.then(forget, forget);
-  return queued;
-}
+// Read and written through stored.js (a copy in memory that is never behind storage).
+import { ACTION_LOG_MAX_WAIT_MS, ACTION_LOG_QUIET_MS, ACTION_LOG_SIZE, DEFAULT_DIALOG_POLICY, RECENT_DIALOGS } from "./constants.js";
+import { read as load, remove, update, write as save } from "./stored.js";
 
 // This browser profile's id, made on first use: the host and the server know the browser by it.
 export async function profileId() {
@@ -68,11 +41,20 @@ export const loadRecentDialogs = (tabId) => load("session", `dialogs:${tabId}`, 
 export const addRecentDialog = (tabId, dialog) =>
   update("session", `dialogs:${tabId}`, [], (recent) => [...recent, dialog].slice(-RECENT_DIALOGS));
 
+// The agent's recent actions, for the popup; written to storage once the agent pauses (stored.js, writeLater).
 export const loadActionLog = () => load("session", "actionLog", []);
 export const logAction = (sessionId, action, summary) =>
-  update("session", "actionLog", [], (log) =>
-    [...log, { at: Date.now(), session_id: sessionId, action, summary }].slice(-ACTION_LOG_SIZE),
+  update(
+    "session",
+    "actionLog",
+    [],
+    (log) => [...log, { at: Date.now(), session_id: sessionId, action, summary }].slice(-ACTION_LOG_SIZE),
+    { quietMs: ACTION_LOG_QUIET_MS, maxMs: ACTION_LOG_MAX_WAIT_MS },
   );
+
+// The tabs the in-page indicator is drawn into (indicator.js).
+export const loadIndicatorTabs = () => load("session", "indicatorTabs", []);
+export const saveIndicatorTabs = (tabs) => save("session", "indicatorTabs", tabs);
 
 // Tabs whose crash the agent has been told of: browser_navigate may then load a page into them again.
 export const loadCrashReported = (tabId) => load("session", `crashReported:${tabId}`, false);
@@ -80,5 +62,5 @@ export const saveCrashReported = (tabId, reported) => save("session", `crashRepo
 
 // A closed tab's refs, dialogs and crash report are of no more use.
 export function forgetTab(tabId) {
-  return chrome.storage.session.remove([`refs:${tabId}`, `dialogs:${tabId}`, `crashReported:${tabId}`]);
+  return remove("session", [`refs:${tabId}`, `dialogs:${tabId}`, `crashReported:${tabId}`]);
 }

@@ -97,31 +97,31 @@ const CAPABILITIES = {
     };
   },
 
-  browser_click: async ({ sessionId, args, signal }) => {
-    const tab = await controlledTab(sessionId);
+  browser_click: async ({ sessionId, args, signal, checked }) => {
+    const tab = await controlledTab(sessionId, { checked: checked.controlled });
     const options = { button: args.button ?? "left", double: Boolean(args.double), modifiers: args.modifiers ?? null, hover: Boolean(args.hover) };
     const click = () => actInFrameOf(tab.id, args.ref, "click", [normalRef(args.ref), options]);
     const result = await followingTabs(sessionId, tab, click, { ok: true, ref: normalRef(args.ref) }, signal);
     return { result, summary: `${args.hover ? "hovered over" : "clicked"} ${describe(args.ref, result)}` };
   },
 
-  browser_type: async ({ sessionId, args, signal }) => {
-    const tab = await controlledTab(sessionId);
+  browser_type: async ({ sessionId, args, signal, checked }) => {
+    const tab = await controlledTab(sessionId, { checked: checked.controlled });
     const done = await actInFrameOf(tab.id, args.ref, "type", [normalRef(args.ref), args.text]);
     const result = await followNavigation(tab, done, signal);
     const shown = result.password ? "•".repeat(Math.min(args.text.length, 12)) : JSON.stringify(args.text.slice(0, 80));
     return { result, summary: `typed ${shown} into ${describe(args.ref, result)}` };
   },
 
-  browser_press: async ({ sessionId, args, signal }) => {
-    const tab = await controlledTab(sessionId);
+  browser_press: async ({ sessionId, args, signal, checked }) => {
+    const tab = await controlledTab(sessionId, { checked: checked.controlled });
     const press = () => actInFocusedFrame(tab.id, "press", [args.key]);
     const result = await followingTabs(sessionId, tab, press, { ok: true, key: args.key }, signal);
     return { result, summary: `pressed ${args.key}` };
   },
 
-  browser_scroll: async ({ sessionId, args }) => {
-    const tab = await controlledTab(sessionId);
+  browser_scroll: async ({ sessionId, args, checked }) => {
+    const tab = await controlledTab(sessionId, { checked: checked.controlled });
     const options = { pages: args.pages ?? null };
     const direction = args.direction ?? null;
     const done = args.ref

@@ -25,7 +25,9 @@ export async function forgetRefs(tabId) {
 // text reported as a success would tell the agent that the page is blank.
 // The engine is injected only into frames that do not have it yet (injecting its files again is harmless but
 // costs their compilation in every frame on every snapshot): the top frame's snapshot and the question to every
-// frame whether it has the engine go out together, so a one-frame page that has it takes one round trip.
+// frame whether it has the engine go out together. That question is asked only of a tab that has child frames, as
+// Chrome lists them (chrome.webNavigation, answered by the browser without a round trip to the page), so a
+// one-frame page that has the engine takes one round trip to the page.
 export async function snapshotTab(tabId, full) {
   const refs = await loadTabRefs(tabId);
   const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [{ nextRef: refs.nextRef, full }]);
@@ -34,9 +36,7 @@ export async function snapshotTab(tabId, full) {
       (value) => ({ value }),
       (error) => ({ error }),
     ),
-    chrome.scripting
-      .executeScript({ target: { tabId, allFrames: true }, func: () => Boolean(globalThis.__hermesSnapshot) })
-      .catch(() => []),
+    withChildFrames(tabId).then((any) => (any ? framesWithEngine(tabId) : [])),
   ]);
   const children = present.filter((r) => r.frameId !== 0);
   const lacking = children.filter((r) => !r.result).map((r) => r.frameId);
@@ -74,6 +74,19 @@ export async function snapshotTab(tabId, full) {
   return { snapshot: stitched.result.text, truncated: stitched.result.truncated };
 }
 
+// Whether the tab has frames other than its top one (true when Chrome cannot say: then every frame is asked).
+async function withChildFrames(tabId) {
+  const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
+  return !frames || frames.some((frame) => frame.frameId !== 0);
+}
+
+// [{frameId, result: whether the engine is in it}] for every frame of the tab the extension may script.
+function framesWithEngine(tabId) {
+  return chrome.scripting
+    .executeScript({ target: { tabId, allFrames: true }, func: () => Boolean(globalThis.__hermesSnapshot) })
+    .catch(() => []);
+}
+
 // The engine's own {ok: false, error} answer, or nothing at all (Chrome gives a script that threw a null
 // result), as the error the cdp lane reports for the same failure.
 function engineFailure(part) {
@@ -96,22 +109,30 @@ export async function inFrame(tabId, frameId, method, args) {
 // The same, with the frame and Chrome's id of the document that answered: an action that navigates is over
 // once another document is in that frame.
 async function runInFrame(tabId, frameId, method, args) {
-  // The engine is injected only into a document that does not have it yet (a second injection is harmless but
-  // costs a round trip and the files' compilation on every action).
+  const outcome = await withEngine(
+    tabId,
+    frameId,
+    (name, callArgs, missing) => (globalThis.__hermesSnapshot ? globalThis.__hermesSnapshot[name](...callArgs) : missing),
+    [method, args],
+  );
+  const value = outcome?.result;
+  if (value && value.ok === false) throw new CommandError(value.error.code, value.error.message);
+  return { value, frameId, documentId: outcome?.documentId ?? null };
+}
+
+// Chrome's outcome ({result, documentId, frameId}) of func(...args, missing) run in one frame of the tab, where func
+// needs the engine and answers `missing` when the frame's document does not have it yet: then the engine is injected
+// and func runs again. The engine is injected only into a document that lacks it (a second injection is harmless
+// but costs a round trip and the files' compilation, on every call).
+export async function withEngine(tabId, frameId, func, args) {
   const call = () =>
-    chrome.scripting.executeScript({
-      target: { tabId, frameIds: [frameId] },
-      func: (name, callArgs, missing) => (globalThis.__hermesSnapshot ? globalThis.__hermesSnapshot[name](...callArgs) : missing),
-      args: [method, args, ENGINE_MISSING],
-    });
+    chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func, args: [...args, ENGINE_MISSING] });
   let [outcome] = await call();
   if (outcome?.result === ENGINE_MISSING) {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: CONTRACT.ENGINE_FILES });
     [outcome] = await call();
   }
-  const value = outcome?.result;
-  if (value && value.ok === false) throw new CommandError(value.error.code, value.error.message);
-  return { value, frameId, documentId: outcome?.documentId ?? null };
+  return outcome;
 }
 
 // The same in the frame whose engine issued `ref` in the latest snapshot: {value, frameId, documentId}.

@@ -2,14 +2,15 @@
 // that holds one, a click that starts a download. Found out by looking at the element itself, in its own
 // frame and in the isolated world the engine lives in (its refs are there), never by trusting the agent's
 // arguments. The answer is a short description for the popup: the field's label and kind, never its value.
-import { CONTRACT } from "./constants.js";
-import { normalRef } from "./frames.js";
+import { normalRef, withEngine } from "./frames.js";
 import { loadTabRefs } from "./storage.js";
 
 // Runs in the page's frame (isolated world): what acting on the element `ref` names (null: this frame's
-// focused element) would risk, or null. Self-contained, since chrome.scripting sends its source.
+// focused element) would risk, or null; `missing` when a ref is to be found and the frame has no engine yet (see
+// withEngine). Self-contained, since chrome.scripting sends its source.
 // mode: "type" (typing into it), "click" or "press" (Enter on it).
-function riskOf(ref, mode) {
+function riskOf(ref, mode, missing) {
+  if (ref !== null && !globalThis.__hermesSnapshot) return missing;
   const CARD = /\b(card|cc)[\s_-]*(number|num|no)\b|credit[\s_-]*card|cardnumber|ccnum|\bpan\b/i;
   const clean = (text) => String(text ?? "").replace(/\s+/g, " ").trim().slice(0, 80);
   const labelOf = (field) =>
@@ -70,13 +71,8 @@ async function riskAtRef(tabId, ref, mode) {
   const frameId = (await loadTabRefs(tabId)).frames[normalRef(ref)];
   if (frameId === undefined) return null; // the capability reports the stale ref
   try {
-    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: CONTRACT.ENGINE_FILES });
-    const [outcome] = await chrome.scripting.executeScript({
-      target: { tabId, frameIds: [frameId] },
-      func: riskOf,
-      args: [normalRef(ref), mode],
-    });
-    return outcome?.result ?? null;
+    const risk = (await withEngine(tabId, frameId, riskOf, [normalRef(ref), mode]))?.result;
+    return risk && typeof risk === "object" ? risk : null;
   } catch {
     return null; // the frame went away: the capability reports it
   }
@@ -94,7 +90,7 @@ async function riskInFocus(tabId) {
     const [outcome] = await chrome.scripting.executeScript({
       target: { tabId, frameIds: [frameId] },
       func: riskOf,
-      args: [null, "press"],
+      args: [null, "press", null],
     });
     return outcome?.result ?? null;
   } catch {

@@ -61,7 +61,10 @@ async def serve(home: Path, channel_in: BinaryIO, channel_out: BinaryIO) -> int:
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=2**16)
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), channel_in)
-    write_lock = asyncio.Lock()
+    # Written by the event loop itself (a non-blocking pipe, buffered while Chrome has not read): a thread per
+    # write cost each command's answer a hand-over to a worker thread and back.
+    transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, channel_out)
+    writer = asyncio.StreamWriter(transport, protocol, None, loop)
 
     async def send(message: dict[str, Any]) -> None:
         try:
@@ -69,8 +72,8 @@ async def serve(home: Path, channel_in: BinaryIO, channel_out: BinaryIO) -> int:
         except FramingError as too_big:
             log.error("not sending a %s message: %s", message.get("type"), too_big)
             return
-        async with write_lock:
-            await loop.run_in_executor(None, _write_all, channel_out, frame)
+        writer.write(frame)  # the whole frame at once: frames of concurrent senders never interleave
+        await writer.drain()
 
     async with aiohttp.ClientSession() as http:
         relay = Relay(home, send, http)
@@ -98,11 +101,7 @@ async def serve(home: Path, channel_in: BinaryIO, channel_out: BinaryIO) -> int:
             with contextlib.suppress(asyncio.CancelledError):
                 await clock
             await relay.close()
-
-
-def _write_all(channel: BinaryIO, frame: bytes) -> None:
-    channel.write(frame)
-    channel.flush()
+            transport.close()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,8 +27,9 @@ const PAUSED = "The user paused the agent in the Hermes popup; nothing runs unti
 export async function checkUserControl({ sessionId, action, args, signal, timeoutMs }) {
   const patience = { signal, waitMs: answerWaitMs(timeoutMs) };
   if (action === "controller.noop") return { controlled: null };
-  // Everything the checks read, read from storage for this command (never kept from an earlier one, so a pause,
-  // revoke or block applies to the very next command) and all at once: the reads do not depend on each other.
+  // Everything the checks read, read for this command and all at once (the reads do not depend on each other). The
+  // user's settings come through stored.js's copy, which is never behind the last write: a pause, revoke or block
+  // applies to the very next command.
   const reads = {
     paused: store.loadPaused(),
     tab: targetTab(sessionId, action, args),
@@ -83,8 +84,8 @@ export function siteOf(url) {
 }
 
 // What holds for `origin` and this session: "allowed", or {blocked: by} (by "policy" or "you"), or null
-// (undecided: ask). Read from storage, unless `known` brings what this command has just read there: {rules,
-// sites: the site decisions, once: the sites allowed once}.
+// (undecided: ask). Read for this call, unless `known` brings what this command has just read: {rules, sites: the
+// site decisions, once: the sites allowed once}.
 async function decision(sessionId, origin, known = null) {
   const [rules, sites, once] = known
     ? [known.rules, known.sites, known.once]

@@ -122,7 +122,7 @@ def test_a_burst_written_later_reaches_storage_once_with_its_newest_value(popup:
             resolve();
           }),
         );
-        for (let i = 1; i <= 5; i++) s.writeLater("session", "test:log", [i], { quietMs: 50, maxMs: 5000 });
+        for (let i = 1; i <= 5; i++) s.writeLater("session", "test:log", [i], { quietMs: 1000, maxMs: 4000 });
         const atOnce = await s.read("session", "test:log", null);
         const notYet = (await chrome.storage.session.get("test:log"))["test:log"] ?? null;
         await Promise.race([stored, within(options.wait_ms)]);
@@ -147,7 +147,7 @@ def test_a_value_written_later_reaches_storage_within_max_ms_while_new_values_ke
         // a value every 10 ms, each sooner than quietMs: only maxMs ends the wait
         const keepWriting = async () => {
           while (!stop && count < 1000) {
-            s.writeLater("session", "test:busy", ++count, { quietMs: 100, maxMs: 300 });
+            s.writeLater("session", "test:busy", ++count, { quietMs: 2000, maxMs: 300 });
             await new Promise((next) => setTimeout(next, 10));
           }
         };

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.extension.snapshot_harness import Browser, Tab
+from tests.extension.snapshot_harness import Tab
 from tests.lanes.snapshot_grammar import ref_lines
 from tests.support.pages import PageServer, serve_pages
 
@@ -60,20 +60,6 @@ for (const id of ['first', 'second']) {
 def server() -> Iterator[PageServer]:
     with serve_pages({"/moving.html": MOVING, "/focus.html": FOCUS_LOG}) as pages:
         yield pages
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    shared = Browser()
-    yield shared
-    shared.close()
-
-
-@pytest.fixture
-def tab(browser: Browser) -> Iterator[Tab]:
-    opened = browser.new_tab()
-    yield opened
-    opened.close()
 
 
 def test_aim_waits_for_a_moving_button_to_come_to_rest(tab: Tab, server: PageServer) -> None:

@@ -40,13 +40,6 @@ def server() -> Iterator[PageServer]:
         yield running
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    b = Browser()
-    yield b
-    b.close()
-
-
 @pytest.fixture
 def tab(browser: Browser) -> Iterator[Tab]:
     t = browser.new_tab()

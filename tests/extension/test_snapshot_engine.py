@@ -269,20 +269,6 @@ def server(other_server: PageServer) -> Iterator[PageServer]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    b = Browser()
-    yield b
-    b.close()
-
-
-@pytest.fixture
-def tab(browser: Browser) -> Iterator[Tab]:
-    t = browser.new_tab()
-    yield t
-    t.close()
-
-
 def open_page(tab: Tab, server: PageServer, path: str) -> Frame:
     tab.navigate(server.url(path))
     return tab.top().inject()

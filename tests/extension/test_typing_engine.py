@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.extension.snapshot_harness import Browser, Frame, Tab
+from tests.extension.snapshot_harness import Frame, Tab
 from tests.lanes.snapshot_grammar import ref_lines
 from tests.support.pages import PageServer, serve_pages
 
@@ -53,19 +53,10 @@ def server() -> Iterator[PageServer]:
         yield pages
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    shared = Browser()
-    yield shared
-    shared.close()
-
-
 @pytest.fixture
-def top(browser: Browser, server: PageServer) -> Iterator[Frame]:
-    tab: Tab = browser.new_tab()
+def top(tab: Tab, server: PageServer) -> Frame:
     tab.navigate(server.url("/fields.html"))
-    yield tab.top().inject()
-    tab.close()
+    return tab.top().inject()
 
 
 def ref_of(top: Frame, name: str) -> str:

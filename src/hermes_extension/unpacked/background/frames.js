@@ -156,11 +156,15 @@ export async function inFrameOf(tabId, ref, method, args) {
 
 // The same in the frame that has the focus (a key press goes there): {value, frameId, documentId}.
 export async function actInFocusedFrame(tabId, method, args) {
-  // Finding the focused frame needs no engine; runInFrame() injects it into that frame only.
+  return runInFrame(tabId, await focusedFrame(tabId), method, args);
+}
+
+// The id of the frame a key press goes to: the one that has the focus, else the top frame (a tab in the background
+// has no focused frame, and its top frame's element gets the key). Finding it needs no engine.
+export async function focusedFrame(tabId) {
   const focused = await chrome.scripting.executeScript({
     target: { tabId, allFrames: true },
     func: () => document.hasFocus() && !(document.activeElement instanceof HTMLIFrameElement),
   });
-  const target = focused.find((r) => r.result)?.frameId ?? 0;
-  return runInFrame(tabId, target, method, args);
+  return focused.find((r) => r.result)?.frameId ?? 0;
 }

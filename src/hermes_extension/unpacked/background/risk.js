@@ -2,7 +2,7 @@
 // that holds one, a click that starts a download. Found out by looking at the element itself, in its own
 // frame and in the isolated world the engine lives in (its refs are there), never by trusting the agent's
 // arguments. The answer is a short description for the popup: the field's label and kind, never its value.
-import { normalRef, withEngine } from "./frames.js";
+import { focusedFrame, normalRef, withEngine } from "./frames.js";
 import { loadTabRefs } from "./storage.js";
 
 // Runs in the page's frame (isolated world): what acting on the element `ref` names (null: this frame's
@@ -78,15 +78,10 @@ async function riskAtRef(tabId, ref, mode) {
   }
 }
 
-// The key goes where browser_press sends it (frames.js inFocusedFrame): the frame that has the focus, else
-// the top frame (a tab in the background has no focused frame, and its top frame's element gets the key).
+// The key goes where browser_press sends it (frames.js focusedFrame).
 async function riskInFocus(tabId) {
   try {
-    const focused = await chrome.scripting.executeScript({
-      target: { tabId, allFrames: true },
-      func: () => document.hasFocus() && !(document.activeElement instanceof HTMLIFrameElement),
-    });
-    const frameId = focused.find((frame) => frame.result)?.frameId ?? 0;
+    const frameId = await focusedFrame(tabId);
     const [outcome] = await chrome.scripting.executeScript({
       target: { tabId, frameIds: [frameId] },
       func: riskOf,

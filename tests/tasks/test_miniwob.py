@@ -274,9 +274,24 @@ def email_inbox(r: Reader) -> None:
 SOCIAL_ACTIONS = {"Reply": "reply", "Retweet": "retweet", "Like": "like"}
 
 
+def posts_drawn(r: Reader, icons: tuple[str, ...]) -> str:
+    """The first snapshot in which the posts show their icons. The icons are images (CSS ``content``, one image per
+    kind) that the page starts loading as it draws the posts, after its load event; an icon whose image has not
+    loaded has no size, so the snapshot rightly shows no button for it, and an agent reads again. Every post has
+    one icon of each kind and all icons of a kind load together: drawn when each kind is shown as often, at least once.
+    """
+
+    def drawn(snapshot: str) -> bool:
+        found = list(elements(snapshot))
+        counts = {len(labelled(found, icon)) for icon in icons}
+        return len(counts) == 1 and counts != {0}
+
+    return r.until(drawn, f"the posts' {', '.join(icons)} icons")
+
+
 def social_media(r: Reader) -> None:
     user, action = utterance(r, r'For the user (@\S+), click on the "([^"]+)" button\.').groups()
-    snapshot = r.read()
+    snapshot = posts_drawn(r, ("reply", "retweet", "like", "more"))
 
     def tweet() -> list[Element]:
         """The post by ``user``: from its header line up to the next post's header (an ``@name`` and an age)."""
@@ -305,7 +320,7 @@ def social_media(r: Reader) -> None:
 
 def social_media_all(r: Reader) -> None:
     action, user = utterance(r, r'Click the "([^"]+)" button on all posts by (@\S+) and then click Submit\.').groups()
-    snapshot = r.read()
+    snapshot = posts_drawn(r, ("reply", "retweet", "like", "share"))
     header = re.compile(r" (@\S+)(?: \d+h ago)?$")  # a post's first line: its author's name and @user
     post_by: str | None = None  # the user of the post the line belongs to
     targets: list[str] = []

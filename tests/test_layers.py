@@ -1,4 +1,4 @@
-"""The packages lean only the way the layout says: a test reads every import in ``src/``.
+"""The packages lean only the way the layout says: a test reads every import in ``server/``, ``host/`` and ``wire/``.
 
 * ``hermes_wire`` (the contract) and ``hermes_extension`` (the extension's files) import nothing of ours;
 * the host imports the wire, never the server; the server imports the wire and the extension's files,
@@ -16,7 +16,14 @@ from pathlib import Path
 
 import pytest
 
-SOURCE = Path(__file__).resolve().parents[1] / "src"
+CHECKOUT = Path(__file__).resolve().parents[1]
+#: Each package of ours and the top-level folder that holds it.
+PACKAGE_ROOTS = {
+    "hermes_wire": CHECKOUT / "wire",
+    "hermes_extension": CHECKOUT / "wire",
+    "hermes_server": CHECKOUT / "server",
+    "hermes_host": CHECKOUT / "host",
+}
 OURS = ("hermes_wire", "hermes_server", "hermes_host", "hermes_extension", "tests")
 
 ALLOWED: dict[str, set[str]] = {
@@ -34,8 +41,12 @@ FORBIDDEN_INSIDE_SERVER = {
 }
 
 
+def root_of(path: Path) -> Path:
+    return next(root for root in PACKAGE_ROOTS.values() if path.is_relative_to(root))
+
+
 def module_name(path: Path) -> str:
-    return ".".join(path.relative_to(SOURCE).with_suffix("").parts)
+    return ".".join(path.relative_to(root_of(path)).with_suffix("").parts)
 
 
 #: The protocol logic kept free of I/O, and the modules that would bring I/O (or a hidden clock) into it.
@@ -81,14 +92,23 @@ def imports_of(source: str, module: str, *, is_package: bool = False) -> set[str
     return found
 
 
-SOURCES = sorted(SOURCE.rglob("*.py"))
+SOURCES = sorted({path for root in PACKAGE_ROOTS.values() for path in root.rglob("*.py")})
 
 
-def test_the_source_tree_has_all_four_packages() -> None:
-    assert {path.relative_to(SOURCE).parts[0] for path in SOURCES} == set(ALLOWED)
+def test_the_source_tree_has_all_four_packages_and_nothing_else() -> None:
+    assert {module_name(path).split(".")[0] for path in SOURCES} == set(ALLOWED)
+    for package, root in PACKAGE_ROOTS.items():
+        assert (root / package / "__init__.py").is_file(), f"{package} belongs in {root.name}/"
 
 
-@pytest.mark.parametrize("path", SOURCES, ids=lambda path: str(path.relative_to(SOURCE)))
+def test_the_extension_folder_holds_no_python() -> None:
+    """Chrome refuses to load unpacked a folder holding names that begin with ``_`` (``__init__.py``, caches)."""
+    extension = CHECKOUT / "extension"
+    assert (extension / "manifest.json").is_file()
+    assert not [path for path in extension.rglob("*") if path.name.startswith("_") or path.suffix == ".py"]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda path: str(path.relative_to(CHECKOUT)))
 def test_imports_follow_the_layers(path: Path) -> None:
     module = module_name(path)
     top = module.split(".")[0]
@@ -113,6 +133,6 @@ def test_the_import_reader_sees_relative_and_nested_imports() -> None:
 
 @pytest.mark.parametrize("module", NO_IO_MODULES)
 def test_protocol_cores_import_no_io(module: str) -> None:
-    path = SOURCE.joinpath(*module.split(".")).with_suffix(".py")
+    path = PACKAGE_ROOTS[module.split(".")[0]].joinpath(*module.split(".")).with_suffix(".py")
     imported = imports_of(path.read_text(encoding="utf-8"), module)
     assert not [name for name in imported if name.split(".")[0] in IO_MODULES or name in IO_MODULES], module

@@ -1,4 +1,4 @@
-"""The shared snapshot engine (hermes_extension's ``unpacked/engine/`` files) in real headless Chromium.
+"""The shared snapshot engine (the ``extension/engine/`` files) in real headless Chromium.
 
 The engine runs where both lanes run it: in an isolated world of each frame (created here with
 ``Page.createIsolatedWorld``, as the CDP lane does; the extension's ``executeScript`` uses the same kind of

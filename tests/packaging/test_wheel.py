@@ -37,8 +37,13 @@ def test_the_installed_wheel_serves_the_cdp_lane_and_ships_the_extension(tmp_pat
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", tmp_path / "dist", CHECKOUT, cwd=tmp_path)
     [wheel] = (tmp_path / "dist").glob("hermes_browser_control-*.whl")
     shipped = set(zipfile.ZipFile(wheel).namelist())
-    for name in ("manifest.json", *ENGINE_FILES):
-        assert f"hermes_extension/unpacked/{name}" in shipped
+    extension = CHECKOUT / "extension"
+    every_file = [path.relative_to(extension).as_posix() for path in extension.rglob("*") if path.is_file()]
+    assert {"manifest.json", *ENGINE_FILES} <= set(every_file)
+    assert {f"hermes_extension/unpacked/{name}" for name in every_file} <= shipped, "the wheel lacks extension files"
+    for root in ("server", "host", "wire"):
+        modules = [path.relative_to(CHECKOUT / root).as_posix() for path in (CHECKOUT / root).rglob("*.py")]
+        assert set(modules) <= shipped, f"the wheel lacks modules of {root}/"
     assert not [name for name in shipped if name.startswith("tests/")], "the harness must not ship"
 
     venv = tmp_path / "venv"

@@ -2,7 +2,7 @@
  * Hermes snapshot engine: the shared namespace, and the small helpers every other file uses.
  *
  * The engine is plain scripts (no build step, no modules) shared by both lanes, which inject the files of
- * ENGINE_FILES (src/hermes_extension/__init__.py) in that order into an isolated world of each frame:
+ * ENGINE_FILES (wire/hermes_extension/__init__.py) in that order into an isolated world of each frame:
  *   - the extension: chrome.scripting.executeScript({target, files: HERMES_CONTRACT.ENGINE_FILES});
  *   - the CDP lane: Page.createIsolatedWorld per frame (OOPIFs through their own session; the same worldName
  *     gives back the same world, so refs survive), then Runtime.evaluate of the files joined into one script.

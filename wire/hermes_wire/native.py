@@ -18,7 +18,7 @@ from pathlib import Path
 HOST_PROTOCOL_VERSION = 1
 HOST_NAME = "com.hermes.browser_control"
 
-#: The ID that the ``key`` in ``hermes_extension/unpacked/manifest.json`` gives the Hermes extension.
+#: The ID that the ``key`` in ``extension/manifest.json`` gives the Hermes extension.
 HERMES_EXTENSION_ID = "epmgpnhdmdbannibgliifhhjhfdlgkhf"
 DEFAULT_ALLOWED_ORIGINS = (f"chrome-extension://{HERMES_EXTENSION_ID}/",)
 #: Set by the launcher that ``install-host`` writes, for extensions loaded with another ID.

@@ -6,7 +6,7 @@ must do next (send a frame, close a socket, finish a waiting tool call).  The
 aiohttp layer (``controller_hub``) feeds WebSocket traffic in and carries the
 effects out; the tests feed messages in and check the effects that come out.
 
-Rules it enforces (see DESIGN.md, "Routing: fail closed"):
+Rules it enforces (docs/controller-protocol.md, "Lanes"):
 
 * A ticket is single use and lives ``TICKET_TTL_S`` seconds.
 * A session bound to the extension has one *lane*.  Its controller identity is

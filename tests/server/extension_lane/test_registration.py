@@ -1,4 +1,4 @@
-"""Registration and the ticket WebSocket, attacked over real sockets: every status code in docs/controller-protocol.md."""
+"""Registration and the ticket WebSocket, attacked over real sockets: every status code the protocol doc lists."""
 
 from __future__ import annotations
 

@@ -80,7 +80,6 @@ class Relay:
         self._paired: PairedDevice | None = None  # the device key and the pinned server key, once paired
         self._links: dict[str, asyncio.Task[None]] = {}
         self._sockets: dict[str, websockets.ClientConnection] = {}
-        self._poll: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._wake = asyncio.Event()  # set whenever the routing may have a new deadline
         self._performers: dict[str, Callable[[Message], Awaitable[Outcome]]] = {
@@ -99,7 +98,7 @@ class Relay:
             self._wake.clear()
             delay = self.routing.next_wakeup() - self._clock()
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(delay if math.isfinite(delay) else None):
+                async with asyncio.timeout(None if delay == math.inf else max(delay, 0.0)):
                     await self._wake.wait()
 
     async def from_extension(self, message: Message) -> None:
@@ -128,9 +127,8 @@ class Relay:
                     self._links[session_id] = self._spawn(self._link(session_id, controller_id))
                 case CloseLink(session_id):
                     await self._close_link(session_id)
-                case ListSessions():
-                    if self._poll is None or self._poll.done():  # one listing at a time
-                        self._poll = self._spawn(self._list_sessions())
+                case ListSessions(unchanged):  # the routing asks for one listing at a time
+                    self._spawn(self._list_sessions(unchanged))
                 case CheckServer():
                     await self._carry(self._check_server())
                 case ForgetPairing():
@@ -209,11 +207,12 @@ class Relay:
 
     # ----- polls -----------------------------------------------------------------------------------
 
-    async def _list_sessions(self) -> None:
+    async def _list_sessions(self, unchanged: str | None) -> None:
         if self._paired is None:
-            return  # the pairing was forgotten after this poll was decided on
+            await self._carry(self.routing.server_refused(401, "the pairing was forgotten"))
+            return
         try:
-            sessions = await self.server.extension_sessions(self._paired)
+            sessions, token = await self.server.extension_sessions(self._paired, unchanged)
         except ServerUnavailable as missing:
             actions = self._server_missing(missing)
         except ServerUntrusted as untrusted:
@@ -221,8 +220,11 @@ class Relay:
             actions = self.routing.server_missing(untrusted.message)
         except ServerRefused as refused:
             actions = self.routing.server_refused(refused.status, refused.message)
+        except Exception as failure:  # the routing must hear that the listing ended, or it never asks again
+            log.error("the session listing failed", exc_info=failure)
+            actions = self.routing.server_missing(f"the session listing failed ({type(failure).__name__})")
         else:
-            actions = self.routing.sessions_listed(sessions)
+            actions = self.routing.sessions_listed(sessions, token)
         await self._carry(actions)
 
     def _check_server(self) -> list[Action]:

@@ -10,8 +10,11 @@ due.  ``relay.py`` feeds messages in and carries actions out; the tests do the s
 
 Rules it keeps:
 
-* Once ``hello`` named the profile, the server is polled every ``POLL_S``: the extension sessions
-  when the profile is paired, otherwise only whether a server is running (to pair with).
+* Once ``hello`` named the profile, the server is asked for the extension sessions when the profile is
+  paired, otherwise only whether a server is running (to pair with), every ``POLL_S``.  The listing
+  is a long poll: each answer carries a token, and the next listing, asked at once with that token,
+  is held by the server until the sessions change (or its bound passes).  One listing at a time; a
+  failed one drops the token and the next waits ``POLL_S``.
 * One link per session this host should drive: not a detached one, and not one that another
   controller holds (taking it back would ping-pong).  Sessions the server no longer lists are closed.
 * A link whose socket drops, or that could not connect, registers again after a backoff
@@ -121,7 +124,10 @@ class CloseLink:
 @dataclass(frozen=True)
 class ListSessions:
     """Ask the server (device-signed) for its extension sessions: ``sessions_listed``, ``server_missing``
-    or ``server_refused``."""
+    or ``server_refused``.  With ``unchanged`` (the last listing's token), the server answers once the listing
+    differs from that one."""
+
+    unchanged: str | None = None
 
 
 @dataclass(frozen=True)
@@ -238,6 +244,8 @@ class Routing:
         self._last_error: str | None = None
         self._last_pushed: Message | None = None
         self._poll_at = 0.0
+        self._listing = False  # a ListSessions is under way
+        self._listing_token: str | None = None
         self._links: dict[str, Link] = {}
         self._command_session: dict[str, str] = {}  # command id -> session id, until its result
         self._detaching: list[DetachWait] = []
@@ -274,9 +282,13 @@ class Routing:
     def tick(self, now: float) -> list[Action]:
         """Whatever is due by ``now``: a poll, links whose backoff is over, detaches that waited too long."""
         actions: list[Action] = []
-        if self._identity is not None and now >= self._poll_at:
+        if self._identity is not None and not self._listing and now >= self._poll_at:
             self._poll_at = now + POLL_S
-            actions.append(ListSessions() if self._identity.paired else CheckServer())
+            if self._identity.paired:
+                self._listing = True
+                actions.append(ListSessions(self._listing_token))
+            else:
+                actions.append(CheckServer())
         for link in self._links.values():
             if link.retry_at is not None and now >= link.retry_at:
                 link.retry_at = None
@@ -293,7 +305,7 @@ class Routing:
         """When ``tick`` next has something to do (``math.inf``: not until another message comes in)."""
         deadlines = [link.retry_at for link in self._links.values() if link.retry_at is not None]
         deadlines += [wait.deadline for wait in self._detaching]
-        if self._identity is not None:
+        if self._identity is not None and not self._listing:
             deadlines.append(self._poll_at)
         return min(deadlines, default=math.inf)
 
@@ -500,8 +512,12 @@ class Routing:
 
     # ----- the server's answers to a poll ----------------------------------------------------------
 
-    def sessions_listed(self, sessions: list[Message]) -> list[Action]:
-        """The server's extension sessions: open links for those to drive, close the others."""
+    def sessions_listed(self, sessions: list[Message], token: str | None = None) -> list[Action]:
+        """The server's extension sessions: open links for those to drive, close the others.  With the listing's
+        ``token``, the next listing is asked at once, and the server holds it until the sessions change."""
+        self._listing, self._listing_token = False, token
+        if token is not None:
+            self._poll_at = -math.inf
         self._server_state = m.SERVER_RUNNING
         wanted = {session["id"]: session for session in sessions if self._should_drive(session["controller"])}
         detaching = {wait.session_id for wait in self._detaching}  # kept until the socket closes
@@ -532,12 +548,14 @@ class Routing:
         """No server to talk to; ``reason``, when given, becomes the last error: the runtime file names a
         process that is gone, or what answers is not the paired server (as good as none)."""
         self._server_state = m.SERVER_NOT_RUNNING
+        self._listing, self._listing_token = False, None
         if reason is not None:
             self._last_error = reason
         return self._status_update()
 
     def server_refused(self, status: int, message: str) -> list[Action]:
         """The server refused the listing; a 401 means it no longer knows this device (revoked, or lost)."""
+        self._listing, self._listing_token = False, None
         self._last_error = message
         actions: list[Action] = []
         if status == HTTPStatus.UNAUTHORIZED:

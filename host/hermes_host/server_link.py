@@ -63,8 +63,10 @@ class ServerLink:
         data: bytes = b"",
         headers: dict[str, str] | None = None,
         server_key: bytes | None = None,
+        wait_s: float = 0.0,
     ) -> dict[str, Any]:
-        """One request and its JSON answer; with ``server_key``, the answer must be signed by that key."""
+        """One request and its JSON answer; with ``server_key``, the answer must be signed by that key.  ``wait_s`` is
+        how long the server may hold the request on purpose (a long poll), on top of the usual timeout."""
         challenge = auth.new_challenge()
         sent = {"Content-Type": "application/json"} | (headers or {})
         if server_key is not None:
@@ -75,7 +77,7 @@ class ServerLink:
                 url + path,
                 data=data or None,
                 headers=sent,
-                timeout=aiohttp.ClientTimeout(total=HTTP_TIMEOUT_S),
+                timeout=aiohttp.ClientTimeout(total=HTTP_TIMEOUT_S + wait_s),
             ) as response:
                 status, signature = response.status, response.headers.get(auth.SERVER_SIGNATURE_HEADER)
                 body = await response.read()
@@ -101,13 +103,13 @@ class ServerLink:
         await self._exchange("GET", url, auth.SERVER_IDENTITY_PATH, server_key=server_key)
 
     async def _device_call(
-        self, device: PairedDevice, method: str, path: str, body: dict[str, Any] | None = None
+        self, device: PairedDevice, method: str, path: str, body: dict[str, Any] | None = None, wait_s: float = 0.0
     ) -> dict[str, Any]:
         url = str(self.runtime()["url"])
         await self._prove_server(url, device.server_key)
         data = b"" if body is None else json.dumps(body).encode()
         signed = auth.sign_request(device.key, method, path, data)
-        return await self._exchange(method, url, path, data, signed, server_key=device.server_key)
+        return await self._exchange(method, url, path, data, signed, server_key=device.server_key, wait_s=wait_s)
 
     async def _pairing_call(
         self, path: str, action: str, subject: str, body: dict[str, Any] | None = None
@@ -156,11 +158,20 @@ class ServerLink:
 
     # ----- device-signed calls ---------------------------------------------------------------------
 
-    async def extension_sessions(self, device: PairedDevice) -> list[dict[str, Any]]:
-        sessions = (await self._device_call(device, "GET", protocol.DEVICE_SESSIONS_PATH)).get("sessions")
+    async def extension_sessions(
+        self, device: PairedDevice, unchanged: str | None = None
+    ) -> tuple[list[dict[str, Any]], str | None]:
+        """The extension sessions and the listing's token; with ``unchanged`` (an earlier token), the server answers
+        once the listing differs from that one, or after ``LISTING_WAIT_S`` (the long poll)."""
+        path, wait_s = protocol.DEVICE_SESSIONS_PATH, 0.0
+        if unchanged is not None:
+            path, wait_s = f"{path}?{protocol.LISTING_UNCHANGED_PARAM}={unchanged}", protocol.LISTING_WAIT_S
+        answer = await self._device_call(device, "GET", path, wait_s=wait_s)
+        sessions, token = answer.get("sessions"), answer.get("token")
         if not isinstance(sessions, list):
             raise _bad_response("without a list of sessions")
-        return sessions
+        # Anything but the hex the server gives is dropped (the host then polls instead).
+        return sessions, token if isinstance(token, str) and protocol.LISTING_TOKEN.fullmatch(token) else None
 
     async def register(
         self, device: PairedDevice, session_id: str, controller_id: str, profile_id: str

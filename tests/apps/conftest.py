@@ -1,4 +1,4 @@
-"""The lane fixtures of the contract suite (one stack per lane and module, one session per test), for real apps.
+"""The lane fixtures of the contract suite (one stack per lane for the run, one session per test), for real apps.
 
 The applications are servers of their own, so the page server the stacks take serves nothing here.
 """

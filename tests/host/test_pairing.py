@@ -14,7 +14,8 @@ import aiohttp
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from hermes_server.app_keys import PAIRINGS, WALL_CLOCK
+from hermes_host.routing import POLL_S
+from hermes_server.app_keys import BROKER, HUB, PAIRINGS, WALL_CLOCK
 from hermes_wire import controller as protocol
 from hermes_wire import signatures as device_auth
 from hermes_wire.home import read_runtime
@@ -128,7 +129,7 @@ async def connected_host(server: RunningServer) -> tuple[HostProcess, str, str]:
     """A paired host, and a new extension session it has connected to: (host, device id, session id)."""
     host, device_id = await paired_host(server)
     session_id = await new_extension_session(server)
-    await wait_lane(server, session_id, "connected", within=2.5)  # picked up within 2 s
+    await wait_lane(server, session_id, "connected", within=2.5)
     return host, device_id, session_id
 
 
@@ -274,6 +275,22 @@ async def test_deny_removes_the_request(server: RunningServer) -> None:
 # ----- device signatures ------------------------------------------------------------------------------
 
 
+@pytest.mark.processes
+async def test_the_host_holds_a_long_poll_and_drives_a_new_session_at_once(server: RunningServer) -> None:
+    host, _ = await paired_host(server)
+    async with asyncio.timeout(scaled(5)):  # a polling host would never leave a listing held
+        while server.app[HUB].held_listings != 1:
+            await asyncio.sleep(0.01)
+    created = time.monotonic()
+    session_id = await new_extension_session(server)
+    await wait_lane(server, session_id, "connected", within=POLL_S)
+    assert time.monotonic() - created < scaled(POLL_S)  # sooner than the next poll of a polling host
+    async with asyncio.timeout(scaled(5)):
+        while server.app[HUB].held_listings != 1:  # and it holds the next one
+            await asyncio.sleep(0.01)
+    await host.close()
+
+
 async def test_a_paired_device_registers_without_the_api_key(server: RunningServer) -> None:
     key = await pair_directly(server)
     session_id = await new_extension_session(server)
@@ -288,6 +305,92 @@ async def test_a_paired_device_registers_without_the_api_key(server: RunningServ
         ("GET", "/v1/capabilities"),
     ]:
         assert (await signed(server, key, method, path))[0] == 401
+
+
+async def listing(server: RunningServer, key: Ed25519PrivateKey, unchanged: str | None = None) -> tuple[int, Any]:
+    query = "" if unchanged is None else f"?{protocol.LISTING_UNCHANGED_PARAM}={unchanged}"
+    return await signed(server, key, "GET", protocol.DEVICE_SESSIONS_PATH + query)
+
+
+async def held_listing(server: RunningServer, key: Ed25519PrivateKey, token: str) -> asyncio.Task[tuple[int, Any]]:
+    """A long poll with ``token``, once the server holds it."""
+    task = asyncio.create_task(listing(server, key, token))
+    async with asyncio.timeout(scaled(5)):
+        while server.app[HUB].held_listings == 0:
+            await asyncio.sleep(0.01)
+    assert not task.done()
+    return task
+
+
+async def test_a_held_listing_answers_as_soon_as_a_session_is_created_or_closed(server: RunningServer) -> None:
+    key = await pair_directly(server)
+    status, first = await listing(server, key)
+    assert status == 200 and first["sessions"] == [] and protocol.LISTING_TOKEN.fullmatch(first["token"])
+    held = await held_listing(server, key, first["token"])
+    session_id = await new_extension_session(server)
+    status, second = await asyncio.wait_for(held, scaled(protocol.LISTING_WAIT_S / 4))
+    assert status == 200 and [s["id"] for s in second["sessions"]] == [session_id]
+    assert second["token"] != first["token"]
+    held = await held_listing(server, key, second["token"])
+    async with server.client() as client:
+        await client.close_session(session_id)
+    status, third = await asyncio.wait_for(held, scaled(protocol.LISTING_WAIT_S / 4))
+    assert status == 200 and third["sessions"] == [] and third["token"] == first["token"]
+
+
+async def test_a_listing_that_already_differs_from_the_token_answers_at_once(server: RunningServer) -> None:
+    key = await pair_directly(server)
+    _, first = await listing(server, key)
+    await new_extension_session(server)
+    started = time.monotonic()
+    status, answer = await listing(server, key, first["token"])
+    assert status == 200 and len(answer["sessions"]) == 1
+    assert time.monotonic() - started < protocol.LISTING_WAIT_S / 4
+    assert server.app[HUB].held_listings == 0
+
+
+async def test_an_unchanged_listing_is_answered_after_the_bound(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(protocol, "LISTING_WAIT_S", 0.3)
+    key = await pair_directly(server)
+    _, first = await listing(server, key)
+    started = time.monotonic()
+    status, again = await listing(server, key, first["token"])
+    assert status == 200 and again == first
+    assert time.monotonic() - started >= 0.3
+
+
+@pytest.mark.parametrize("token", ["", "ABCD", "0" * (protocol.LISTING_TOKEN_CHARACTERS + 1), "ab%20cd", "ab-cd", "zz"])
+async def test_a_malformed_token_is_refused(server: RunningServer, token: str) -> None:
+    key = await pair_directly(server)
+    status, answer = await listing(server, key, token)
+    assert status == 400 and answer["error"]["code"] == "invalid_request"
+    assert protocol.LISTING_UNCHANGED_PARAM in answer["error"]["message"]
+
+
+async def test_a_held_listing_of_a_revoked_device_is_refused(server: RunningServer) -> None:
+    key = await pair_directly(server)
+    _, first = await listing(server, key)
+    held = await held_listing(server, key, first["token"])
+    [device_id] = server.app[PAIRINGS].pairings
+    # What the revocation watcher does when the pairings file loses the device:
+    assert server.app[PAIRINGS].replace_pairings({}) == [device_id]
+    await server.app[HUB].apply(server.app[BROKER].revoke_device(device_id))
+    status, answer = await asyncio.wait_for(held, scaled(protocol.LISTING_WAIT_S / 4))
+    assert status == 401 and answer["error"]["code"] == "device_signature_invalid"
+
+
+async def test_a_stopping_server_answers_its_held_listings_at_once(tmp_path: Path) -> None:
+    async with running_server(home=tmp_path) as server:
+        key = await pair_directly(server)
+        _, first = await listing(server, key)
+        held = await held_listing(server, key, first["token"])
+        started = time.monotonic()
+    # aiohttp waits for handlers still running at shutdown: a held listing must not make it wait its bound
+    assert time.monotonic() - started < protocol.LISTING_WAIT_S / 4
+    status, answer = await held
+    assert status == 200 and answer["token"] == first["token"]
 
 
 async def test_a_replayed_nonce_is_refused(server: RunningServer) -> None:

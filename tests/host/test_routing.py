@@ -432,6 +432,37 @@ def test_nothing_is_polled_before_hello_then_every_poll_interval() -> None:
     assert summarise(routing.tick(3.0 + POLL_S)) == [("check",)]
 
 
+def test_the_listing_is_a_long_poll_asked_again_at_once_with_the_last_token() -> None:
+    routing = Routing()
+    hello(routing)
+    assert routing.tick(0.0) == [ListSessions(None)]  # the first listing has no token to wait on
+    assert routing.next_wakeup() == math.inf  # nothing more is asked while that listing is under way
+    assert routing.tick(5 * POLL_S) == []
+    routing.sessions_listed([session("s1")], token="ab12")
+    assert routing.tick(5 * POLL_S) == [ListSessions("ab12")]  # at once, held by the server until a change
+    assert routing.tick(30 * POLL_S) == []  # held: still one listing at a time
+    routing.sessions_listed([session("s1")], token="cd34")
+    assert routing.tick(30 * POLL_S) == [ListSessions("cd34")]
+
+
+@pytest.mark.parametrize("failure", ["missing", "refused", "no token"])
+def test_a_failed_or_tokenless_listing_drops_the_token_and_waits_a_poll_interval(failure: str) -> None:
+    routing = Routing()
+    hello(routing)
+    routing.tick(0.0)
+    routing.sessions_listed([session("s1")], token="ab12")
+    assert routing.tick(10.0) == [ListSessions("ab12")]
+    if failure == "missing":
+        routing.server_missing()
+    elif failure == "refused":
+        routing.server_refused(500, "boom")
+    else:
+        routing.sessions_listed([session("s1")])
+    assert routing.next_wakeup() == 10.0 + POLL_S  # no hammering of a server that fails
+    assert routing.tick(10.0 + POLL_S / 2) == []
+    assert routing.tick(10.0 + POLL_S) == [ListSessions(None)]
+
+
 def test_the_server_state_follows_the_polls() -> None:
     routing = Routing()
     hello(routing, Identity("profile1", "dev-me", paired=False))

@@ -1,22 +1,21 @@
 """Both lanes behind one fixture: each contract test runs once on the extension lane and once on the cdp lane.
 
-Per lane and test module there is one stack (``stack``, module scope: one server, one browser);
-per test there is one session on a fresh tab (``agent``), so that every test starts from the same
-state on both lanes: a tab's ref counter at ``@e1`` and nothing in its history.
+Per lane there is one running product for the whole run (``lane_stack`` in tests/conftest.py: one
+server, one browser), which each test module points at the pages it serves (``stack``); per test
+there is one session on a fresh tab (``agent``), so that every test starts from the same state on
+both lanes: a tab's ref counter at ``@e1`` and nothing in its history.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
 from tests.lanes.pages import PAGES
-from tests.support.browser_stack import BrowserStack, ServerStack, cdp_stack, extension_stack
+from tests.support.browser_stack import BrowserStack, ServerStack
 from tests.support.pages import PageServer, serve_pages
 
 
@@ -26,14 +25,11 @@ def pages() -> Iterator[PageServer]:
         yield server
 
 
-@pytest.fixture(scope="module", params=[EXTENSION_LANE, CDP_LANE])
-def stack(request: pytest.FixtureRequest, pages: PageServer) -> Iterator[ServerStack]:
-    """The whole product with the lane under test: the extension paired in its Chromium, or the cdp lane's own."""
-    lane_stack: AbstractContextManager[ServerStack] = (
-        extension_stack(pages) if request.param == EXTENSION_LANE else cdp_stack(pages)
-    )
-    with lane_stack as running:
-        yield running
+@pytest.fixture(scope="module")
+def stack(lane_stack: ServerStack, pages: PageServer) -> ServerStack:
+    """The whole product with the lane under test (the extension paired in its Chromium, or the cdp lane's own),
+    serving this module's pages."""
+    return lane_stack.serving(pages)
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,13 @@ plain HTTP (urllib) on the tool API: what any agent sends, independent of the pr
 
 from __future__ import annotations
 
+import copy
 import json
 import urllib.error
 import urllib.request
 from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from selenium import webdriver
 
@@ -46,6 +47,13 @@ class ServerStack:
         self.pages = pages
         self.loop = loop
         self.lane = lane
+
+    def serving(self, pages: PageServer) -> Self:
+        """The same running server and browser, with ``pages`` as the test pages (a run shares one stack per lane
+        across the test modules, and each module serves pages of its own)."""
+        view = copy.copy(self)
+        view.pages = pages
+        return view
 
     def on_server(self, work: Coroutine[Any, Any, T]) -> T:
         """Run a coroutine on the server's event loop (for tests that reach into the server itself)."""

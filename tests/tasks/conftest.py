@@ -1,4 +1,4 @@
-"""The lane fixtures of the contract suite (one stack per lane and module, one session per test), on MiniWoB++."""
+"""The lane fixtures of the contract suite (one stack per lane for the run, one session per test), on MiniWoB++."""
 
 from __future__ import annotations
 

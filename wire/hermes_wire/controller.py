@@ -29,6 +29,13 @@ WS_PATH = "/v1/browser-control/ws"
 
 #: Paired devices list the principal's extension sessions here (device-signed).
 DEVICE_SESSIONS_PATH = "/v1/browser-control/sessions"
+#: The listing's long poll: ``?unchanged=<token>`` holds the request until the listing is no longer the one that
+#: answer's ``token`` named, or this many seconds have passed, so a host learns of a new session at once.
+LISTING_UNCHANGED_PARAM = "unchanged"
+LISTING_WAIT_S = 20.0
+#: A listing token: lower-case hex, at most this long (it goes back into a signed URL, so nothing else passes).
+LISTING_TOKEN_CHARACTERS = 32
+LISTING_TOKEN = re.compile(f"[0-9a-f]{{1,{LISTING_TOKEN_CHARACTERS}}}")
 #: Loopback pairing: open a request, then approve or deny it (each proves the pairing secret).
 PAIRING_PREFIX = "/v1/browser-control/pairing/"
 PAIRING_REQUESTS_PATH = PAIRING_PREFIX + "requests"

@@ -1,8 +1,9 @@
 """The extension lane's network half: feeds controller sockets into the broker and carries out its effects.
 
 All decisions are the broker's.  This class only owns what the broker must not:
-the sockets, the futures that tool calls wait on, the clock, and the background
-task that wakes up at the next command deadline.
+the sockets, the futures that tool calls wait on, the clock, the background
+task that wakes up at the next command deadline, and the wake-up of the native
+hosts' long polls of the session listing (``listing_changed``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ class ControllerHub:
         self._deadlines_changed = asyncio.Event()
         self._next_wakeup: float | None = None  # when the deadline watcher will next look
         self._background: set[asyncio.Task[None]] = set()
+        self._listing_changed = asyncio.Event()
+        self._stopping = False
+        #: How many listings are held right now (the tests wait for a long poll to be in place with it).
+        self.held_listings = 0
 
     # ----- tool calls ------------------------------------------------------------------------------
 
@@ -94,6 +99,7 @@ class ControllerHub:
                     )
         finally:
             self.broker.disconnect(connection_id, self.now())
+            self.listing_changed()
             self._wake_for_sooner_deadline()  # the lane's reconnect grace may end before any deadline
             self._sockets.pop(connection_id, None)
             log.info(
@@ -104,13 +110,17 @@ class ControllerHub:
             )
 
     async def close_all(self) -> None:
-        """On shutdown: say goodbye to every controller (they reconnect to the next server)."""
+        """On shutdown: answer the held listings and say goodbye to every controller (they reconnect to the next
+        server)."""
+        self._stopping = True
+        self.listing_changed()
         for socket in list(self._sockets.values()):
             await socket.close(code=protocol.CLOSE_GOING_AWAY, message=b"server shutting down")
 
     # ----- effects ---------------------------------------------------------------------------------
 
     async def apply(self, effects: list[Effect]) -> None:
+        self.listing_changed()  # whatever the broker just did may have changed a lane's state
         for effect in effects:
             if isinstance(effect, FinishCommand):
                 waiter = self._waiting.get(effect.command_id)
@@ -130,6 +140,28 @@ class ControllerHub:
             return  # the socket went away; the broker hears of it through serve_connection
         with contextlib.suppress(ConnectionError):
             await socket.send_json(frame)
+
+    # ----- the session listing's long poll -----------------------------------------------------------
+
+    def listing_changed(self) -> None:
+        """Wake the held listings: the sessions or their lanes may have changed.  Each waiter compares the listing
+        with the one it was given, so a wake-up with nothing changed costs a comparison, never a wrong answer."""
+        self._listing_changed.set()
+        self._listing_changed = asyncio.Event()
+
+    async def until_listing_changes(self, timeout_s: float) -> bool:
+        """Wait for the next ``listing_changed`` (at most ``timeout_s``); False once the server is stopping, so that
+        no held listing delays the shutdown."""
+        if self._stopping:
+            return False
+        changed = self._listing_changed
+        self.held_listings += 1
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), timeout_s)
+        finally:
+            self.held_listings -= 1
+        return not self._stopping
 
     # ----- deadlines -------------------------------------------------------------------------------
 

@@ -111,6 +111,7 @@ async def create_session(request: web.Request) -> web.Response:
     session = request.app[SESSIONS].create(request[PRINCIPAL], label=label, browser_lane=lane, now=time.time())
     if lane == EXTENSION_LANE:
         request.app[BROKER].bind_session(session.session_id, session.principal_id)
+        request.app[HUB].listing_changed()
     return web.json_response(describe_session(request.app, session), status=201)
 
 

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import ipaddress
+import json
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -30,7 +32,7 @@ from aiohttp import web
 from hermes_server.app_keys import BROKER, CONFIG, HUB, PAIRING_FILE, PAIRING_SECRET, PAIRINGS, SESSIONS, WALL_CLOCK
 from hermes_server.errors import ApiError
 from hermes_server.http.bodies import identifier, json_object
-from hermes_server.http.guards import LOCAL_PRINCIPAL, PRINCIPAL
+from hermes_server.http.guards import DEVICE, LOCAL_PRINCIPAL, PRINCIPAL
 from hermes_server.pairing.book import Pairing, SignatureRejected
 from hermes_server.pairing.identity import SERVER_IDENTITY, add_server_identity
 from hermes_wire import controller as protocol
@@ -168,13 +170,43 @@ async def deny_pairing_request(request: web.Request) -> web.Response:
 
 
 async def list_device_sessions(request: web.Request) -> web.Response:
-    """The principal's sessions on the extension lane, with their controller state (what the host drives)."""
+    """The principal's sessions on the extension lane, with their controller state (what the host drives), and the
+    listing's ``token``.  With ``?unchanged=<token>`` the answer waits until the listing differs from that one (at
+    most ``LISTING_WAIT_S``): the host's long poll, so that a new session is driven at once, not a poll later."""
+    unchanged = request.query.get(protocol.LISTING_UNCHANGED_PARAM)
+    if unchanged is not None and not protocol.LISTING_TOKEN.fullmatch(unchanged):
+        raise ApiError(
+            400,
+            "invalid_request",
+            f"'{protocol.LISTING_UNCHANGED_PARAM}' must be the token of an earlier listing "
+            f"(up to {protocol.LISTING_TOKEN_CHARACTERS} hex digits).",
+        )
+    hub, loop = request.app[HUB], asyncio.get_running_loop()
+    deadline = loop.time() + protocol.LISTING_WAIT_S
+    while True:
+        if not device_still_paired(request.app, request.get(DEVICE)):
+            raise SignatureRejected("the device was revoked while its listing was held")
+        sessions = extension_sessions(request.app, request[PRINCIPAL])
+        token = listing_token(sessions)
+        remaining = deadline - loop.time()
+        if token != unchanged or remaining <= 0 or not await hub.until_listing_changes(remaining):
+            return web.json_response({"sessions": sessions, "token": token})
+
+
+def extension_sessions(app: web.Application, principal_id: str) -> list[dict[str, Any]]:
     sessions = []
-    for session in request.app[SESSIONS].owned_by(request[PRINCIPAL]):
-        lane = request.app[BROKER].lane(session.session_id)
+    for session in app[SESSIONS].owned_by(principal_id):
+        lane = app[BROKER].lane(session.session_id)
         if session.browser_lane == EXTENSION_LANE and lane is not None:
             sessions.append(session.as_json() | {"controller": lane.describe()})
-    return web.json_response({"sessions": sessions})
+    return sessions
+
+
+def listing_token(sessions: list[dict[str, Any]]) -> str:
+    """A digest of what the host acts on: the sessions and who holds each (not the count of pending commands,
+    which changes with every call and would end every long poll)."""
+    held = [(s["id"], s["label"], s["controller"]["state"], s["controller"]["controller_id"]) for s in sessions]
+    return hashlib.sha256(json.dumps(held).encode()).hexdigest()[: protocol.LISTING_TOKEN_CHARACTERS]
 
 
 # ----- revocation ------------------------------------------------------------------------------------

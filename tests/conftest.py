@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING
+from contextlib import ExitStack
+from typing import TYPE_CHECKING, Self
 
 import pytest
 
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tools import EXTENSION_LANE
 
 if TYPE_CHECKING:
     from tests.support.browser_stack import ServerStack
@@ -20,18 +20,36 @@ def scaled(seconds: float) -> float:
     return seconds * float(os.environ.get("HERMES_TEST_TIMEOUT_SCALE", "1"))
 
 
-@pytest.fixture(scope="session", params=[EXTENSION_LANE, CDP_LANE])
-def lane_stack(request: pytest.FixtureRequest) -> Iterator[ServerStack]:
-    """The whole product with one lane, running for the whole test run: the extension paired in its Chromium, or
-    the cdp lane's own.  The contract suite, the real apps and the MiniWoB tasks share it (``stack`` points it at
-    a module's pages); each test gets a session of its own on a fresh tab, so no test sees another's state.
-    Starting it once per lane, not once per module, saves a server, a browser and a pairing per module."""
-    from tests.support.browser_stack import cdp_stack, extension_stack
-    from tests.support.pages import serve_pages
+@pytest.fixture(scope="session")
+def lane_stacks() -> Iterator[LaneStacks]:
+    """The whole product for each lane, each started on first use and kept for the whole run (see ``LaneStacks``)."""
+    with LaneStacks() as stacks:
+        yield stacks
 
-    with serve_pages({}) as no_pages:
-        running: AbstractContextManager[ServerStack] = (
-            extension_stack(no_pages) if request.param == EXTENSION_LANE else cdp_stack(no_pages)
-        )
-        with running as stack:
-            yield stack
+
+class LaneStacks:
+    """One running product per lane for the whole test run: the extension paired in its Chromium, or the cdp lane's
+    own.  The contract suite, the real apps and the MiniWoB tasks share them (``stack`` points one at a module's
+    pages); each test gets a session of its own on a fresh tab, so no test sees another's state.  Starting each
+    once, not once per module, saves a server, a browser and a pairing per module; keeping both up, whatever
+    order the tests run in (pytest-xdist hands modules out one by one), saves starting them again."""
+
+    def __init__(self) -> None:
+        self._running = ExitStack()
+        self._stacks: dict[str, ServerStack] = {}
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._running.close()
+
+    def of(self, lane: str) -> ServerStack:
+        from tests.support.browser_stack import cdp_stack, extension_stack
+        from tests.support.pages import serve_pages
+
+        if lane not in self._stacks:
+            no_pages = self._running.enter_context(serve_pages({}))
+            running = extension_stack(no_pages) if lane == EXTENSION_LANE else cdp_stack(no_pages)
+            self._stacks[lane] = self._running.enter_context(running)
+        return self._stacks[lane]

@@ -76,6 +76,11 @@ async def serve(home: Path, channel_in: BinaryIO, channel_out: BinaryIO) -> int:
         await writer.drain()
 
     async with aiohttp.ClientSession() as http:
+        # aiohttp sends a GET again, on a new connection, when the server drops the first one mid-request (RFC 9112,
+        # "retrying requests").  A device-signed request must reach only the server just proven: sent again after
+        # that server died (a held long poll is the likely case), it would go to whatever listens on the port by
+        # then.  There is no public switch; aiohttp's own test client turns it off the same way.
+        http._retry_connection = False
         relay = Relay(home, send, http)
         clock = asyncio.create_task(relay.run())
         try:

@@ -24,7 +24,7 @@ REQUEST = re.compile(r'"GET (?P<target>\S+) HTTP/1\.1" 200')
 COLUMNS = ["id", "name", "country", "founded", "population"]
 
 
-@pytest.fixture(scope="session")  # one app for both lanes, whose tests the run groups by lane
+@pytest.fixture(scope="module")
 def datasette() -> Iterator[App]:
     with datasette_site() as app:
         yield app

@@ -22,7 +22,7 @@ BOOK = """select b.title, a.name, b.year, b.in_print
           from library_book b join library_author a on a.id = b.author_id where b.title = ?"""
 
 
-@pytest.fixture(scope="session")  # one app for both lanes, whose tests the run groups by lane
+@pytest.fixture(scope="module")
 def admin() -> Iterator[App]:
     with django_admin() as app:
         yield app

@@ -1,6 +1,6 @@
 """Both lanes behind one fixture: each contract test runs once on the extension lane and once on the cdp lane.
 
-Per lane there is one running product for the whole run (``lane_stack`` in tests/conftest.py: one
+Per lane there is one running product for the whole run (``lane_stacks`` in tests/conftest.py: one
 server, one browser), which each test module points at the pages it serves (``stack``); per test
 there is one session on a fresh tab (``agent``), so that every test starts from the same state on
 both lanes: a tab's ref counter at ``@e1`` and nothing in its history.
@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from tests.conftest import LaneStacks
 from tests.lanes.pages import PAGES
 from tests.support.browser_stack import BrowserStack, ServerStack
 from tests.support.pages import PageServer, serve_pages
@@ -25,11 +27,11 @@ def pages() -> Iterator[PageServer]:
         yield server
 
 
-@pytest.fixture(scope="module")
-def stack(lane_stack: ServerStack, pages: PageServer) -> ServerStack:
+@pytest.fixture(scope="module", params=[EXTENSION_LANE, CDP_LANE])
+def stack(request: pytest.FixtureRequest, lane_stacks: LaneStacks, pages: PageServer) -> ServerStack:
     """The whole product with the lane under test (the extension paired in its Chromium, or the cdp lane's own),
     serving this module's pages."""
-    return lane_stack.serving(pages)
+    return lane_stacks.of(request.param).serving(pages)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from hermes_wire.tools import EXTENSION_LANE
 
 if TYPE_CHECKING:
     from tests.support.browser_stack import ServerStack
+    from tests.support.pages import PageServer
 
 
 def scaled(seconds: float) -> float:
@@ -37,6 +38,7 @@ class LaneStacks:
     def __init__(self) -> None:
         self._running = ExitStack()
         self._stacks: dict[str, ServerStack] = {}
+        self._no_pages: PageServer | None = None  # what a stack serves until a module points it at its own pages
 
     def __enter__(self) -> Self:
         return self
@@ -49,7 +51,8 @@ class LaneStacks:
         from tests.support.pages import serve_pages
 
         if lane not in self._stacks:
-            no_pages = self._running.enter_context(serve_pages({}))
-            running = extension_stack(no_pages) if lane == EXTENSION_LANE else cdp_stack(no_pages)
+            if self._no_pages is None:
+                self._no_pages = self._running.enter_context(serve_pages({}))
+            running = extension_stack(self._no_pages) if lane == EXTENSION_LANE else cdp_stack(self._no_pages)
             self._stacks[lane] = self._running.enter_context(running)
         return self._stacks[lane]

@@ -208,8 +208,8 @@ class Relay:
     # ----- polls -----------------------------------------------------------------------------------
 
     async def _list_sessions(self, unchanged: str | None) -> None:
-        if self._paired is None:
-            await self._carry(self.routing.server_refused(401, "the pairing was forgotten"))
+        if self._paired is None:  # the pairing was forgotten after this listing was decided on
+            await self._carry(self.routing.listing_dropped())
             return
         try:
             sessions, token = await self.server.extension_sessions(self._paired, unchanged)

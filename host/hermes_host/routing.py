@@ -540,6 +540,12 @@ class Routing:
         held = controller["state"] in (LaneState.CONNECTED, LaneState.AMBIGUOUS)
         return not (held and controller["controller_id"] != self._controller_id())
 
+    def listing_dropped(self) -> list[Action]:
+        """The relay did not send the listing it was asked for (the pairing was forgotten meanwhile): nothing is
+        under way any more, and the next tick decides again what to ask."""
+        self._listing = False
+        return []
+
     def server_running(self) -> list[Action]:
         self._server_state = m.SERVER_RUNNING
         return self._status_update()

@@ -445,6 +445,17 @@ def test_the_listing_is_a_long_poll_asked_again_at_once_with_the_last_token() ->
     assert routing.tick(30 * POLL_S) == [ListSessions("cd34")]
 
 
+def test_a_listing_the_relay_dropped_is_no_longer_under_way() -> None:
+    routing = Routing()
+    hello(routing)
+    routing.tick(0.0)
+    routing.sessions_listed([session("s1")], token="ab12")
+    assert routing.tick(1.0) == [ListSessions("ab12")]
+    assert routing.listing_dropped() == [] and routing.status()["last_error"] is None  # nothing to report
+    assert routing.next_wakeup() == 1.0 + POLL_S
+    assert routing.tick(1.0 + POLL_S) == [ListSessions("ab12")]
+
+
 @pytest.mark.parametrize("failure", ["missing", "refused", "no token"])
 def test_a_failed_or_tokenless_listing_drops_the_token_and_waits_a_poll_interval(failure: str) -> None:
     routing = Routing()

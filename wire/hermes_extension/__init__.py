@@ -49,10 +49,15 @@ def extension_dir() -> Path:
     return _CHECKOUT
 
 
+def _joined(names: tuple[str, ...]) -> str:
+    """The extension's files ``names``, in that order, as one script."""
+    folder = extension_dir()
+    return "\n".join((folder / name).read_text(encoding="utf-8") for name in names)
+
+
 def engine_source() -> str:
     """The snapshot engine as one script, for injection over CDP."""
-    folder = extension_dir()
-    return "\n".join((folder / name).read_text(encoding="utf-8") for name in ENGINE_FILES)
+    return _joined(ENGINE_FILES)
 
 
 #: The engine's hooks in the page's own world (run at document_start, before the page's scripts): one notes which
@@ -64,5 +69,4 @@ PAGE_HOOK_FILES: tuple[str, ...] = ("page/click_listeners.js", "page/requests.js
 
 def page_hook_source() -> str:
     """The engine's page-world hooks as one script, for injection over CDP."""
-    folder = extension_dir()
-    return "\n".join((folder / name).read_text(encoding="utf-8") for name in PAGE_HOOK_FILES)
+    return _joined(PAGE_HOOK_FILES)

@@ -20,19 +20,22 @@
  *   Actions answer with a promise, once what they caused has settled (dom.js, settle()): navigating:url in
  *   the result when the action started a navigation of this frame (the lane then waits for the new page).
  *   click(ref, {button="left"|"middle"|"right", double, modifiers:"Control+Shift", hover}) -> Promise<{ok, ref,
- *       role, name (as before the click), x, y, covered_by?, opens?:{url, target}, hint?, navigating?}>; with
- *       hover, also hovered (the element matches :hover once settled) and, when not, notice
- *   aim(ref, {hover, now}) -> Promise<rect()'s answer at the element's stable centre, plus opens?, hint?, and
- *       watch: a token for settle() after the lane's own input events>; with now, the centre at once when it
- *       hits the element (a field to focus for typing), else the stable one
+ *       role, name (as before the click), x, y, opens?:{url, target}, hint?, navigating?}>; with hover, also
+ *       hovered (the element matches :hover once settled) and, when not, notice. Pressed only at a point where
+ *       a press reaches the element (pointer.js, reaches()); else click_intercepted and nothing is pressed
+ *   aim(ref, {hover, now}) -> Promise<rect()'s answer at a clear point of the element once it keeps still (or
+ *       click_intercepted), plus opens?, hint?, and watch: a token for settle() after the lane's own input
+ *       events>; with now, the centre at once when it is clear (a field to focus for typing)
  *   hoverState(ref) -> {ok, hovered, notice?}: click's hover report, for a lane that hovered with real input events
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
  *       ms}>   (readBack: over after a task turn in which the action caused nothing; see dom.js)
  *   type(ref, text, {clear=true, commit=true, submit=false}) -> Promise<{ok, ref, role, name, value |
  *       password:true, pressed?, navigating?}>   (a <select> gets the option with that label; contenteditable
- *       gets the text inserted; a multiple <select>, one label per line). Fails with type_mismatch when the
- *       element then holds other text than asked for, the message showing what it holds.
+ *       gets the text inserted; a multiple <select>, one label per line, its value the chosen labels as an
+ *       array; a date, time, datetime-local, month, week, colour or range input, the value in its own format,
+ *       else invalid_value). Fails with type_mismatch when the element then holds other text than asked for,
+ *       the message showing what it holds.
  *   typed(ref, text) -> {ok, ref, role, name, value | password:true} | type_mismatch: that check alone, for a
  *       lane that typed with real input events
  *   typedAfter(token, ref, text) -> Promise<typed()'s answer, navigating?> | {ok, replaced}: settle(token) (a
@@ -44,7 +47,8 @@
  *       scrolled (px), position, max, atStart, atEnd, target:"page"|role, ref?, scrolledRef?}
  *       A ref with no direction scrolls that element into view in every scrolling ancestor.
  *   rect(ref, {scroll=true}) -> {ok, ref, role, name, x, y (centre of the visible part, this frame's viewport
- *       CSS px), left, top, width, height, inViewport, visible, disabled, covered_by?, frameToken,
+ *       CSS px), left, top, width, height, inViewport, visible, disabled, clear (a press at the centre
+ *       reaches the element), frameToken,
  *       frameOffset:{x, y, complete}, viewport:{width, height}}
  *   frameRect(token, {scroll=true}) -> {ok, x, y (content-box origin of that child <iframe> in this frame's
  *       viewport), width, height, frameToken, frameOffset}
@@ -55,7 +59,8 @@
  *                                            focusInChildFrame, refs, maxRef}
  *   Refs may be given as "@e7", "e7" or 7. An element that is gone (or a ref this frame never issued) gives
  *   {ok:false, error:{code:"stale_ref", owned, message:"Element @e7 is gone; take a new snapshot."}}. Other
- *   codes: invalid_ref, not_visible, disabled, not_typable, readonly, option_not_found, invalid_key,
+ *   codes: invalid_ref, not_visible, disabled, click_intercepted, not_typable, readonly, option_not_found, invalid_value,
+ *   invalid_key,
  *   invalid_arguments, unknown_frame, focus_in_child_frame, no_target, action_failed, snapshot_failed.
  */
 (function (engine) {

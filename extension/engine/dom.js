@@ -105,14 +105,6 @@
     }
     return hit;
   }
-  // Whether what was hit at an element's point is something else drawn over it.
-  function isCovering(el, hit) {
-    return !!hit && !composedContains(el, hit) && !composedContains(hit, el);
-  }
-  // How a result names what covers the element: "tag#id".
-  function describeCover(covering) {
-    return tagOf(covering) + (covering.id ? "#" + covering.id : "");
-  }
   // The part of the element that shows: its box clipped by every ancestor that clips (a scrolling list, an
   // inbox) and by the viewport. A box that only the window's test would call visible may be scrolled out of
   // its list, where a click at its centre lands on whatever the list shows there instead.
@@ -473,8 +465,6 @@
     activeElementDeep: activeElementDeep,
     composedContains: composedContains,
     deepElementFromPoint: deepElementFromPoint,
-    isCovering: isCovering,
-    describeCover: describeCover,
     clippedBox: clippedBox,
     scrollIntoViewIfNeeded: scrollIntoViewIfNeeded,
     nextFrame: nextFrame,

@@ -1,7 +1,8 @@
-// Hermes snapshot engine: the pointer. click() dispatches what a real click does, in order, at the
-// element's stable visible centre, with what the browser itself does for a trusted press (the focus moves,
-// with its events even in a window without the system focus: focusElement(); an option of a list box is
-// chosen); aim() and rect() say where that point is, for a lane that clicks with real input events.
+// Hermes snapshot engine: the pointer. click() dispatches what a real click does, in order, at a point where a
+// press reaches the element (clearPoint(): nothing else is drawn there), with what the browser itself does for
+// a trusted press (the focus moves, with its events even in a window without the system focus: focusElement();
+// an option of a list box is chosen); aim() and rect() say where that point is, for a lane that clicks with
+// real input events. Where no such point exists, nothing is pressed: click_intercepted names what is in the way.
 (function (engine) {
   "use strict";
   if (engine.complete) return;
@@ -14,8 +15,10 @@
     activeElementDeep = engine.activeElementDeep,
     composedContains = engine.composedContains,
     deepElementFromPoint = engine.deepElementFromPoint,
-    isCovering = engine.isCovering,
-    describeCover = engine.describeCover,
+    clippedBox = engine.clippedBox,
+    describeElement = engine.describeElement,
+    refOf = engine.refOf,
+    cap = engine.cap,
     scrollIntoViewIfNeeded = engine.scrollIntoViewIfNeeded,
     visiblePoint = engine.visiblePoint,
     lookup = engine.lookup,
@@ -87,15 +90,6 @@
     return target.dispatchEvent(new EventType(type, copy));
   }
   var STABLE_TRIES = 10;
-  function nextFrame() {
-    return new Promise(function (resolve) {
-      var timer = setTimeout(resolve, FRAME_FALLBACK_MS);
-      requestAnimationFrame(function () {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
   function samePoint(a, b) {
     var ra = a.rect,
       rb = b.rect;
@@ -119,6 +113,195 @@
     }
     return again();
   }
+
+  // ----- where a press lands ----------------------------------------------------------------------------
+  // A click presses only what it names: a sticky footer's "Save draft" over a checkbox, or an invisible
+  // overlay over "Cancel order", must not take a click meant for what is under it. A press at a point reaches
+  // the element when what the browser hits there is the element or something inside it (through shadow
+  // roots), one of its <label>s, the link or button around it (whose activation covers all it holds), or, for
+  // a native control the page hides under its own drawing (an opacity-0 checkbox under a styled box, a range
+  // input inside its thumb), that drawing: what the page shows in the control's place, near it in the tree.
+  var ACTIVATES_AROUND = "a[href], button";
+  var FACED_INPUTS = engine.wordSet("checkbox radio range file color");
+  // How far up the tree a hidden control's drawing may sit: its parent's and grandparent's subtrees.
+  var FACE_LEVELS = 2;
+  function parentOf(node) {
+    return node.parentElement || (node.parentNode && node.parentNode.host) || null;
+  }
+  function reaches(el, hit) {
+    if (!hit) return false;
+    if (composedContains(el, hit)) return true;
+    var around = parentOf(el);
+    around = around && around.closest ? around.closest(ACTIVATES_AROUND) : null;
+    if (around && composedContains(around, hit)) return true;
+    var labels = el.labels || [];
+    for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
+    return hiddenUnderFace(el) && composedContains(faceArea(el), hit);
+  }
+  // A checkbox, radio, range, file or colour input that the page draws no pixel of: transparent, clipped
+  // away or shrunk to a dot, with the page's own drawing in its place.
+  function hiddenUnderFace(el) {
+    if (tagOf(el) !== "input" || !FACED_INPUTS[(el.type || "").toLowerCase()]) return false;
+    var style = getComputedStyle(el);
+    var box = el.getBoundingClientRect();
+    var clipped = (style.clipPath && style.clipPath !== "none") || (style.clip && style.clip !== "auto");
+    return +style.opacity < 0.1 || box.width <= 2 || box.height <= 2 || !!clipped;
+  }
+  function faceArea(el) {
+    var area = el;
+    for (var level = 0; level < FACE_LEVELS; level++) {
+      var up = parentOf(area);
+      if (!up || up === document.body || up === document.documentElement) break;
+      area = up;
+    }
+    return area;
+  }
+  // Elements whose click means where it lands (a range's value, a canvas's or an image map's spot): pressed
+  // at their centre only, never at another point that happens to be clear.
+  function positionMatters(el) {
+    var tag = tagOf(el);
+    return tag === "canvas" || (tag === "img" && el.hasAttribute("usemap")) || (tag === "input" && el.type === "range") || el.getAttribute("role") === "slider";
+  }
+  var MAX_LINE_BOXES = 4;
+  var OFF_CENTRE = [
+    [0.5, 0.25],
+    [0.5, 0.75],
+    [0.25, 0.5],
+    [0.75, 0.5],
+    [0.25, 0.25],
+    [0.75, 0.25],
+    [0.25, 0.75],
+    [0.75, 0.75],
+  ];
+  // The points to try on the element's visible part, best first: the centre of its first visible line box
+  // (the whole box for a block), the centres of its other line boxes (a wrapped link), then points between
+  // the centre and the edges of the first.
+  function candidatePoints(el) {
+    var clip = clippedBox(el);
+    var boxes = el.getClientRects();
+    var points = [];
+    var first = null;
+    for (var i = 0; i < boxes.length && i < MAX_LINE_BOXES; i++) {
+      var left = Math.max(boxes[i].left, clip.left),
+        top = Math.max(boxes[i].top, clip.top),
+        right = Math.min(boxes[i].right, clip.right),
+        bottom = Math.min(boxes[i].bottom, clip.bottom);
+      if (right <= left || bottom <= top) continue;
+      points.push({ x: (left + right) / 2, y: (top + bottom) / 2 });
+      if (!first) first = { left: left, top: top, width: right - left, height: bottom - top };
+    }
+    if (first && points.length && !positionMatters(el)) {
+      for (var j = 0; j < OFF_CENTRE.length; j++) points.push({ x: first.left + first.width * OFF_CENTRE[j][0], y: first.top + first.height * OFF_CENTRE[j][1] });
+    }
+    return points;
+  }
+  // The first point in view where a press reaches the element, with what it hits there; null for none.
+  function clearInView(el, accepts) {
+    var points = candidatePoints(el);
+    for (var i = 0; i < points.length; i++) {
+      var hit = deepElementFromPoint(points[i].x, points[i].y);
+      if ((accepts || reaches)(el, hit)) return { x: points[i].x, y: points[i].y, hit: hit };
+    }
+    return null;
+  }
+  // Where the element may be brought in view to find a clear point, after the view as it is: centred, at the
+  // bottom, at the top (a sticky footer covers the bottom, a sticky header the top).
+  var VIEWS = ["center", "end", "start"];
+  function findClearPoint(el) {
+    var point = clearInView(el);
+    for (var v = 0; !point && v < VIEWS.length; v++) {
+      el.scrollIntoView({ block: VIEWS[v], inline: "nearest", behavior: "instant" });
+      point = clearInView(el);
+      if (point) point.scrolled = true;
+    }
+    return point;
+  }
+  // clearPoint(el, number, quick) -> Promise<{ok, x, y, hit} | click_intercepted | not_visible>: a point of the
+  // element, once it keeps still, where a press reaches it (see reaches()), trying other points and other
+  // scroll positions before giving up; a point found only after scrolling is checked again a frame later (a
+  // header that a scroll handler shows). With quick (a field to focus for typing), its centre at once when
+  // that is clear, without waiting frames for it to keep still.
+  var RECHECKS = 2;
+  function clearPoint(el, number, quick) {
+    if (quick) {
+      scrollIntoViewIfNeeded(el);
+      var centre = visiblePoint(el);
+      var hitNow = centre.inView ? deepElementFromPoint(centre.x, centre.y) : null;
+      if (reaches(el, hitNow)) return Promise.resolve({ ok: true, x: centre.x, y: centre.y, hit: hitNow });
+    }
+    var rounds = 0;
+    function search() {
+      var point = findClearPoint(el);
+      if (!point) return Promise.resolve(intercepted(el, number));
+      if (!point.scrolled || ++rounds > RECHECKS) return Promise.resolve(Object.assign({ ok: true }, point));
+      return nextFrame().then(function () {
+        var hit = deepElementFromPoint(point.x, point.y);
+        if (reaches(el, hit)) return { ok: true, x: point.x, y: point.y, hit: hit };
+        return search();
+      });
+    }
+    return stablePoint(el).then(search);
+  }
+  // Why no press can reach the element, told at its centre with the element centred in view: what is in the
+  // way there (an element drawn over it, or the container a press falls through to when the element takes no
+  // pointer), or that no part of it shows.
+  // Given `hit` (what a press at the lane's point hits now), that is what the message names instead.
+  function intercepted(el, number, hit) {
+    if (!hit) {
+      el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+      var centre = visiblePoint(el);
+      hit = centre.inView ? deepElementFromPoint(centre.x, centre.y) : null;
+    }
+    var named = refText(number) + " (" + describe(el) + ")";
+    if (!hit) return failure("not_visible", "Element " + named + " does not show: its container clips it out of view; scroll or open what holds it, then take a new snapshot.");
+    var through = composedContains(hit, el);
+    return failure(
+      "click_intercepted",
+      "Nothing was pressed: a press on " + named + (through ? " falls through it (it takes no pointer there) to " : " would land on ") + interceptorText(hit) + (through ? "" : ", which is in the way") + ". Close the banner or dialog in the way, or scroll the element clear of it, then try again."
+    );
+  }
+  var NAME_SHOWN = 60;
+  function describe(el) {
+    var description = describeElement(el);
+    return description.role + (description.name ? " " + quote(cap(description.name, NAME_SHOWN)) : "");
+  }
+  // How a message names what took the press: role, name, tag#id, its ref when a snapshot gave it one, and
+  // whether the user can see it at all.
+  function interceptorText(hit) {
+    var ref = refOf(hit);
+    var how = invisibility(hit);
+    return describe(hit) + " (" + tagOf(hit) + (hit.id ? "#" + cap(hit.id, NAME_SHOWN) : "") + (ref ? ", " + refText(ref) : "") + (how ? ", invisible: " + how : "") + ")";
+  }
+  // Why the user sees nothing of an element that takes the pointer: "opacity 0" (itself or an ancestor),
+  // "off-screen", or "transparent" (it paints no background, border, shadow, image or text of its own); null
+  // when it shows.
+  function invisibility(el) {
+    var opacity = 1;
+    for (var node = el; node && node.nodeType === 1; node = parentOf(node)) opacity *= +getComputedStyle(node).opacity;
+    if (opacity < 0.05) return "opacity 0";
+    var box = el.getBoundingClientRect();
+    if (box.right <= 0 || box.bottom <= 0 || box.left >= window.innerWidth || box.top >= window.innerHeight) return "off-screen";
+    return paintsNothing(el) ? "transparent" : null;
+  }
+  var PAINTED_TAGS = engine.wordSet("img svg canvas video iframe embed object input textarea select picture");
+  var SIDES = ["Top", "Right", "Bottom", "Left"];
+  function alphaOf(colour) {
+    if (!colour || colour === "transparent") return 0;
+    var parts = /\(([^)]*)\)/.exec(colour);
+    if (!parts) return 1;
+    var values = parts[1].split(/[\s,/]+/).filter(Boolean);
+    return values.length > 3 ? parseFloat(values[3]) : 1;
+  }
+  function paintsNothing(el) {
+    if (PAINTED_TAGS[tagOf(el)]) return false;
+    var style = getComputedStyle(el);
+    if (alphaOf(style.backgroundColor) > 0.05 || style.backgroundImage !== "none" || style.boxShadow !== "none") return false;
+    for (var s = 0; s < SIDES.length; s++) {
+      if (parseFloat(style["border" + SIDES[s] + "Width"]) > 0 && alphaOf(style["border" + SIDES[s] + "Color"]) > 0.05) return false;
+    }
+    for (var child = el.firstChild; child; child = child.nextSibling) if (child.nodeType === 3 && /\S/.test(child.data)) return false;
+    return true;
+  }
   // The element of a ref, ready for the pointer, or the failure that says why not.
   function pointerTarget(ref) {
     var found = lookup(ref);
@@ -127,11 +310,18 @@
     if (!hasBox(el) && getComputedStyle(el).display !== "contents") return failure("not_visible", "Element " + refText(found.number) + " is not visible now; take a new snapshot.");
     return found;
   }
-  // click(ref, {button, double, modifiers, hover}) -> Promise: the pointer goes to the element's visible
-  // centre once it is stable, and what is there gets the events, as with a real mouse: when something else
-  // covers the element, that is what is clicked, and covered_by names it. The element is described before
-  // the click (a menu item that the click removes keeps its name); the result says whether the click
-  // started a navigation of this frame (navigating, see settle()).
+  // Where the pointer goes for an element: a clear point (clearPoint()); an element laid out only through its
+  // children (display: contents) has no point of its own and gets the events directly.
+  function pressPoint(el, number, quick) {
+    if (!el.getClientRects().length) return Promise.resolve({ ok: true, x: 0, y: 0, hit: null, direct: true });
+    return clearPoint(el, number, quick);
+  }
+  // click(ref, {button, double, modifiers, hover}) -> Promise: the pointer goes to a clear point of the element
+  // once it keeps still, and what a real mouse would hit there gets the events (the element, its label, or the
+  // drawing of a hidden control); when nothing reaches it, nothing is pressed (click_intercepted). The point is
+  // hit-tested again in the very task that dispatches the events. The element is described before the click
+  // (a menu item that the click removes keeps its name); the result says whether the click started a
+  // navigation of this frame (navigating, see settle()).
   function click(ref, options) {
     var how = gesture(options);
     if (!how.ok) return Promise.resolve(how);
@@ -140,22 +330,21 @@
     var el = found.element;
     if (isDisabled(el) && !how.hover) return Promise.resolve(failure("disabled", "Element " + refText(found.number) + " is disabled."));
     var result = withDescription({ ok: true }, el, found.number);
-    return stablePoint(el).then(function (point) {
-      var hit = deepElementFromPoint(point.x, point.y);
-      var covering = isCovering(el, hit) ? hit : null;
-      var target = hit && (covering || composedContains(el, hit)) ? hit : el;
+    return pressPoint(el, found.number).then(function (point) {
+      if (!point.ok) return point;
       result.x = Math.round(point.x);
       result.y = Math.round(point.y);
-      if (covering) result.covered_by = describeCover(covering);
-      if (!covering && tagOf(el) === "select" && !how.hover) result.hint = "To choose an option, use type with the option's label.";
+      if (tagOf(el) === "select" && !how.hover) result.hint = "To choose an option, use type with the option's label.";
       var link = el.closest ? el.closest("a[href][target]") : null;
-      if (!covering && !how.hover && link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
+      if (!how.hover && link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
       return settled(function () {
-        dispatchPointer(target, point.x, point.y, how);
+        var hit = point.direct ? el : deepElementFromPoint(point.x, point.y);
+        if (!point.direct && !reaches(el, hit)) return intercepted(el, found.number, hit);
+        dispatchPointer(hit, point.x, point.y, how);
         return result;
       }).then(function (done) {
         // a hover that navigated leaves a document on its way out: nothing to report of it
-        return how.hover && !done.navigating ? Object.assign(done, hoverTaken(el)) : done;
+        return done.ok && how.hover && !done.navigating ? Object.assign(done, hoverTaken(el)) : done;
       });
     });
   }
@@ -336,6 +525,8 @@
       return each.selected !== before[index];
     });
   }
+  // rect(ref, {scroll}): where the element is: its visible centre, its box, and clear: whether a press at the
+  // centre reaches it now (reaches()).
   function rect(ref, options) {
     options = options || {};
     var found = lookup(ref);
@@ -344,7 +535,7 @@
     if (options.scroll !== false) scrollIntoViewIfNeeded(el);
     var point = visiblePoint(el);
     var box = point.rect;
-    var result = withDescription(
+    return withDescription(
       {
         ok: true,
         x: point.x,
@@ -356,6 +547,7 @@
         inViewport: point.inView,
         visible: hasBox(el),
         disabled: isDisabled(el),
+        clear: point.inView && reaches(el, deepElementFromPoint(point.x, point.y)),
         frameToken: ownFrameToken(),
         frameOffset: frameOffset(),
         viewport: { width: window.innerWidth, height: window.innerHeight },
@@ -363,44 +555,41 @@
       el,
       found.number
     );
-    var hit = deepElementFromPoint(point.x, point.y);
-    if (isCovering(el, hit)) result.covered_by = describeCover(hit);
-    return result;
   }
-
-  // Whether the element's visible centre, scrolled into view, hits the element itself now.
-  function hitAtCentre(el) {
-    scrollIntoViewIfNeeded(el);
-    var point = visiblePoint(el);
-    var hit = point.inView ? deepElementFromPoint(point.x, point.y) : null;
-    return !!hit && composedContains(el, hit);
-  }
-  // aim(ref) -> Promise: for a lane that clicks with real input events: the element's stable visible centre
-  // (rect()'s answer), with covered_by when something else is drawn there, and a watch() token for the
-  // settle() after the input events. The element is described now, before the click. With options.now (a
-  // field clicked to type into it, whose read-back says whether the text landed): the centre at once when it
-  // hits the element, without waiting frames for it to keep still.
+  // aim(ref) -> Promise: for a lane that presses with real input events: rect()'s answer at a clear point of
+  // the element (clearPoint(): x, y; click_intercepted when there is none, and nothing is to be pressed), with
+  // a watch() token for the settle() after the input events. The element is described now, before the press.
+  // With options.now (a field clicked to type into it, whose read-back says whether the text landed): its
+  // centre at once when that is clear, without waiting frames for it to keep still.
   function aim(ref, options) {
     var found = pointerTarget(ref);
     if (!found.ok) return Promise.resolve(found);
     var el = found.element;
     var hover = !!(options && options.hover);
     if (isDisabled(el) && !hover) return Promise.resolve(failure("disabled", "Element " + refText(found.number) + " is disabled."));
-    var ready = options && options.now && hitAtCentre(el) ? Promise.resolve() : stablePoint(el);
-    return ready.then(function () {
+    return pressPoint(el, found.number, !!(options && options.now)).then(function (point) {
+      if (!point.ok) return point;
       var result = rect(ref, { scroll: false });
-      if (result.ok && !hover) {
-        if (!result.covered_by && tagOf(el) === "select") result.hint = "To choose an option, use type with the option's label.";
-        var link = el.closest ? el.closest("a[href][target]") : null;
-        if (!result.covered_by && link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
+      if (!result.ok) return result;
+      if (!point.direct) {
+        result.x = point.x;
+        result.y = point.y;
       }
-      if (result.ok) result.watch = watch();
+      if (!hover) {
+        if (tagOf(el) === "select") result.hint = "To choose an option, use type with the option's label.";
+        var link = el.closest ? el.closest("a[href][target]") : null;
+        if (link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
+      }
+      result.watch = watch();
       return result;
     });
   }
 
   Object.assign(engine, {
     click: click,
+    reaches: reaches,
+    intercepted: intercepted,
+    clearInView: clearInView,
     rect: rect,
     aim: aim,
     hoverState: hoverState,

@@ -36,17 +36,17 @@ def test_a_button_below_the_fold_of_a_scrolling_box_is_scrolled_into_the_box_and
     deep = ref_of(agent.ok("browser_snapshot", full=True)["snapshot"], 'button "Open last"')
     clicked = agent.ok("browser_click", ref=deep)
     assert (clicked["role"], clicked["name"]) == ("button", "Open last")
-    assert "covered_by" not in clicked
     assert page_log(agent, "Deep") == "Deep clicked"
 
 
-def test_a_click_on_a_covered_button_hits_the_overlay_and_says_so(agent: LaneAgent) -> None:
+def test_a_click_on_a_button_under_an_overlay_presses_nothing_and_names_the_overlay(agent: LaneAgent) -> None:
     agent.open("/overlay")
     buy = ref_of(agent.snapshot(), 'button "Buy"')
-    clicked = agent.ok("browser_click", ref=buy)
-    assert clicked["covered_by"] == "div#veil"
-    # Like a real mouse, the click went to the overlay, not through it to the button.
-    assert page_log(agent, "Veil") == "Veil clicked"
+    code, message = agent.error("browser_click", ref=buy)
+    assert code == "controller_error" and message.startswith("click_intercepted: "), message
+    assert "(div#veil, @e" in message, message
+    # A real mouse would have clicked the overlay: the tool refuses instead, and neither got the click.
+    assert page_log(agent, "Nothing") == "Nothing clicked"
 
 
 @pytest.mark.parametrize(

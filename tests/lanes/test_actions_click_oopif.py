@@ -63,6 +63,5 @@ def test_a_click_in_a_cross_site_iframe_right_after_it_appeared_lands(agent: Lan
     assert add, agent.snapshot()
     agent.ok("browser_click", ref=add)
     inner = wait_until(lambda: button(agent, "Not clicked"), 10, "the iframe's button")
-    clicked = agent.ok("browser_click", ref=inner)
-    assert "covered_by" not in clicked, clicked
+    agent.ok("browser_click", ref=inner)
     assert button(agent, "Clicked 1"), agent.snapshot()

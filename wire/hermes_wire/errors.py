@@ -82,6 +82,13 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         "The element is hidden or has no size: take a new snapshot, scroll, or open what contains it.",
     ),
     "disabled": (("extension", "cdp"), "The element is disabled: do what enables it first."),
+    "click_intercepted": (
+        ("extension", "cdp"),
+        "Nothing was pressed: at every point tried, with the element scrolled to the centre, the bottom and the "
+        "top of the view, a press would have landed on something else, which the message names (role, name, "
+        "tag#id, its ref, and whether it is invisible). Close the banner or dialog in the way (or dismiss the "
+        "overlay), or scroll the element clear of it, then take a snapshot and try again.",
+    ),
     "not_typable": (
         ("extension", "cdp"),
         "The element takes no text: type into an input, textarea, select or editable element.",
@@ -90,6 +97,12 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
     "option_not_found": (
         ("extension", "cdp"),
         "The <select> has no option with that label: use a label the snapshot shows.",
+    ),
+    "invalid_value": (
+        ("extension", "cdp"),
+        "The input cannot hold that value (the message says the format it takes, or its range or step): a date, "
+        "time, month, week or colour input takes its own value format (2014-05-05, 13:45, 2014-05, 2014-W19, "
+        "#1e90ff), a range input a number. Nothing was changed: type the value in that format.",
     ),
     "type_mismatch": (
         ("extension", "cdp"),

@@ -242,7 +242,11 @@ _SPECS = (
     ),
     ToolSpec(
         name="browser_click",
-        description="Click the element with the given ref, as a user would.",
+        description="Click the element with the given ref, as a user would. A click presses only that element: "
+        "it is scrolled into view and pressed at a point where nothing else is drawn over it (its label, or the "
+        "face a page draws for a hidden checkbox, counts as the element); when something else (a sticky footer, "
+        "a cookie banner, an invisible overlay) would take the press at every point tried, nothing is pressed "
+        "and the call fails with click_intercepted, naming what is in the way. hover follows the same rule.",
         schema=arguments(
             {
                 "ref": _REF,
@@ -271,11 +275,6 @@ _SPECS = (
             *_ELEMENT,
             ResultField("x", "Where the click landed, in viewport CSS pixels."),
             ResultField("y", "Where the click landed, in viewport CSS pixels."),
-            ResultField(
-                "covered_by",
-                "Present when another element was drawn over the element's visible centre: that element (tag#id), "
-                "which is what got the click, as it would from a real mouse.",
-            ),
             ResultField("opens", "Present when the element is a link that opens another window or tab: {url, target}."),
             ResultField("hint", "Present when a click is not how to use the element (a <select>): what to do."),
             ResultField(
@@ -283,7 +282,7 @@ _SPECS = (
                 "With hover (unless the hover navigated): whether the element matches CSS :hover once the page "
                 "has settled, that is whether the page took the hover and its :hover styles apply. False on the "
                 "extension lane, whose events are synthetic, unless the user's own pointer is there; false on "
-                "either lane when something else is drawn over the element (covered_by) or the hover removed it.",
+                "either lane when the hover removed the element.",
             ),
             _NAVIGATED,
             *_FOLLOWED_TABS,
@@ -303,9 +302,13 @@ _SPECS = (
     ToolSpec(
         name="browser_type",
         description="Type text into the input with the given ref (replacing its value); on a <select>, choose the "
-        "option with that label (on a multiple <select>, the options named one label per line). What the element "
-        "then holds is read back: if it is not the text asked for, the call fails with type_mismatch and says what "
-        "is there.",
+        "option with that label (on a multiple <select>, exactly the options named, one label per line, in any "
+        "order). A date, time, datetime-local, month, week, colour or range input is set to the value in its own "
+        "format (2014-05-05, 13:45, 2014-05-05T13:45, 2014-05, 2014-W19, #1e90ff, 50), with the "
+        "events of a user's edit; a range value is snapped to its step and clamped to its min and max, as its "
+        "slider would; a value the input cannot hold (2014-02-30, a colour name), or a date or time outside its "
+        "min, max or step, fails with invalid_value and changes nothing. What the element then holds is read "
+        "back: if it is not the text asked for, the call fails with type_mismatch and says what is there.",
         schema=arguments({"ref": _REF, "text": {"type": "string", "maxLength": 20000}}, required=("ref", "text")),
         read_only=False,
         blocked_by_dialog=True,
@@ -313,8 +316,8 @@ _SPECS = (
             *_ELEMENT,
             ResultField(
                 "value",
-                "What the element holds after typing, read back (a multiple <select>: the chosen labels, one per "
-                "line); absent for a password field.",
+                "What the element holds after typing, read back (a multiple <select>: the chosen labels as a JSON "
+                "array, in the page's order); absent for a password field.",
             ),
             ResultField("password", "True for a password field, whose value is never echoed."),
             _NAVIGATED,

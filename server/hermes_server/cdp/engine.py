@@ -97,9 +97,9 @@ _TYPE_AIM = """(function (ref, textTypes) {
 })"""
 
 
-#: ``aim``'s answer, plus ``onTarget``: whether its point hits the element itself (or a descendant), not
-#: something drawn over it nor an ancestor showing through (a gap, an element that takes no pointer events);
-#: and ``hovered``: on target, with the pointer over the element already (see ``PageEngine.aim``).
+#: ``aim``'s answer, plus ``onTarget``: whether its point hits the element itself (or a descendant), not its
+#: label or the drawing of a hidden control, which a press there also reaches (the engine's ``reaches``); and
+#: ``hovered``: on target, with the pointer over the element already (see ``PageEngine.aim``).
 _AIM = """(function (ref, options) {
   return globalThis.__hermesSnapshot.aim(ref, options).then(function (aimed) {
     if (!aimed || aimed.ok === false) return aimed;
@@ -116,14 +116,18 @@ _AIM = """(function (ref, options) {
 #: changing the page: a ``:hover`` style whose image is still loading collapses an icon, which loses the hover,
 #: comes back, takes it again..., every frame until the image is there; a hover style moves an element. Then
 #: the element is watched every animation frame until two frames in a row agree on a point that hits it (and,
-#: where the pointer is, with the hover taken), at most ``maxMs``; past that, the point with ``unsettled`` and,
-#: when something else is there, ``covered_by``: what a press there hits instead. ``null`` if the element is gone.
+#: where the pointer is, with the hover taken), at most ``maxMs``; past that, the point with ``unsettled`` when
+#: a press there still reaches the element (its label, a hidden control's drawing: the engine's ``reaches``),
+#: else ``blocked``: the engine's ``click_intercepted`` failure naming what a press there would hit instead, and
+#: nothing may be pressed. ``null`` if the element is gone.
 _UNDER_POINTER = """(function (ref, x, y, maxMs) {
   var engine = globalThis.__hermesEngine, el = globalThis.__hermesSnapshot.resolve(ref);
   if (!el) return null;
+  function onIt(target, hit) {
+    return !!hit && engine.composedContains(target, hit);
+  }
   function settledAt(px, py) {
-    var hit = engine.deepElementFromPoint(px, py);
-    return !!hit && engine.composedContains(el, hit) && ((px === x && py === y) ? el.matches(":hover") : true);
+    return onIt(el, engine.deepElementFromPoint(px, py)) && ((px === x && py === y) ? el.matches(":hover") : true);
   }
   if (settledAt(x, y)) return {x: x, y: y};
   var started = performance.now(), last = null;
@@ -131,15 +135,14 @@ _UNDER_POINTER = """(function (ref, x, y, maxMs) {
     (function again() {
       engine.nextFrame().then(function () {
         if (!el.isConnected) return resolve(null);
-        var point = engine.visiblePoint(el);
-        var now = point.inView && settledAt(point.x, point.y)
-          ? [point.x, point.y, point.rect.width, point.rect.height].join(" ") : null;
+        var point = engine.clearInView(el, onIt);
+        var now = point && settledAt(point.x, point.y) ? point.x + " " + point.y : null;
         if (now !== null && now === last) return resolve({x: point.x, y: point.y});
         last = now;
         if (performance.now() - started < maxMs) return again();
         var hit = engine.deepElementFromPoint(x, y);
-        var covered = hit && !engine.composedContains(el, hit) ? engine.describeCover(hit) : null;
-        resolve({x: x, y: y, unsettled: true, covered_by: covered});
+        if (engine.reaches(el, hit)) return resolve({x: x, y: y, unsettled: true});
+        resolve({x: x, y: y, blocked: engine.intercepted(el, engine.refNumber(ref), hit)});
       });
     })();
   });
@@ -311,7 +314,8 @@ class PageEngine:
         self, ref: str, *, hover: bool = False, arrive: Callable[[float, float], Awaitable[None]] | None = None
     ) -> tuple[float, float, dict[str, Any], FrameInfo]:
         """Where to send the pointer for ``ref``: its stable visible centre in page coordinates, the engine's
-        ``aim`` answer (``rect``'s, with ``covered_by``, ``opens``, ``hint``, a ``watch`` token for ``settle``,
+        ``aim`` answer (``rect``'s at a point where a press reaches the element, with ``opens``, ``hint``, a
+        ``watch`` token for ``settle``,
         and ``_AIM``'s ``onTarget`` and ``hovered``), and the element's frame.
 
         With ``arrive`` (which moves the pointer), the pointer is moved to where the element is now while the
@@ -324,7 +328,7 @@ class PageEngine:
         pointer_at: tuple[float, float] | None = None
         if arrive is not None:
             now = await self.call(frame, "rect", key)
-            if now.get("visible") and now.get("inViewport") and not now.get("covered_by"):
+            if now.get("visible") and now.get("inViewport") and now.get("clear"):
                 pointer_at = await self._in_page(frame, now)
                 arriving = asyncio.ensure_future(arrive(*pointer_at))
         try:
@@ -337,12 +341,14 @@ class PageEngine:
 
     async def under_pointer(self, frame: FrameInfo, ref: str, x: float, y: float, max_ms: float) -> dict[str, Any]:
         """Once the pointer has moved to ``(x, y)`` (in ``frame``'s viewport) over ``ref``'s element, where to press:
-        ``{x, y}``, with ``unsettled`` (and ``covered_by``) if the element is still not hovered there after ``max_ms``
-        (see ``_UNDER_POINTER``)."""
+        ``{x, y}``, with ``unsettled`` if the element is still not hovered there after ``max_ms`` but a press there
+        still reaches it; ``click_intercepted`` if it would not (see ``_UNDER_POINTER``)."""
         key = ref_key(ref)
         where = await self.evaluate(frame, _called(_UNDER_POINTER, key, x, y, max_ms))
         if not isinstance(where, dict):
             raise _element_gone(key)
+        if where.get("blocked"):
+            raise engine_failure(where["blocked"].get("error"))
         return where
 
     async def _in_page(self, frame: FrameInfo, rect: dict[str, Any]) -> tuple[float, float]:

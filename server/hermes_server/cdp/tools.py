@@ -192,7 +192,7 @@ async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         "x": round(x),
         "y": round(y),
     }
-    result |= {key: aimed[key] for key in ("covered_by", "opens", "hint") if aimed.get(key)}
+    result |= {key: aimed[key] for key in ("opens", "hint") if aimed.get(key)}
     before = _Before.now(supervisor, frame)
 
     async def clicked() -> dict[str, Any]:
@@ -696,10 +696,12 @@ async def _click_at(
     Arriving over an element can change it: a ``:hover`` style that swaps an icon's image collapses the icon
     until the new image has loaded (MiniWoB's social feed), a hover style moves it. A press sent with the move
     hits what is there meanwhile (the icon's row), so the press waits until the point hits the element again,
-    moving with it if it moved (``result``'s ``x``/``y``), or past the bound says what it hits (``covered_by``).
+    moving with it if it moved (``result``'s ``x``/``y``); past the bound, it presses only where a press still
+    reaches the element, and otherwise presses nothing (``click_intercepted``, from ``under_pointer``).
     The pointer is moved there again every ``HOVER_LOOK_MS`` meanwhile: a move that the browser routed before a
-    just-loaded cross-site iframe could take input went to the page around it. A hover only moves; an element
-    that something else covers from the start gets no wait (the cover is what a real mouse clicks).
+    just-loaded cross-site iframe could take input went to the page around it. A hover only moves; a press whose
+    point reaches the element through something else (its label, a hidden control's drawing) gets no wait: the
+    element itself never takes that hover.
     """
     supervisor = browsing.supervisor
     x, y = point
@@ -720,8 +722,6 @@ async def _click_at(
             break
         there = False  # the move may not have reached the element's document: move again
     moved = (x + where["x"] - aimed["x"], y + where["y"] - aimed["y"])
-    if where.get("covered_by"):
-        result["covered_by"] = where["covered_by"]
     result["x"], result["y"] = round(moved[0]), round(moved[1])
     await _send_mouse(supervisor, session, _mouse_events(*moved, gesture, move=moved != point))
 

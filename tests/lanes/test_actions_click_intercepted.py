@@ -1,0 +1,223 @@
+"""Issue 21, item 1: a click presses only what it names, on both lanes.
+
+Before pressing, the element is brought clear of whatever is drawn over it (a sticky footer, a cookie banner)
+by trying other points of it and other scroll positions; when something else would still take the press (an
+invisible overlay), nothing is pressed and the call fails with ``click_intercepted``, naming what is in the way.
+
+Each page logs every pointer and mouse event that reaches anything, in the capture phase of its window, with
+the id of its target: the page's own record proves that nothing but the named element got a press.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.lanes.action_pages import page, serve_action_pages
+from tests.lanes.conftest import LaneAgent
+from tests.lanes.test_actions_wait import ref_of
+from tests.lanes.test_contract import line_of
+from tests.support.pages import PageServer
+
+pytestmark = pytest.mark.chromium
+
+#: The events a press (and, for the hover tests, an arrival) sends; each is logged as ``type@target-id``.
+LOGGED_EVENTS = "pointerover mouseover pointerdown mousedown pointerup mouseup click"
+
+EVENT_LOG = f"""<p id="log">Events: none</p>
+<script>
+const seen = [];
+for (const type of '{LOGGED_EVENTS}'.split(' ')) {{
+  window.addEventListener(type, (event) => {{
+    seen.push(type + '@' + (event.target.id || event.target.localName));
+    document.getElementById('log').textContent = 'Events: ' + seen.join(' ');
+  }}, true);
+}}
+</script>"""
+
+
+def status_setter(element: str, text: str) -> str:
+    return f"document.getElementById('{element}').textContent = '{text}'"
+
+
+#: A CMS's page editor: a checkbox whose centre sits under the sticky footer that holds "Save draft".
+STICKY_FOOTER = page(
+    "Edit page",
+    f"""<h1>Edit page</h1>
+<p id="saved">No draft saved</p>
+{EVENT_LOG}
+<label style="position: absolute; top: calc(100vh - 60px)"><input type="checkbox" id="publish"> Publish on save</label>
+<div style="height: 250vh"></div>
+<footer style="position: fixed; bottom: 0; left: 0; right: 0; height: 120px; background: #eee">
+  <button id="save" onclick="{status_setter("saved", "Draft saved")}">Save draft</button>
+</footer>""",
+)
+
+#: A sign-up form whose e-mail field sits under a cookie banner fixed to the bottom of the window.
+COOKIE_BANNER = page(
+    "Sign up",
+    f"""<h1>Sign up</h1>
+<p id="consent">No choice made</p>
+{EVENT_LOG}
+<label style="position: absolute; top: calc(100vh - 50px)">Email <input id="email"></label>
+<div style="height: 250vh"></div>
+<div id="cookies" style="position: fixed; bottom: 0; left: 0; right: 0; padding: 30px; background: #333; color: #fff">
+  We use cookies. <button id="accept" onclick="{status_setter("consent", "All accepted")}">Accept all</button>
+</div>""",
+)
+
+#: A hostile page: a full-page button nobody can see, over the button the agent means to press.
+INVISIBLE_OVERLAY = page(
+    "Your order",
+    f"""<h1>Your order</h1>
+<button id="cancel" onclick="{status_setter("status", "Order cancelled")}">Cancel order</button>
+<p id="status">Order open</p>
+{EVENT_LOG}
+<button id="trap" onclick="{status_setter("status", "Purchase confirmed")}"
+        style="position: fixed; inset: 0; width: 100%; height: 100%; opacity: 0; z-index: 10">
+  Confirm purchase
+</button>""",
+)
+
+#: The same, with a layer that paints nothing at all instead of a transparent one.
+GLASS_OVERLAY = page(
+    "Your order",
+    f"""<h1>Your order</h1>
+<button id="cancel" onclick="{status_setter("status", "Order cancelled")}">Cancel order</button>
+<p id="status">Order open</p>
+{EVENT_LOG}
+<div id="glass" onclick="{status_setter("status", "Glass clicked")}"
+     style="position: fixed; inset: 0; z-index: 10"></div>""",
+)
+
+#: A button that takes no pointer: a press on it falls through to the panel around it.
+FALLS_THROUGH = page(
+    "Panel",
+    f"""<h1>Panel</h1>
+<div id="panel" style="padding: 20px" onclick="{status_setter("status", "Panel clicked")}">
+  <button id="ghost" style="pointer-events: none" onclick="{status_setter("status", "Ghost clicked")}">Ghost</button>
+</div>
+<p id="status">Nothing clicked</p>
+{EVENT_LOG}""",
+)
+
+#: A tall button whose centre a fixed strip covers, on a page that cannot scroll it anywhere else: the press
+#: goes to a part of it that shows.
+PART_COVERED = page(
+    "Part covered",
+    f"""<button id="tall" style="position: fixed; top: 0; left: 0; width: 300px; height: 200px"
+        onclick="{status_setter("status", "Tall clicked")}">Tall</button>
+<div id="strip" style="position: fixed; top: 80px; left: 0; width: 400px; height: 60px; background: #c00"
+     onclick="{status_setter("status", "Strip clicked")}"></div>
+<p id="status" style="position: fixed; top: 250px">Nothing clicked</p>
+{EVENT_LOG}""",
+)
+
+#: A checkbox the page hides (opacity 0) under a box of its own drawing, which is what a user clicks.
+HIDDEN_CHECKBOX = page(
+    "Terms",
+    f"""<h1>Terms</h1>
+<div style="position: relative; width: 24px; height: 24px">
+  <input type="checkbox" id="terms" aria-label="Accept the terms"
+         style="position: absolute; inset: 0; margin: 0; width: 24px; height: 24px; opacity: 0">
+  <span id="face" style="position: absolute; inset: 0; border: 2px solid #333"></span>
+</div>
+{EVENT_LOG}
+<script>
+document.getElementById('face').addEventListener('click', () => document.getElementById('terms').click());
+</script>""",
+)
+
+PAGES = {
+    "/footer": STICKY_FOOTER,
+    "/cookies": COOKIE_BANNER,
+    "/invisible": INVISIBLE_OVERLAY,
+    "/glass": GLASS_OVERLAY,
+    "/through": FALLS_THROUGH,
+    "/part": PART_COVERED,
+    "/hidden-checkbox": HIDDEN_CHECKBOX,
+}
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[PageServer]:
+    with serve_action_pages(PAGES) as server:
+        yield server
+
+
+def page_line(agent: LaneAgent, start: str) -> str:
+    """The whole page's paragraph that starts with ``start``: what the page recorded."""
+    whole = str(agent.ok("browser_snapshot", full=True)["snapshot"])
+    return line_of(whole, "- paragraph: " + start).removeprefix("- paragraph: ")
+
+
+def logged(agent: LaneAgent) -> list[str]:
+    """The events the page saw, each as ``type@target``."""
+    events = page_line(agent, "Events:").removeprefix("Events:").split()
+    return [] if events == ["none"] else events
+
+
+def test_a_checkbox_under_a_sticky_footer_is_ticked_and_the_footer_never_pressed(agent: LaneAgent) -> None:
+    agent.open("/footer")
+    publish = ref_of(agent.snapshot(), 'checkbox "Publish on save"')
+    agent.ok("browser_click", ref=publish)
+    assert "[checked]" in line_of(agent.ok("browser_snapshot", full=True)["snapshot"], '- checkbox "Publish on save"')
+    assert page_line(agent, "No draft") == "No draft saved"
+    events = logged(agent)
+    assert "click@publish" in events, events
+    assert all(event.endswith("@publish") for event in events), events
+
+
+def test_typing_into_a_field_under_a_cookie_banner_never_presses_the_banner(agent: LaneAgent) -> None:
+    agent.open("/cookies")
+    email = ref_of(agent.snapshot(), 'textbox "Email"')
+    assert agent.ok("browser_type", ref=email, text="ada@example.com")["value"] == "ada@example.com"
+    assert page_line(agent, "No choice") == "No choice made"
+    assert not [event for event in logged(agent) if "@accept" in event or "@cookies" in event]
+
+
+@pytest.mark.parametrize("hover", [False, True], ids=["click", "hover"])
+def test_an_invisible_overlay_takes_no_press_and_is_named(agent: LaneAgent, hover: bool) -> None:
+    agent.open("/invisible")
+    cancel = ref_of(agent.snapshot(), 'button "Cancel order"')
+    code, message = agent.error("browser_click", ref=cancel, hover=hover)
+    assert code == "controller_error" and message.startswith("click_intercepted: "), message
+    assert 'button "Confirm purchase" (button#trap' in message and "invisible: opacity 0" in message, message
+    assert page_line(agent, "Order") == "Order open"
+    assert logged(agent) == []
+
+
+def test_a_layer_that_paints_nothing_is_named_transparent(agent: LaneAgent) -> None:
+    agent.open("/glass")
+    cancel = ref_of(agent.snapshot(), 'button "Cancel order"')
+    _, message = agent.error("browser_click", ref=cancel)
+    assert message.startswith("click_intercepted: ") and "(div#glass, @e2, invisible: transparent)" in message, message
+    assert page_line(agent, "Order") == "Order open"
+    assert logged(agent) == []
+
+
+def test_a_button_that_takes_no_pointer_is_not_clicked_through_its_container(agent: LaneAgent) -> None:
+    agent.open("/through")
+    ghost = ref_of(agent.snapshot(), 'button "Ghost"')
+    _, message = agent.error("browser_click", ref=ghost)
+    assert message.startswith("click_intercepted: ") and "falls through" in message and "div#panel" in message
+    assert page_line(agent, "Nothing") == "Nothing clicked"
+    assert logged(agent) == []
+
+
+def test_a_button_whose_centre_is_covered_is_pressed_where_it_shows(agent: LaneAgent) -> None:
+    agent.open("/part")
+    tall = ref_of(agent.snapshot(), 'button "Tall"')
+    clicked = agent.ok("browser_click", ref=tall)
+    assert not 80 <= clicked["y"] <= 140, clicked  # not under the strip
+    assert page_line(agent, "Tall") == "Tall clicked"
+    assert not [event for event in logged(agent) if "@strip" in event]
+
+
+def test_a_checkbox_hidden_under_its_drawn_box_is_clicked_through_the_box(agent: LaneAgent) -> None:
+    agent.open("/hidden-checkbox")
+    terms = ref_of(agent.snapshot(), 'checkbox "Accept the terms"')
+    agent.ok("browser_click", ref=terms)
+    assert "[checked]" in line_of(agent.snapshot(), '- checkbox "Accept the terms"')
+    assert "click@face" in logged(agent)

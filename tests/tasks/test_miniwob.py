@@ -343,6 +343,20 @@ def click_scroll_list(r: Reader) -> None:
     r.click("button", "Submit")
 
 
+def enter_date(r: Reader) -> None:
+    month, day, year = utterance(r, r"Enter (\d\d)/(\d\d)/(\d{4}) as the date and hit submit\.").groups()
+    r.type("textbox", None, f"{year}-{month}-{day}")  # a date input takes its own format, YYYY-MM-DD
+    r.click("button", "Submit")
+
+
+def enter_time(r: Reader) -> None:
+    """The utterance gives the time as the browser's locale writes it (1:45 PM in en-US, 13:45 in others)."""
+    hours, minutes, half = utterance(r, r"Enter (\d{1,2}):(\d\d)(?::\d\d)?\s*([AP]M)? as the time").groups()
+    hour = int(hours) % 12 + (12 if half == "PM" else 0) if half else int(hours)
+    r.type("textbox", None, f"{hour:02d}:{minutes}")  # a time input takes its own format, HH:MM on 24 hours
+    r.click("button", "Submit")
+
+
 def click_collapsible_2(r: Reader) -> None:
     target = utterance(r, r'find and click on the link "([^"]+)"')[1]
     sections = [e.label for e in elements(r.read()) if e.ref and e.label.startswith("Section #")]
@@ -376,6 +390,8 @@ SOLVERS: dict[str, Callable[[Reader], None]] = {
     "social-media-all": social_media_all,
     "click-scroll-list": click_scroll_list,
     "click-collapsible-2": click_collapsible_2,
+    "enter-date": enter_date,
+    "enter-time": enter_time,
 }
 
 

@@ -119,10 +119,11 @@
   // overlay over "Cancel order", must not take a click meant for what is under it. A press at a point reaches
   // the element when what the browser hits there is the element or something inside it (through shadow
   // roots), one of its <label>s, the link or button around it (whose activation covers all it holds), or, for
-  // a native control the page hides under its own drawing (an opacity-0 checkbox under a styled box, a range
-  // input inside its thumb), that drawing: what the page shows in the control's place, near it in the tree.
+  // a form control the page hides under its own drawing (an opacity-0 checkbox under a styled box, a range
+  // input inside its thumb, the 1-pixel textarea an editor such as CodeMirror or Monaco types through), that
+  // drawing: what the page shows in the control's place, near it in the tree.
   var ACTIVATES_AROUND = "a[href], button";
-  var FACED_INPUTS = engine.wordSet("checkbox radio range file color");
+  var FORM_CONTROLS = engine.wordSet("input textarea select");
   // How far up the tree a hidden control's drawing may sit: its parent's and grandparent's subtrees.
   var FACE_LEVELS = 2;
   function parentOf(node) {
@@ -138,14 +139,16 @@
     for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
     return hiddenUnderFace(el) && composedContains(faceArea(el), hit);
   }
-  // A checkbox, radio, range, file or colour input that the page draws no pixel of: transparent, clipped
-  // away or shrunk to a dot, with the page's own drawing in its place.
+  // A form control that the page draws no pixel of: transparent, clipped away (by itself or by a box around
+  // it) or shrunk to a dot, with the page's own drawing in its place.
   function hiddenUnderFace(el) {
-    if (tagOf(el) !== "input" || !FACED_INPUTS[(el.type || "").toLowerCase()]) return false;
+    if (!FORM_CONTROLS[tagOf(el)]) return false;
     var style = getComputedStyle(el);
     var box = el.getBoundingClientRect();
     var clipped = (style.clipPath && style.clipPath !== "none") || (style.clip && style.clip !== "auto");
-    return +style.opacity < 0.1 || box.width <= 2 || box.height <= 2 || !!clipped;
+    if (+style.opacity < 0.1 || box.width <= 2 || box.height <= 2 || clipped) return true;
+    var shown = clippedBox(el);
+    return shown.right - shown.left <= 2 || shown.bottom - shown.top <= 2;
   }
   function faceArea(el) {
     var area = el;
@@ -193,6 +196,14 @@
     if (first && points.length && !positionMatters(el)) {
       for (var j = 0; j < OFF_CENTRE.length; j++) points.push({ x: first.left + first.width * OFF_CENTRE[j][0], y: first.top + first.height * OFF_CENTRE[j][1] });
     }
+    // A control clipped away entirely (an editor's textarea in a box of no height) is pressed where it would
+    // be: its drawing is there.
+    if (!points.length && boxes.length && hiddenUnderFace(el)) {
+      var whole = boxes[0];
+      var x = (whole.left + whole.right) / 2,
+        y = (whole.top + whole.bottom) / 2;
+      if (x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight) points.push({ x: x, y: y });
+    }
     return points;
   }
   // The first point in view where a press reaches the element, with what it hits there; null for none.
@@ -218,10 +229,13 @@
   }
   // clearPoint(el, number, quick) -> Promise<{ok, x, y, hit} | click_intercepted | not_visible>: a point of the
   // element, once it keeps still, where a press reaches it (see reaches()), trying other points and other
-  // scroll positions before giving up; a point found only after scrolling is checked again a frame later (a
-  // header that a scroll handler shows). With quick (a field to focus for typing), its centre at once when
-  // that is clear, without waiting frames for it to keep still.
+  // scroll positions, then waiting for what is in the way to go (uncovered()); a point found only after
+  // scrolling is checked again a frame later (a header that a scroll handler shows). With quick (a field to
+  // focus for typing), its centre at once when that is clear, without waiting frames for it to keep still.
   var RECHECKS = 2;
+  // How long a press waits for what is in the way to go before it gives up: the cdp lane's HOVER_SETTLE_MS +
+  // INTERCEPTED_GRACE_MS (server/hermes_server/cdp/engine.py), for a layer its arriving pointer drew.
+  var UNCOVER_MS = 2000;
   function clearPoint(el, number, quick) {
     if (quick) {
       scrollIntoViewIfNeeded(el);
@@ -232,7 +246,7 @@
     var rounds = 0;
     function search() {
       var point = findClearPoint(el);
-      if (!point) return Promise.resolve(intercepted(el, number));
+      if (!point) return uncovered(el, number);
       if (!point.scrolled || ++rounds > RECHECKS) return Promise.resolve(Object.assign({ ok: true }, point));
       return nextFrame().then(function () {
         var hit = deepElementFromPoint(point.x, point.y);
@@ -241,6 +255,20 @@
       });
     }
     return stablePoint(el).then(search);
+  }
+  // What is in the way may be on its way out (a toast fading, a hover card the cdp lane's arriving pointer
+  // opened): with the element centred, a clear point is looked for every frame, at most UNCOVER_MS.
+  function uncovered(el, number) {
+    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    var started = performance.now();
+    function again() {
+      return nextFrame().then(function () {
+        var point = el.isConnected ? clearInView(el) : null;
+        if (point) return Object.assign({ ok: true }, point);
+        return el.isConnected && performance.now() - started < UNCOVER_MS ? again() : intercepted(el, number);
+      });
+    }
+    return again();
   }
   // Why no press can reach the element, told at its centre with the element centred in view: what is in the
   // way there (an element drawn over it, or the container a press falls through to when the element takes no
@@ -337,20 +365,55 @@
       if (tagOf(el) === "select" && !how.hover) result.hint = "To choose an option, use type with the option's label.";
       var link = el.closest ? el.closest("a[href][target]") : null;
       if (!how.hover && link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
-      return settled(function () {
-        var hit = point.direct ? el : deepElementFromPoint(point.x, point.y);
+      function hitNow() {
+        return point.direct ? el : deepElementFromPoint(point.x, point.y);
+      }
+      var arrival = settled(function () {
+        var hit = hitNow();
         if (!point.direct && !reaches(el, hit)) return intercepted(el, found.number, hit);
-        dispatchPointer(hit, point.x, point.y, how);
-        return result;
-      }).then(function (done) {
-        // a hover that navigated leaves a document on its way out: nothing to report of it
-        return done.ok && how.hover && !done.navigating ? Object.assign(done, hoverTaken(el)) : done;
+        arrive(hit, point.x, point.y, how);
+        if (how.hover) return result;
+        var now = hitNow();
+        if (point.direct || reaches(el, now)) {
+          press(now, point.x, point.y, how);
+          return result;
+        }
+        return { ok: true, covered: true }; // what the arrival did covers the element: see below
+      });
+      return arrival.then(function (done) {
+        if (!done.covered) {
+          // a hover that navigated leaves a document on its way out: nothing to report of it
+          return done.ok && how.hover && !done.navigating ? Object.assign(done, hoverTaken(el)) : done;
+        }
+        // The arrival drew something over the element (a hover card, an overlay a hostile page shows on
+        // mouseover): as on the cdp lane, the press waits until a press there reaches the element again, at
+        // most UNCOVER_MS, and otherwise presses nothing.
+        return untilReached(el, point, UNCOVER_MS).then(function (reached) {
+          if (!reached) return intercepted(el, found.number, hitNow());
+          return settled(function () {
+            var now = hitNow();
+            if (!reaches(el, now)) return intercepted(el, found.number, now);
+            press(now, point.x, point.y, how);
+            return result;
+          });
+        });
       });
     });
   }
+  function untilReached(el, point, maxMs) {
+    var started = performance.now();
+    function again() {
+      return nextFrame().then(function () {
+        if (!el.isConnected) return false;
+        if (reaches(el, deepElementFromPoint(point.x, point.y))) return true;
+        return performance.now() - started < maxMs ? again() : false;
+      });
+    }
+    return again();
+  }
   // What a hover did, once the page has settled after it: hovered, whether the element matches :hover (the
   // browser's own hover state, which only a real pointer sets: the page's CSS :hover styles apply to the
-  // element), and when not, a notice saying what that means. Synthetic events (dispatchPointer) run the
+  // element), and when not, a notice saying what that means. Synthetic events (arrive(), press()) run the
   // page's mouseover and mouseenter handlers but leave :hover as it was, and an element that something else
   // covers does not get it from a real pointer either.
   var HOVER_NOT_TAKEN =
@@ -368,21 +431,27 @@
     if (!found.ok && !(found.error.code === "stale_ref" && found.error.owned)) return found;
     return Object.assign({ ok: true }, found.ok ? hoverTaken(found.element) : { hovered: false, notice: HOVER_GONE });
   }
-  // Hover; then, unless only hovering, press (with the focus change it causes), release and click for each
-  // click: the click's activation behaviour (links follow, checkboxes toggle, submit buttons submit) runs on
-  // it. A right button ends with contextmenu, a middle one with auxclick, a double click with dblclick.
-  function dispatchPointer(target, x, y, how) {
+  // The pointer arrives over `target`: the events of a hover.
+  function arrive(target, x, y, how) {
     var hover = mouseInit(x, y, how, 0, 0);
     moveOnto(target, hover);
     fire(target, PointerOrMouse, "pointermove", hover);
     fire(target, MouseEvent, "mousemove", hover);
-    if (how.hover) return;
+  }
+  // Press (with the focus change it causes), release and click for each click: the click's activation
+  // behaviour (links follow, checkboxes toggle, submit buttons submit) runs on `target`. A right button ends
+  // with contextmenu, a middle one with auxclick, a double click with dblclick. A target the pointer is not
+  // over yet (the hit changed since the arrival) gets the arrival's events first, as a real mouse's would.
+  function press(target, x, y, how) {
+    if (hovered !== target) arrive(target, x, y, how);
     var clicks = how.double ? 2 : 1;
     var option = how.name === "left" ? listOption(target) : null;
     for (var detail = 1; detail <= clicks; detail++) {
       var press = mouseInit(x, y, how, how.buttons, detail);
+      var focusedBefore = focusedElement();
       var pointerDown = fire(target, PointerOrMouse, "pointerdown", press);
       var pressed = !pointerDown || fire(target, MouseEvent, "mousedown", press);
+      focusMovedByPage(focusedBefore);
       if (pressed && detail === 1) moveFocusFor(target);
       var changed = pressed && option ? chooseOption(option, how.keys) : false;
       var release = mouseInit(x, y, how, 0, detail);
@@ -463,6 +532,13 @@
     el.focus({ preventScroll: true });
     if (document.hasFocus() || activeElementDeep() !== el) return;
     focusEvents(previous, el);
+  }
+  // A page that moves the focus itself in its press handlers (React Select focuses its input on mousedown, and
+  // opens its menu when that input's focus event comes) gets the events a focused window would have given it,
+  // as focusElement() gives them.
+  function focusMovedByPage(previous) {
+    var now = focusedElement();
+    if (now !== previous && !document.hasFocus()) focusEvents(previous, now);
   }
   // Takes the focus from the element that has it (a press on something that takes no focus), likewise.
   function blurFocused() {

@@ -129,6 +129,33 @@ document.getElementById('face').addEventListener('click', () => document.getElem
 </script>""",
 )
 
+
+def hover_cover(linger: str) -> str:
+    """A button that draws a layer over itself when the pointer arrives (a hover card, or a hostile page's trap);
+    ``linger`` is the layer's life in ms, or "forever"."""
+    remove = "" if linger == "forever" else f"setTimeout(() => cover.remove(), {linger});"
+    return page(
+        "Pay",
+        f"""<h1>Pay</h1>
+<button id="pay" onclick="{status_setter("status", "Paid")}">Pay now</button>
+<p id="status">Not paid</p>
+{EVENT_LOG}
+<script>
+let shown = false;
+document.getElementById('pay').addEventListener('mouseover', () => {{
+  if (shown) return;
+  shown = true;
+  const cover = document.createElement('div');
+  cover.id = 'cover';
+  cover.style.cssText = 'position: fixed; inset: 0; background: rgba(0, 0, 0, 0.2)';
+  cover.onclick = () => {{ document.getElementById('status').textContent = 'Cover clicked'; }};
+  document.body.append(cover);
+  {remove}
+}});
+</script>""",
+    )
+
+
 PAGES = {
     "/footer": STICKY_FOOTER,
     "/cookies": COOKIE_BANNER,
@@ -137,6 +164,8 @@ PAGES = {
     "/through": FALLS_THROUGH,
     "/part": PART_COVERED,
     "/hidden-checkbox": HIDDEN_CHECKBOX,
+    "/hover-cover": hover_cover("forever"),
+    "/hover-flash": hover_cover("300"),
 }
 
 
@@ -156,6 +185,11 @@ def logged(agent: LaneAgent) -> list[str]:
     """The events the page saw, each as ``type@target``."""
     events = page_line(agent, "Events:").removeprefix("Events:").split()
     return [] if events == ["none"] else events
+
+
+def pressed(agent: LaneAgent) -> list[str]:
+    """The events of a press the page saw (not those of a pointer's arrival)."""
+    return [event for event in logged(agent) if not event.startswith(("pointerover", "mouseover"))]
 
 
 def test_a_checkbox_under_a_sticky_footer_is_ticked_and_the_footer_never_pressed(agent: LaneAgent) -> None:
@@ -221,3 +255,21 @@ def test_a_checkbox_hidden_under_its_drawn_box_is_clicked_through_the_box(agent:
     agent.ok("browser_click", ref=terms)
     assert "[checked]" in line_of(agent.snapshot(), '- checkbox "Accept the terms"')
     assert "click@face" in logged(agent)
+
+
+def test_a_layer_the_arrival_draws_over_the_button_takes_no_press(agent: LaneAgent) -> None:
+    agent.open("/hover-cover")
+    pay = ref_of(agent.snapshot(), 'button "Pay now"')
+    _, message = agent.error("browser_click", ref=pay)
+    assert message.startswith("click_intercepted: ") and "div#cover" in message, message
+    assert page_line(agent, "Not") == "Not paid"
+    assert pressed(agent) == []
+
+
+def test_a_press_waits_for_a_layer_the_arrival_drew_to_go(agent: LaneAgent) -> None:
+    agent.open("/hover-flash")
+    pay = ref_of(agent.snapshot(), 'button "Pay now"')
+    agent.ok("browser_click", ref=pay)
+    assert page_line(agent, "Paid") == "Paid"
+    # A real pointer is over the layer while it shows (the cdp lane's gets its pointerover), but never presses it.
+    assert not [event for event in pressed(agent) if "@cover" in event]

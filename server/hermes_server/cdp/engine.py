@@ -49,6 +49,10 @@ HOVER_SETTLE_MS = 500
 #: Within that, how long one look waits before the pointer is moved there again: a move the browser routed
 #: before a just-loaded cross-site iframe could take input went to the page around it, and none follows by itself.
 HOVER_LOOK_MS = 100
+#: How much longer than ``HOVER_SETTLE_MS`` a click waits when a press at the point would land on something
+#: else (the element collapsed under the hover until its hover image loads, on a busy machine later than the
+#: settle bound): it presses only once the element is back there, and past this bound presses nothing.
+INTERCEPTED_GRACE_MS = 1500
 #: The size a compact snapshot is held to once the frames are stitched (the engine's own per-frame default).
 COMPACT_MAX_CHARS = 32000
 #: A run of spaces, controls and line or paragraph separators: one space in the snapshot's text, as the
@@ -342,13 +346,12 @@ class PageEngine:
     async def under_pointer(self, frame: FrameInfo, ref: str, x: float, y: float, max_ms: float) -> dict[str, Any]:
         """Once the pointer has moved to ``(x, y)`` (in ``frame``'s viewport) over ``ref``'s element, where to press:
         ``{x, y}``, with ``unsettled`` if the element is still not hovered there after ``max_ms`` but a press there
-        still reaches it; ``click_intercepted`` if it would not (see ``_UNDER_POINTER``)."""
+        still reaches it, or ``blocked`` (the engine's ``click_intercepted`` failure) if it would not (see
+        ``_UNDER_POINTER``)."""
         key = ref_key(ref)
         where = await self.evaluate(frame, _called(_UNDER_POINTER, key, x, y, max_ms))
         if not isinstance(where, dict):
             raise _element_gone(key)
-        if where.get("blocked"):
-            raise engine_failure(where["blocked"].get("error"))
         return where
 
     async def _in_page(self, frame: FrameInfo, rect: dict[str, Any]) -> tuple[float, float]:

@@ -31,8 +31,10 @@ from hermes_server.cdp.dialogs import DialogRecord, PendingDialog
 from hermes_server.cdp.engine import (
     HOVER_LOOK_MS,
     HOVER_SETTLE_MS,
+    INTERCEPTED_GRACE_MS,
     PageEngine,
     TabRefs,
+    engine_failure,
     load_engine,
     quoted_page_text,
     ref_key,
@@ -696,8 +698,9 @@ async def _click_at(
     Arriving over an element can change it: a ``:hover`` style that swaps an icon's image collapses the icon
     until the new image has loaded (MiniWoB's social feed), a hover style moves it. A press sent with the move
     hits what is there meanwhile (the icon's row), so the press waits until the point hits the element again,
-    moving with it if it moved (``result``'s ``x``/``y``); past the bound, it presses only where a press still
-    reaches the element, and otherwise presses nothing (``click_intercepted``, from ``under_pointer``).
+    moving with it if it moved (``result``'s ``x``/``y``); past the bound, it presses where a press still reaches
+    the element, and while one would land on something else it waits ``INTERCEPTED_GRACE_MS`` longer, then
+    presses nothing (``click_intercepted``, from ``under_pointer``).
     The pointer is moved there again every ``HOVER_LOOK_MS`` meanwhile: a move that the browser routed before a
     just-loaded cross-site iframe could take input went to the page around it. A hover only moves; a press whose
     point reaches the element through something else (its label, a hidden control's drawing) gets no wait: the
@@ -710,16 +713,18 @@ async def _click_at(
         await _send_mouse(supervisor, session, _mouse_events(x, y, gesture, move=not there))
         return
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + HOVER_SETTLE_MS / 1000
+    started = loop.time()
     while True:
         if not there:
             await _send_mouse(supervisor, session, _mouse_events(x, y, gesture.arriving()))
-        left_ms = (deadline - loop.time()) * 1000
-        where = await browsing.engine().under_pointer(
-            frame, aimed["ref"], aimed["x"], aimed["y"], min(HOVER_LOOK_MS, left_ms)
-        )
-        if not where.get("unsettled") or left_ms <= HOVER_LOOK_MS:
+        waited_ms = (loop.time() - started) * 1000
+        where = await browsing.engine().under_pointer(frame, aimed["ref"], aimed["x"], aimed["y"], HOVER_LOOK_MS)
+        if not where.get("unsettled") and not where.get("blocked"):
             break
+        if where.get("unsettled") and waited_ms + HOVER_LOOK_MS >= HOVER_SETTLE_MS:
+            break  # the hover never settled, but a press there reaches the element
+        if where.get("blocked") and waited_ms + HOVER_LOOK_MS >= HOVER_SETTLE_MS + INTERCEPTED_GRACE_MS:
+            raise engine_failure(where["blocked"].get("error"))
         there = False  # the move may not have reached the element's document: move again
     moved = (x + where["x"] - aimed["x"], y + where["y"] - aimed["y"])
     result["x"], result["y"] = round(moved[0]), round(moved[1])

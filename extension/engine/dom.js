@@ -105,19 +105,27 @@
     }
     return hit;
   }
-  // The part of the element that shows: its box clipped by every ancestor that clips (a scrolling list, an
+  // The part of the element that shows: its box clipped by every ancestor that clips it (a scrolling list, an
   // inbox) and by the viewport. A box that only the window's test would call visible may be scrolled out of
   // its list, where a click at its centre lands on whatever the list shows there instead.
+  // An ancestor clips only what it contains in the CSS sense: a fixed element (a dialog) escapes every
+  // ancestor below the one it is positioned by, an absolutely positioned one those below its positioned
+  // ancestor; and <body>'s overflow is the viewport's while <html>'s is visible (a page that locks scrolling
+  // with body { overflow: hidden } while a dialog is open clips nothing to the body's box).
   function clippedBox(el) {
     var box = el.getBoundingClientRect();
     var left = Math.max(box.left, 0),
       top = Math.max(box.top, 0),
       right = Math.min(box.right, window.innerWidth),
       bottom = Math.min(box.bottom, window.innerHeight);
+    var escaping = positionedOut(getComputedStyle(el), null);
     for (var node = el.parentNode || el.host; node && node.nodeType !== 9; node = node.parentNode || node.host) {
       if (node.nodeType !== 1) continue;
       var style = getComputedStyle(node);
-      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      if (escaping && positions(style, escaping)) escaping = null;
+      var clips = !escaping && !(style.overflowX === "visible" && style.overflowY === "visible") && !overflowIsViewports(node);
+      escaping = positionedOut(style, escaping);
+      if (!clips) continue;
       var clip = node.getBoundingClientRect();
       var innerLeft = clip.left + node.clientLeft,
         innerTop = clip.top + node.clientTop;
@@ -127,6 +135,23 @@
       bottom = Math.min(bottom, innerTop + node.clientHeight);
     }
     return { left: left, top: top, right: right, bottom: bottom, box: box };
+  }
+  // What an element's position takes it out of, walking up from it: "fixed" (every ancestor up to one that
+  // positions fixed elements), "absolute" (every ancestor up to a positioned one), or what it was already out of.
+  function positionedOut(style, escaping) {
+    if (style.position === "fixed") return "fixed";
+    return escaping || (style.position === "absolute" ? "absolute" : null);
+  }
+  // Whether an element with this style is the containing block of a fixed or absolutely positioned descendant.
+  function positions(style, escaping) {
+    var forFixed =
+      style.transform !== "none" || style.filter !== "none" || style.perspective !== "none" || /paint|layout|strict|content/.test(style.contain || "") || /transform|perspective|filter/.test(style.willChange || "");
+    return forFixed || (escaping === "absolute" && style.position !== "static");
+  }
+  function overflowIsViewports(node) {
+    if (node !== document.body) return false;
+    var root = getComputedStyle(document.documentElement);
+    return root.overflowX === "visible" && root.overflowY === "visible";
   }
   // Scrolls every scrolling ancestor, and the window, until the element's centre shows (a large element:
   // until a part of it does).

@@ -298,7 +298,15 @@
   function interceptorText(hit) {
     var ref = refOf(hit);
     var how = invisibility(hit);
-    return describe(hit) + " (" + tagOf(hit) + (hit.id ? "#" + cap(hit.id, NAME_SHOWN) : "") + (ref ? ", " + refText(ref) : "") + (how ? ", invisible: " + how : "") + ")";
+    return describe(hit) + " (" + tagOf(hit) + idText(hit.id) + (ref ? ", " + refText(ref) : "") + (how ? ", invisible: " + how : "") + ")";
+  }
+  // An id as a CSS selector would show it, or quoted (the page's text, which must not read as more of the
+  // message: "x), @e3 (button" ...).
+  var PLAIN_ID = /^[A-Za-z_][\w-]*$/;
+  function idText(id) {
+    if (!id) return "";
+    id = cap(id, NAME_SHOWN);
+    return "#" + (PLAIN_ID.test(id) ? id : quote(id));
   }
   // Why the user sees nothing of an element that takes the pointer: "opacity 0" (itself or an ancestor),
   // "off-screen", or "transparent" (it paints no background, border, shadow, image or text of its own); null

@@ -31,11 +31,11 @@
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
  *       ms}>   (readBack: over after a task turn in which the action caused nothing; see dom.js)
  *   type(ref, text, {clear=true, commit=true, submit=false}) -> Promise<{ok, ref, role, name, value |
- *       password:true, pressed?, navigating?}>   (a <select> gets the option with that label; contenteditable
- *       gets the text inserted; a multiple <select>, one label per line, its value the chosen labels as an
- *       array; a date, time, datetime-local, month, week, colour or range input, the value in its own format,
- *       else invalid_value). Fails with type_mismatch when the element then holds other text than asked for,
- *       the message showing what it holds.
+ *       password:true, pressed?, navigating?}>   (a <select> gets the option with that label; a rich editor
+ *       (contenteditable) gets it typed through its own input path, a key per task; a multiple <select>, one
+ *       label per line, its value the chosen labels as an array; a date, time, datetime-local, month, week,
+ *       colour or range input, the value in its own format, else invalid_value). Fails with type_mismatch when
+ *       the element then holds other text than asked for, the message showing what it holds.
  *   typed(ref, text) -> {ok, ref, role, name, value | password:true} | type_mismatch: that check alone, for a
  *       lane that typed with real input events
  *   typedAfter(token, ref, text) -> Promise<typed()'s answer, navigating?> | {ok, replaced}: settle(token) (a
@@ -151,9 +151,7 @@
         // What the element holds is read back once the page has settled: an editor such as Monaco
         // renders what was typed in its next animation frame.
         return engine
-          .settled(function () {
-            return engine.type(ref, text, options);
-          })
+          .typeSettled(ref, text, options)
           .then(function (result) {
             if (!result || result.ok === false || result.check === undefined) return result;
             var checked = engine.typed(ref, result.check);

@@ -134,6 +134,9 @@
     if (modal) {
       // a modal dialog makes the rest of the page inert
       walkElement(modal, root, false, walk);
+    } else if (start && start === document.body && isContentEditableRoot(start)) {
+      // an editable body is a textbox itself: a rich editor's document in an iframe (TinyMCE, CKEditor 4)
+      walkElement(start, root, false, walk);
     } else if (start) {
       walkChildren(start, root, start !== document.documentElement && visibilityOf(start) === SELF_HIDDEN, false, walk);
     }

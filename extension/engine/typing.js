@@ -3,10 +3,12 @@
  * user typing it would: Control+A first (an editor such as CodeMirror or Monaco selects its whole text on it),
  * then key events and the browser's own text insertion per character, then change. A <select> gets the
  * option with that label (a multiple one: one label per line), a date, time, month, week, range or colour input
- * gets the value in its own format (setControlValue), contenteditable gets the text inserted.
+ * gets the value in its own format (setControlValue). A rich editor (contenteditable: Draft.js, Lexical, Slate,
+ * Quill, ProseMirror, CKEditor 5, TinyMCE...) gets the text typed through its own input path, a key per task
+ * (typeIntoEditable), so the answer is a promise (typeSettled waits for the page to settle after it).
  *
  * Typing lands exactly or fails: held(el) reads back what the element holds (a field's value; an editor's
- * lines from its own rendering: CodeMirror 5 and 6, Monaco; a contenteditable's text), and typedCheck()
+ * lines from its own rendering: CodeMirror 5 and 6, Monaco; a rich editor's text: editableText), and typedCheck()
  * fails with type_mismatch, showing what is there, when it differs from the text asked for. Both lanes call
  * it after typing (the cdp lane types with real input events, then calls typedAfter(): settle, then typed()).
  */
@@ -62,14 +64,51 @@
     var isPassword = tag === "input" && el.type === "password";
     focusElement(el);
     if (tag === "input") text = text.replace(/\n+/g, "");
-    if (editable) typeIntoEditable(el, text, options.clear !== false);
-    else typeIntoField(el, text, options.clear !== false);
-    if (options.commit !== false && !editable) plainEvent(el, "change");
-    // checked once the page has settled (api.js); a plain field's value is read back directly (readsBack)
-    if (!options.submit) return { ok: true, check: text, readBack: !editable && readsBack(el) };
+    if (editable) {
+      return typeIntoEditable(el, text, options.clear !== false).then(function () {
+        return typedResult(el, number, text, options, false);
+      });
+    }
+    typeIntoField(el, text, options.clear !== false);
+    if (options.commit !== false) plainEvent(el, "change");
+    return typedResult(el, number, text, options, readsBack(el));
+  }
+  // What type() answers once the keys are typed: the text to check once the page has settled (api.js; a plain
+  // field's value is read back directly: readsBack), or with submit, the check now and the Enter key's result.
+  function typedResult(el, number, text, options, readBack) {
+    if (!options.submit) return { ok: true, check: text, readBack: readBack };
     var result = typedCheck(el, number, text);
     if (result.ok) result.pressed = press("Enter");
     return result;
+  }
+  // typeSettled(ref, text, options) -> Promise: type() between watch() and settle(), as settled() (dom.js) runs
+  // an action that answers at once; typing into a rich editor answers only after its last key has had its turn
+  // of the page's event loop (typeIntoEditable), and the page settles after that key. A failure caused nothing
+  // to wait for: its watch ends at once.
+  function typeSettled(ref, text, options) {
+    var token = engine.watch();
+    var stopWatching = function () {
+      return engine.settle(token, { maxMs: 0 });
+    };
+    return Promise.resolve()
+      .then(function () {
+        return type(ref, text, options);
+      })
+      .then(
+        function (result) {
+          if (!result || result.ok === false) return stopWatching().then(function () { return result; });
+          var readBack = result.readBack === true;
+          delete result.readBack;
+          return engine.settle(token, { readBack: readBack }).then(function (after) {
+            if (after.navigating) result.navigating = after.navigating;
+            return result;
+          });
+        },
+        function (error) {
+          stopWatching();
+          throw error;
+        }
+      );
   }
   // ----- reading back -----------------------------------------------------------------------------------
   // The lines an editor shows, in order, from its own rendering (the page's objects, cm.getValue() say, are
@@ -106,7 +145,41 @@
     var tag = tagOf(el);
     if (tag === "select") return { text: chosenLabels(el).join("\n"), rich: false };
     if (tag === "input" || tag === "textarea") return { text: nativeValue(el), rich: false };
-    return { text: el.innerText == null ? el.textContent : el.innerText, rich: true };
+    return { text: editableText(el), rich: true };
+  }
+  // The text a person reads in a rich editor's editable, a line per block (paragraph, list item, an editor's
+  // line <div>) and per line break: its text nodes, without what the editor draws there that is not its text
+  // (a placeholder or a widget's buttons, in contenteditable=false elements: Slate, CKEditor 5), without what
+  // is not rendered, and without the zero-width characters editors keep the caret in (Slate's and TinyMCE's
+  // \ufeff, CKEditor 5's \u2060 inline filler, \u200b). A <br> that ends its block only holds an empty
+  // block open (every editor puts one there), so it breaks no line.
+  var ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
+  var INLINE_DISPLAY = /^(inline|contents|ruby)/;
+  function editableText(root) {
+    var text = "";
+    var breakLine = function () {
+      if (text && text.slice(-1) !== "\n") text += "\n";
+    };
+    var walk = function (node) {
+      for (var child = node.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 3) {
+          text += child.data.replace(ZERO_WIDTH, "");
+        } else if (child.nodeType === 1 && child.getAttribute("contenteditable") !== "false") {
+          if (child.localName === "br") {
+            if (child.nextSibling) text += "\n";
+            continue;
+          }
+          var display = getComputedStyle(child).display;
+          if (display === "none") continue;
+          var block = !INLINE_DISPLAY.test(display);
+          if (block) breakLine();
+          walk(child);
+          if (block) breakLine();
+        }
+      }
+    };
+    walk(root);
+    return text.replace(/\n$/, "");
   }
   // Rich text (an editor, contenteditable) is compared with its whitespace runs as one space: paragraphs
   // and soft line breaks render differently in each editor, the words may not.
@@ -329,32 +402,141 @@
     el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
   }
+  // A rich editor (a contenteditable: Draft.js, Lexical, Slate, Quill, ProseMirror and TipTap, CKEditor 5,
+  // TinyMCE, CodeMirror 6) keeps its own model of the text and takes typing only through its own input path,
+  // so this types as a person does, never editing the editor's markup behind its back (selecting the whole
+  // editable and deleting it deletes the editor's own block elements: Draft.js crashed on it). Control+A selects
+  // all with the editor's own selection (selectAll); each character is then typed over that selection as key
+  // events, beforeinput and textInput, and the browser's own insertion only when the editor cancelled none of
+  // them (typeIntoEditableChar); a line break is Enter. Nothing to type over what it holds is a Backspace.
+  // Each step (the select-all, each character) comes in a task of its own, after the page's turn, as a
+  // person's keys do: an editor commits what a key did in a microtask or a task after it (React's render, which
+  // Draft.js ignores selection events before; Lexical's reconciliation of the DOM with its model), and the next
+  // key must find it done. Promise of nothing once the page has had its turn after the last step too (Slate
+  // renders its last character in a task React queued after it), so that reading back finds it drawn.
   function typeIntoEditable(el, text, clear) {
-    var selection = window.getSelection();
-    var range = document.createRange();
-    range.selectNodeContents(el);
-    selection.removeAllRanges();
-    selection.addRange(range);
-    if (clear && el.textContent) document.execCommand("delete", false);
-    for (var i = 0; i < text.length; i++) typeIntoEditableChar(el, text[i]);
+    var host = editingHost(el);
+    var steps = [];
+    if (clear) {
+      steps.push(function () {
+        selectAll(host);
+      });
+      if (!text) {
+        steps.push(function () {
+          if (editableText(host)) deleteInEditable(host);
+        });
+      }
+    }
+    Array.from(text).forEach(function (char) {
+      steps.push(function () {
+        typeIntoEditableChar(host, char);
+      });
+    });
+    return steps
+      .reduce(function (done, step) {
+        return done.then(pageTurn).then(step);
+      }, Promise.resolve())
+      .then(pageTurn);
   }
-  function typeIntoEditableChar(el, char) {
-    var info = char === "\n" ? keyInfo("Enter") : keyInfo(char);
-    var typed = keyEvent(el, "keydown", info, {}) && keyEvent(el, "keypress", info, {});
-    if (typed) document.execCommand(char === "\n" ? "insertParagraph" : "insertText", false, char);
-    keyEvent(el, "keyup", info, {});
+  // Resolves in a task of its own, once the microtasks and tasks the page queued before it have run (a
+  // MessageChannel's message: no timer clamping).
+  function pageTurn() {
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function () {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
+  // The element that takes a contenteditable's key and input events: its outermost editable ancestor (or
+  // itself), as the browser sends them to the editing host that has the focus.
+  function editingHost(el) {
+    var host = el;
+    while (host.parentElement && host.parentElement.isContentEditable) host = host.parentElement;
+    return host;
+  }
+  // One character as Chromium types it into a contenteditable: keydown, keypress, beforeinput (on the
+  // selection, which the browser gives as its target range), textInput, then the insertion with its input
+  // event, then keyup. An editor that handles the key or the input itself cancels one of those events (Lexical,
+  // Slate, Quill and CKEditor 5 the beforeinput, Draft.js the textInput React reads as onBeforeInput,
+  // ProseMirror the keypress over a selection it does not let the browser replace) and is left to it: the
+  // browser inserts nothing after a cancelled event. A line break is the Enter key, whose input is a new
+  // paragraph (insertParagraph, with textInput "\n").
+  function typeIntoEditableChar(host, char) {
+    var enter = char === "\n";
+    var info = enter ? keyInfo("Enter") : keyInfo(char);
+    var inputType = enter ? "insertParagraph" : "insertText";
+    var typed =
+      keyEvent(host, "keydown", info, {}) &&
+      keyEvent(host, "keypress", info, {}) &&
+      beforeInput(host, inputType, enter ? null : char) &&
+      textInputEvent(host, char);
+    if (typed) document.execCommand(inputType, false, char);
+    keyEvent(host, "keyup", info, {});
+  }
+  // Backspace over what is selected: keydown, beforeinput deleteContentBackward, then the browser's deletion.
+  function deleteInEditable(host) {
+    var info = keyInfo("Backspace");
+    if (keyEvent(host, "keydown", info, {}) && beforeInput(host, "deleteContentBackward", null)) {
+      document.execCommand("delete", false);
+    }
+    keyEvent(host, "keyup", info, {});
+  }
+  // A cancelable beforeinput as the browser fires it before an edit, with the selection as its target range
+  // (getTargetRanges(): Slate, Quill and CKEditor 5 edit that range of their model); false when cancelled.
+  function beforeInput(host, inputType, data) {
+    var selection = window.getSelection();
+    var ranges = [];
+    if (selection && selection.rangeCount) {
+      var range = selection.getRangeAt(0);
+      ranges.push(
+        new StaticRange({
+          startContainer: range.startContainer,
+          startOffset: range.startOffset,
+          endContainer: range.endContainer,
+          endOffset: range.endOffset,
+        })
+      );
+    }
+    return host.dispatchEvent(
+      new InputEvent("beforeinput", {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+        inputType: inputType,
+        data: data,
+        targetRanges: ranges,
+      })
+    );
+  }
+  // Chromium's textInput (a TextEvent, made only through createEvent): React reads it as onBeforeInput. A
+  // synthetic one inserts nothing by itself. False when cancelled.
+  function textInputEvent(host, data) {
+    var event = document.createEvent("TextEvent");
+    event.initTextEvent("textInput", true, true, window, data);
+    return host.dispatchEvent(event);
   }
   // Control+A, as a user selects what a field holds before typing over it: an editor that keeps its text
   // elsewhere (CodeMirror 5, Monaco: a hidden textarea takes the keys) selects its whole text on it and
-  // cancels the key; otherwise the field's own text is selected.
+  // cancels the key, as do rich editors that keep their own selection (ProseMirror, Lexical, CKEditor 5).
+  // Otherwise the key does what the browser's select-all does: a field's own text is selected, a
+  // contenteditable's text from its first to its last text position (the "selectAll" command, which the
+  // editor reads back as its own selection: on the keyup, on selectionchange, or from the next beforeinput's
+  // target range).
   function selectAll(el) {
     var info = keyInfo("a");
     var modifiers = { ctrl: true };
     if (keyEvent(el, "keydown", info, modifiers)) {
-      try {
-        el.select();
-      } catch (e) {
-        /* a field without a selection */
+      if (el.isContentEditable) {
+        document.execCommand("selectAll", false);
+      } else {
+        try {
+          el.select();
+        } catch (e) {
+          /* a field without a selection */
+        }
       }
     }
     keyEvent(el, "keyup", info, modifiers);
@@ -403,6 +585,7 @@
 
   Object.assign(engine, {
     type: type,
+    typeSettled: typeSettled,
     typed: typed,
     typedAfter: typedAfter,
   });

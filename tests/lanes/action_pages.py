@@ -158,14 +158,15 @@ ACTION_PAGES: dict[str, Page] = {
 }
 
 
-# ----- typing: fields and real editors --------------------------------------------------------------------
+# ----- typing: fields (the real editors' pages: editor_pages.py) ---------------------------------------------
 
-#: Where the real editor builds are (``tests/widgets/build`` installs them), and where the server mounts them.
+#: Where the real editor and widget builds are (``tests/widgets/build`` installs them), and where the server
+#: mounts them.
 WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
 WIDGETS_MOUNT = "/widgets/"
 
-#: Every editor page keeps its title at JSON.stringify(<the text, read from the editor's own API>), so a test
-#: reads what the editor holds from the snapshot's title on either lane.
+#: The typing page keeps its title at JSON.stringify(<what the field holds, as the page reads it>), so a test
+#: reads it from the snapshot's title on either lane.
 ECHO = "function echo(text) { document.title = JSON.stringify(text); }"
 
 FIELDS = page(
@@ -206,72 +207,7 @@ document.getElementById('toppings').addEventListener('change', (event) =>
 </script>""",
 )
 
-CODEMIRROR5 = page(
-    '""',
-    f"""<link rel="stylesheet" href="/widgets/node_modules/codemirror5/lib/codemirror.css">
-<script src="/widgets/node_modules/codemirror5/lib/codemirror.js"></script>
-<h1>CodeMirror 5</h1><label for="query">Query</label><textarea id="query"></textarea>
-<script>
-{ECHO}
-const cm = CodeMirror.fromTextArea(document.getElementById('query'), {{ lineNumbers: true }});
-cm.on('change', () => echo(cm.getValue()));
-</script>""",
-)
-
-CODEMIRROR6 = page(
-    '""',
-    f"""<script src="/widgets/dist/codemirror6.js"></script>
-<h1>CodeMirror 6</h1><div id="editor"></div>
-<script>
-{ECHO}
-const view = new CM6.EditorView({{
-  parent: document.getElementById('editor'),
-  extensions: [CM6.basicSetup, CM6.EditorView.updateListener.of((update) => {{
-    if (update.docChanged) echo(update.state.doc.toString());
-  }})],
-}});
-</script>""",
-)
-
-PROSEMIRROR = page(
-    '""',
-    f"""<script src="/widgets/dist/prosemirror.js"></script>
-<h1>ProseMirror</h1><div id="editor"></div>
-<script>
-{ECHO}
-const view = new PM.EditorView(document.getElementById('editor'), {{
-  state: PM.EditorState.create({{ schema: PM.schema, plugins: [PM.history(), PM.keymap(PM.baseKeymap)] }}),
-  dispatchTransaction(transaction) {{
-    view.updateState(view.state.apply(transaction));
-    if (transaction.docChanged) echo(view.state.doc.textContent);
-  }},
-}});
-</script>""",
-)
-
-MONACO = page(
-    '""',
-    f"""<script src="/widgets/node_modules/monaco-editor/min/vs/loader.js"></script>
-<h1>Monaco</h1><div id="editor" style="width: 600px; height: 200px"></div>
-<p id="state">Loading</p>
-<script>
-{ECHO}
-require.config({{ paths: {{ vs: '/widgets/node_modules/monaco-editor/min/vs' }} }});
-require(['vs/editor/editor.main'], () => {{
-  const editor = monaco.editor.create(document.getElementById('editor'), {{ value: '', language: 'plaintext' }});
-  editor.onDidChangeModelContent(() => echo(editor.getValue()));
-  document.getElementById('state').textContent = 'Ready';
-}});
-</script>""",
-)
-
-TYPING_PAGES: dict[str, Page] = {
-    "/fields": FIELDS,
-    "/codemirror5": CODEMIRROR5,
-    "/codemirror6": CODEMIRROR6,
-    "/prosemirror": PROSEMIRROR,
-    "/monaco": MONACO,
-}
+TYPING_PAGES: dict[str, Page] = {"/fields": FIELDS}
 
 
 # ----- waiting for text -------------------------------------------------------------------------------------

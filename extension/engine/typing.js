@@ -83,10 +83,14 @@
   }
   // typeSettled(ref, text, options) -> Promise: type() between watch() and settle(), as settled() (dom.js) runs
   // an action that answers at once; typing into a rich editor answers only after its last key has had its turn
-  // of the page's event loop (typeIntoEditable), and the page settles after that key. A failure caused nothing
-  // to wait for: its watch ends at once.
+  // of the page's event loop (typeIntoEditable), and the page settles after that key, for as long as any action's
+  // settling may last (SETTLE_AFTER_KEYS_MS): settle's bound counts from the watch, and typing a long text can
+  // take longer than that by itself, which left no wait at all (Monaco, which draws typed text in its next frame,
+  // was read back undrawn). A failure caused nothing to wait for: its watch ends at once.
+  var SETTLE_AFTER_KEYS_MS = 500; // dom.js's bound of an action's settling
   function typeSettled(ref, text, options) {
     var token = engine.watch();
+    var started = performance.now();
     var stopWatching = function () {
       return engine.settle(token, { maxMs: 0 });
     };
@@ -99,7 +103,8 @@
           if (!result || result.ok === false) return stopWatching().then(function () { return result; });
           var readBack = result.readBack === true;
           delete result.readBack;
-          return engine.settle(token, { readBack: readBack }).then(function (after) {
+          var bound = performance.now() - started + SETTLE_AFTER_KEYS_MS;
+          return engine.settle(token, { readBack: readBack, maxMs: bound }).then(function (after) {
             if (after.navigating) result.navigating = after.navigating;
             return result;
           });

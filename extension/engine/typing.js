@@ -579,13 +579,18 @@
     var tag = tagOf(el);
     return readsBack(el) && (tag === "textarea" || (tag === "input" && !!RAW_TEXT_INPUTS[el.type]));
   }
-  // Delete what is selected, as the Backspace key does; a page that prevents that gets the value emptied.
+  // Delete what is selected with the Backspace key: its keydown (an editor typing through a hidden textarea,
+  // Monaco, deletes its selection on it and cancels the key), then the browser's deletion; a page that prevents
+  // that gets the value emptied.
   function deleteSelection(el) {
-    if (document.execCommand("delete", false)) return;
-    if (!deleteInField(el, false) || nativeValue(el) !== "") {
-      setNativeValue(el, "");
-      inputEvent(el, "input", "deleteContentBackward", null, false);
+    var info = keyInfo("Backspace");
+    if (keyEvent(el, "keydown", info, {}) && !document.execCommand("delete", false)) {
+      if (!deleteInField(el, false) || nativeValue(el) !== "") {
+        setNativeValue(el, "");
+        inputEvent(el, "input", "deleteContentBackward", null, false);
+      }
     }
+    keyEvent(el, "keyup", info, {});
   }
 
   Object.assign(engine, {

@@ -3,9 +3,10 @@
 ``browser_type`` into a real editor (from npm: CodeMirror 5 and 6, Monaco, ProseMirror, TipTap, Draft.js,
 Lexical, Slate, Quill, CKEditor 5, TinyMCE) must leave the editor's own model holding exactly the text, as a
 person's typing would: into an empty editor, over text the editor already holds (select all, then type over
-it), and over several lines (each line a paragraph of its own). The test judges from the model, read
-through the editor's API by the page (tests/lanes/editor_pages.py), never from the tool's answer; an editor
-that crashed, or a ref that went stale under the typing, fails the test.
+it; nothing typed is a Backspace), over several lines (each line a paragraph of its own), and a text longer to
+type than a page's settling may last. The test judges from the model, read through the editor's API by the
+page (tests/lanes/editor_pages.py), never from the tool's answer; an editor that crashed, or a ref that went
+stale under the typing, fails the test.
 """
 
 from __future__ import annotations
@@ -85,6 +86,13 @@ def test_typing_replaces_all_the_editor_holds(agent: LaneAgent, path: str, start
     assert model(agent) == "New words"
     agent.ok("browser_type", ref=ref, text="Newer words, typed over typed ones")  # the ref outlived the typing
     assert model(agent) == "Newer words, typed over typed ones"
+
+
+@pytest.mark.parametrize(("path", "start"), EDITORS)
+def test_typing_nothing_empties_the_editor(agent: LaneAgent, path: str, start: str) -> None:
+    ref = open_editor(agent, path, start, holding=EXISTING)
+    agent.ok("browser_type", ref=ref, text="")  # select all, then Backspace
+    assert model(agent) == ""
 
 
 @pytest.mark.parametrize(("path", "start"), EDITORS)

@@ -467,8 +467,10 @@
   // event, then keyup. An editor that handles the key or the input itself cancels one of those events (Lexical,
   // Slate, Quill and CKEditor 5 the beforeinput, Draft.js the textInput React reads as onBeforeInput,
   // ProseMirror the keypress over a selection it does not let the browser replace) and is left to it: the
-  // browser inserts nothing after a cancelled event. A line break is the Enter key, whose input is a new
-  // paragraph (insertParagraph, with textInput "\n").
+  // browser inserts nothing after a cancelled event. Most of them let the browser insert a character at a
+  // collapsed caret, and read it back from the DOM or the input event. A line break is the Enter key, whose
+  // input is a new paragraph (insertParagraph, with textInput "\n"): most editors handle the keydown, Slate and
+  // CKEditor 5 the beforeinput.
   function typeIntoEditableChar(host, char) {
     var enter = char === "\n";
     var info = enter ? keyInfo("Enter") : keyInfo(char);

@@ -9,9 +9,11 @@ by ref. Each task is judged from the page's own state: what the widget's own mod
 its title) and every press that reached the page, never from the tool's answer.
 
 Item 1's rule is proved here on real libraries: MUI's Slider hides its range input inside the thumb it draws,
-and MUI's Checkbox its input, transparent, over the box it draws; a sticky footer and a cookie banner never take
-a press meant for a field under them; an invisible layer (MUI's backdrop, a transparent advert) takes nothing and
-is named.
+MUI's Checkbox lays its input, transparent, over the box it draws, and Quasar's QSelect gives its combobox role
+to a transparent input; a sticky footer and a cookie banner never take a press meant for a field under them; an
+invisible layer (MUI's backdrop, a transparent advert) takes nothing and is named.
+
+Two tests are expected failures, each a defect of the typing path that a marker names (see their reasons).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from hermes_wire.tools import CDP_LANE
 from tests.lanes.action_pages import serve_action_pages
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.widget_pages import WIDGET_PAGES
@@ -172,6 +175,27 @@ def test_mui_date_picker_takes_a_day_picked_in_its_calendar(agent: LaneAgent) ->
     assert state(agent)["departure"] == "2014-06-15"
 
 
+def test_mui_date_field_takes_digits_pressed_section_by_section(agent: LaneAgent) -> None:
+    open_page(agent, "/mui")
+    agent.ok("browser_click", ref=find(agent, 'spinbutton "Month"'))
+    for key in "06152014":  # MUI moves on to the next section once one is full
+        agent.ok("browser_press", key=key)
+    assert state(agent)["departure"] == "2014-06-15"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Product defect (typing path): browser_type into a section of MUI X's date field. The extension lane "
+    "types the digits (the model gets the date) but answers stale_ref, because MUI re-renders the section it "
+    "typed into; the cdp lane selects all (MUI then shows its sections as one textbox) and inserts the text in "
+    "one piece, which MUI does not take: the model stays empty, and the answer is stale_ref too.",
+)
+def test_mui_date_field_takes_a_date_typed_into_its_first_section(agent: LaneAgent) -> None:
+    open_page(agent, "/mui")
+    agent.ok("browser_type", ref=find(agent, 'spinbutton "Month"'), text="06152014")
+    assert state(agent)["departure"] == "2014-06-15"
+
+
 def test_mui_menu_backdrop_takes_no_press_meant_for_the_page_under_it(agent: LaneAgent) -> None:
     open_page(agent, "/mui-menu")
     snapshot = full_snapshot(agent)
@@ -235,6 +259,23 @@ def test_flatpickr_takes_a_day_picked_in_its_calendar(agent: LaneAgent) -> None:
     agent.ok("browser_type", ref=find(agent, 'combobox "Month"'), text="June")
     agent.ok("browser_click", ref=find(agent, 'generic "June 15, 2014"'))
     assert state(agent)["arrival"] == ["2014-06-15"]
+
+
+def test_flatpickr_calendar_follows_a_year_typed_into_it(agent: LaneAgent, request: pytest.FixtureRequest) -> None:
+    if agent.lane == CDP_LANE:
+        request.applymarker(
+            pytest.mark.xfail(
+                strict=True,
+                reason="Product defect (typing path, cdp lane): browser_type inserts the text with one "
+                "Input.insertText, without the key events a person's typing sends; Flatpickr's year field acts on "
+                "keyup, so its calendar stays on the year it showed (the extension lane's typing sends them).",
+            )
+        )
+    open_page(agent, "/flatpickr")
+    agent.ok("browser_click", ref=find(agent, 'textbox "Arrival"'))
+    agent.ok("browser_type", ref=find(agent, 'spinbutton "Year"'), text="2015")
+    agent.ok("browser_click", ref=find(agent, 'generic "May 15, 2015"'))
+    assert state(agent)["arrival"] == ["2015-05-15"]
 
 
 def test_flatpickr_takes_a_date_typed_in_its_format(agent: LaneAgent) -> None:

@@ -1,7 +1,8 @@
 /*
  * Hermes snapshot engine: an element's states, as the text shows them after its name: [level=N] [checked]
  * [checked=mixed] [pressed] [pressed=mixed] [expanded] [expanded=false] [selected] [current] [disabled]
- * [required] [readonly] [invalid] [focused]; and the value shown after its `:`. Password values never appear.
+ * [required] [readonly] [invalid] [focused]; and the value shown after its `:` (a rich editor's: the text it
+ * shows, editableText, which typing reads back too). Password values never appear.
  * tree.js adds two of its own: [password] on a password field, and [hint=word] on a clickable thing with no
  * name, a guess from its class or id (names.js, classHint) shown apart from names so it reads as one.
  */
@@ -11,7 +12,8 @@
   var wordSet = engine.wordSet,
     INTERACTIVE = engine.INTERACTIVE,
     RANGE_ROLES = engine.RANGE_ROLES,
-    embeddedValue = engine.embeddedValue;
+    embeddedValue = engine.embeddedValue,
+    VALUE_CAP = engine.VALUE_CAP;
 
   var CHECKABLE = wordSet("checkbox radio switch menuitemcheckbox menuitemradio");
   var SELECTABLE = wordSet("option tab treeitem gridcell row");
@@ -72,7 +74,7 @@
       var option = el.options[el.selectedIndex];
       return option ? option.label : "";
     }
-    if (role === "textbox" || role === "searchbox") return el.textContent;
+    if (role === "textbox" || role === "searchbox") return el.isContentEditable ? editableText(el, VALUE_CAP) : el.textContent;
     if (role === "combobox") {
       var embedded = embeddedValue(el, role);
       return embedded == null ? undefined : embedded;
@@ -84,9 +86,46 @@
     }
     return undefined;
   }
+  // The text a person reads in a rich editor's editable (a contenteditable), a line per block (paragraph, list
+  // item, an editor's line <div>) and per line break: its text nodes, without what the editor draws there that
+  // is not its text (a placeholder or a widget's buttons, in contenteditable=false elements: Slate, CKEditor 5),
+  // without what is not rendered, and without the zero-width characters editors keep the caret in (Slate's and
+  // TinyMCE's \ufeff, CKEditor 5's \u2060 inline filler, \u200b). A <br> that ends its block only holds an
+  // empty block open (every editor puts one there), so it breaks no line. With a limit, the walk stops once the
+  // text is longer (a snapshot shows a capped value: a long document is not read to its end).
+  var ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
+  var INLINE_DISPLAY = /^(inline|contents|ruby)/;
+  function editableText(root, limit) {
+    var whole = limit === undefined;
+    var text = "";
+    var breakLine = function () {
+      if (text && text.slice(-1) !== "\n") text += "\n";
+    };
+    var walk = function (node) {
+      for (var child = node.firstChild; child && (whole || text.length <= limit); child = child.nextSibling) {
+        if (child.nodeType === 3) {
+          text += child.data.replace(ZERO_WIDTH, "");
+        } else if (child.nodeType === 1 && child.getAttribute("contenteditable") !== "false") {
+          if (child.localName === "br") {
+            if (child.nextSibling) text += "\n";
+            continue;
+          }
+          var display = getComputedStyle(child).display;
+          if (display === "none") continue;
+          var block = !INLINE_DISPLAY.test(display);
+          if (block) breakLine();
+          walk(child);
+          if (block) breakLine();
+        }
+      }
+    };
+    walk(root);
+    return text.replace(/\n$/, "");
+  }
 
   Object.assign(engine, {
     statesOf: statesOf,
     valueOf: valueOf,
+    editableText: editableText,
   });
 })(globalThis.__hermesEngine);

@@ -38,7 +38,8 @@
     insertIntoField = engine.insertIntoField,
     deleteInField = engine.deleteInField,
     press = engine.press,
-    focusElement = engine.focusElement;
+    focusElement = engine.focusElement,
+    editableText = engine.editableText;
 
   var FIELDS_INSIDE = 'input:not([type="hidden"]), textarea, select, [contenteditable]:not([contenteditable="false"])';
   var OPTIONS_LISTED = 50;
@@ -151,40 +152,6 @@
     if (tag === "select") return { text: chosenLabels(el).join("\n"), rich: false };
     if (tag === "input" || tag === "textarea") return { text: nativeValue(el), rich: false };
     return { text: editableText(el), rich: true };
-  }
-  // The text a person reads in a rich editor's editable, a line per block (paragraph, list item, an editor's
-  // line <div>) and per line break: its text nodes, without what the editor draws there that is not its text
-  // (a placeholder or a widget's buttons, in contenteditable=false elements: Slate, CKEditor 5), without what
-  // is not rendered, and without the zero-width characters editors keep the caret in (Slate's and TinyMCE's
-  // \ufeff, CKEditor 5's \u2060 inline filler, \u200b). A <br> that ends its block only holds an empty
-  // block open (every editor puts one there), so it breaks no line.
-  var ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
-  var INLINE_DISPLAY = /^(inline|contents|ruby)/;
-  function editableText(root) {
-    var text = "";
-    var breakLine = function () {
-      if (text && text.slice(-1) !== "\n") text += "\n";
-    };
-    var walk = function (node) {
-      for (var child = node.firstChild; child; child = child.nextSibling) {
-        if (child.nodeType === 3) {
-          text += child.data.replace(ZERO_WIDTH, "");
-        } else if (child.nodeType === 1 && child.getAttribute("contenteditable") !== "false") {
-          if (child.localName === "br") {
-            if (child.nextSibling) text += "\n";
-            continue;
-          }
-          var display = getComputedStyle(child).display;
-          if (display === "none") continue;
-          var block = !INLINE_DISPLAY.test(display);
-          if (block) breakLine();
-          walk(child);
-          if (block) breakLine();
-        }
-      }
-    };
-    walk(root);
-    return text.replace(/\n$/, "");
   }
   // Rich text (an editor, contenteditable) is compared with its whitespace runs as one space: paragraphs
   // and soft line breaks render differently in each editor, the words may not.

@@ -53,15 +53,23 @@ def pages() -> Iterator[PageServer]:
         yield server
 
 
+#: The editors whose editable is a contenteditable (CodeMirror 5 and Monaco type through a hidden textarea).
+CONTENTEDITABLE = [editor for editor in EDITORS if editor.id not in ("codemirror5", "monaco")]
+
+
 def open_editor(agent: LaneAgent, path: str, start: str, holding: str = "") -> str:
     """Open the editor's page, the editor holding ``holding``, and return its editable's ref once it is up."""
     agent.open(path + ("?" + urlencode({"text": holding}) if holding else ""))
     wait_until(lambda: "paragraph: Ready" in agent.snapshot(), 30, f"the editor of {path} to load")
     assert model(agent) == holding  # the page reads its editor's model as the tests expect
-    line = line_of(agent.ok("browser_snapshot", full=True)["snapshot"], "- " + start)
+    line = editable_line(agent, start)
     found = re.search(r" (@\w+)(:|$)", line)  # the ref, before the text the editor shows
     assert found, line
     return found.group(1)
+
+
+def editable_line(agent: LaneAgent, start: str) -> str:
+    return line_of(agent.ok("browser_snapshot", full=True)["snapshot"], "- " + start)
 
 
 def model(agent: LaneAgent) -> str:
@@ -110,3 +118,12 @@ def test_a_long_text_is_all_in_the_model_and_read_back(agent: LaneAgent, path: s
     ref = open_editor(agent, path, start)
     agent.ok("browser_type", ref=ref, text=text.strip())
     assert model(agent) == text.strip()
+
+
+@pytest.mark.parametrize(("path", "start"), CONTENTEDITABLE)
+def test_the_snapshot_shows_the_editors_text_without_its_placeholder(agent: LaneAgent, path: str, start: str) -> None:
+    ref = open_editor(agent, path, start, holding=EXISTING)
+    # the paragraphs apart, as words (a value is one line in the snapshot)
+    assert editable_line(agent, start).endswith(f"{ref}: Words the editor held in a second paragraph")
+    ref = open_editor(agent, path, start)
+    assert editable_line(agent, start).endswith(ref)  # an empty editor shows no value, not its placeholder

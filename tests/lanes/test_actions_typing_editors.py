@@ -43,6 +43,9 @@ EDITORS = [
     pytest.param("/tinymce", 'textbox "Story', id="tinymce"),
 ]
 
+#: The editors whose editable is a contenteditable (CodeMirror 5 and Monaco type through a hidden textarea).
+CONTENTEDITABLE = [editor for editor in EDITORS if editor.id not in ("codemirror5", "monaco")]
+
 #: What an editor holds before a test types over it: two paragraphs (two lines in a code editor).
 EXISTING = "Words the editor held\nin a second paragraph"
 
@@ -51,10 +54,6 @@ EXISTING = "Words the editor held\nin a second paragraph"
 def pages() -> Iterator[PageServer]:
     with serve_action_pages(EDITOR_PAGES) as server:
         yield server
-
-
-#: The editors whose editable is a contenteditable (CodeMirror 5 and Monaco type through a hidden textarea).
-CONTENTEDITABLE = [editor for editor in EDITORS if editor.id not in ("codemirror5", "monaco")]
 
 
 def open_editor(agent: LaneAgent, path: str, start: str, holding: str = "") -> str:
@@ -69,6 +68,7 @@ def open_editor(agent: LaneAgent, path: str, start: str, holding: str = "") -> s
 
 
 def editable_line(agent: LaneAgent, start: str) -> str:
+    """The editable's line in a full snapshot: its ref, and the text it shows as its value."""
     return line_of(agent.ok("browser_snapshot", full=True)["snapshot"], "- " + start)
 
 

@@ -62,8 +62,9 @@ CODEMIRROR5 = editor_page(
     """<link rel="stylesheet" href="/widgets/node_modules/codemirror5/lib/codemirror.css">
 <script src="/widgets/node_modules/codemirror5/lib/codemirror.js"></script>""",
     '<label for="query">Query</label><textarea id="query"></textarea>',
-    """const cm = CodeMirror.fromTextArea(document.getElementById('query'), { lineNumbers: true, value: initial });
-cm.setValue(initial);
+    """const query = document.getElementById('query');
+query.value = initial;
+const cm = CodeMirror.fromTextArea(query, { lineNumbers: true });
 cm.on('change', () => echo(cm.getValue()));
 echo(cm.getValue());
 ready();""",

@@ -29,7 +29,8 @@ const initialLines = initial.split('\\n');
 function echo(text) { document.title = JSON.stringify(text); }
 function ready() { document.getElementById('state').textContent = 'Ready'; }
 function crashed(message) { document.getElementById('crash').textContent = 'Crashed: ' + message; }
-window.addEventListener('error', (event) => crashed(event.message));
+// (the browser reports a ResizeObserver callback that resized what it observes as an error too: no crash)
+window.addEventListener('error', (event) => /ResizeObserver loop/.test(event.message) || crashed(event.message));
 window.addEventListener('unhandledrejection', (event) => crashed(String(event.reason)));
 // The initial lines as HTML paragraphs, for editors that start from HTML.
 function paragraphsHtml() {

@@ -32,6 +32,7 @@ from hermes_host.device import PairedDevice
 from hermes_host.errors import ServerGone, ServerRefused, ServerUnavailable, ServerUntrusted
 from hermes_wire import controller as protocol
 from hermes_wire import signatures as auth
+from hermes_wire import strict_json
 from hermes_wire.home import read_runtime, runtime_path, server_process_gone
 from hermes_wire.native import NOT_RUNNING_TEXT
 
@@ -87,15 +88,20 @@ class ServerLink:
             server_key, signature, challenge, method, path, status, body
         ):
             raise ServerUntrusted.impostor_at(url)
-        try:
-            payload = json.loads(body)
+        try:  # strict: a pairing answer comes from whatever listens there, before any key can prove it
+            payload = strict_json.loads(body)
         except ValueError:
             raise _bad_response("not JSON") from None
         if not isinstance(payload, dict):
             raise _bad_response("not a JSON object")
         if status >= 300:
-            error = payload.get("error", {})
-            raise ServerRefused(status, error.get("code", "http_error"), error.get("message", ""))
+            error = payload.get("error")
+            code, message = (error.get("code"), error.get("message")) if isinstance(error, dict) else (None, None)
+            raise ServerRefused(
+                status,
+                code if isinstance(code, str) else "http_error",
+                message if isinstance(message, str) else "",
+            )
         return payload
 
     async def _prove_server(self, url: str, server_key: bytes) -> None:
@@ -126,7 +132,14 @@ class ServerLink:
     async def open_pairing(self, key: Ed25519PrivateKey, profile_id: str, label: str) -> dict[str, Any]:
         public_key = auth.b64encode(auth.public_key_bytes(key))
         body = {"public_key": public_key, "browser_profile_id": profile_id, "label": label}
-        return (await self._pairing_call(protocol.PAIRING_REQUESTS_PATH, "request", public_key, body))[0]
+        opened = (await self._pairing_call(protocol.PAIRING_REQUESTS_PATH, "request", public_key, body))[0]
+        request_id, code = opened.get("request_id"), opened.get("verification_code")
+        # The request id goes into the approval's path: an identifier, never "../" or a query.
+        if not isinstance(request_id, str) or not protocol.IDENTIFIER_PATTERN.fullmatch(request_id):
+            raise _bad_response("a pairing request without a usable request_id")
+        if code != auth.verification_code_for(auth.public_key_bytes(key)):  # derived from the key, so known here
+            raise _bad_response("a pairing request without this key's verification code")
+        return opened
 
     async def approve_pairing(self, request_id: str, device_id: str) -> bytes:
         """Approve the request; returns the server's identity key, once it is proven bound to the pairing secret."""
@@ -137,6 +150,7 @@ class ServerLink:
             answer.get("device_id") != device_id
             or not isinstance(server_key, str)
             or not isinstance(proof, str)
+            or not (server_key.isascii() and proof.isascii())  # lone surrogates from JSON escapes cannot be encoded
             or not hmac.compare_digest(
                 auth.server_key_proof(secret, request_id, device_id, server_key, timestamp).encode(), proof.encode()
             )
@@ -184,7 +198,11 @@ class ServerLink:
             "capabilities": list(protocol.CAPABILITY_ALLOWLIST),
             "product": "hermes-native-host",
         }
-        return await self._device_call(device, "POST", protocol.REGISTER_PATH, body)
+        grant = await self._device_call(device, "POST", protocol.REGISTER_PATH, body)
+        ticket = grant.get("ticket")
+        if not isinstance(ticket, str) or not protocol.TICKET_PATTERN.fullmatch(ticket):
+            raise _bad_response("a registration without a ticket")
+        return grant
 
     async def open_socket(self, device: PairedDevice, ticket: str) -> websockets.ClientConnection:
         """The ticket WebSocket, to the proven server only, and used only if its upgrade is signed too."""

@@ -10,6 +10,7 @@ it can catch.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -25,11 +26,12 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from yarl import URL
 
 from hermes_host.controller_socket import open_controller_socket
-from hermes_host.errors import ServerUntrusted
+from hermes_host.errors import HostError, ServerUntrusted
+from hermes_host.server_link import ServerLink
 from hermes_server.routing.lanes import UnavailableBackend
 from hermes_wire import controller as protocol
 from hermes_wire import signatures as auth
-from hermes_wire.home import runtime_path, server_key_path
+from hermes_wire.home import publish_runtime, runtime_path, server_key_path
 from tests.conftest import scaled
 from tests.host.helpers import HostProcess
 from tests.host.test_pairing import connected_host, new_extension_session, wait_lane
@@ -323,3 +325,57 @@ async def test_a_host_follows_the_real_server_back_after_an_impostor(tmp_path: P
         await wait_lane(second, session_id, "connected", within=5)
         await host.status_where(lambda s: s["server"] == "running" and s["paired"])
     assert (await host.close())[0] == 0
+
+
+# ----- what an unproven listener answers to pairing ------------------------------------------------------
+
+#: Answers to ``open_pairing`` by a listener that holds no key yet (status, body): each one must be a clear
+#: ``HostError``, never a crash that leaves the extension's request without a reply.
+HOSTILE_PAIRING_ANSWERS: dict[str, tuple[int, bytes]] = {
+    "5,000 levels of [": (201, b"[" * 5000),
+    "a 5,000-digit request id": (201, b'{"request_id": ' + b"9" * 5000 + b"}"),
+    "NaN": (201, b"NaN"),
+    "an error that is a string": (400, b'{"error": "nope"}'),
+    "an error whose code is a number": (400, b'{"error": {"code": 5, "message": ["x"]}}'),
+    "no request id": (201, b'{"verification_code": "AAAA-AAAA"}'),
+    "a request id that is a path": (201, b'{"request_id": "../../sessions?x=1", "verification_code": "AAAA-AAAA"}'),
+    "another key's verification code": (201, b'{"request_id": "pair_1", "verification_code": "AAAA-AAAA"}'),
+}
+#: Answers to ``approve_pairing`` whose strings cannot even be encoded (a lone surrogate, escaped in JSON).
+HOSTILE_APPROVALS: dict[str, bytes] = {
+    "a lone surrogate as the proof": b'{"device_id": "%s", "server_key": "AAAA", "server_key_proof": "\\ud800"}',
+    "a lone surrogate as the key": b'{"device_id": "%s", "server_key": "\\udc80", "server_key_proof": "00"}',
+}
+
+
+@contextlib.asynccontextmanager
+async def answering(home: Path, status: int, body: bytes) -> AsyncIterator[ServerLink]:
+    """A ServerLink whose runtime file names a listener that answers every call with ``status`` and ``body``."""
+
+    async def answer(request: web.Request) -> web.Response:
+        return web.Response(status=status, body=body, content_type="application/json")
+
+    runner = await serve(answer, 0)
+    try:
+        publish_runtime(home, f"http://127.0.0.1:{runner.addresses[0][1]}", "secret")
+        async with aiohttp.ClientSession() as http:
+            yield ServerLink(home, http)
+    finally:
+        await runner.cleanup()
+
+
+@pytest.mark.parametrize("answer", HOSTILE_PAIRING_ANSWERS)
+async def test_a_hostile_answer_to_a_pairing_request_is_a_host_error(tmp_path: Path, answer: str) -> None:
+    key = Ed25519PrivateKey.generate()
+    async with answering(tmp_path, *HOSTILE_PAIRING_ANSWERS[answer]) as link:
+        with pytest.raises(HostError) as refused:
+            await link.open_pairing(key, PROFILE, "label")
+    assert isinstance(refused.value.code, str) and isinstance(refused.value.message, str)  # what the popup shows
+
+
+@pytest.mark.parametrize("answer", HOSTILE_APPROVALS)
+async def test_an_approval_with_strings_that_cannot_be_encoded_pairs_nothing(tmp_path: Path, answer: str) -> None:
+    device_id = auth.device_id_for(auth.public_key_bytes(Ed25519PrivateKey.generate()))
+    async with answering(tmp_path, 200, HOSTILE_APPROVALS[answer] % device_id.encode()) as link:
+        with pytest.raises(ServerUntrusted):
+            await link.approve_pairing("pair_1", device_id)

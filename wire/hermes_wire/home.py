@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from hermes_wire import strict_json
 from hermes_wire.files import write_private_file
 
 
@@ -61,7 +62,7 @@ def withdraw_runtime(home: Path) -> None:
 def read_runtime(home: Path) -> dict[str, Any] | None:
     """The runtime record, or None when no server has published one (or it is unreadable or malformed)."""
     try:
-        record = json.loads(runtime_path(home).read_text(encoding="utf-8"))
+        record = strict_json.loads(runtime_path(home).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(record, dict) or not all(isinstance(record.get(k), str) for k in ("url", "pairing_secret")):

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
+from aiohttp.http_exceptions import HttpProcessingError
 
 from hermes_server.app_keys import (
     BROKER,
@@ -51,6 +52,7 @@ from hermes_server.routing.router import Router
 from hermes_server.routing.sessions import SessionStore
 from hermes_wire import controller as protocol
 from hermes_wire.home import pairings_path, publish_runtime, withdraw_runtime
+from hermes_wire.tools import RAW_CDP_SWITCH
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +62,30 @@ class PathOnlyAccessLogger(AbstractAccessLogger):
 
     def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
         self.logger.info("%s %s %s %.1fms", request.method, request.path, response.status, time * 1000)
+
+
+class MalformedRequestsInOneLine(logging.Filter):
+    """A request aiohttp cannot parse, logged as the refusal it is: one WARNING line, no traceback.
+
+    aiohttp answers such a request (a ``Content-Length`` of ``+5``, ``1_000`` or ``١٢``, two of
+    them, a header line over its limit) with a plain-text 400 before any guard or route runs,
+    and logs it at ERROR with a traceback, as if the server had failed.  The fault is the
+    peer's, so it is logged as every other refusal is; any other error keeps its traceback.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        refused = record.exc_info[1] if record.exc_info else None
+        if isinstance(refused, HttpProcessingError) and refused.code < 500:
+            first_line = str(refused.message).strip().partition("\n")[0]
+            record.msg, record.args = "refused a malformed HTTP request: %r", (first_line[:200],)
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+#: The logger of aiohttp's HTTP protocol handling (``AppRunner(logger=…)``), which parse errors go to.
+PROTOCOL_LOG = logging.getLogger("hermes_server.http.protocol")
+PROTOCOL_LOG.addFilter(MalformedRequestsInOneLine())
 
 
 def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> web.Application:
@@ -84,7 +110,9 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
     app[BROKER] = broker
     app[HUB] = hub
     cdp = cdp_backend or UnavailableBackend()
-    app[ROUTER] = Router(extension=hub, cdp=cdp)
+    app[ROUTER] = Router(extension=hub, cdp=cdp, switched_on=config.tool_switches)
+    if config.cdp_raw_tool:
+        log.warning("browser_cdp is on (%s): it bypasses every guard the other tools keep", RAW_CDP_SWITCH)
     app[PAIRINGS] = PairingBook()
     app[PAIRING_FILE] = PairingFile(pairings_path(config.home))
     app[PAIRING_SECRET] = secrets.token_urlsafe(32)
@@ -138,7 +166,7 @@ async def start_server(config: ServerConfig, *, cdp_backend: Backend | None = No
         withdraw_runtime(config.home)
 
     app.on_shutdown.insert(0, withdraw)
-    runner = web.AppRunner(app, access_log_class=PathOnlyAccessLogger)
+    runner = web.AppRunner(app, access_log_class=PathOnlyAccessLogger, logger=PROTOCOL_LOG)
     await runner.setup()
     site = web.TCPSite(runner, config.host, config.port)
     try:

@@ -28,6 +28,7 @@ from hermes_server.errors import ConfigError
 from hermes_wire.controller import DEFAULT_RECONNECT_GRACE_S, MAX_COMMAND_TIMEOUT_MS
 from hermes_wire.files import write_private_file
 from hermes_wire.home import hermes_home
+from hermes_wire.tools import RAW_CDP_SWITCH
 
 MIN_API_KEY_LENGTH = 32
 DEFAULT_PORT = 8642
@@ -59,8 +60,15 @@ class ServerConfig:
     dialog_policy: str = "must_respond"
     dialog_timeout_s: float = DEFAULT_DIALOG_TIMEOUT_S
     dialog_bridge: str = "auto"
+    #: browser_cdp, the raw DevTools escape hatch that bypasses every guard: off unless the user turns it on.
+    cdp_raw_tool: bool = False
     #: Extension lane: how long a dropped controller has to reconnect before its pending commands fail.
     reconnect_grace_s: float = DEFAULT_RECONNECT_GRACE_S
+
+    @property
+    def tool_switches(self) -> frozenset[str]:
+        """The configuration keys that turn on a tool off by default (``ToolSpec.switched_on_by``) set true here."""
+        return frozenset({RAW_CDP_SWITCH}) if self.cdp_raw_tool else frozenset()
 
 
 # ----- value checkers: each returns the cleaned value or raises ValueError(why) ------------------------
@@ -160,6 +168,7 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "browser.dialog_policy": ("dialog_policy", _choice("must_respond", "auto_dismiss", "auto_accept")),
     "browser.dialog_timeout_s": ("dialog_timeout_s", _dialog_timeout),
     "browser.dialog_bridge": ("dialog_bridge", _choice("auto", "on", "off")),
+    RAW_CDP_SWITCH: ("cdp_raw_tool", _boolean),
 }
 _SECTIONS = {key.rsplit(".", i)[0] for key in _FIELDS for i in range(1, key.count(".") + 1)}
 

@@ -87,6 +87,17 @@ def test_the_reconnect_grace_is_five_seconds_unless_configured(tmp_path: Path) -
     assert load_config(path, environ).reconnect_grace_s == 2.5
 
 
+def test_browser_cdp_is_off_unless_the_file_turns_it_on(tmp_path: Path) -> None:
+    environ = {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path)}
+    assert not load_config(None, environ).cdp_raw_tool and load_config(None, environ).tool_switches == set()
+    turned_on = load_config(write(tmp_path, "browser:\n  cdp:\n    raw_tool: true\n"), environ)
+    assert turned_on.cdp_raw_tool and turned_on.tool_switches == {"browser.cdp.raw_tool"}
+    beside_the_url = write(tmp_path, "browser:\n  cdp_url: http://127.0.0.1:9222\n  cdp:\n    raw_tool: false\n")
+    assert not load_config(beside_the_url, environ).cdp_raw_tool
+    with pytest.raises(ConfigError, match=r"'browser\.cdp\.raw_tool'"):
+        load_config(write(tmp_path, "browser:\n  cdp:\n    raw_tool: yes\n"), environ)
+
+
 def test_missing_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
         load_config(tmp_path / "absent.yaml", {"HERMES_API_KEY": KEY})

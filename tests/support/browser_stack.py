@@ -133,9 +133,12 @@ class BrowserStack(ServerStack):
 
 @contextmanager
 def cdp_stack(pages: PageServer) -> Iterator[ServerStack]:
-    """The server with its real cdp lane (its own headless Chromium, launched on first use), and ``pages``."""
+    """The server with its real cdp lane (its own headless Chromium, launched on first use), and ``pages``.
+
+    browser_cdp is turned on (``browser.cdp.raw_tool``): the contract suite runs every tool on its lane.
+    """
     with background_loop("hermes-server") as loop:
-        server = loop.enter(running_server(own_chromium=True), scaled(SERVER_TIMEOUT_S))
+        server = loop.enter(running_server(own_chromium=True, cdp_raw_tool=True), scaled(SERVER_TIMEOUT_S))
         yield ServerStack(server, pages, loop, CDP_LANE)
 
 

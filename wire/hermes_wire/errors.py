@@ -49,8 +49,9 @@ TOOL_ERROR_ADVICE: dict[str, str] = {
     "its result carries a notice. Either way the action may or may not have happened: take a snapshot first.",
     "controller_ambiguous": "Two controllers claim this session: close the second Chrome profile or window "
     "running the extension, then call again.",
-    "capability_not_allowed": "This tool is not served on this session's lane (or browser_cdp was given a "
-    "Browser.* / Target.* method): use the tools the session lists.",
+    "capability_not_allowed": "This tool is not served on this session's lane, or the server's configuration has "
+    "not turned it on (browser_cdp: browser.cdp.raw_tool, off by default), or browser_cdp was given a Browser.* / "
+    "Target.* method: use the tools the session lists, or ask the user to turn the tool on.",
     "controller_detached": "The controller detached: unbind the lane (POST /v1/sessions/{id}/browser-control/unbind) "
     "so a controller can register again, or create a new session.",
     "command_timeout": "No result in time; what was done stays done. Take a browser_snapshot to see the page, "

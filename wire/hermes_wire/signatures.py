@@ -10,7 +10,9 @@ Three credentials cross the loopback wire, and no secret ever does:
   not hold the secret cannot slip its own key in.
 * **Device signature** — an Ed25519 signature, by the paired device's private key, over
   ``"hermes-device-v1\\n{METHOD}\\n{path}\\n{sha256(body) hex}\\n{timestamp}\\n{nonce}"``.
-  The server accepts it within ±60 s of its clock and never twice with the same nonce.
+  The server accepts it within ±60 s of its clock and never twice with the same nonce.  Its four
+  headers are read by ``read_device_headers``, each to its one exact form, before any is used: the
+  timestamp is a number a peer wrote, and is read as one (``strict_numbers``), never by ``int()``.
 * **Server signature** — an Ed25519 signature, by the server's long-lived identity key (the one
   the host pinned at pairing), over
   ``"hermes-server-v1\\n{challenge}\\n{METHOD}\\n{path}\\n{status}\\n{sha256(body) hex}"``, where the
@@ -30,6 +32,8 @@ import hmac
 import re
 import secrets
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -43,6 +47,7 @@ from cryptography.hazmat.primitives.serialization import (
 
 from hermes_wire.controller import PAIRING_PREFIX
 from hermes_wire.files import write_private_file
+from hermes_wire.strict_numbers import decimal
 
 SIGNATURE_WINDOW_S = 60
 
@@ -52,6 +57,12 @@ TIMESTAMP_HEADER = "X-Hermes-Timestamp"
 NONCE_HEADER = "X-Hermes-Nonce"
 SIGNATURE_HEADER = "X-Hermes-Signature"
 DEVICE_HEADERS = (DEVICE_HEADER, TIMESTAMP_HEADER, NONCE_HEADER, SIGNATURE_HEADER)
+#: What each of them may hold.  A timestamp is Unix seconds (10 digits until the year 2286): 12 digits leave
+#: room and keep it far inside what a float holds, so the window check is plain arithmetic.
+DEVICE_ID_PATTERN = re.compile(r"dev_[0-9a-f]{24}")
+TIMESTAMP_DIGITS = 12
+NONCE_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+SIGNATURE_PATTERN = re.compile(r"[A-Za-z0-9_-]{86}")  # an Ed25519 signature: 64 bytes, unpadded base64url
 
 # Server signatures: the host's challenge in the request, the server's signature in the response.
 SERVER_CHALLENGE_HEADER = "X-Hermes-Server-Challenge"
@@ -137,6 +148,39 @@ def sign_request(private_key: Ed25519PrivateKey, method: str, path: str, body: b
         NONCE_HEADER: nonce,
         SIGNATURE_HEADER: b64encode(signature),
     }
+
+
+@dataclass(frozen=True)
+class DeviceHeaders:
+    """A device-signed request's credential, read and checked for form (not yet for its signature)."""
+
+    device_id: str
+    timestamp: int
+    nonce: str
+    signature: bytes
+
+
+def read_device_headers(headers: Mapping[str, str]) -> DeviceHeaders:
+    """The four device headers, each in its exact form, else ``ValueError`` naming the first that is not.
+
+    Nothing is computed from a header before all four pass: a timestamp of 400 digits, or of
+    Arabic-Indic ones, is refused here as text, before it can reach the window's arithmetic.
+    """
+    values = [headers.get(name) for name in DEVICE_HEADERS]
+    if any(value is None for value in values):
+        raise ValueError("missing headers")
+    device_id, timestamp, nonce, signature = (str(value) for value in values)
+    if not DEVICE_ID_PATTERN.fullmatch(device_id):
+        raise ValueError("malformed device id")
+    try:
+        number = decimal(timestamp, max_digits=TIMESTAMP_DIGITS)
+    except ValueError as why:
+        raise ValueError(f"malformed timestamp: {why}") from None
+    if not NONCE_PATTERN.fullmatch(nonce):
+        raise ValueError("malformed nonce")
+    if not SIGNATURE_PATTERN.fullmatch(signature):
+        raise ValueError("malformed signature")
+    return DeviceHeaders(device_id, number, nonce, b64decode(signature))
 
 
 def signature_valid(public_key: bytes, signature: bytes, payload: bytes) -> bool:

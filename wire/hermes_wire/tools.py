@@ -7,7 +7,9 @@ result.  From these declarations come the controller allowlist (``controller``),
 HTTP and MCP tool lists, the cdp lane's handler table (which must cover exactly the
 cdp tools), the extension's ``background/contract.js`` (generated, checked by a test) and the
 agent's tool reference ``docs/tools.md`` (also from ``result_fields``; ``hermes_server.agents.reference``).
-Arguments are checked against the schema here, before anything is routed to a browser.
+Arguments are checked against the schema here, before anything is routed to a browser.  A tool
+that bypasses the guards the others keep (``browser_cdp``) names the configuration key that turns
+it on (``switched_on_by``): until that key is true, no list shows it and no call reaches it.
 
 Result shapes (``ToolSpec.result_kind``), so every surface renders a result the same way:
 
@@ -25,6 +27,7 @@ subset (so does the extension's copy), and a test keeps the declarations inside 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
@@ -38,6 +41,8 @@ ResultKind = Literal["json", "snapshot", "image"]
 RESULT_KINDS = frozenset(get_args(ResultKind))
 CDP_ONLY = frozenset({CDP_LANE})
 EXTENSION_ONLY = frozenset({EXTENSION_LANE})
+#: The configuration key that turns browser_cdp on: it bypasses every guard the other tools keep.
+RAW_CDP_SWITCH = "browser.cdp.raw_tool"
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,9 @@ class ToolSpec:
     destructive: bool = False
     #: The lanes that can serve the tool; a session on any other lane fails the call and never lists it.
     lanes: frozenset[str] = ALL_LANES
+    #: The configuration key (a boolean, false by default) without which no server serves or lists the tool: a
+    #: tool that bypasses the guards the others keep is off until the user turns it on.  None: always served.
+    switched_on_by: str | None = None
     #: An open JavaScript dialog holds the page's thread: the cdp lane refuses these until it is answered.
     blocked_by_dialog: bool = False
     #: How the result is shaped (see the module docstring).
@@ -464,8 +472,11 @@ _SPECS = (
     ToolSpec(
         name="browser_cdp",
         description="Escape hatch: send one Chrome DevTools Protocol command to the controlled tab, or with "
-        "frame_id to an out-of-process iframe listed in browser_snapshot's frame_tree (is_oopif: true). Browser "
-        "and Target methods are refused.",
+        "frame_id to an out-of-process iframe listed in browser_snapshot's frame_tree (is_oopif: true). It "
+        "bypasses every guard the other tools keep: the browser does what the command says (Page.navigate opens "
+        "a file:// URL that browser_navigate refuses; Runtime.evaluate runs any script in the page), so a server "
+        f"serves it only when its configuration sets {RAW_CDP_SWITCH}: true. Browser and Target methods are "
+        "refused even then.",
         schema=arguments(
             {
                 "method": {
@@ -487,6 +498,7 @@ _SPECS = (
         read_only=False,
         destructive=True,
         lanes=frozenset({CDP_LANE}),
+        switched_on_by=RAW_CDP_SWITCH,
         result_fields=(
             ResultField("result", "The CDP method's reply, as the browser sent it.", CDP_ONLY),
             *_DIALOG_OPENED,
@@ -498,9 +510,21 @@ _SPECS = (
 TOOLS: dict[str, ToolSpec] = {spec.name: spec for spec in _SPECS}
 
 
-def tools_for_lane(lane: str) -> list[ToolSpec]:
-    """The tools a session on ``lane`` can call, in declaration order."""
-    return [spec for spec in TOOLS.values() if lane in spec.lanes]
+#: Every configuration key that turns a tool on (``ToolSpec.switched_on_by``).
+TOOL_SWITCHES = frozenset(spec.switched_on_by for spec in TOOLS.values() if spec.switched_on_by is not None)
+
+
+def tools_for_lane(lane: str, switched_on: Collection[str] = frozenset()) -> list[ToolSpec]:
+    """The tools a session on ``lane`` is served, in declaration order.
+
+    ``switched_on`` holds the configuration keys that are true: a tool whose ``switched_on_by`` is not
+    among them is left out, so by default no tool that bypasses the guards is listed or served.
+    """
+    return [
+        spec
+        for spec in TOOLS.values()
+        if lane in spec.lanes and (spec.switched_on_by is None or spec.switched_on_by in switched_on)
+    ]
 
 
 #: Keywords ``validate_arguments`` understands; anything else in a schema would be silently ignored.

@@ -34,6 +34,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import AsyncIterator, MutableMapping
+from http import HTTPStatus
 from typing import Any
 
 from aiohttp import web
@@ -65,6 +66,7 @@ class RouterTarget:
         self._app = app
         self._session = session
         self.lane = session.browser_lane
+        self.tools = app[ROUTER].served_tools(session)
 
     async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolOutcome:
         return await self._app[ROUTER].run_tool(
@@ -100,13 +102,21 @@ async def _target_of(ctx: ServerRequestContext[Any]) -> ToolTarget:
 
 
 class _AsgiExchange:
-    """One aiohttp request, presented to an ASGI app; the app's reply is streamed back as it is sent."""
+    """One aiohttp request, presented to an ASGI app; the app's reply is streamed back as it is sent.
+
+    Except a refusal that is not JSON: the SDK answers a few header problems (a Content-Type or
+    an Accept it does not take) with plain text or nothing at all.  Such a reply is held back and
+    becomes ``refused``, which the route raises, so that every answer of ``/mcp`` has a JSON body,
+    the product's error shape where the SDK sent none.
+    """
 
     def __init__(self, request: web.Request, body: bytes) -> None:
         self._request = request
         self._body: bytes | None = body
         self._answered = asyncio.Event()
         self.response: web.StreamResponse | None = None
+        self.refused: ApiError | None = None
+        self._refusal: tuple[int, bytearray] | None = None  # the status and text of a refusal being held back
         self.scope: MutableMapping[str, Any] = {
             "type": "http",
             "asgi": {"version": "3.0", "spec_version": "2.3"},
@@ -132,16 +142,43 @@ class _AsgiExchange:
 
     async def send(self, message: MutableMapping[str, Any]) -> None:
         if message["type"] == "http.response.start":
-            self.response = web.StreamResponse(
-                status=message["status"],
-                headers=[(name.decode("latin-1"), value.decode("latin-1")) for name, value in message["headers"]],
-            )
+            headers = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in message["headers"]]
+            if message["status"] >= 400 and not _is_json(headers):
+                self._refusal = (message["status"], bytearray())
+                return
+            self.response = web.StreamResponse(status=message["status"], headers=headers)
             await self.response.prepare(self._request)
+        elif message["type"] == "http.response.body" and self._refusal is not None:
+            self._refusal[1].extend(message.get("body", b""))
+            if not message.get("more_body", False):
+                self.refused = _transport_refusal(*self._refusal)
+                self._answered.set()
         elif message["type"] == "http.response.body" and self.response is not None:
             await self.response.write(message.get("body", b""))
             if not message.get("more_body", False):
                 await self.response.write_eof()
                 self._answered.set()
+
+
+def _is_json(headers: list[tuple[str, str]]) -> bool:
+    return any(
+        name.lower() == "content-type" and value.lower().startswith("application/json") for name, value in headers
+    )
+
+
+def _transport_refusal(status: int, text: bytearray) -> ApiError:
+    """The SDK's bare refusal (status and text) as the product's: its code is the status's phrase, as for aiohttp's."""
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:  # a status HTTP does not name
+        phrase = "Refused"
+    said = text.decode("utf-8", "replace").strip()[:200]
+    return ApiError(
+        status,
+        phrase.lower().replace(" ", "_").replace("-", "_"),
+        f"The MCP transport refused the request ({said or phrase}): POST JSON-RPC with Content-Type: "
+        "application/json and Accept: application/json, text/event-stream.",
+    )
 
 
 class McpEndpoint:
@@ -183,6 +220,8 @@ class McpEndpoint:
             raise ApiError(503, "mcp_unavailable", "The MCP endpoint is starting or stopping; retry in a moment.")
         exchange = _AsgiExchange(request, await request.read())
         await self._manager.handle_request(exchange.scope, exchange.receive, exchange.send)
+        if exchange.refused is not None:
+            raise exchange.refused
         if exchange.response is None:
             raise ApiError(500, "mcp_no_response", "The MCP transport sent no response.")
         return exchange.response

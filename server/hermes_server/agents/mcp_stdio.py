@@ -10,12 +10,13 @@ Either way this layer only lists and forwards.  The session's lane is fixed by t
 server; a call that lane cannot serve fails there, and nothing here picks another lane,
 so an extension-bound session stays fail-closed through MCP too.
 
-What is listed: the tools of the session's lane (``ToolSpec.lanes``) whose names are
-also valid function names for model APIs (``FUNCTION_NAME``).  That leaves out
-``controller.noop``.  MCP itself allows the dot (SEP-986, 2025-11-25), but MCP hosts
-pass tool names on to model APIs whose function names allow none (OpenAI and
-Anthropic: letters, digits, ``_`` and ``-``; Hermes registers ``mcp_<server>_<tool>``),
-so a dotted name breaks or gets mangled there.  The noop is a channel check for an
+What is listed: the tools the server serves the session (its lane's, ``ToolSpec.lanes``,
+less a tool the configuration has not turned on, ``ToolSpec.switched_on_by``: the session
+object's ``tools``) whose names are also valid function names for model APIs
+(``FUNCTION_NAME``).  That leaves out ``controller.noop``.  MCP itself allows the dot
+(SEP-986, 2025-11-25), but MCP hosts pass tool names on to model APIs whose function
+names allow none (OpenAI and Anthropic: letters, digits, ``_`` and ``-``; Hermes
+registers ``mcp_<server>_<tool>``), so a dotted name breaks or gets mangled there.  The noop is a channel check for an
 operator, not a browser action for a model, and ``hermes-browser call controller.noop``
 still runs it.
 
@@ -44,7 +45,7 @@ from hermes_server.agents.client import BrowserClient, unreachable_message
 from hermes_server.errors import ApiError
 from hermes_server.routing.outcome import ToolOutcome, image_of, json_text, snapshot_of
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import TOOLS, ToolSpec, tools_for_lane
+from hermes_wire.tools import TOOLS, ToolSpec
 
 #: Tool names that model function-calling APIs accept; MCP lists only these.
 FUNCTION_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -57,10 +58,13 @@ INSTRUCTIONS = (
 
 
 class ToolTarget(Protocol):
-    """Where tool calls go: one agent session, on its lane."""
+    """Where tool calls go: one agent session, on its lane, and the tools it is served (the server says which)."""
 
     @property
     def lane(self) -> str: ...
+
+    @property
+    def tools(self) -> list[ToolSpec]: ...
 
     async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolOutcome: ...
 
@@ -69,9 +73,9 @@ class ToolTarget(Protocol):
 TargetResolver = Callable[[ServerRequestContext[Any]], Awaitable[ToolTarget]]
 
 
-def listed_tools(lane: str) -> list[ToolSpec]:
-    """The tools MCP lists for a session on ``lane`` (the module docstring says what is left out, and why)."""
-    return [spec for spec in tools_for_lane(lane) if FUNCTION_NAME.fullmatch(spec.name)]
+def listed_tools(served: list[ToolSpec]) -> list[ToolSpec]:
+    """The tools MCP lists of those a session is ``served`` (the module docstring says what is left out, and why)."""
+    return [spec for spec in served if FUNCTION_NAME.fullmatch(spec.name)]
 
 
 def as_mcp_tool(spec: ToolSpec) -> types.Tool:
@@ -129,11 +133,11 @@ def build_server(resolve: TargetResolver) -> Server[Any]:
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         target = await target_of(ctx)
-        return types.ListToolsResult(tools=[as_mcp_tool(spec) for spec in listed_tools(target.lane)])
+        return types.ListToolsResult(tools=[as_mcp_tool(spec) for spec in listed_tools(target.tools)])
 
     async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
         target = await target_of(ctx)
-        listed = {spec.name: spec for spec in listed_tools(target.lane)}
+        listed = {spec.name: spec for spec in listed_tools(target.tools)}
         spec = listed.get(params.name)
         if spec is None:
             raise MCPError(
@@ -165,6 +169,8 @@ class ApiTarget:
         self._client = client
         self.session_id: str = session["id"]
         self.lane: str = session["browser_lane"]
+        #: The session's tools as the server serves them (``tools`` of the session object), so none it refuses.
+        self.tools: list[ToolSpec] = [TOOLS[name] for name in session["tools"] if name in TOOLS]
 
     async def call(self, spec: ToolSpec, arguments: dict[str, Any]) -> ToolOutcome:
         """Forward the call; an MCP client calls as soon as it has the tool list, maybe before the extension

@@ -37,7 +37,8 @@ Every tool an agent can call, as declared in `wire/hermes_wire/tools.py`, and th
 meet (`wire/hermes_wire/errors.py`). A call answers `{{"ok": true, "result": …}}` or
 `{{"ok": false, "error": {{"code": …, "message": …}}}}` (see [http-api.md](http-api.md) for the routes and
 MCP). A session is fixed to one lane at creation: `extension` (your Chrome, through the extension) or
-`cdp` (a Chromium the server drives); a tool not served on the session's lane is not listed for it.
+`cdp` (a Chromium the server drives); a tool not served on the session's lane is not listed for it, nor
+is a tool that the server's configuration has not turned on (the session object's `tools` names those served).
 Regenerate this page with `{COMMAND}`.
 """
 
@@ -92,6 +93,8 @@ def _tool(spec: ToolSpec) -> list[str]:
     lines = [f"### `{spec.name}`", "", spec.description, ""]
     hints = [f"lanes: {_lanes(spec.lanes)}", f"read-only: {_yes(spec.read_only)}"]
     hints += [f"destructive: {_yes(spec.destructive)}", f"blocked by an open dialog: {_yes(spec.blocked_by_dialog)}"]
+    if spec.switched_on_by is not None:
+        hints.append(f"**off unless the server's configuration sets `{spec.switched_on_by}: true`**")
     lines += ["; ".join(hints) + ".", ""]
     properties: dict[str, Any] = spec.schema["properties"]
     if properties:

@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from aiohttp import web
 
 from hermes_server.errors import ApiError
+from hermes_wire.strict_numbers import decimal
 
 log = logging.getLogger(__name__)
 
@@ -34,17 +35,32 @@ PROTECTED_PREFIXES = ("/v1", "/mcp")
 PRINCIPAL = web.RequestKey("principal", str)
 #: The paired device that signed the request, or None when the API key was used.
 DEVICE: web.RequestKey[str | None] = web.RequestKey("device")
+PORT_DIGITS = 5
 
 
 def is_loopback_host(host_header: str | None) -> bool:
-    """True for ``localhost``, ``*.localhost``, 127.0.0.0/8 and ``[::1]``, with or without a port."""
-    if not host_header:
+    """True for ``localhost``, ``*.localhost``, 127.0.0.0/8 and ``[::1]``, with or without a port.
+
+    A port, when there is one, is a number from 1 to 65535 in ASCII digits (``strict_numbers``):
+    ``127.0.0.1:١٢`` or ``[::1]junk`` names no server of ours, whatever the name before it.
+    """
+    if not host_header or not host_header.isascii():  # a real Host is ASCII (IDNA): no look-alike letters
         return False
-    host = host_header.strip().lower()
+    host, port = host_header.strip(" \t").lower(), None
     if host.startswith("["):
-        host = host[1:].partition("]")[0]
+        host, _, rest = host[1:].partition("]")
+        if rest:
+            if not rest.startswith(":"):
+                return False
+            port = rest[1:]
     elif host.count(":") == 1:
-        host = host.partition(":")[0]
+        host, _, port = host.partition(":")
+    if port is not None:
+        try:
+            if not 0 < decimal(port, max_digits=PORT_DIGITS) < 65536:
+                return False
+        except ValueError:
+            return False
     if host == "localhost" or host.endswith(".localhost"):
         return True
     try:
@@ -132,7 +148,9 @@ def bearer_auth(
             request[DEVICE] = await verify_device(request, await request.read())
         else:
             scheme, _, provided = request.headers.get("Authorization", "").partition(" ")
-            if scheme.lower() != "bearer" or not hmac.compare_digest(provided.strip().encode(), expected):
+            # aiohttp hands bytes that are not UTF-8 over as lone surrogates: back to those bytes, not a crash.
+            sent = provided.strip().encode("utf-8", "surrogateescape")
+            if scheme.lower() != "bearer" or not hmac.compare_digest(sent, expected):
                 raise ApiError(401, "invalid_api_key", "Missing or invalid API key: send Authorization: Bearer <key>.")
             request[DEVICE] = None
         request[PRINCIPAL] = LOCAL_PRINCIPAL

@@ -27,7 +27,7 @@ from hermes_server.http.bodies import identifier, read_json_object
 from hermes_server.http.guards import PRINCIPAL
 from hermes_server.routing.sessions import LANES, MAX_LABEL_LENGTH, Session
 from hermes_wire import controller as protocol
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, TOOLS, tools_for_lane
+from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, TOOLS
 
 
 def add_agent_routes(app: web.Application) -> None:
@@ -63,8 +63,12 @@ def default_lane(config: ServerConfig) -> str:
 
 
 def describe_session(app: web.Application, session: Session) -> dict[str, Any]:
+    """The session object: with its controller's state, and the names of the tools it is served (what MCP lists)."""
     lane = app[BROKER].lane(session.session_id)
-    return session.as_json() | {"controller": lane.describe() if lane is not None else None}
+    return session.as_json() | {
+        "controller": lane.describe() if lane is not None else None,
+        "tools": [spec.name for spec in app[ROUTER].served_tools(session)],
+    }
 
 
 async def get_capabilities(request: web.Request) -> web.Response:
@@ -137,7 +141,7 @@ async def call_tool(request: web.Request) -> web.Response:
             404,
             "unknown_tool",
             f"No tool {request.match_info['tool'][:60]!r}; tools: "
-            f"{', '.join(spec.name for spec in tools_for_lane(session.browser_lane))}.",
+            f"{', '.join(spec.name for spec in request.app[ROUTER].served_tools(session))}.",
         )
     body = await read_json_object(request, allowed={"arguments", "tool_call_id", "timeout_s"})
     tool_call_id = identifier(body, "tool_call_id") if "tool_call_id" in body else "call_" + secrets.token_hex(8)

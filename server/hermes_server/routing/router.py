@@ -5,24 +5,33 @@ else: a missing, disconnected, ambiguous, detached or incapable controller fails
 the call.  There is no fallback to another browser and no retry on another
 backend.  Sessions on the ``cdp`` lane go to the existing (CDP) backend.  A tool
 declared for other lanes only (``ToolSpec.lanes``) fails on this session's lane
-rather than being sent to a lane that can serve it.
+rather than being sent to a lane that can serve it, and a tool the configuration
+has not turned on (``ToolSpec.switched_on_by``: ``browser_cdp``) fails on every
+lane: the tools a session is served (``served_tools``) are the ones every list shows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from hermes_server.routing.lanes import Backend, ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import EXTENSION_LANE, ToolSpec
+from hermes_wire.tools import EXTENSION_LANE, ToolSpec, tools_for_lane
 
 
 class Router:
-    def __init__(self, *, extension: Backend, cdp: Backend) -> None:
+    def __init__(self, *, extension: Backend, cdp: Backend, switched_on: Collection[str] = frozenset()) -> None:
+        """``switched_on``: the keys that turn on a tool off by default (``ServerConfig.tool_switches``)."""
         self._extension = extension
         self._cdp = cdp
+        self._switched_on = frozenset(switched_on)
+
+    def served_tools(self, session: Session) -> list[ToolSpec]:
+        """The tools ``session`` can call, in declaration order: what the HTTP and MCP tool lists show."""
+        return tools_for_lane(session.browser_lane, self._switched_on)
 
     def backend_for(self, session: Session) -> Backend:
         return self._extension if session.browser_lane == EXTENSION_LANE else self._cdp
@@ -38,6 +47,13 @@ class Router:
                     "capability_not_allowed",
                     f"{tool.name} runs only on the {' or '.join(sorted(tool.lanes))} lane and this session is on "
                     f"the {session.browser_lane} lane; create a session with that browser_lane to use it.",
+                )
+            if tool.switched_on_by is not None and tool.switched_on_by not in self._switched_on:
+                raise ToolError(
+                    "capability_not_allowed",
+                    f"{tool.name} is off on this server: it bypasses every guard the other tools keep, so it runs "
+                    f"only once the user sets {tool.switched_on_by}: true in the server's configuration and restarts "
+                    "the server (docs/configuration.md). Use the tools the session lists.",
                 )
             checked = tool.validate(arguments)
         except ToolError as error:

@@ -40,9 +40,14 @@ PNG = tiny_png()
 SNAPSHOT = '- main:\n  - button "Sign Up" @e4\n  - textbox "Email" @e5'
 
 
-def browser_tools(lane: str) -> list[str]:
-    """What MCP lists for a session on ``lane``: every tool of that lane but the channel check."""
-    return [name for name, spec in TOOLS.items() if name != "controller.noop" and lane in spec.lanes]
+def browser_tools(lane: str, *, raw_cdp: bool = False) -> list[str]:
+    """What MCP lists for a session on ``lane``: every tool of that lane but the channel check, and browser_cdp
+    only on a server whose configuration turns it on (``raw_cdp``)."""
+    return [
+        name
+        for name, spec in TOOLS.items()
+        if name != "controller.noop" and lane in spec.lanes and (name != "browser_cdp" or raw_cdp)
+    ]
 
 
 BROWSER_TOOLS = browser_tools(EXTENSION_LANE)

@@ -24,7 +24,7 @@ from tests.server.agents.agent_surfaces import (
     text_of,
 )
 from tests.server.conftest import CountingBackend
-from tests.support.local_stack import RunningServer
+from tests.support.local_stack import RunningServer, running_server
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
@@ -43,20 +43,20 @@ async def test_tool_list_is_the_declarations_with_their_hints(server: RunningSer
         )
 
 
-async def test_an_extension_session_never_lists_or_runs_a_cdp_only_tool(
-    server: RunningServer, cdp: CountingBackend, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_an_extension_session_never_lists_or_runs_a_cdp_only_tool(cdp: CountingBackend) -> None:
+    """Even on a server whose configuration turns browser_cdp on (for the cdp lane)."""
     assert TOOLS["browser_cdp"].lanes == {CDP_LANE}
-    extension_session, cdp_session = await new_session(server), await new_session(server, "cdp")
-    async with asyncio.timeout(scaled(10)):
-        async with mcp_over_http(server, extension_session) as client:
-            assert "browser_cdp" not in [tool.name for tool in (await client.list_tools()).tools]
-            with pytest.raises(MCPError, match="unknown_tool"):
-                await client.call_tool("browser_cdp", {})
-        async with mcp_over_http(server, cdp_session) as client:
-            assert "browser_cdp" in [tool.name for tool in (await client.list_tools()).tools]
-        async with server.client() as api:  # the HTTP tool API refuses it too, without routing it anywhere
-            reply = await api.call(extension_session, "browser_cdp")
+    async with running_server(cdp_backend=cdp, cdp_raw_tool=True) as server:
+        extension_session, cdp_session = await new_session(server), await new_session(server, "cdp")
+        async with asyncio.timeout(scaled(10)):
+            async with mcp_over_http(server, extension_session) as client:
+                assert "browser_cdp" not in [tool.name for tool in (await client.list_tools()).tools]
+                with pytest.raises(MCPError, match="unknown_tool"):
+                    await client.call_tool("browser_cdp", {})
+            async with mcp_over_http(server, cdp_session) as client:
+                assert "browser_cdp" in [tool.name for tool in (await client.list_tools()).tools]
+            async with server.client() as api:  # the HTTP tool API refuses it too, without routing it anywhere
+                reply = await api.call(extension_session, "browser_cdp")
     assert (reply.ok, reply.error_code, reply.backend) == (False, "capability_not_allowed", "extension")
     assert "runs only on the cdp lane" in (reply.error_message or "")
     assert cdp.calls == []

@@ -14,7 +14,7 @@ from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_stdio import as_mcp_tool, call_result, listed_tools
 from hermes_server.routing.outcome import ToolOutcome
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, TOOLS
+from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, RAW_CDP_SWITCH, TOOLS, tools_for_lane
 from tests.conftest import scaled
 from tests.server.agents.agent_surfaces import (
     BROWSER_TOOLS,
@@ -32,9 +32,11 @@ from tests.support.local_stack import RunningServer, running_server
 # ----- listing and rendering (no I/O) ------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("raw_cdp", [False, True])
 @pytest.mark.parametrize("lane", [EXTENSION_LANE, CDP_LANE])
-def test_every_tool_but_the_channel_check_is_listed(lane: str) -> None:
-    assert [spec.name for spec in listed_tools(lane)] == browser_tools(lane)
+def test_every_tool_served_but_the_channel_check_is_listed(lane: str, raw_cdp: bool) -> None:
+    served = tools_for_lane(lane, {RAW_CDP_SWITCH} if raw_cdp else ())
+    assert [spec.name for spec in listed_tools(served)] == browser_tools(lane, raw_cdp=raw_cdp)
 
 
 def test_a_tool_that_only_adds_is_not_called_destructive() -> None:

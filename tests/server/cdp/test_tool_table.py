@@ -7,11 +7,12 @@ from typing import Any
 import pytest
 
 from hermes_server.cdp.tools import HANDLERS, Browsing, handles
-from hermes_wire.tools import CDP_LANE, tools_for_lane
+from hermes_wire.tools import CDP_LANE, TOOL_SWITCHES, tools_for_lane
 
 
 def test_every_tool_declared_for_the_cdp_lane_has_exactly_one_handler_and_nothing_else_has_one() -> None:
-    assert set(HANDLERS) == {spec.name for spec in tools_for_lane(CDP_LANE)}
+    """Those the configuration turns on included: the lane can serve browser_cdp, the router decides whether it may."""
+    assert set(HANDLERS) == {spec.name for spec in tools_for_lane(CDP_LANE, TOOL_SWITCHES)}
 
 
 def test_a_second_handler_for_a_tool_is_refused() -> None:

@@ -70,12 +70,6 @@ def find(agent: LaneAgent, pattern: str) -> str:
     return ref_in(full_snapshot(agent), pattern)
 
 
-def showing(agent: LaneAgent, text: str) -> str | None:
-    """A full snapshot, when it shows ``text``."""
-    snapshot = full_snapshot(agent)
-    return snapshot if text in snapshot else None
-
-
 def state(agent: LaneAgent) -> dict[str, Any]:
     """What the page says its widgets hold (read from their own models) and the presses it saw, once sure that
     no script of the page threw."""
@@ -290,12 +284,15 @@ def test_flatpickr_takes_a_date_typed_in_its_format(agent: LaneAgent) -> None:
 
 def test_fields_under_a_cookie_banner_are_filled_and_the_banner_never_pressed(agent: LaneAgent) -> None:
     open_page(agent, "/cookie-consent")
-    # The banner fades in after the page is up: the agent sees it before anything is done.
-    snapshot = wait_until(lambda: showing(agent, 'dialog "We use cookies"'), ANIMATION_TIMEOUT_S, "the banner")
+    # The banner slides up over the fields after the page is up; the agent acts once it is in place, since while
+    # it slides a click on the cdp lane can still land on it (a known defect of that lane's click path).
+    wait_until(lambda: state(agent).get("banner") == "in place", ANIMATION_TIMEOUT_S, "the banner to slide in")
+    snapshot = full_snapshot(agent)
+    assert 'dialog "We use cookies"' in snapshot, snapshot
     agent.ok("browser_click", ref=ref_in(snapshot, 'checkbox "Send me the newsletter"'))
     agent.ok("browser_type", ref=ref_in(snapshot, 'textbox "Email"'), text="ada@example.com")
     page = state(agent)
-    assert (page["email"], page["newsletter"], page["consent"]) == ("ada@example.com", True, None)
+    assert (page["email"], page["newsletter"], page["consent"]) == ("ada@example.com", True, None), page
     assert pressed_on(agent) <= {"newsletter", "email"}, page["pressed"]
     agent.ok("browser_click", ref=find(agent, 'button "Reject all"'))  # the banner itself, when named
     assert state(agent)["consent"] == ["necessary"]

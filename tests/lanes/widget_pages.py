@@ -14,6 +14,8 @@ reports on itself through the snapshot, so a test reads the same on either lane:
   something the agent did not name shows there;
 * a paragraph says ``Ready`` once the widgets are up (React and Vue render after the page's scripts run);
 * a paragraph says ``Crashed: <message>`` when a script threw.
+
+The cookie banner's page also says when its banner has slid into place (``banner``).
 """
 
 from __future__ import annotations
@@ -254,7 +256,15 @@ CookieConsent.run({
       },
     },
   },
-}).then(() => { consent(); ready(); });""",
+}).then(() => {
+  consent();
+  // The banner slides up into place after the library has run: the page says when it is there.
+  const banner = document.querySelector('#cc-main .cm');
+  banner.addEventListener('transitionend', (event) => {
+    if (event.target === banner && event.propertyName === 'transform') report({ banner: 'in place' });
+  });
+  ready();
+});""",
 )
 
 #: A content editor's page as CMSs lay it out: a sticky header, and a sticky footer with "Save draft" and

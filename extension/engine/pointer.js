@@ -644,7 +644,8 @@
   // the element (clearPoint(): x, y; click_intercepted when there is none, and nothing is to be pressed), with
   // a watch() token for the settle() after the input events. The element is described now, before the press.
   // With options.now (a field clicked to type into it, whose read-back says whether the text landed): its
-  // centre at once when that is clear, without waiting frames for it to keep still.
+  // centre at once when that is clear, without waiting frames for it to keep still. With options.guard: the
+  // press the lane then makes is guarded (armGuard()).
   function aim(ref, options) {
     var found = pointerTarget(ref);
     if (!found.ok) return Promise.resolve(found);
@@ -665,11 +666,71 @@
         if (link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
       }
       result.watch = watch();
+      if (options && options.guard && !hover) armGuard(el, found.number, result.watch);
       return result;
     });
   }
 
+  // ----- a lane's real press, guarded ------------------------------------------------------------------
+  // A lane that presses with real input events (the cdp lane) hit-tests in one task and presses in a later
+  // one: in between, something may slide over the point (a cookie banner animating in), and the press would
+  // land on it. aim({guard: true}) arms a guard for the press it prepares, keyed by its watch token: from then
+  // on, a trusted pointerdown or mousedown whose target a press does not reach the element (reaches()) is
+  // stopped in the window's capture phase, before the page's own handlers below it, and so is the rest of that
+  // press (its up, click, the keys typed after it: the field never got the focus). The lane's settle(token)
+  // disarms it and answers click_intercepted when it stopped anything. A guard no lane disarms goes by itself
+  // after GUARD_MS, and a new one replaces the old (one press at a time).
+  var PRESS_STARTS = engine.wordSet("pointerdown mousedown");
+  var GUARDED_EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick", "contextmenu", "dblclick", "keydown", "keypress", "beforeinput"];
+  var GUARD_MS = 10000;
+  var guard = null;
+  function armGuard(el, number, token) {
+    disarm();
+    var armed = { el: el, number: number, token: token, stopped: null };
+    armed.listener = function (event) {
+      if (!event.isTrusted) return;
+      if (!armed.stopped && PRESS_STARTS[event.type]) {
+        var target = event.composedPath()[0];
+        if (target && target.nodeType === 1 && !reaches(el, target)) armed.stopped = intercepted(el, number, target);
+      }
+      if (armed.stopped) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+    };
+    GUARDED_EVENTS.forEach(function (type) {
+      window.addEventListener(type, armed.listener, true);
+    });
+    armed.timer = setTimeout(disarm, GUARD_MS);
+    guard = armed;
+  }
+  function disarm() {
+    if (!guard) return null;
+    var old = guard;
+    guard = null;
+    clearTimeout(old.timer);
+    GUARDED_EVENTS.forEach(function (type) {
+      window.removeEventListener(type, old.listener, true);
+    });
+    return old;
+  }
+  // What the guard of watch `token` stopped (click_intercepted), or null; disarms it.
+  function pressStopped(token) {
+    if (!guard || guard.token !== token) return null;
+    return disarm().stopped;
+  }
+  var settleWatch = engine.settle;
+  // settle(token, options) as dom.js has it, for a press the lane made after aim({guard}): its guard's verdict
+  // first.
+  function settleAfterPress(token, options) {
+    var stopped = pressStopped(token);
+    return settleWatch(token, options).then(function (after) {
+      return stopped || after;
+    });
+  }
+
   Object.assign(engine, {
+    settle: settleAfterPress,
     click: click,
     reaches: reaches,
     intercepted: intercepted,

@@ -56,9 +56,25 @@ for (const id of ['first', 'second']) {
 </script>"""
 
 
+#: A checkbox and a field, and a banner the test slides over them between the aim and the press (as a cookie
+#: banner animating in does); every press and key the page sees is logged as "type@id".
+SLIDING_BANNER = """<!doctype html><title>Banner</title>
+<label>Publish <input type="checkbox" id="publish"></label>
+<label>Email <input id="email"></label>
+<div id="banner" style="display: none; position: fixed; inset: 0; background: #333">We use cookies</div>
+<script>
+window.seen = [];
+for (const type of ['mousedown', 'mouseup', 'click', 'keydown', 'beforeinput', 'input']) {
+  window.addEventListener(type, (event) => window.seen.push(type + '@' + event.target.id));
+}
+window.slideIn = () => { document.getElementById('banner').style.display = 'block'; return 0; };
+window.slideOut = () => { document.getElementById('banner').style.display = 'none'; return 0; };
+</script>"""
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[PageServer]:
-    with serve_pages({"/moving.html": MOVING, "/focus.html": FOCUS_LOG}) as pages:
+    with serve_pages({"/moving.html": MOVING, "/focus.html": FOCUS_LOG, "/banner.html": SLIDING_BANNER}) as pages:
         yield pages
 
 
@@ -101,3 +117,47 @@ def test_a_click_moves_the_focus_with_each_of_its_events_once(
         "first:mousedown first:focus first:focusin first:mouseup first:click "
         "second:mousedown first:blur first:focusout second:focus second:focusin second:mouseup second:click"
     )
+
+
+def real_press(tab: Tab, x: float, y: float, text: str = "") -> None:
+    """A trusted press at (x, y), as the cdp lane sends it, then ``text`` inserted as the cdp lane types it."""
+    cdp = tab.browser.cdp
+    for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+        event = {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}
+        cdp.send("Input.dispatchMouseEvent", event, session=tab.session)
+    if text:
+        cdp.send("Input.insertText", {"text": text}, session=tab.session)
+
+
+@pytest.mark.parametrize("text", ["", "ada@example.com"], ids=["click", "typing"])
+def test_a_real_press_that_something_slid_under_since_the_aim_is_stopped(
+    tab: Tab, server: PageServer, text: str
+) -> None:
+    tab.navigate(server.url("/banner.html"))
+    top = tab.top().inject()
+    refs = {name: ref for _, name, ref in ref_lines(top.snapshot()["text"])}
+    aimed = top.call("aim", refs["Email" if text else "Publish"], {"guard": True, "now": bool(text)})
+    top.page_eval("window.slideIn()")
+    real_press(tab, aimed["x"], aimed["y"], text)
+    after = top.call("settle", aimed["watch"])
+    assert after["ok"] is False and after["error"]["code"] == "click_intercepted", after
+    assert "(div#banner)" in after["error"]["message"], after
+    # The page's handlers under the window's capture phase never saw the press, nor the keys after it.
+    assert top.page_eval("window.seen") == []
+    assert top.page_eval("[publish.checked, email.value]") == [False, ""]
+    # The guard is gone once settled: a press meant for the banner now reaches it.
+    real_press(tab, aimed["x"], aimed["y"])
+    assert top.page_eval("window.seen") == ["mousedown@banner", "mouseup@banner", "click@banner"]
+
+
+def test_a_guarded_press_on_its_element_lands(tab: Tab, server: PageServer) -> None:
+    tab.navigate(server.url("/banner.html"))
+    top = tab.top().inject()
+    refs = {name: ref for _, name, ref in ref_lines(top.snapshot()["text"])}
+    aimed = top.call("aim", refs["Publish"], {"guard": True})
+    real_press(tab, aimed["x"], aimed["y"])
+    assert top.call("settle", aimed["watch"])["ok"] is True
+    assert top.page_eval("[publish.checked, window.seen]") == [
+        True,
+        ["mousedown@publish", "mouseup@publish", "click@publish", "input@publish"],
+    ]

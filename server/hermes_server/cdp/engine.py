@@ -95,7 +95,7 @@ _TYPE_AIM = """(function (ref, textTypes) {
   var facts = {tag: tag, type: type, editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea"};
   var realKeys = facts.editable || tag === "textarea" || (tag === "input" && textTypes.indexOf(type) >= 0);
   if (!realKeys) return {facts: facts};
-  return globalThis.__hermesSnapshot.aim(ref, {now: true}).then(function (aimed) {
+  return globalThis.__hermesSnapshot.aim(ref, {now: true, guard: true}).then(function (aimed) {
     return {facts: facts, aimed: aimed};
   });
 })"""
@@ -336,7 +336,7 @@ class PageEngine:
                 pointer_at = await self._in_page(frame, now)
                 arriving = asyncio.ensure_future(arrive(*pointer_at))
         try:
-            aimed = _answer("aim", await self.evaluate(frame, _called(_AIM, key, {"hover": hover})))
+            aimed = _answer("aim", await self.evaluate(frame, _called(_AIM, key, {"hover": hover, "guard": True})))
         finally:
             if arriving is not None:
                 await arriving

@@ -691,7 +691,10 @@
       if (!event.isTrusted) return;
       if (!armed.stopped && PRESS_STARTS[event.type]) {
         var target = event.composedPath()[0];
-        if (target && target.nodeType === 1 && !reaches(el, target)) armed.stopped = intercepted(el, number, target);
+        if (target && target.nodeType === 1 && !reaches(el, target)) {
+          armed.stopped = intercepted(el, number, target);
+          armed.stopped.error.stopped = true; // nothing was pressed: the lane may try again (PressStopped)
+        }
       }
       if (armed.stopped) {
         event.preventDefault();

@@ -10,6 +10,9 @@ kinds of failure because callers react to them differently:
 ├── ``ApiError``           an HTTP request to the server is refused (status, type, code).
 │   └── ``TicketRejected`` a WebSocket ticket is unknown, expired, reused or malformed (401).
 ├── ``ToolError``          (wire) a browser tool call failed with a code the agent sees.
+│   └── ``PressStopped``   the page moved something over a real press's point after the engine aimed it, and
+│                          the engine's guard stopped the press before the page saw it (CDP lane): nothing
+│                          was pressed, so the action may be tried again.
 ├── ``PeerError``          (wire) a remote peer misbehaved (as opposed to local misuse).
 │   ├── ``ProtocolViolation`` (wire) a controller frame broke protocol v1.
 │   ├── ``CDPError``          a browser's DevTools endpoint failed (CDP lane).
@@ -25,7 +28,7 @@ Secrets (API keys, tickets, pairing secrets) never go into a message.
 
 from __future__ import annotations
 
-from hermes_wire.errors import HermesError, PeerError
+from hermes_wire.errors import HermesError, PeerError, ToolError
 
 
 class ConfigError(HermesError):
@@ -109,3 +112,8 @@ class LaunchError(HermesError):
     """A local server or helper process did not start; the message includes the tail of its log."""
 
     code = "launch_failed"
+
+
+class PressStopped(ToolError):
+    """A real press was stopped by the engine's guard (``armGuard`` in extension/engine/pointer.js): its target
+    was no longer the element the engine aimed at. The agent sees ``click_intercepted`` if every attempt ends so."""

@@ -36,7 +36,7 @@ from typing import Any
 from hermes_extension import engine_source
 from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.supervisor import CDPSupervisor, InitScript
-from hermes_server.errors import CDPCommandFailed, LaunchError
+from hermes_server.errors import CDPCommandFailed, LaunchError, PressStopped
 from hermes_server.routing.outcome import PASS_THROUGH_CONTROLLER_CODES
 from hermes_wire.errors import ToolError
 
@@ -154,11 +154,14 @@ _UNDER_POINTER = """(function (ref, x, y, maxMs) {
 
 
 def engine_failure(error: Any) -> ToolError:
-    """The engine's ``{code, message}``, as the extension lane reports it (``controller_error: code: message``)."""
+    """The engine's ``{code, message}``, as the extension lane reports it (``controller_error: code: message``);
+    ``PressStopped`` when the engine's guard stopped a real press (its error says ``stopped``)."""
     code = str(error.get("code", "engine_error")) if isinstance(error, dict) else "engine_error"
     message = str(error.get("message", "the snapshot engine failed")) if isinstance(error, dict) else str(error)
     if code in PASS_THROUGH_CONTROLLER_CODES:
         return ToolError(code, message)
+    if isinstance(error, dict) and error.get("stopped") is True:
+        return PressStopped("controller_error", f"{code}: {message}")
     return ToolError("controller_error", f"{code}: {message}")
 
 

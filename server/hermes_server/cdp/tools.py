@@ -43,7 +43,7 @@ from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.keys import KeyPress, parse_key
 from hermes_server.cdp.providers import BrowserLease
 from hermes_server.cdp.supervisor import CDPSupervisor, DialogInterrupt
-from hermes_server.errors import CDPCommandFailed, CDPError
+from hermes_server.errors import CDPCommandFailed, CDPError, PressStopped
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import WAIT_TIMEOUT_DEFAULT_S
 
@@ -172,8 +172,27 @@ async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     return result | supervisor.state.snapshot_metadata(target)
 
 
+#: How many times a click or typing goes when the engine's guard stopped its press (``PressStopped``: nothing
+#: was pressed): what slid over the point, a banner animating in, is in place or gone by the next aim.
+PRESS_ATTEMPTS = 3
+
+
+async def _pressing(action: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+    """``action()``, again while the engine's guard stops its press, at most ``PRESS_ATTEMPTS`` times."""
+    for _ in range(PRESS_ATTEMPTS - 1):
+        try:
+            return await action()
+        except PressStopped:
+            log.info("a press was stopped on its way (something moved over its point); aiming again")
+    return await action()
+
+
 @handles("browser_click")
 async def click(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    return await _pressing(lambda: _click_once(browsing, args))
+
+
+async def _click_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
     hover = bool(args.get("hover"))
@@ -220,6 +239,10 @@ async def _hover_taken(browsing: Browsing, frame: FrameInfo, ref: str, so_far: d
 
 @handles("browser_type")
 async def type_text(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    return await _pressing(lambda: _type_once(browsing, args))
+
+
+async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
     engine = browsing.engine()

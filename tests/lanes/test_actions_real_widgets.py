@@ -13,7 +13,7 @@ MUI's Checkbox lays its input, transparent, over the box it draws, and Quasar's 
 to a transparent input; a sticky footer and a cookie banner never take a press meant for a field under them; an
 invisible layer (MUI's backdrop, a transparent advert) takes nothing and is named.
 
-Two tests are expected failures, each a defect of the typing path that a marker names (see their reasons).
+One test is an expected failure, a defect of the typing path that its marker names (see its reason).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from typing import Any
 
 import pytest
 
-from hermes_wire.tools import CDP_LANE
 from tests.lanes.action_pages import serve_action_pages
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.widget_pages import WIDGET_PAGES
@@ -255,16 +254,8 @@ def test_flatpickr_takes_a_day_picked_in_its_calendar(agent: LaneAgent) -> None:
     assert state(agent)["arrival"] == ["2014-06-15"]
 
 
-def test_flatpickr_calendar_follows_a_year_typed_into_it(agent: LaneAgent, request: pytest.FixtureRequest) -> None:
-    if agent.lane == CDP_LANE:
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                reason="Product defect (typing path, cdp lane): browser_type inserts the text with one "
-                "Input.insertText, without the key events a person's typing sends; Flatpickr's year field acts on "
-                "keyup, so its calendar stays on the year it showed (the extension lane's typing sends them).",
-            )
-        )
+def test_flatpickr_calendar_follows_a_year_typed_into_it(agent: LaneAgent) -> None:
+    # Flatpickr's year field acts on each key's keyup: typing sends a person's key events on both lanes.
     open_page(agent, "/flatpickr")
     agent.ok("browser_click", ref=find(agent, 'textbox "Arrival"'))
     agent.ok("browser_type", ref=find(agent, 'spinbutton "Year"'), text="2015")

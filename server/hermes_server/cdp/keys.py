@@ -119,3 +119,17 @@ def _character_code(char: str) -> tuple[str, int]:
     if char.isdigit():
         return f"Digit{char}", ord(char)
     return _PUNCTUATION_CODES.get(char, ("", 0))
+
+
+def typed_keys(text: str) -> list[KeyPress]:
+    """The key presses that type ``text`` into a one-line field, one per character, as a person types it: each
+    key's event carries its character as text, so a character no key names (an accented letter, an emoji) is
+    typed too."""
+    presses = []
+    for char in text:
+        code, key_code = (_NAMED[char][0], _NAMED[char][1]) if char in _NAMED else _character_code(char)
+        key = {"key": char, "code": code, "windowsVirtualKeyCode": key_code, "modifiers": 0}
+        presses.append(
+            KeyPress({"type": "keyDown", "text": char, "unmodifiedText": char, **key}, {"type": "keyUp", **key})
+        )
+    return presses

@@ -679,42 +679,38 @@
   // stopped in the window's capture phase, before the page's own handlers below it, and so is the rest of that
   // press (its up, click, the keys typed after it: the field never got the focus). The lane's settle(token)
   // disarms it and answers click_intercepted when it stopped anything. A guard no lane disarms goes by itself
-  // after GUARD_MS, and a new one replaces the old (one press at a time).
+  // after GUARD_MS, and a new one replaces the old (one press at a time). The guard's listeners are on the window
+  // from the engine's start (before the page's scripts, where a lane injects it at document start), so that they
+  // come first: a page's own listener in the window's capture phase, added later, never sees a stopped event.
   var PRESS_STARTS = engine.wordSet("pointerdown mousedown");
   var GUARDED_EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick", "contextmenu", "dblclick", "keydown", "keypress", "beforeinput"];
   var GUARD_MS = 10000;
   var guard = null;
+  function guarding(event) {
+    if (!guard || !event.isTrusted) return;
+    if (!guard.stopped && PRESS_STARTS[event.type]) {
+      var target = event.composedPath()[0];
+      if (target && target.nodeType === 1 && !reaches(guard.el, target)) {
+        guard.stopped = intercepted(guard.el, guard.number, target);
+        guard.stopped.error.stopped = true; // nothing was pressed: the lane may try again (PressStopped)
+      }
+    }
+    if (guard.stopped) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }
+  GUARDED_EVENTS.forEach(function (type) {
+    window.addEventListener(type, guarding, true);
+  });
   function armGuard(el, number, token) {
     disarm();
-    var armed = { el: el, number: number, token: token, stopped: null };
-    armed.listener = function (event) {
-      if (!event.isTrusted) return;
-      if (!armed.stopped && PRESS_STARTS[event.type]) {
-        var target = event.composedPath()[0];
-        if (target && target.nodeType === 1 && !reaches(el, target)) {
-          armed.stopped = intercepted(el, number, target);
-          armed.stopped.error.stopped = true; // nothing was pressed: the lane may try again (PressStopped)
-        }
-      }
-      if (armed.stopped) {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-      }
-    };
-    GUARDED_EVENTS.forEach(function (type) {
-      window.addEventListener(type, armed.listener, true);
-    });
-    armed.timer = setTimeout(disarm, GUARD_MS);
-    guard = armed;
+    guard = { el: el, number: number, token: token, stopped: null, timer: setTimeout(disarm, GUARD_MS) };
   }
   function disarm() {
-    if (!guard) return null;
     var old = guard;
     guard = null;
-    clearTimeout(old.timer);
-    GUARDED_EVENTS.forEach(function (type) {
-      window.removeEventListener(type, old.listener, true);
-    });
+    if (old) clearTimeout(old.timer);
     return old;
   }
   // What the guard of watch `token` stopped (click_intercepted), or null; disarms it.

@@ -47,6 +47,20 @@ def page(title: str, body: str) -> str:
     return f"<!doctype html><html><head><title>{title}</title></head><body>{body}</body></html>"
 
 
+def reporting_page(first_title: str, reporting: str, heading: str, head: str, body: str, script: str) -> str:
+    """A page that reports on the library it runs through its title (``first_title`` until it does): the
+    library's ``head`` (scripts, styles), its ``body``, a "state" paragraph (Loading, then Ready) and a "crash"
+    one, then ``reporting`` (the page's ready(), crashed() and how it reports) and ``script``, which sets the
+    library up and calls ready()."""
+    return page(
+        first_title,
+        f"""{head}<h1>{heading}</h1>{body}
+<p id="state">Loading</p><p id="crash"></p>
+<script>{reporting}
+{script}</script>""",
+    )
+
+
 START = page(
     "Start",
     """<h1>Start</h1>

@@ -19,7 +19,7 @@ can replace text the editor itself created.
 
 from __future__ import annotations
 
-from tests.lanes.action_pages import page
+from tests.lanes.action_pages import reporting_page
 from tests.support.pages import Page
 
 #: What every editor page runs first: the initial text, and how the page reports on its editor.
@@ -47,15 +47,9 @@ PLACEHOLDER = "Write the story"
 
 
 def editor_page(title: str, head: str, body: str, script: str) -> str:
-    """A page with the editor's ``head`` (scripts, styles), its ``body``, the reporting paragraphs, and
-    ``script`` (which creates the editor, echoes its model text on every change, and calls ready())."""
-    return page(
-        '""',
-        f"""{head}<h1>{title}</h1>{body}
-<p id="state">Loading</p><p id="crash"></p>
-<script>{REPORTING}
-{script}</script>""",
-    )
+    """An editor's page (``reporting_page``): ``script`` creates the editor and echoes its model text on every
+    change."""
+    return reporting_page('""', REPORTING, title, head, body, script)
 
 
 CODEMIRROR5 = editor_page(

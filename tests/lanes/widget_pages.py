@@ -20,7 +20,7 @@ The cookie banner's page also says when its banner has slid into place (``banner
 
 from __future__ import annotations
 
-from tests.lanes.action_pages import page
+from tests.lanes.action_pages import page, reporting_page
 from tests.support.pages import Page
 
 #: What every widget page runs first: how the page reports its state and the presses it saw.
@@ -43,15 +43,9 @@ report({});
 
 
 def widget_page(title: str, head: str, body: str, script: str) -> str:
-    """A page with the libraries' ``head`` (scripts, styles), its ``body``, the reporting paragraphs, and
-    ``script`` (which creates the widgets, reports their model on every change, and calls ready())."""
-    return page(
-        "{}",
-        f"""{head}<h1>{title}</h1>{body}
-<p id="state">Loading</p><p id="crash"></p>
-<script>{REPORTING}
-{script}</script>""",
-    )
+    """A widget library's page (``reporting_page``): ``script`` creates the widgets and reports their model on
+    every change."""
+    return reporting_page("{}", REPORTING, title, head, body, script)
 
 
 REACT_SELECT = widget_page(

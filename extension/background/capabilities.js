@@ -107,7 +107,16 @@ const CAPABILITIES = {
 
   browser_type: async ({ sessionId, args, signal, checked }) => {
     const tab = await controlledTab(sessionId, { checked: checked.controlled });
-    const done = await actInFrameOf(tab.id, args.ref, "type", [normalRef(args.ref), args.text]);
+    const typing = (confirm) => actInFrameOf(tab.id, args.ref, "type", [normalRef(args.ref), args.text, { confirm }]);
+    let done;
+    try {
+      done = await typing(Boolean(checked.confirmTyping));
+    } catch (error) {
+      // A password or payment field, as the engine found it once focused or while typing: nothing is in it yet.
+      if (!(error instanceof CommandError) || error.code !== "confirmation_needed" || !checked.confirmTyping) throw error;
+      await checked.confirmTyping(error.field);
+      done = await typing(false);
+    }
     const result = await followNavigation(tab, done, signal);
     const shown = result.password ? "•".repeat(Math.min(args.text.length, 12)) : JSON.stringify(args.text.slice(0, 80));
     return { result, summary: `typed ${shown} into ${describe(args.ref, result)}` };

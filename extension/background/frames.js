@@ -116,7 +116,7 @@ async function runInFrame(tabId, frameId, method, args) {
     [method, args],
   );
   const value = outcome?.result;
-  if (value && value.ok === false) throw new CommandError(value.error.code, value.error.message);
+  if (value && value.ok === false) throw new CommandError(value.error.code, value.error.message, value.error.field);
   return { value, frameId, documentId: outcome?.documentId ?? null };
 }
 

@@ -2,46 +2,27 @@
 // that holds one, a click that starts a download. Found out by looking at the element itself, in its own
 // frame and in the isolated world the engine lives in (its refs are there), never by trusting the agent's
 // arguments. The answer is a short description for the popup: the field's label and kind, never its value.
+// Typing is checked by the engine itself as it types (typing.js: the field as it is once focused, and while the
+// text goes in; capabilities.js asks then), with the same test of a field (sensitiveField) as a form's here.
 import { focusedFrame, normalRef, withEngine } from "./frames.js";
 import { loadTabRefs } from "./storage.js";
 
 // Runs in the page's frame (isolated world): what acting on the element `ref` names (null: this frame's
-// focused element) would risk, or null; `missing` when a ref is to be found and the frame has no engine yet (see
-// withEngine). Self-contained, since chrome.scripting sends its source.
-// mode: "type" (typing into it), "click" or "press" (Enter on it).
+// focused element) would risk, or null; `missing` when the frame has no engine yet (see withEngine).
+// Self-contained, since chrome.scripting sends its source.
+// mode: "click" or "press" (Enter on it).
 function riskOf(ref, mode, missing) {
-  if (ref !== null && !globalThis.__hermesSnapshot) return missing;
-  const CARD = /\b(card|cc)[\s_-]*(number|num|no)\b|credit[\s_-]*card|cardnumber|ccnum|\bpan\b/i;
+  if (!globalThis.__hermesSnapshot) return missing;
   const clean = (text) => String(text ?? "").replace(/\s+/g, " ").trim().slice(0, 80);
-  const labelOf = (field) =>
-    clean(
-      (field.labels && field.labels[0] && field.labels[0].textContent) ||
-        field.getAttribute("aria-label") ||
-        field.getAttribute("placeholder") ||
-        field.getAttribute("name") ||
-        field.id,
-    );
-  const sensitive = (field) => {
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return null;
-    if (field instanceof HTMLInputElement && field.type === "password") return "password";
-    const tokens = String(field.getAttribute("autocomplete") || "").toLowerCase().split(/\s+/);
-    if (tokens.some((token) => token.startsWith("cc-"))) return "payment";
-    const named = [field.name, field.id, field.getAttribute("aria-label"), field.placeholder, labelOf(field)];
-    return named.some((text) => text && CARD.test(String(text))) ? "payment" : null;
-  };
   const firstSensitive = (form) => {
     for (const field of form ? form.elements : []) {
-      const kind = sensitive(field);
-      if (kind) return { kind, label: labelOf(field) };
+      const found = globalThis.__hermesEngine.sensitiveField(field);
+      if (found) return found;
     }
     return null;
   };
   const element = ref !== null ? globalThis.__hermesSnapshot.resolve(ref) : document.activeElement;
   if (!element) return null;
-  if (mode === "type") {
-    const kind = sensitive(element);
-    return kind ? { risk: "type", kind, label: labelOf(element) } : null;
-  }
   if (mode === "click") {
     const link = element.closest && element.closest("a[href]");
     if (link && link.hasAttribute("download")) {
@@ -61,7 +42,6 @@ function riskOf(ref, mode, missing) {
 
 // What the agent's call would risk on tab `tabId`, or null when it is not a high-risk action.
 export async function riskOfCommand(tabId, action, args) {
-  if (action === "browser_type") return riskAtRef(tabId, args.ref, "type");
   if (action === "browser_click") return riskAtRef(tabId, args.ref, "click");
   if (action === "browser_press" && /(^|\+)Enter$/.test(args.key)) return riskInFocus(tabId);
   return null;
@@ -81,13 +61,8 @@ async function riskAtRef(tabId, ref, mode) {
 // The key goes where browser_press sends it (frames.js focusedFrame).
 async function riskInFocus(tabId) {
   try {
-    const frameId = await focusedFrame(tabId);
-    const [outcome] = await chrome.scripting.executeScript({
-      target: { tabId, frameIds: [frameId] },
-      func: riskOf,
-      args: [null, "press", null],
-    });
-    return outcome?.result ?? null;
+    const risk = (await withEngine(tabId, await focusedFrame(tabId), riskOf, [null, "press"]))?.result;
+    return risk && typeof risk === "object" ? risk : null;
   } catch {
     return null;
   }

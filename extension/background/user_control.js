@@ -21,7 +21,9 @@ export function answerWaitMs(timeoutMs) {
 const PAUSED = "The user paused the agent in the Hermes popup; nothing runs until they resume.";
 
 // Resolves when the command may run, with {controlled: the session's controlled tab as the checks read it (null
-// if they looked at another tab, the session controls none yet, or they waited for the user)}; throws a
+// if they looked at another tab, the session controls none yet, or they waited for the user), confirmTyping:
+// null when confirmations are off, else a function(field) that asks the user to confirm typing into `field` (the
+// engine's {kind, label}) and resolves once they have}; throws a
 // CommandError (permission_pending, site_blocked, user_declined, paused_by_user) when it may not.
 // controller.noop is a channel check, not an action: it never asks.
 export async function checkUserControl({ sessionId, action, args, signal, timeoutMs }) {
@@ -48,14 +50,21 @@ export async function checkUserControl({ sessionId, action, args, signal, timeou
     waited = await siteAllowed(sessionId, origin, patience, known);
     if (waited) rules = await store.effectiveRules();
   }
+  const site = siteOf(tab?.url) ?? "this page";
   if (rules.confirm && tab) {
     const risk = await riskOfCommand(tab.id, action, args);
     if (risk) {
       waited = true;
-      await confirmed(sessionId, siteOf(tab.url) ?? "this page", describeRisk(risk), patience);
+      await confirmed(sessionId, site, describeRisk(risk), patience);
     }
   }
-  return { controlled: controlled && !waited ? tab : null };
+  // Typing is confirmed at the moment it happens, on the field as the engine finds it once focused (typing.js):
+  // the capability asks through this when the engine says the field is a password or payment field.
+  const confirmTyping =
+    rules.confirm && tab
+      ? (field) => confirmed(sessionId, site, describeRisk({ risk: "type", ...field }), patience)
+      : null;
+  return { controlled: controlled && !waited ? tab : null, confirmTyping };
 }
 
 // The tab the command acts on: the tab to activate, or the session's controlled tab (if it has none yet, the

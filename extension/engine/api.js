@@ -30,8 +30,10 @@
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
  *       ms}>   (readBack: over after a task turn in which the action caused nothing; see dom.js)
- *   type(ref, text, {clear=true, commit=true, submit=false}) -> Promise<{ok, ref, role, name, value |
- *       password:true, pressed?, navigating?}>   (a <select> gets the option with that label; a rich editor
+ *   type(ref, text, {clear=true, commit=true, submit=false, confirm=false}) -> Promise<{ok, ref, role, name,
+ *       value | password:true, pressed?, navigating?}>   (with confirm, a password or payment field, as it is
+ *       once focused or as it turns while the text goes in, gets nothing: confirmation_needed, with field:
+ *       {kind, label}; a <select> gets the option with that label; a rich editor
  *       (contenteditable) gets it typed through its own input path, a key per task; a multiple <select>, one
  *       label per line, its value the chosen labels as an array; a date, time, datetime-local, month, week,
  *       colour or range input, the value in its own format, else invalid_value). Fails with type_mismatch when

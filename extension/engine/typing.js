@@ -1,7 +1,7 @@
 /*
- * Hermes snapshot engine: type(ref, text, {clear=true, commit=true, submit=false}) puts text into a field as a
- * user typing it would: Control+A first (an editor such as CodeMirror or Monaco selects its whole text on it),
- * then key events and the browser's own text insertion per character, then change. A <select> gets the
+ * Hermes snapshot engine: type(ref, text, {clear=true, commit=true, submit=false, confirm=false}) puts text into a
+ * field as a user typing it would: Control+A first (an editor such as CodeMirror or Monaco selects its whole text
+ * on it), then key events and the browser's own text insertion per character, then change. A <select> gets the
  * option with that label (a multiple one: one label per line), a date, time, month, week, range or colour input
  * gets the value in its own format (setControlValue). A rich editor (contenteditable: Draft.js, Lexical, Slate,
  * Quill, ProseMirror, CKEditor 5, TinyMCE...) gets the text typed through its own input path, a key per task
@@ -62,15 +62,35 @@
       return failure("not_typable", "Element " + refText(number) + " does not take text; type into a textbox.");
     }
     if (el.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");
-    var isPassword = tag === "input" && el.type === "password";
+    // With options.confirm (the extension lane in ask mode), a password or payment field is typed into only once
+    // the user has said so: the field is looked at before the focus, after it (a page may make it a password on
+    // focus), before every character and after the last one (it may turn while the text goes in), and nothing
+    // stays in it (what went in before it turned is taken back) until the lane has asked the user and calls again
+    // without confirm.
+    var sensitive = options.confirm === true ? sensitiveField(el) : null;
     focusElement(el);
+    if (options.confirm === true) sensitive = sensitiveField(el) || sensitive;
+    if (sensitive) return confirmationNeeded(sensitive, number);
     if (tag === "input") text = text.replace(/\n+/g, "");
     if (editable) {
       return typeIntoEditable(el, text, options.clear !== false).then(function () {
         return typedResult(el, number, text, options, false);
       });
     }
-    typeIntoField(el, text, options.clear !== false);
+    var before = nativeValue(el);
+    var turned = null;
+    var turning =
+      options.confirm === true
+        ? function () {
+            return (turned = sensitiveField(el));
+          }
+        : null;
+    typeIntoField(el, text, options.clear !== false, turning);
+    if (turned) {
+      setNativeValue(el, before);
+      inputEvent(el, "input", "historyUndo", null, false);
+      return confirmationNeeded(turned, number);
+    }
     if (options.commit !== false) plainEvent(el, "change");
     return typedResult(el, number, text, options, readsBack(el));
   }
@@ -167,7 +187,8 @@
   function typedCheck(el, number, text) {
     if (tagOf(el) === "select" && el.multiple) return chosenCheck(el, number, text.split("\n"));
     var now = held(el);
-    var isPassword = tagOf(el) === "input" && el.type === "password";
+    var found = sensitiveField(el);
+    var isPassword = !!found && found.kind === "password";
     if (!sameText(text, now.text, now.rich)) {
       var what = isPassword
         ? "the password field holds " + now.text.length + " characters, not the " + text.length + " typed"
@@ -181,6 +202,74 @@
     if (isPassword) result.password = true;
     else result.value = cap(now.rich ? clean(now.text) : now.text, VALUE_CAP);
     return result;
+  }
+  // ----- password and payment fields ------------------------------------------------------------------
+  // The autocomplete tokens of a secret: a password, a one-time code, a card's security code.
+  var SECRET_AUTOCOMPLETE = engine.wordSet("current-password new-password one-time-code cc-csc");
+  // The words that make a field a secret when its label, name, id or placeholder says one, matched as whole
+  // words once a name is split into its words (splitWords): "loginPassword", "card_cvv", "pin-code" say it,
+  // "spinach", "opinion", "shipping", "passport" or "pinned" do not.
+  var SECRET_WORDS = /\b(?:password|passwd|passcode|pin|cvv|cvc)s?\b/;
+  var CARD_WORDS = /\b(?:card|cc) ?(?:number|num|no)\b|\bcredit ?card\b|\bcardnumber\b|\bccnum\b|\bpan\b/;
+  // Input types whose text is never a secret, whatever their label says ("Email to reset your password").
+  var NEVER_SECRET = engine.wordSet("email url");
+  // A name or a label as lower-case words: camelCase, snake_case, kebab-case and digits split ("newPIN2" ->
+  // "new pin ").
+  function splitWords(text) {
+    return String(text || "")
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+      .replace(/[\s_\-.:\d]+/g, " ")
+      .toLowerCase();
+  }
+  // What the field is called by the page: its labels, aria-label, placeholder, name and id.
+  function fieldNames(el) {
+    var names = [el.getAttribute("aria-label"), el.getAttribute("placeholder"), el.getAttribute("name"), el.id];
+    for (var i = 0; el.labels && i < el.labels.length; i++) names.push(el.labels[i].textContent);
+    return names.map(splitWords);
+  }
+  // The field's label as the user's question names it (never its value).
+  function fieldLabel(el) {
+    var first = el.labels && el.labels[0] && el.labels[0].textContent;
+    var label = first || el.getAttribute("aria-label") || el.getAttribute("placeholder") || el.getAttribute("name") || el.id;
+    return clean(label || "").slice(0, 80);
+  }
+  // {kind: "password" | "payment", label} for a field typing into which the user confirms, as it is now, else
+  // null. A password (a secret: its characters are never echoed): type=password; autocomplete current-password,
+  // new-password, one-time-code or cc-csc; masked by -webkit-text-security; or its label, name, id or
+  // placeholder says password, passcode, PIN, CVV or CVC (not an email or URL input). A payment field:
+  // autocomplete cc-*, or its names say card number.
+  function sensitiveField(el) {
+    var tag = tagOf(el);
+    if ((tag !== "input" || !isTextField(el)) && tag !== "textarea") return null;
+    var type = tag === "input" ? el.type : "";
+    var tokens = String(el.getAttribute("autocomplete") || "").toLowerCase().split(/\s+/);
+    var masked = getComputedStyle(el).getPropertyValue("-webkit-text-security");
+    var names = fieldNames(el);
+    var says = function (words) {
+      return names.some(function (name) {
+        return words.test(name);
+      });
+    };
+    var secret =
+      type === "password" ||
+      tokens.some(function (token) {
+        return !!SECRET_AUTOCOMPLETE[token];
+      }) ||
+      (!!masked && masked !== "none") ||
+      (!NEVER_SECRET[type] && says(SECRET_WORDS));
+    var payment =
+      !secret &&
+      (tokens.some(function (token) {
+        return token.indexOf("cc-") === 0;
+      }) ||
+        says(CARD_WORDS));
+    return secret || payment ? { kind: secret ? "password" : "payment", label: fieldLabel(el) } : null;
+  }
+  // The answer to a lane that asked for confirmations: the user is to be asked before typing into this field
+  // (what kind of field and its label come with it, for the question).
+  function confirmationNeeded(field, number) {
+    return failure("confirmation_needed", "Element " + refText(number) + " is a " + field.kind + " field: the user confirms typing into it.", { field: field });
   }
   // Whether what the element holds is its own value, read back directly: a plain <input> or <textarea>, not
   // the hidden textarea an editor types through (CodeMirror 5, Monaco), whose text is read from what the
@@ -523,14 +612,18 @@
   // costs a quarter of a millisecond per character (it runs the browser's whole editing machinery: undo step,
   // selection, layout). Any other field (an editor's hidden textarea, an email or number input, whose value is
   // a sanitised reading of their text) gets the browser's own insertion, or the native setter if it refuses.
-  function typeIntoField(el, text, clear) {
+  // With `turned` (a function), it is asked before each character and once after the last whether the field has
+  // turned into one that is not to be typed into: then the typing stops there.
+  function typeIntoField(el, text, clear, turned) {
     if (clear) {
       selectAll(el);
       if (!text && (nativeValue(el) !== "" || editorText(el))) deleteSelection(el);
     }
     var direct = holdsTextAsTyped(el);
     var chars = Array.from(text);
-    for (var i = 0; i < chars.length; i++) {
+    for (var i = 0; i <= chars.length; i++) {
+      if (turned && turned()) return;
+      if (i === chars.length) return;
       var char = chars[i];
       var info = char === "\n" ? keyInfo("Enter") : keyInfo(char);
       var typed = keyEvent(el, "keydown", info, {}) && keyEvent(el, "keypress", info, {});
@@ -563,6 +656,7 @@
   }
 
   Object.assign(engine, {
+    sensitiveField: sensitiveField,
     type: type,
     typeSettled: typeSettled,
     typed: typed,

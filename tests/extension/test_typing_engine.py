@@ -47,9 +47,59 @@ document.getElementById('nodigits').addEventListener('beforeinput', (event) => {
 </script>"""
 
 
+#: Fields that are secrets in disguise (each read back as a password, never echoed), fields whose names only look
+#: like one, and fields that turn into a password on focus or while the text goes in.
+SECRETS = """<!doctype html><title>Secrets</title>
+<label>Typed <input type="password"></label>
+<label>Login word <input autocomplete="current-password"></label>
+<label>Next word <input autocomplete="section-signup new-password"></label>
+<label>Texted code <input autocomplete="one-time-code" inputmode="numeric"></label>
+<label>Masked <input style="-webkit-text-security: disc"></label>
+<label>Your PIN <input></label>
+<label>Door <input name="door_passcode"></label>
+<label>Back of the card <input id="cardCvv"></label>
+<label>Short secret <input placeholder="CVC" maxlength="3"></label>
+<label>New PIN2 <input type="tel"></label>
+<label>Spinach <input></label>
+<label>Opinion <input name="opinions"></label>
+<label>Shipping <input id="shippingAddress"></label>
+<label>Passport number <input placeholder="passport"></label>
+<label>Pinned note <input></label>
+<label>Email to reset your password <input type="email"></label>
+<label>Choose your password <input></label>
+<label>Turns on focus <input id="focus-flip" onfocus="this.type = 'password'"></label>
+<label>Turns midway <input id="midway-flip" oninput="if (this.value.length >= 3) this.type = 'password'"></label>
+<script>
+window.keys = 0;
+document.addEventListener('keydown', () => window.keys++, true);
+</script>"""
+
+#: The disguises (the field's type=password alone was a password before them).
+DISGUISED = [
+    "Login word",
+    "Next word",
+    "Texted code",
+    "Masked",
+    "Your PIN",
+    "Door",
+    "Back of the card",
+    "New PIN2",
+    "Choose your password",
+]
+#: Each field whose name only contains a secret word (or whose type is never a secret), with a field that says it.
+LOOKALIKES = [
+    ("Spinach", "Your PIN"),
+    ("Opinion", "Your PIN"),
+    ("Pinned note", "New PIN2"),
+    ("Shipping", "Your PIN"),
+    ("Passport number", "Door"),
+    ("Email to reset your password", "Choose your password"),
+]
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[PageServer]:
-    with serve_pages({"/fields.html": FIELDS}) as pages:
+    with serve_pages({"/fields.html": FIELDS, "/secrets.html": SECRETS}) as pages:
         yield pages
 
 
@@ -141,3 +191,76 @@ def test_fields_whose_value_is_a_reading_of_their_text_take_the_browsers_inserti
 ) -> None:
     answer, _ = typed(top, name, text)
     assert answer["ok"] is True and answer["value"] == text, answer
+
+
+@pytest.fixture
+def secrets(tab: Tab, server: PageServer) -> Frame:
+    tab.navigate(server.url("/secrets.html"))
+    return tab.top().inject()
+
+
+def field_value(top: Frame, name: str) -> Any:
+    """What the field labelled ``name`` holds, read by the page itself."""
+    return top.page_eval(
+        f"[...document.querySelectorAll('label')].find((l) => l.textContent.trim() === {name!r}).control.value"
+    )
+
+
+@pytest.mark.parametrize("name", DISGUISED)
+def test_a_secret_in_disguise_reads_back_as_a_password_never_echoed(secrets: Frame, name: str) -> None:
+    answer = secrets.call("type", ref_of(secrets, name), "s3cret-42")
+    assert answer["ok"] is True and answer.get("password") is True and "value" not in answer, answer
+    assert "s3cret" not in str(answer)
+    assert field_value(secrets, name) == "s3cret-42"
+
+
+@pytest.mark.parametrize(("name", "secret"), LOOKALIKES)
+def test_a_secret_word_counts_as_a_whole_word_only(secrets: Frame, name: str, secret: str) -> None:
+    text = "a@b.example" if "Email" in name else "green"
+    answer = secrets.call("type", ref_of(secrets, name), text, {"confirm": True})
+    assert answer["ok"] is True and answer["value"] == text and "password" not in answer, answer
+    answer = secrets.call("type", ref_of(secrets, secret), text, {"confirm": True})
+    assert answer["ok"] is False and answer["error"]["field"] == {"kind": "password", "label": secret}, answer
+
+
+def test_a_mismatch_in_a_secret_in_disguise_counts_characters_only(secrets: Frame) -> None:
+    answer = secrets.call("type", ref_of(secrets, "Short secret"), "9876")
+    assert answer["ok"] is False and answer["error"]["code"] == "type_mismatch", answer
+    assert "holds 3 characters, not the 4 typed" in answer["error"]["message"]
+    assert "987" not in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("name", ["Typed", *DISGUISED])
+def test_with_confirm_a_secret_is_not_typed_into_until_the_lane_asks(secrets: Frame, name: str) -> None:
+    answer = secrets.call("type", ref_of(secrets, name), "s3cret-42", {"confirm": True})
+    assert answer["ok"] is False and answer["error"]["code"] == "confirmation_needed", answer
+    assert answer["error"]["field"] == {"kind": "password", "label": name}
+    assert field_value(secrets, name) == ""
+    assert secrets.page_eval("window.keys") == 0  # not even a key reached the page
+
+
+def test_with_confirm_a_field_that_turns_into_a_password_on_focus_gets_nothing(secrets: Frame) -> None:
+    ref = ref_of(secrets, "Turns on focus")
+    answer = secrets.call("type", ref, "s3cret-42", {"confirm": True})
+    assert answer["ok"] is False and answer["error"]["code"] == "confirmation_needed", answer
+    assert answer["error"]["field"] == {"kind": "password", "label": "Turns on focus"}
+    assert field_value(secrets, "Turns on focus") == "" and secrets.page_eval("window.keys") == 0
+    # The user said yes: the lane calls again without confirm, and the text goes in, read back as a password.
+    answer = secrets.call("type", ref, "s3cret-42")
+    assert answer["ok"] is True and answer.get("password") is True and "value" not in answer, answer
+    assert field_value(secrets, "Turns on focus") == "s3cret-42"
+
+
+def test_with_confirm_a_field_that_turns_into_a_password_midway_has_what_was_typed_taken_back(
+    secrets: Frame,
+) -> None:
+    ref = ref_of(secrets, "Turns midway")
+    answer = secrets.call("type", ref, "s3cret-42", {"confirm": True})
+    assert answer["ok"] is False and answer["error"]["code"] == "confirmation_needed", answer
+    assert answer["error"]["field"]["kind"] == "password"
+    # Three keys went in while it was an ordinary field; it turned, and the typing stopped there, taken back.
+    assert secrets.page_eval("window.keys") == 4  # Control+A, then s, 3, c
+    assert field_value(secrets, "Turns midway") == ""
+    answer = secrets.call("type", ref, "s3cret-42")
+    assert answer["ok"] is True and answer.get("password") is True, answer
+    assert field_value(secrets, "Turns midway") == "s3cret-42"

@@ -56,9 +56,25 @@ count.addEventListener('input', () => setTimeout(() => {
 )
 
 
+#: Password fields in disguise (issue 22): each is read back as a password on both lanes, its characters never
+#: echoed; a field whose label only contains a secret word is an ordinary field.
+DISGUISED = page(
+    "Disguised",
+    """<h1>Disguised</h1>
+<label>Login word <input autocomplete="current-password"></label>
+<label>Masked <input style="-webkit-text-security: disc"></label>
+<label>Your PIN <input></label>
+<label>Short code <input autocomplete="one-time-code" maxlength="3"></label>
+<label>Spinach <input></label>
+<script>
+document.addEventListener('input', (event) => { document.title = JSON.stringify(event.target.value); });
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({**TYPING_PAGES, "/deferred": DEFERRED}) as server:
+    with serve_action_pages({**TYPING_PAGES, "/deferred": DEFERRED, "/disguised": DISGUISED}) as server:
         yield server
 
 
@@ -126,3 +142,19 @@ def test_a_multiple_select_takes_one_label_per_line(agent: LaneAgent) -> None:
     assert line_of(snapshot, '- option "Olives"').startswith('- option "Olives" [selected]')
     assert line_of(snapshot, '- option "Ham"').startswith('- option "Ham" [selected]')
     assert "[selected]" not in line_of(snapshot, '- option "Cheese"')
+
+
+@pytest.mark.parametrize("name", ["Login word", "Masked", "Your PIN"])
+def test_a_password_in_disguise_reads_back_as_a_password_on_both_lanes(agent: LaneAgent, name: str) -> None:
+    typed = agent.ok("browser_type", ref=field(agent, "/disguised", f'textbox "{name}"'), text="s3cret-42")
+    assert typed.get("password") is True and "value" not in typed and "s3cret" not in str(typed), typed
+    assert held(agent) == "s3cret-42"
+    ordinary = agent.ok("browser_type", ref=field(agent, "/disguised", 'textbox "Spinach"'), text="green")
+    assert ordinary["value"] == "green" and "password" not in ordinary
+
+
+def test_a_mismatch_in_a_password_in_disguise_counts_characters_only(agent: LaneAgent) -> None:
+    code, message = agent.error("browser_type", ref=field(agent, "/disguised", 'textbox "Short code"'), text="98765")
+    assert code == "controller_error"
+    assert message.startswith("type_mismatch: ") and "holds 3 characters, not the 5 typed" in message, message
+    assert "987" not in message

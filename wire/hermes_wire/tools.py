@@ -327,7 +327,12 @@ _SPECS = (
                 "What the element holds after typing, read back (a multiple <select>: the chosen labels as a JSON "
                 "array, in the page's order); absent for a password field.",
             ),
-            ResultField("password", "True for a password field, whose value is never echoed."),
+            ResultField(
+                "password",
+                "True for a password field, whose value is never echoed: type=password, or one in disguise "
+                "(autocomplete current-password, new-password or one-time-code, masked by CSS, or named password, "
+                "PIN or CVV: docs/user-control.md lists them).",
+            ),
             _NAVIGATED,
             *_DIALOG_OPENED,
             NOTICE_FIELD,

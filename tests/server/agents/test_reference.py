@@ -14,8 +14,9 @@ from hermes_wire.tools import LANES, TOOLS
 
 SERVER_SOURCES = Path(reference.__file__).resolve().parents[1]
 #: Codes the extension raises that never reach an agent as a controller_error detail: the host requests of
-#: pairing fail with these (not commands), and a cancelled command is never answered.
-NOT_COMMAND_FAILURES = {"host_disconnected", "timeout"}
+#: pairing fail with these (not commands), a cancelled command is never answered, and the engine's
+#: confirmation_needed is the extension lane's cue to ask the user (capabilities.js, browser_type).
+NOT_COMMAND_FAILURES = {"host_disconnected", "timeout", "confirmation_needed"}
 
 
 def test_the_checked_in_reference_is_not_stale() -> None:

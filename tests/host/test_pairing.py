@@ -130,6 +130,11 @@ async def connected_host(server: RunningServer) -> tuple[HostProcess, str, str]:
     host, device_id = await paired_host(server)
     session_id = await new_extension_session(server)
     await wait_lane(server, session_id, "connected", within=2.5)
+    # The server counts the lane connected once it accepted the socket; the host, once its side has opened too:
+    # a request to the host about the session (detach) must wait for that.
+    await host.status_where(
+        lambda s: any(each["session_id"] == session_id and each["state"] == "connected" for each in s["sessions"])
+    )
     return host, device_id, session_id
 
 

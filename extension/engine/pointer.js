@@ -352,13 +352,6 @@
     if (!el.getClientRects().length) return Promise.resolve({ ok: true, x: 0, y: 0, hit: null, direct: true });
     return clearPoint(el, number, quick);
   }
-  // What a press on the element's answer says besides: a hint for a <select> (a click is not how to choose in
-  // it), and opens: {url, target} for a link into another window or tab. Both lanes' presses (click, aim).
-  function pressNotes(el, result) {
-    if (tagOf(el) === "select") result.hint = "To choose an option, use type with the option's label.";
-    var link = el.closest ? el.closest("a[href][target]") : null;
-    if (link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
-  }
   // click(ref, {button, double, modifiers, hover}) -> Promise: the pointer goes to a clear point of the element
   // once it keeps still, and what a real mouse would hit there gets the events (the element, its label, or the
   // drawing of a hidden control); when nothing reaches it, nothing is pressed (click_intercepted). The point is
@@ -377,7 +370,9 @@
       if (!point.ok) return point;
       result.x = Math.round(point.x);
       result.y = Math.round(point.y);
-      if (!how.hover) pressNotes(el, result);
+      if (tagOf(el) === "select" && !how.hover) result.hint = "To choose an option, use type with the option's label.";
+      var link = el.closest ? el.closest("a[href][target]") : null;
+      if (!how.hover && link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
       function hitNow() {
         return point.direct ? el : deepElementFromPoint(point.x, point.y);
       }
@@ -665,7 +660,11 @@
         result.x = point.x;
         result.y = point.y;
       }
-      if (!hover) pressNotes(el, result);
+      if (!hover) {
+        if (tagOf(el) === "select") result.hint = "To choose an option, use type with the option's label.";
+        var link = el.closest ? el.closest("a[href][target]") : null;
+        if (link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
+      }
       result.watch = watch();
       if (options && options.guard && !hover) armGuard(el, found.number, result.watch);
       return result;

@@ -10,7 +10,8 @@ import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, isWebTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
-import { checkUserControl } from "./user_control.js";
+import { syncSiteRules } from "./site_rules.js";
+import { checkLanding, checkUserControl } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
 // browser_snapshot's wait_timeout_s when none is given (hermes_wire.tools.WAIT_TIMEOUT_DEFAULT_S, in its schema).
@@ -336,8 +337,10 @@ export async function runCommand(message) {
     // The user's rules (site permissions, confirmations, pause) come before any capability runs.
     const { signal } = controller;
     const checked = await checkUserControl({ sessionId, action, args, signal, timeoutMs: message.timeout_ms });
+    await syncSiteRules(); // an answer the user just gave is in the browser's rules before the action's requests leave
     const { result, summary } = await run({ sessionId, args, signal, checked });
     if (controller.signal.aborted) throw controller.signal.reason;
+    await checkLanding(sessionId, action); // the answer never shows a page the rules refused
     sendResult(commandId, { ok: true, result });
     if (action !== "controller.noop") await logAction(sessionId, action, summary ?? ""); // a channel check, not an action
   } catch (caught) {

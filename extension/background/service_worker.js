@@ -13,6 +13,7 @@ import { pageLoaded, refreshIndicators } from "./indicator.js";
 import { messageHandler } from "./messages.js";
 import { pauseAgent } from "./pause.js";
 import { updateHostStatus } from "./sessions.js";
+import { changesSiteRules, syncSiteRules } from "./site_rules.js";
 import { forgetTab, profileId } from "./storage.js";
 
 const HOST_HANDLERS = {
@@ -32,6 +33,8 @@ function init() {
     // A confirmation belongs to one running command, and a new worker runs none: drop the old worker's.
     // (A site question stays: it is about the site, and the agent's next call waits for the same one.)
     await changeQuestions((questions) => questions.filter((q) => q.kind === "site"));
+    // The site rules are the browser's (session rules outlive a worker), but made from what storage holds now.
+    await syncSiteRules();
     connectHost(HOST_HANDLERS);
   })();
   return initialised;
@@ -67,6 +70,13 @@ chrome.storage.onChanged.addListener((changes, area) => {
   indicatorsDrawn = indicatorsDrawn.then(() => init().then(refreshIndicators)).catch((error) => {
     console.warn("indicator:", error.message);
   });
+});
+// The controlled tabs, the user's site decisions, the mode or the policy changed: the site rules follow.
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (!changesSiteRules(changes, area)) return;
+  init()
+    .then(syncSiteRules)
+    .catch((error) => console.warn("site rules:", error.message));
 });
 chrome.tabs.onRemoved.addListener(async (tabId) => {
   await init();

@@ -112,6 +112,30 @@ function blockedError(origin, by) {
   return new CommandError("site_blocked", `The agent may not act on ${hostOf(origin)}: blocked by ${by}.`);
 }
 
+// After an action, whatever led the controlled tab elsewhere (a redirect, a script, a link, a form): if it now
+// holds a site the agent may not act on, the site rules (site_rules.js) cancelled that document's request, and the
+// tab shows Chrome's error page under the refused URL. The agent hears only the refused site, never the URL or a
+// title: site_blocked, or for an undecided site permission_pending with the site question opened in the popup.
+// Not for a channel check, nor the tab list (it lists the user's tabs as they are), nor browser_tab_activate
+// (checked on the tab it switches to before it ran).
+const NO_LANDING = ["controller.noop", "browser_tabs", "browser_tab_activate"];
+export async function checkLanding(sessionId, action) {
+  if (NO_LANDING.includes(action)) return;
+  const tabId = (await loadControlled())[sessionId];
+  const tab = tabId === undefined ? null : await chrome.tabs.get(tabId).catch(() => null);
+  const origin = siteOf(tab?.url);
+  if (!origin) return;
+  const now = await decision(sessionId, origin);
+  if (now === "allowed") return;
+  if (now) throw blockedError(origin, now.blocked);
+  await ask({ kind: "site", origin, session_id: sessionId });
+  throw new CommandError(
+    "permission_pending",
+    `The page led to ${hostOf(origin)}, a site the user has not decided on; it was not loaded. The question is in ` +
+      "the Hermes popup: once the user allows the site, navigate again.",
+  );
+}
+
 // The site as the popup names it: "example.com:8080" for an origin.
 export function hostOf(origin) {
   if (origin === "file://") return "local files";

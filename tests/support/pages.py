@@ -45,6 +45,8 @@ class PageServer:
         self.port = 0
         #: The fields of every form posted, in order.
         self.received: list[dict[str, str]] = []
+        #: Every request's method, path and query, in order: what the browser asked of this server at all.
+        self.requested: list[str] = []
 
     def url(self, path: str = "", *, other: bool = False) -> str:
         """The URL of ``path`` on this site, or on the other one; ``url()`` is the origin itself."""
@@ -52,6 +54,7 @@ class PageServer:
         return f"{origin}/{path.lstrip('/')}" if path else origin
 
     async def _answer(self, request: web.Request) -> web.StreamResponse:
+        self.requested.append(f"{request.method} {request.path_qs}")
         if request.method == "POST":
             self.received.append({name: str(value) for name, value in (await request.post()).items()})
         page = self.pages.get(request.path)

@@ -1,0 +1,152 @@
+"""The user's site rules hold on every navigation of the controlled tab (issue 22), not only on the URL the agent
+names: HTTP redirects, script and meta-refresh navigations, links, form posts, iframes. Real Chromium, the unpacked
+extension, the popup answered as the user would.
+
+Two loopback servers are two sites (same host, other port): the allowed one, whose pages lead to the other, and the
+refused one, whose page is the secret (its path and title say "zebra"). The refused server's own request log is the
+judge: it never saw a request, while the tab did end up refused (the next snapshot says so); and no answer carries
+the refused page's URL or title.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from aiohttp import web
+
+from tests.extension.test_user_control import ANSWER_S, User, ref_of, user_in_control
+from tests.support.pages import Page, PageServer, serve_pages
+from tests.support.waiting import wait_until
+
+pytestmark = pytest.mark.chromium
+
+#: The refused page: its path and title both hold the marker, which no answer may carry.
+MARKER = "zebra"
+SECRET_PATH = f"account-{MARKER}"
+SECRET = f"<title>Blocked site: account {MARKER} balance</title><h1>Balance of account {MARKER}</h1>"
+
+
+def leading_to(target: str) -> dict[str, Page]:
+    """The allowed site's pages, each leading the tab to ``target`` its own way."""
+
+    def found(_query: Mapping[str, str]) -> str:
+        raise web.HTTPFound(target)
+
+    def temporary(_query: Mapping[str, str]) -> str:
+        raise web.HTTPTemporaryRedirect(target)
+
+    return {
+        "/start": "<title>Start</title><h1>Start</h1>",
+        "/302": found,
+        "/307": temporary,
+        "/script": f"<title>Script</title><script>location = {json.dumps(target)}</script>",
+        "/meta": f'<title>Meta</title><meta http-equiv="refresh" content="0; url={target}">',
+        "/iframe": f'<title>Frame</title><h1>Framing</h1><iframe src="{target}"></iframe>',
+        "/link": f'<title>Link</title><a href="{target}">Open the account</a>',
+        "/form": f'<title>Form</title><form method="post" action="{target}"><input name="q" value="x">'
+        "<button>Send</button></form>",
+    }
+
+
+def navigate(path: str) -> Callable[[User, PageServer], list[dict[str, Any]]]:
+    return lambda user, allowed: [user.stack.call(user.session_id, "browser_navigate", url=allowed.url(path))]
+
+
+def click(path: str, role: str, name: str) -> Callable[[User, PageServer], list[dict[str, Any]]]:
+    def run(user: User, allowed: PageServer) -> list[dict[str, Any]]:
+        opened = user.stack.call(user.session_id, "browser_navigate", url=allowed.url(path))
+        ref = ref_of(user.snapshot(), role, name)
+        return [opened, user.stack.call(user.session_id, "browser_click", ref=ref)]
+
+    return run
+
+
+#: Each way to the refused site: what the agent does on the allowed one, and whether the tab itself goes there.
+WAYS = {
+    "302": (navigate("302"), True),
+    "307": (navigate("307"), True),
+    "script": (navigate("script"), True),
+    "meta-refresh": (navigate("meta"), True),
+    "iframe": (navigate("iframe"), False),
+    "link": (click("link", "link", "Open the account"), True),
+    "form-post": (click("form", "button", "Send"), True),
+}
+
+
+@contextmanager
+def two_sites() -> Iterator[tuple[User, PageServer, PageServer]]:
+    """The user in control (ask mode), the allowed site (Always) and the other site's server, still undecided."""
+    with (
+        serve_pages({f"/{SECRET_PATH}": SECRET}) as other,
+        serve_pages(leading_to(other.url(SECRET_PATH))) as allowed,
+        user_in_control(allowed) as user,
+    ):
+        user.allow_always(allowed.url("start"))
+        yield user, allowed, other
+
+
+def refusal(user: User, answers: list[dict[str, Any]]) -> dict[str, Any]:
+    """The refusal the agent hears: the last action's answer, or, when the page navigated after the load that action
+    waited for (a script, a meta refresh), the next call's once the tab has gone there."""
+    if not answers[-1]["ok"]:
+        return answers[-1]
+
+    def refused() -> dict[str, Any] | None:
+        reply = user.stack.call(user.session_id, "browser_snapshot")
+        return None if reply["ok"] else reply
+
+    return wait_until(refused, ANSWER_S, "the tab to go to the refused site")
+
+
+def assert_nothing_shown(answers: list[dict[str, Any]]) -> None:
+    for answer in answers:
+        assert MARKER not in json.dumps(answer), answer  # neither the refused page's URL nor its title
+
+
+@pytest.mark.parametrize("way", list(WAYS))
+def test_a_blocked_site_is_never_requested_whatever_leads_there(way: str) -> None:
+    act, tab_goes = WAYS[way]
+    with two_sites() as (user, allowed, blocked):
+        refusing = user.start("browser_navigate", url=blocked.url(SECRET_PATH))
+        user.answer("siteQuestion", "blockButton")
+        assert user.reply(refusing)["error"]["code"] == "site_blocked"
+        user.closed("siteQuestion")
+        answers = act(user, allowed)
+        assert_nothing_shown(answers)
+        host = f"127.0.0.1:{blocked.port}"
+        if tab_goes:
+            # The tab went for the refused site: the agent hears that it is blocked, naming the site only.
+            refused = refusal(user, answers)
+            assert refused["error"]["code"] == "site_blocked", refused
+            assert host in refused["error"]["message"]
+            assert_nothing_shown([refused])
+        else:
+            # The iframe stays empty; the page around it is the allowed one.
+            page = user.snapshot()
+            assert '- heading "Framing"' in page and MARKER not in page
+        assert blocked.requested == []
+
+
+@pytest.mark.parametrize("way", ["302", "script", "link"])
+def test_an_undecided_site_reached_on_the_way_waits_for_the_users_answer(way: str) -> None:
+    act, _ = WAYS[way]
+    with two_sites() as (user, allowed, undecided):
+        answers = act(user, allowed)
+        host = f"127.0.0.1:{undecided.port}"
+        assert_nothing_shown(answers)
+        pending = refusal(user, answers)
+        assert_nothing_shown([pending])
+        assert pending["error"]["code"] == "permission_pending", pending
+        assert host in pending["error"]["message"]
+        assert user.question("siteQuestion") == f"Let the agent act on {host}?"
+        assert undecided.requested == []
+        # The user allows it; the agent navigates again, and only now does the site see a request.
+        user.popup.click("allowOnceButton")
+        user.closed("siteQuestion")
+        again = user.stack.ok(user.session_id, "browser_navigate", url=allowed.url("302"))
+        assert again["title"] == f"Blocked site: account {MARKER} balance"
+        assert f"GET /{SECRET_PATH}" in undecided.requested

@@ -338,9 +338,14 @@ export async function runCommand(message) {
     const { signal } = controller;
     const checked = await checkUserControl({ sessionId, action, args, signal, timeoutMs: message.timeout_ms });
     await syncSiteRules(); // an answer the user just gave is in the browser's rules before the action's requests leave
-    const { result, summary } = await run({ sessionId, args, signal, checked });
+    // The answer never shows a page the rules refused: whether the action went well or failed (the engine cannot
+    // read the error page a refused request leaves), a tab that has gone to a refused site answers that refusal.
+    const { result, summary } = await run({ sessionId, args, signal, checked }).catch(async (error) => {
+      await checkLanding(sessionId, action);
+      throw error;
+    });
     if (controller.signal.aborted) throw controller.signal.reason;
-    await checkLanding(sessionId, action); // the answer never shows a page the rules refused
+    await checkLanding(sessionId, action);
     sendResult(commandId, { ok: true, result });
     if (action !== "controller.noop") await logAction(sessionId, action, summary ?? ""); // a channel check, not an action
   } catch (caught) {

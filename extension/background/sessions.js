@@ -49,14 +49,13 @@ async function adoptNewSessions(sessions) {
 }
 
 // Whether a tab shows a web page an agent may control: http(s) or a blank page (what browser_navigate takes;
-// the New Tab page counts as blank: it is the empty tab a user opens to hand over, and so does a tab with no URL at
-// all, nothing loaded in it: with declarativeNetRequest in the manifest, Chromium can leave a fresh browser's first
-// tab so). Never the extension's own pages (its popup opened as a tab) nor the browser's (chrome://, devtools://...):
-// an agent that drove them would act on the browser itself.
+// the New Tab page counts as blank: it is the empty tab a user opens to hand over). Never the extension's
+// own pages (its popup opened as a tab) nor the browser's (chrome://, devtools://...): an agent that drove
+// them would act on the browser itself.
 const NEW_TAB_PAGES = ["chrome://newtab/", "chrome://new-tab-page/", "chrome://new-tab-page-third-party/"];
 export function isWebTab(tab) {
   const url = tab.url || tab.pendingUrl || "";
-  return /^https?:/i.test(url) || url === "about:blank" || url === "" || NEW_TAB_PAGES.includes(url);
+  return /^https?:/i.test(url) || url === "about:blank" || NEW_TAB_PAGES.includes(url);
 }
 
 // The tab a session adopts: the active tab of the last focused window if it is a web page, else the web tab

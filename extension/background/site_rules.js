@@ -55,26 +55,32 @@ export function siteRulesFor({ controlled, rules, sites, once }) {
   return made;
 }
 
-// Replaces the session rules by those the stored settings make now; one rebuild at a time, in order, so the last
-// one to finish is made from the latest settings. Resolves once they are in force.
+// Replaces the session rules by those the stored settings make now, when they differ from those in force; one
+// rebuild at a time, in order, so the last one to finish is made from the latest settings. Resolves once they are
+// in force. Every command calls it (an answer the user just gave must be in force before the action's requests
+// leave), so a call that changes nothing costs only the reads of the settings, which stored.js keeps in memory.
 let rebuilt = Promise.resolve();
+let inForce = null; // JSON of the session rules as last set (null: not known yet, in a new worker)
 export function syncSiteRules() {
   rebuilt = rebuilt.catch(() => {}).then(rebuild);
   return rebuilt;
 }
 
 async function rebuild() {
-  const [controlled, rules, sites, once, old] = await Promise.all([
+  const [controlled, rules, sites, once] = await Promise.all([
     loadControlled(),
     store.effectiveRules(),
     store.loadSiteDecisions(),
     store.loadOnceAllowed(),
-    chrome.declarativeNetRequest.getSessionRules(),
   ]);
+  const wanted = siteRulesFor({ controlled, rules, sites, once });
+  if (inForce === JSON.stringify(wanted)) return;
+  const old = await chrome.declarativeNetRequest.getSessionRules(); // session rules outlive a worker
   await chrome.declarativeNetRequest.updateSessionRules({
     removeRuleIds: old.map((rule) => rule.id),
-    addRules: siteRulesFor({ controlled, rules, sites, once }),
+    addRules: wanted,
   });
+  inForce = JSON.stringify(wanted);
 }
 
 // The storage keys the rules are made from (the managed area: the policy, any key).

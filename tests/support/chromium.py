@@ -5,8 +5,8 @@ Two ways to drive what it launches:
 * ``launch_chromium()`` starts Chromium itself with ``--remote-debugging-port=0`` and yields its
   browser-level DevTools WebSocket URL, for tests that speak CDP (the cdp lane's tests, which hand
   it to the lane as an existing Chrome, and the snapshot engine's tests);
-* ``selenium_chromium(profile)`` has Debian's chromedriver start it, for the extension lane, where
-  a test or script acts as the user (opens the popup, clicks Approve, opens tabs).
+* ``selenium_chromium(profile)`` starts it the same way and attaches Debian's chromedriver to it, for the
+  extension lane, where a test or script acts as the user (opens the popup, clicks Approve, opens tabs).
 
 Both use ``chromium_flags``: headless (new mode) unless told otherwise; ``--no-sandbox`` because
 the sandbox cannot start as root in a container; the background, component-update and sync
@@ -23,14 +23,16 @@ cannot hide behind the harness using the same code.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
 import tempfile
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hermes_server.errors import LaunchError
 from tests.support.waiting import wait_for
@@ -88,22 +90,32 @@ class Chromium:
 @contextlib.contextmanager
 def launch_chromium(*extra_flags: str) -> Iterator[Chromium]:
     """Headless Chromium with DevTools on a free port, stopped (with every process it started) on exit."""
+    with fresh_profile() as profile, _running_chromium(profile, *extra_flags) as chromium:
+        yield chromium
+
+
+@contextlib.contextmanager
+def _running_chromium(profile: Path, *extra_flags: str, headless: bool = True) -> Iterator[Chromium]:
+    """Chromium in ``profile`` with DevTools on a free port, stopped (with every process it started) on exit."""
     require_chromium()
-    with fresh_profile() as profile:
-        log = profile / "chromium.log"
-        with log.open("wb") as output:
-            process = subprocess.Popen(
-                [CHROMIUM, *chromium_flags(profile, "--remote-debugging-port=0", *extra_flags), "about:blank"],
-                stdin=subprocess.DEVNULL,
-                stdout=output,
-                stderr=output,
-                start_new_session=True,
-            )
-        try:
-            ws_url = wait_for(lambda: _devtools_url(process, profile), LAUNCH_TIMEOUT_S, "Chromium's DevTools port")
-            yield Chromium(process.pid, ws_url)
-        finally:
-            _stop(process)
+    log = profile / "chromium.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [
+                CHROMIUM,
+                *chromium_flags(profile, "--remote-debugging-port=0", *extra_flags, headless=headless),
+                "about:blank",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=output,
+            start_new_session=True,
+        )
+    try:
+        ws_url = wait_for(lambda: _devtools_url(process, profile), LAUNCH_TIMEOUT_S, "Chromium's DevTools port")
+        yield Chromium(process.pid, ws_url)
+    finally:
+        _stop(process)
 
 
 def _devtools_url(process: subprocess.Popen[bytes], profile: Path) -> str | None:
@@ -132,26 +144,47 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 @contextlib.contextmanager
 def selenium_chromium(profile: Path, *extra_flags: str, headless: bool = True) -> Iterator[webdriver.Chrome]:
-    """Chromium in ``profile`` through Debian's chromedriver, quit on exit.
+    """Chromium in ``profile``, driven through Debian's chromedriver, stopped on exit.
 
+    The harness starts Chromium and chromedriver attaches to it, on a fresh tab that replaced the one the browser
+    started with. With an extension that holds the ``declarativeNetRequest`` permission, Chromium defers the start
+    tab's first navigation until the extension's rules are ready, and now and then (on a loaded machine, in a fresh
+    profile) never resumes it: that tab keeps an empty URL forever, and chromedriver, which waits for a window's
+    pending navigation before each command, would hang on it. A tab opened once the browser is up is not held.
     Selenium is imported here, not at the top: only the extension lane needs it.
     """
     from selenium import webdriver
     from selenium.common.exceptions import WebDriverException
 
     require_chromium(driver=True)
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in chromium_flags(profile, *extra_flags, headless=headless):
-        options.add_argument(flag)
-    # chromedriver's --enable-automation shows an infobar that takes 56 px off the page's height: without
-    # it, the page gets the window a Chromium started by ``launch_chromium`` (or the cdp lane) gives it.
-    options.add_experimental_option("excludeSwitches", ["enable-automation"])
-    try:
-        driver = webdriver.Chrome(service=webdriver.ChromeService(CHROMEDRIVER), options=options)
-    except WebDriverException as error:
-        raise LaunchError(f"Chromium did not start: {error.msg}") from None
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    with _running_chromium(profile, *extra_flags, headless=headless) as chromium:
+        address, tab = _fresh_start_tab(chromium)
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        options.debugger_address = address
+        try:
+            driver = webdriver.Chrome(service=webdriver.ChromeService(CHROMEDRIVER), options=options)
+        except WebDriverException as error:
+            raise LaunchError(f"chromedriver could not attach to Chromium: {error.msg}") from None
+        try:
+            driver.switch_to.window(tab)  # chromedriver may have picked the start tab, closed by now
+            yield driver
+        finally:
+            driver.quit()  # ends chromedriver's session; the browser is stopped by _running_chromium
+
+
+def _fresh_start_tab(chromium: Chromium) -> tuple[str, str]:
+    """Opens a blank tab and closes every other page (see ``selenium_chromium``): the DevTools ``host:port`` and the
+    new tab's id (chromedriver's handle of its window)."""
+    address = chromium.ws_url.removeprefix("ws://").split("/", 1)[0]
+
+    def devtools(path: str, method: str = "GET") -> Any:
+        request = urllib.request.Request(f"http://{address}/json/{path}", method=method)
+        with urllib.request.urlopen(request, timeout=LAUNCH_TIMEOUT_S) as response:
+            return json.loads(response.read() or b"null") if path.startswith(("new", "list")) else None
+
+    fresh = devtools("new?about:blank", method="PUT")
+    for target in devtools("list"):
+        if target["type"] == "page" and target["id"] != fresh["id"]:
+            devtools(f"close/{target['id']}")
+    return address, str(fresh["id"])

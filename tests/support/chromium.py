@@ -54,6 +54,21 @@ FLAGS = (
     "--site-per-process",
     f"--window-size={WINDOW_SIZE[0]},{WINDOW_SIZE[1]}",
 )
+#: The switches chromedriver adds when it starts Chromium itself, but ``--enable-automation`` (its infobar takes 56 px
+#: off the page's height): ``selenium_chromium`` starts Chromium for chromedriver, and the browser stays the one the
+#: extension lane's tests were written against (popups open, no repost prompt, no hang monitor...).
+CHROMEDRIVER_FLAGS = (
+    "--disable-popup-blocking",
+    "--disable-hang-monitor",
+    "--disable-prompt-on-repost",
+    "--disable-client-side-phishing-detection",
+    "--disable-default-apps",
+    "--no-service-autorun",
+    "--password-store=basic",
+    "--use-mock-keychain",
+    "--test-type=webdriver",
+    "--allow-pre-commit-input",
+)
 LAUNCH_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 10.0
 LOG_TAIL_LINES = 15
@@ -157,7 +172,7 @@ def selenium_chromium(profile: Path, *extra_flags: str, headless: bool = True) -
     from selenium.common.exceptions import WebDriverException
 
     require_chromium(driver=True)
-    with _running_chromium(profile, *extra_flags, headless=headless) as chromium:
+    with _running_chromium(profile, *CHROMEDRIVER_FLAGS, *extra_flags, headless=headless) as chromium:
         address, tab = _fresh_start_tab(chromium)
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM

@@ -11,7 +11,7 @@ import { controlTab, controlledTab, isWebTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { syncSiteRules } from "./site_rules.js";
-import { checkLanding, checkUserControl } from "./user_control.js";
+import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
 // browser_snapshot's wait_timeout_s when none is given (hermes_wire.tools.WAIT_TIMEOUT_DEFAULT_S, in its schema).
@@ -148,7 +148,7 @@ const CAPABILITIES = {
 // page tells the opener and closes the popup): then `closed`, with what is known of the action (the engine's
 // answer if it came, else `so_far`), and the session controls the tab's opener again (controls).
 async function followingTabs(sessionId, tab, run, soFar, signal) {
-  const opening = watchOpenedTabs(tab.id);
+  const opening = await watchOpenedTabs(tab.id);
   const dropping = watchDropped(tab.id);
   let answer = null;
   let result;
@@ -168,10 +168,10 @@ async function followingTabs(sessionId, tab, run, soFar, signal) {
       result = outcome.done;
     }
   } finally {
-    opening.stop();
     dropping.stop();
+    await opening.stop();
   }
-  const opened = await loadedTabs(opening.ids, signal);
+  const opened = await loadedTabs(sessionId, opening.ids, signal);
   if (opened.length) result.opened = opened;
   return result;
 }
@@ -192,21 +192,51 @@ async function closingItself(tabId) {
   return !(await chrome.tabs.get(tabId).then(() => true, () => false));
 }
 
-// The tabs and windows a page opens from `openerId` while an action runs (a link to _blank, window.open).
-function watchOpenedTabs(openerId) {
+// The tabs and windows a page opens from `openerId` while an action runs (a link to _blank, window.open). The
+// browser names the tab whose page opened one (webNavigation's sourceTabId; a tab's openerTabId is the tab strip's
+// idea, often the active tab: the popup, when the controlled tab is in the background), but that event can come
+// after the action's own answer. So stop() looks at the tabs created meanwhile, and for each one some page opened
+// whose source has not been named yet, waits for that (at most SOURCE_WAIT_MS).
+const SOURCE_WAIT_MS = 1_000;
+async function watchOpenedTabs(openerId) {
   const ids = [];
-  const onCreated = (tab) => tab.openerTabId === openerId && ids.push(tab.id);
-  chrome.tabs.onCreated.addListener(onCreated);
-  return { ids, stop: () => chrome.tabs.onCreated.removeListener(onCreated) };
+  const sourceOf = new Map(); // tab id -> the tab whose page opened it
+  const named = []; // wakes the waits of stop()
+  const onTarget = ({ tabId, sourceTabId }) => {
+    sourceOf.set(tabId, sourceTabId);
+    if (sourceTabId === openerId && !ids.includes(tabId)) ids.push(tabId);
+    named.splice(0).forEach((wake) => wake());
+  };
+  chrome.webNavigation.onCreatedNavigationTarget.addListener(onTarget);
+  const before = new Set((await chrome.tabs.query({})).map((tab) => tab.id));
+  const stop = async () => {
+    try {
+      const unnamed = (await chrome.tabs.query({})).filter(
+        (tab) => !before.has(tab.id) && tab.openerTabId !== undefined && !sourceOf.has(tab.id),
+      );
+      const deadline = Date.now() + SOURCE_WAIT_MS;
+      while (unnamed.some((tab) => !sourceOf.has(tab.id)) && Date.now() < deadline) {
+        await new Promise((wake) => {
+          named.push(wake);
+          setTimeout(wake, deadline - Date.now());
+        });
+      }
+    } finally {
+      chrome.webNavigation.onCreatedNavigationTarget.removeListener(onTarget);
+    }
+  };
+  return { ids, stop };
 }
 
-// Each of those tabs once loaded, as {id, url, title} (one closed meanwhile is left out).
-async function loadedTabs(ids, signal) {
+// Each of those tabs once loaded, as {id, url, title} (one closed meanwhile is left out); one the user's site rules
+// refused (site_rules.js cancelled its document) as {id, refused: the site}, never its URL or title.
+async function loadedTabs(sessionId, ids, signal) {
   const tabs = [];
   for (const id of ids) {
     try {
       const tab = await waitForLoad(id, signal);
-      tabs.push({ id: tab.id, url: tab.url, title: tab.title });
+      const refused = await refusedSite(sessionId, tab.url);
+      tabs.push(refused ? { id: tab.id, refused } : { id: tab.id, url: tab.url, title: tab.title });
     } catch (error) {
       if (error.code !== "tab_closed") throw error;
     }

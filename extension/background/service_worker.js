@@ -13,7 +13,7 @@ import { pageLoaded, refreshIndicators } from "./indicator.js";
 import { messageHandler } from "./messages.js";
 import { pauseAgent } from "./pause.js";
 import { updateHostStatus } from "./sessions.js";
-import { changesSiteRules, syncSiteRules } from "./site_rules.js";
+import { changesSiteRules, navigationTargetCreated, syncSiteRules, tabCreated, tabRemoved } from "./site_rules.js";
 import { forgetTab, profileId } from "./storage.js";
 
 const HOST_HANDLERS = {
@@ -81,5 +81,17 @@ chrome.storage.onChanged.addListener((changes, area) => {
 chrome.tabs.onRemoved.addListener(async (tabId) => {
   await init();
   await forgetTab(tabId);
+  await tabRemoved(tabId);
+});
+// A tab a controlled tab opens is ruled by the user's site rules too; one the user opens is theirs (site_rules.js).
+chrome.tabs.onCreated.addListener((tab) => {
+  init()
+    .then(() => tabCreated(tab))
+    .catch((error) => console.warn("site rules:", error.message));
+});
+chrome.webNavigation.onCreatedNavigationTarget.addListener((details) => {
+  init()
+    .then(() => navigationTargetCreated(details))
+    .catch((error) => console.warn("site rules:", error.message));
 });
 init();

@@ -1,22 +1,31 @@
 // The user's site rules on every request of a controlled tab (issue 22), not only on the URL the agent names: an
-// HTTP redirect, a script or meta-refresh navigation, a link, a form post, an iframe. Checking the URL in the service
-// worker comes too late for these (the request has left, with the user's cookies), so the browser itself cancels
-// them before they leave: declarativeNetRequest session rules whose tabIds are the controlled tabs. The rules are
-// made from chrome.storage (the controlled tabs, the user's decisions, the policy) and rebuilt whenever one of those
-// changes and when a service worker starts; a command also waits for them (syncSiteRules) before it acts.
+// HTTP redirect, a script or meta-refresh navigation, a link, a form post, an iframe, a tab the page opens. Checking
+// the URL in the service worker comes too late for these (the request has left, with the user's cookies), so the
+// browser itself cancels them before they leave: declarativeNetRequest session rules on the ruled tabs, which are
+// the controlled tabs and the tabs they opened (window.open, a link to a new tab), and the tabs those opened. The
+// rules are made from chrome.storage (the controlled tabs, the tabs they opened, the user's decisions, the policy)
+// and the browser's list of tabs, and rebuilt whenever one of those changes and when a service worker starts; a
+// command also waits for them (syncSiteRules) before it acts.
 //
 // Priorities, highest first:
-//   3  a blocked site (the policy's, or the user's unless the policy allows it): every request to it is cancelled;
-//   2  an allowed site (policy, Always, or Allow once for the session controlling that tab): its documents load;
-//   1  ask mode only: any other http(s) document of the tab's top frame is cancelled, so an undecided site reached by
-//      a redirect, a script or a link never loads before the user has answered (an iframe of an undecided site is
-//      left to load, as it did: the page the user allowed embeds it).
+//   3  a blocked site (the policy's, or the user's unless the policy allows it): every request to it is cancelled in
+//      every tab but those known to be the user's own (excludedTabIds), so a tab a controlled tab opens is covered
+//      from its very first request, before the browser has told the worker which tab opened it. (The price: a tab
+//      the user opens onto a site blocked for the agent, in the moment before the worker hears of that tab, is
+//      refused too; the user reloads it.)
+//   2  an allowed site (policy, Always, or Allow once for the session of that tab): its documents load;
+//   1  ask mode only: any other http(s) document of a ruled tab's top frame is cancelled, so an undecided site
+//      reached by a redirect, a script or a link never loads before the user has answered (an iframe of an undecided
+//      site is left to load, as it did: the page the user allowed embeds it). A tab a controlled tab opens is ruled
+//      so once the worker hears of it: its first document can come before.
 import * as store from "./control_store.js";
-import { loadControlled } from "./storage.js";
+import { changeAwaitingTabs, changeOpenedTabs, loadAwaitingTabs, loadControlled, loadOpenedTabs } from "./storage.js";
 
 const BLOCKED = 3;
 const ALLOWED = 2;
 const UNDECIDED = 1;
+// The tab id of requests that belong to no tab (service workers, other extensions): never ruled.
+const NO_TAB = -1;
 
 // Every resource type: a rule that names none matches everything but main_frame.
 const ALL_TYPES = [
@@ -24,10 +33,28 @@ const ALL_TYPES = [
   "csp_report", "media", "websocket", "webtransport", "webbundle", "other",
 ];
 
-// The rules for these settings: `controlled` (session id -> tab id), the rules in force (store.effectiveRules), the
-// user's site decisions and the sites allowed once.
-export function siteRulesFor({ controlled, rules, sites, once }) {
-  const tabs = [...new Set(Object.values(controlled))];
+// tab id -> the session whose rules hold there: each controlled tab, and each tab opened from a ruled one (`opened`:
+// tab id -> the tab whose page opened it).
+export function ruledTabs(controlled, opened) {
+  const sessionOf = new Map(Object.entries(controlled).map(([sessionId, tabId]) => [tabId, sessionId]));
+  for (const tabId of Object.keys(opened).map(Number)) {
+    const chain = [];
+    let at = tabId;
+    while (!sessionOf.has(at) && opened[at] !== undefined && !chain.includes(at)) {
+      chain.push(at);
+      at = opened[at];
+    }
+    if (sessionOf.has(at)) for (const link of chain) sessionOf.set(link, sessionOf.get(at));
+  }
+  return sessionOf;
+}
+
+// The rules for these settings: `controlled` (session id -> tab id), `opened` (tab id -> the tab that opened it),
+// `usersTabs` (the ids of the tabs that may be the user's: every tab but those awaiting their source; the ruled ones
+// are taken out here), the rules in force (store.effectiveRules), the user's site decisions and the sites allowed once.
+export function siteRulesFor({ controlled, opened, usersTabs, rules, sites, once }) {
+  const sessionOf = ruledTabs(controlled, opened);
+  const tabs = [...sessionOf.keys()];
   if (!tabs.length) return [];
   const { policy } = rules;
   const blocked = new Set(policy.blocked);
@@ -43,11 +70,14 @@ export function siteRulesFor({ controlled, rules, sites, once }) {
   for (const origin of policy.allowed) allow(origin, tabs);
   for (const [origin, state] of Object.entries(sites)) if (state === "always") allow(origin, tabs);
   for (const { origin, session_id: sessionId } of once) {
-    if (controlled[sessionId] !== undefined) allow(origin, [controlled[sessionId]]);
+    allow(origin, tabs.filter((tabId) => sessionOf.get(tabId) === sessionId));
   }
+  const excluded = [NO_TAB, ...usersTabs.filter((tabId) => !sessionOf.has(tabId))];
   const made = [];
   const add = (priority, type, condition) => made.push({ id: made.length + 1, priority, action: { type }, condition });
-  for (const origin of blocked) add(BLOCKED, "block", { urlFilter: `|${origin}/`, resourceTypes: ALL_TYPES, tabIds: tabs });
+  for (const origin of blocked) {
+    add(BLOCKED, "block", { urlFilter: `|${origin}/`, resourceTypes: ALL_TYPES, excludedTabIds: excluded });
+  }
   if (rules.mode === "ask") {
     for (const [origin, tabIds] of allowed) add(ALLOWED, "allow", { urlFilter: `|${origin}/`, resourceTypes: ["main_frame"], tabIds });
     add(UNDECIDED, "block", { urlFilter: "|http", resourceTypes: ["main_frame"], tabIds: tabs });
@@ -55,10 +85,48 @@ export function siteRulesFor({ controlled, rules, sites, once }) {
   return made;
 }
 
+// Which tab opened which: every tab a page opened (window.open, a link to a new tab, a middle click) is in `opened`
+// (tab id -> the tab whose page opened it, as webNavigation names it), and a tab created with an opener that the
+// browser has not yet named that way is `awaiting` its source: until then it counts as neither the user's nor
+// ruled, and a blocked site stays refused in it. A tab created with no opener (the user's new tab) is the user's.
+// The browser's events are handled one at a time, in the order they came (either of the two about a new tab may come
+// first).
+let tracked = Promise.resolve();
+function inTurn(handle) {
+  tracked = tracked.catch(() => {}).then(handle);
+  return tracked;
+}
+
+export function tabCreated(tab) {
+  return inTurn(async () => {
+    const opened = await loadOpenedTabs();
+    if (tab.openerTabId !== undefined && opened[tab.id] === undefined) {
+      await changeAwaitingTabs((awaiting) => [...new Set([...awaiting, tab.id])]);
+    }
+    await syncSiteRules();
+  });
+}
+
+export function navigationTargetCreated({ tabId, sourceTabId }) {
+  return inTurn(async () => {
+    await changeOpenedTabs((opened) => ({ ...opened, [tabId]: sourceTabId }));
+    await changeAwaitingTabs((awaiting) => awaiting.filter((id) => id !== tabId));
+  });
+}
+
+// A tab closed: the rules forget it.
+export function tabRemoved(tabId) {
+  return inTurn(async () => {
+    await changeOpenedTabs(({ [tabId]: _closed, ...rest }) => rest);
+    await changeAwaitingTabs((awaiting) => awaiting.filter((id) => id !== tabId));
+    await syncSiteRules();
+  });
+}
+
 // Replaces the session rules by those the stored settings make now, when they differ from those in force; one
 // rebuild at a time, in order, so the last one to finish is made from the latest settings. Resolves once they are
 // in force. Every command calls it (an answer the user just gave must be in force before the action's requests
-// leave), so a call that changes nothing costs only the reads of the settings, which stored.js keeps in memory.
+// leave), so a call that changes nothing costs only the reads of the settings and of the tab list.
 let rebuilt = Promise.resolve();
 let inForce = null; // JSON of the session rules as last set (null: not known yet, in a new worker)
 export function syncSiteRules() {
@@ -67,13 +135,17 @@ export function syncSiteRules() {
 }
 
 async function rebuild() {
-  const [controlled, rules, sites, once] = await Promise.all([
+  const [controlled, opened, awaiting, tabs, rules, sites, once] = await Promise.all([
     loadControlled(),
+    loadOpenedTabs(),
+    loadAwaitingTabs(),
+    chrome.tabs.query({}),
     store.effectiveRules(),
     store.loadSiteDecisions(),
     store.loadOnceAllowed(),
   ]);
-  const wanted = siteRulesFor({ controlled, rules, sites, once });
+  const usersTabs = tabs.map((tab) => tab.id).filter((tabId) => !awaiting.includes(tabId));
+  const wanted = siteRulesFor({ controlled, opened, usersTabs, rules, sites, once });
   if (inForce === JSON.stringify(wanted)) return;
   const old = await chrome.declarativeNetRequest.getSessionRules(); // session rules outlive a worker
   await chrome.declarativeNetRequest.updateSessionRules({
@@ -84,7 +156,10 @@ async function rebuild() {
 }
 
 // The storage keys the rules are made from (the managed area: the policy, any key).
-const RULE_KEYS = { session: ["controlled", "onceAllowed"], local: ["siteDecisions", "controlMode"] };
+const RULE_KEYS = {
+  session: ["controlled", "openedTabs", "awaitingTabs", "onceAllowed"],
+  local: ["siteDecisions", "controlMode"],
+};
 export function changesSiteRules(changes, area) {
   return area === "managed" || (RULE_KEYS[area] ?? []).some((key) => key in changes);
 }

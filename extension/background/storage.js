@@ -31,6 +31,12 @@ export const savePairingAsked = (asked) => save("session", "pairingAsked", asked
 // session id -> the id of the tab it controls; changeControlled(change) as above.
 export const loadControlled = () => load("session", "controlled", {});
 export const changeControlled = (change) => update("session", "controlled", {}, change);
+// Tabs a page opened: tab id -> the tab whose page opened it; and tabs created with an opener whose page the browser
+// has not named yet (site_rules.js).
+export const loadOpenedTabs = () => load("session", "openedTabs", {});
+export const changeOpenedTabs = (change) => update("session", "openedTabs", {}, change);
+export const loadAwaitingTabs = () => load("session", "awaitingTabs", []);
+export const changeAwaitingTabs = (change) => update("session", "awaitingTabs", [], change);
 
 // Per tab: the ref counter (monotonic for the tab's life, so a ref from an old page can never name an
 // element of a new one) and which frame owns each ref ("@e5" -> frame id).

@@ -136,6 +136,13 @@ export async function checkLanding(sessionId, action) {
   );
 }
 
+// The site of `url` as the popup names it, when the user's rules refuse it to this session (blocked, or undecided
+// in ask mode: the rules cancelled its document); null for a site the session may act on, or a page of no site.
+export async function refusedSite(sessionId, url) {
+  const origin = siteOf(url);
+  return origin && (await decision(sessionId, origin)) !== "allowed" ? hostOf(origin) : null;
+}
+
 // The site as the popup names it: "example.com:8080" for an origin.
 export function hostOf(origin) {
   if (origin === "file://") return "local files";

@@ -13,7 +13,6 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from hermes_wire.errors import ToolError
-from hermes_wire.native import HERMES_EXTENSION_ID
 from hermes_wire.tools import TOOLS, ToolSpec
 from tests.conftest import scaled
 from tests.extension.browser_stack import browser_stack
@@ -212,22 +211,7 @@ def test_controller_recovers_after_the_service_worker_is_killed() -> None:
         session_id = stack.connected_session("recover")
         stack.ok(session_id, "browser_navigate", url=stack.pages.url("other.html"))
         controlled = [t["id"] for t in stack.ok(session_id, "browser_tabs") if t["controlled"]]
-        stack.driver.switch_to.new_window("tab")
-        stack.driver.get("chrome://serviceworker-internals/")
-        stop = wait_until(
-            lambda: stack.driver.execute_script(
-                "return [...document.querySelectorAll('.serviceworker-registration')]"
-                ".filter(r => r.textContent.includes(arguments[0]))"
-                ".map(r => r.querySelector('[data-command=stop]'))[0]",
-                f"chrome-extension://{HERMES_EXTENSION_ID}/",
-            ),
-            10,
-            "the extension's running worker",
-        )
-        stop.click()
-        wait_until(lambda: stack.lane_state(session_id) == "disconnected", 15, "the controller to drop")
-        stack.driver.get("about:blank")  # any tab event wakes the worker, which reconnects by itself
-        wait_until(lambda: stack.lane_state(session_id) == "connected", 20, "the controller to come back")
+        stack.restart_service_worker(session_id)
         # The worker recovered its state from chrome.storage: same controlled tab, same page.
         assert [t["id"] for t in stack.ok(session_id, "browser_tabs") if t["controlled"]] == controlled
         assert '- heading "Other page" [level=1]' in snapshot(stack, session_id)

@@ -49,6 +49,9 @@ def leading_to(target: str) -> dict[str, Page]:
         "/link": f'<title>Link</title><a href="{target}">Open the account</a>',
         "/form": f'<title>Form</title><form method="post" action="{target}"><input name="q" value="x">'
         "<button>Send</button></form>",
+        "/window-open": f"<title>Popup</title><button onclick='window.open({json.dumps(target)})'>Open the account"
+        "</button>",
+        "/new-tab-link": f'<title>New tab</title><a href="{target}" target="_blank">Open the account</a>',
     }
 
 
@@ -66,6 +69,7 @@ def click(path: str, role: str, name: str) -> Callable[[User, PageServer], list[
 
 
 #: Each way to the refused site: what the agent does on the allowed one, and whether the tab itself goes there.
+#: (A tab the page opens has ways of its own below.)
 WAYS = {
     "302": (navigate("302"), True),
     "307": (navigate("307"), True),
@@ -103,8 +107,11 @@ def refusal(user: User, answers: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def assert_nothing_shown(answers: list[dict[str, Any]]) -> None:
+    """Neither the refused page's URL nor its title is in any answer (but a click's ``opens``: the href of the link
+    clicked, which the page itself shows)."""
     for answer in answers:
-        assert MARKER not in json.dumps(answer), answer  # neither the refused page's URL nor its title
+        result = {key: value for key, value in answer.get("result", {}).items() if key != "opens"}
+        assert MARKER not in json.dumps({**answer, "result": result}), answer
 
 
 @pytest.mark.parametrize("way", list(WAYS))
@@ -150,3 +157,42 @@ def test_an_undecided_site_reached_on_the_way_waits_for_the_users_answer(way: st
         again = user.stack.ok(user.session_id, "browser_navigate", url=allowed.url("302"))
         assert again["title"] == f"Blocked site: account {MARKER} balance"
         assert f"GET /{SECRET_PATH}" in undecided.requested
+
+
+#: The ways the page opens a tab of its own onto the refused site.
+OPENING = {
+    "window-open": click("window-open", "button", "Open the account"),
+    "link-to-a-new-tab": click("new-tab-link", "link", "Open the account"),
+}
+
+
+@pytest.mark.parametrize("way", list(OPENING))
+def test_a_tab_the_controlled_tab_opens_never_requests_a_blocked_site(way: str) -> None:
+    with two_sites() as (user, allowed, blocked):
+        refusing = user.start("browser_navigate", url=blocked.url(SECRET_PATH))
+        user.answer("siteQuestion", "blockButton")
+        assert user.reply(refusing)["error"]["code"] == "site_blocked"
+        user.closed("siteQuestion")
+        answers = OPENING[way](user, allowed)
+        assert_nothing_shown(answers)
+        # The agent hears that a tab opened and which site refused it; the controlled tab stays where it was.
+        [opened] = answers[-1]["result"]["opened"]
+        assert opened["refused"] == f"127.0.0.1:{blocked.port}", answers[-1]
+        assert set(opened) == {"id", "refused"}
+        assert blocked.requested == []
+        assert '"Open the account"' in user.snapshot()
+
+
+def test_the_rules_hold_while_the_service_worker_is_stopped_and_after_it_wakes() -> None:
+    with two_sites() as (user, allowed, blocked):
+        refusing = user.start("browser_navigate", url=blocked.url(SECRET_PATH))
+        user.answer("siteQuestion", "blockButton")
+        assert user.reply(refusing)["error"]["code"] == "site_blocked"
+        user.closed("siteQuestion")
+        # The rules are the browser's and outlive the worker that made them; a new worker makes them again from
+        # storage, and a request to the blocked site is still never sent.
+        user.stack.restart_service_worker(user.session_id)
+        answers = navigate("302")(user, allowed)
+        assert_nothing_shown(answers)
+        assert refusal(user, answers)["error"]["code"] == "site_blocked"
+        assert blocked.requested == []

@@ -24,6 +24,7 @@ from typing import Any, Self, TypeVar
 from selenium import webdriver
 
 from hermes_server.app_keys import PAIRINGS
+from hermes_wire.native import HERMES_EXTENSION_ID
 from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
 from tests.conftest import scaled
 from tests.support.background_loop import BackgroundLoop, background_loop
@@ -115,6 +116,31 @@ class BrowserStack(ServerStack):
         session_id = self.new_session(label)
         wait_until(lambda: self.lane_state(session_id) == "connected", CONNECT_TIMEOUT_S, "the extension to connect")
         return session_id
+
+    def restart_service_worker(self, session_id: str) -> None:
+        """Stop the extension's service worker as Chromium may at any moment, wait until ``session_id``'s controller
+        has dropped, then wake a new worker with a tab event and wait until it has reconnected. The driver is back
+        on the window it was on."""
+        driver = self.driver
+        was_on = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get("chrome://serviceworker-internals/")
+        stop = wait_until(
+            lambda: driver.execute_script(
+                "return [...document.querySelectorAll('.serviceworker-registration')]"
+                ".filter(r => r.textContent.includes(arguments[0]))"
+                ".map(r => r.querySelector('[data-command=stop]'))[0]",
+                f"chrome-extension://{HERMES_EXTENSION_ID}/",
+            ),
+            10,
+            "the extension's running worker",
+        )
+        stop.click()
+        wait_until(lambda: self.lane_state(session_id) == "disconnected", 15, "the controller to drop")
+        driver.get("about:blank")  # any tab event wakes the worker, which reconnects by itself
+        wait_until(lambda: self.lane_state(session_id) == "connected", CONNECT_TIMEOUT_S, "the controller to return")
+        driver.close()
+        driver.switch_to.window(was_on)
 
     def open_popup(self) -> Popup:
         """Open the popup page in a new tab (``Popup.close`` goes back to the previous tab)."""

@@ -122,7 +122,8 @@ _FOLLOWED_TABS = (
     ResultField(
         "opened",
         "Present when the action opened tabs or windows (a link to a new tab, window.open): [{id, url, title}] "
-        "of each, once loaded; they are in browser_tabs, and browser_tab_activate controls one.",
+        "of each, once loaded; they are in browser_tabs, and browser_tab_activate controls one. On the extension "
+        "lane, a tab the user's site rules refused is {id, refused: the site}, never its URL or title.",
     ),
     ResultField(
         "closed",

@@ -14,9 +14,13 @@
   const senders = new Map(); // nonce -> the window that posted it
   let waiters = [];
 
+  // Whether `source` is the window of a frame of this document (one in a shadow tree too).
   function isChildWindow(source) {
-    for (let i = 0; i < window.frames.length; i++) if (window.frames[i] === source) return true;
-    return false;
+    try {
+      return Boolean(source) && source !== window && source.parent === window;
+    } catch {
+      return false;
+    }
   }
   addEventListener(
     "message",

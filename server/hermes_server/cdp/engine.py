@@ -30,7 +30,9 @@ The engine's files are read once per process, from the checkout or the installed
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import itertools
 import json
 import logging
 import re
@@ -112,8 +114,9 @@ _FRAME_TOKENS = """function () {
     return globalThis.__hermesSnapshot.frameToken(frameElement);
   });
 }"""
-#: The object group of the ``<iframe>`` elements resolved for ``_FRAME_TOKENS``, released once it has answered.
-_FRAME_OWNERS_GROUP = "hermes-frame-owners"
+#: The object groups of the ``<iframe>`` elements resolved for ``_FRAME_TOKENS``, one per call (calls for several
+#: parents overlap), each released once the engine has answered.
+_FRAME_OWNERS_GROUPS = (f"hermes-frame-owners-{n}" for n in itertools.count())
 
 #: ``aim``'s answer, plus ``onTarget``: whether its point hits the element itself (or a descendant), not its
 #: label or the drawing of a hidden control, which a press there also reaches (the engine's ``reaches``); and
@@ -333,7 +336,12 @@ class PageEngine:
         call to the engine for all of them; a child the browser cannot place (gone meanwhile) is left out."""
         send = self._supervisor.send
         session = parent.session_id
-        context = await self._world(parent)
+        group = next(_FRAME_OWNERS_GROUPS)
+        try:
+            context = await self._world(parent)
+        except (CDPCommandFailed, ToolError) as failed:  # the parent went away meanwhile
+            log.debug("the frames of %s not placed: %s", parent.frame_id, failed)
+            return {}
         found = await asyncio.gather(
             *(send("DOM.getFrameOwner", {"frameId": child.frame_id}, session_id=session) for child in children),
             return_exceptions=True,
@@ -349,7 +357,7 @@ class PageEngine:
             *(
                 send(
                     "DOM.resolveNode",
-                    {"backendNodeId": node, "executionContextId": context, "objectGroup": _FRAME_OWNERS_GROUP},
+                    {"backendNodeId": node, "executionContextId": context, "objectGroup": group},
                     session_id=session,
                 )
                 for _, node in placed
@@ -378,7 +386,8 @@ class PageEngine:
             log.debug("the frames of %s not placed: %s", parent.frame_id, failed)
             return {}
         finally:
-            await send("Runtime.releaseObjectGroup", {"objectGroup": _FRAME_OWNERS_GROUP}, session_id=session)
+            with contextlib.suppress(CDPCommandFailed):
+                await send("Runtime.releaseObjectGroup", {"objectGroup": group}, session_id=session)
         tokens = (reply.get("result") or {}).get("value") if not reply.get("exceptionDetails") else None
         if not isinstance(tokens, list):
             return {}

@@ -74,6 +74,8 @@ addEventListener('message', (event) => event.data && tokenSeen(event.source, eve
 frames.forEach((frame) => frame.addEventListener('load', swap));
 swap();
 setInterval(swap, 15);
+addEventListener('load', () => { document.title = 'Loaded'; }); // the frames have loaded too
+
 </script></body></html>"""
 )
 
@@ -127,10 +129,11 @@ def under_each_frame(text: str) -> dict[str, list[str]]:
     return blocks
 
 
-def all_children_shown(agent: LaneAgent, full: bool) -> str | None:
-    """A snapshot once every child's button shows in it (the children load after the parent)."""
-    text = str(agent.ok("browser_snapshot", full=full)["snapshot"])
-    return text if all(f'"Press {name}"' in text for name in NAMES) else None
+def open_when_loaded(agent: LaneAgent) -> None:
+    """Open the parent page and wait until it and its four frames have loaded (its title says so); from then on
+    every snapshot must show each child in its place."""
+    agent.open("/swap")
+    wait_until(lambda: agent.ok("browser_snapshot")["title"] == "Loaded", 10, "the page and its frames to load")
 
 
 def clicks_recorded(agent: LaneAgent, pages: PageServer, ref: str) -> list[dict[str, str]]:
@@ -142,9 +145,9 @@ def clicks_recorded(agent: LaneAgent, pages: PageServer, ref: str) -> list[dict[
 
 @pytest.mark.parametrize("full", [False, True], ids=["compact", "full"])
 def test_each_frames_lines_stay_under_its_own_iframe_when_the_page_swaps_tokens(agent: LaneAgent, full: bool) -> None:
-    agent.open("/swap")
+    open_when_loaded(agent)
     for _ in range(5):  # the page keeps swapping: every snapshot must hold, not only the first
-        text = wait_until(lambda: all_children_shown(agent, full), 10, "every child frame's button")
+        text = str(agent.ok("browser_snapshot", full=full)["snapshot"])
         blocks = under_each_frame(text)
         for name in NAMES:
             block = " ".join(blocks.get(name, []))
@@ -156,8 +159,8 @@ def test_each_frames_lines_stay_under_its_own_iframe_when_the_page_swaps_tokens(
 def test_a_click_in_each_frame_lands_in_that_frame_when_the_page_swaps_tokens(
     agent: LaneAgent, pages: PageServer
 ) -> None:
-    agent.open("/swap")
-    text = wait_until(lambda: all_children_shown(agent, False), 10, "every child frame's button")
+    open_when_loaded(agent)
+    text = agent.snapshot()
     for name in NAMES:
         found = re.search(rf'- button "Press {name}" (@e\d+)', text)
         assert found, text

@@ -1,9 +1,10 @@
 // Hermes snapshot engine: one frame's snapshot (its part of the tab's), from the tree and the text (which
-// placeholder a child frame's part fills is the lane's to say: frames.js). The options and the part's fields are documented in api.js. A compact snapshot follows what the
-// user sees of the frame (frames.js, visibleWindow); a part that will be stitched (a child frame's, or the top
-// frame's when it has frames) carries its shown lines with their places, for stitch() to compact the whole tab
-// once: compaction = {view: [top, bottom] seen, lines: shownLines, total (characters in full), count (lines in
-// full), leftOut (what its own compaction left out, by side), shortened}.
+// placeholder a child frame's part fills is the lane's to say: frames.js). The options and the part's fields are
+// documented in api.js. A compact snapshot follows what the user sees of the frame (frames.js, visibleWindow); a
+// part that will be stitched (a child frame's, or the top frame's when it has frames) carries its shown lines with
+// their places, for stitch() to compact the whole tab once: compaction = {view: [top, bottom] seen, lines:
+// shownLines, total (characters in full), count (lines in full), leftOut (what its own compaction left out, by
+// side), shortened}.
 (function (engine) {
   "use strict";
   if (engine.complete) return;
@@ -86,10 +87,13 @@
   // The same, once the browser has said what of this frame is seen when a cross-origin ancestor hides it.
   function snapshot(options) {
     options = options || {};
-    var seen = options.full || frameOffset().complete ? Promise.resolve(null) : observeVisibleWindow(VIEW_WAIT_MS);
-    return seen.then(function (view) {
-      return snapshotSync(options, view);
-    });
+    return Promise.resolve()
+      .then(function () {
+        return options.full || frameOffset().complete ? null : observeVisibleWindow(VIEW_WAIT_MS);
+      })
+      .then(function (seen) {
+        return snapshotSync(options, seen);
+      });
   }
 
   Object.assign(engine, {

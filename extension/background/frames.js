@@ -27,29 +27,35 @@ export async function forgetRefs(tabId) {
 // costs their compilation in every frame on every snapshot): the top frame's snapshot and the question to every
 // frame whether it has the engine go out together. That question is asked only of a tab that has child frames, as
 // Chrome lists them (chrome.webNavigation, answered by the browser without a round trip to the page), so a
-// one-frame page that has the engine takes one round trip to the page.
+// one-frame page that has the engine takes one round trip to the page. The same question has each child frame post
+// a nonce to its parent, from which the parents' engines say which placeholder each child's part fills
+// (childTokens), while the children are read.
 export async function snapshotTab(tabId, full) {
   const refs = await loadTabRefs(tabId);
   const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [{ nextRef: refs.nextRef, full }]);
-  const [top, present] = await Promise.all([
+  const [top, frames] = await Promise.all([
     snapshotIn(0).then(
       (value) => ({ value }),
       (error) => ({ error }),
     ),
-    withChildFrames(tabId).then((any) => (any ? framesWithEngine(tabId) : [])),
+    childFrames(tabId).then(async (list) => ({
+      list,
+      present: list?.length === 0 ? [] : await framesWithEngine(tabId),
+    })),
   ]);
-  const children = present.filter((r) => r.frameId !== 0);
-  const lacking = children.filter((r) => !r.result).map((r) => r.frameId);
+  const children = frames.present.filter((r) => r.frameId !== 0);
+  const lacking = children.filter((r) => !r.result?.engine).map((r) => r.frameId);
   if (lacking.length) {
     await chrome.scripting
       .executeScript({ target: { tabId, frameIds: lacking }, files: CONTRACT.ENGINE_FILES })
       .catch(() => {}); // a frame that went away is left out below
   }
+  const tokens = children.length ? childTokens(tabId, frames) : Promise.resolve(new Map());
   const parts = [];
   const take = (frameId, part) => {
     refs.nextRef = part.nextRef;
     for (const ref of part.refs) refs.frames["@" + ref] = frameId;
-    parts.push(part);
+    parts.push({ frameId, part });
   };
   if (top.error instanceof CommandError) throw top.error; // the engine's own {ok: false} answer
   if (top.error) await topFrameLost(tabId, top.error);
@@ -65,26 +71,85 @@ export async function snapshotTab(tabId, full) {
     if (part?.ok) take(frameId, part);
   }
   await saveTabRefs(tabId, refs);
-  if (parts.length === 1) return { snapshot: parts[0].text, truncated: parts[0].truncated }; // nothing to stitch
+  if (parts.length === 1) return { snapshot: top.value.text, truncated: top.value.truncated }; // nothing to stitch
+  const tokenOf = await tokens;
   const [stitched] = await chrome.scripting.executeScript({
     target: { tabId, frameIds: [0] },
     func: (frameParts, options) => globalThis.__hermesSnapshot.stitch(frameParts, options),
-    args: [parts, { full }],
+    args: [parts.map(({ frameId, part }) => ({ ...part, frameToken: tokenOf.get(frameId) ?? null })), { full }],
   });
   return { snapshot: stitched.result.text, truncated: stitched.result.truncated };
 }
 
-// Whether the tab has frames other than its top one (true when Chrome cannot say: then every frame is asked).
-async function withChildFrames(tabId) {
+// Chrome's list of the tab's frames other than its top one ([{frameId, parentFrameId}]), or null when it cannot say
+// (then every frame is asked).
+async function childFrames(tabId) {
   const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
-  return !frames || frames.some((frame) => frame.frameId !== 0);
+  return frames && frames.filter((frame) => frame.frameId !== 0);
 }
 
-// [{frameId, result: whether the engine is in it}] for every frame of the tab the extension may script.
+// What child frames post to their parents (page/frame_senders.js has the same key).
+const NONCE_KEY = "__hermesFrameNonce";
+// How long a parent waits for its children's nonces to come (they are on their way once framesWithEngine is over).
+const NONCE_WAIT_MS = 500;
+
+// [{frameId, result: {engine: whether the engine is in it, nonce}}] for every frame of the tab the extension may
+// script. Each child frame posts a new random nonce to its parent, from the extension's world; Chrome's answer ties
+// the nonce to the frame's id.
 function framesWithEngine(tabId) {
   return chrome.scripting
-    .executeScript({ target: { tabId, allFrames: true }, func: () => Boolean(globalThis.__hermesSnapshot) })
+    .executeScript({
+      target: { tabId, allFrames: true },
+      func: (key) => {
+        let nonce = null;
+        if (window.parent !== window) {
+          nonce = crypto.randomUUID();
+          window.parent.postMessage({ [key]: nonce }, "*");
+        }
+        return { engine: Boolean(globalThis.__hermesSnapshot), nonce };
+      },
+      args: [NONCE_KEY],
+    })
     .catch(() => []);
+}
+
+// frameId -> the token its parent's engine gives the <iframe> that holds it. Each parent is asked, all at once, which
+// of its <iframe>s holds the window that posted each of its children's nonces (page/frame_senders.js noted the
+// windows as the browser named them); the page is asked nothing. A child whose parent cannot say is left out (its
+// part is then unplaced, never misplaced).
+async function childTokens(tabId, { list, present }) {
+  const nonceOf = new Map(present.filter((r) => r.result?.nonce).map((r) => [r.frameId, r.result.nonce]));
+  const byParent = new Map();
+  for (const frame of list ?? []) {
+    if (!nonceOf.has(frame.frameId)) continue;
+    if (!byParent.has(frame.parentFrameId)) byParent.set(frame.parentFrameId, []);
+    byParent.get(frame.parentFrameId).push([nonceOf.get(frame.frameId), frame.frameId]);
+  }
+  const answers = await Promise.all(
+    [...byParent].map(([parentId, expected]) =>
+      chrome.scripting
+        .executeScript({ target: { tabId, frameIds: [parentId] }, func: ownersOf, args: [expected, NONCE_WAIT_MS] })
+        .catch(() => []),
+    ),
+  );
+  const tokenOf = new Map();
+  for (const [outcome] of answers) {
+    if (Array.isArray(outcome?.result)) for (const [frameId, token] of outcome.result) tokenOf.set(frameId, token);
+  }
+  return tokenOf;
+}
+
+// Run in a parent frame (the extension's world): expected is [[nonce, child's frameId], ...]; answers the engine's
+// frameTokens for the <iframe>s whose window posted one of those nonces, each named by that child's frameId.
+function ownersOf(expected, waitMs) {
+  const senders = globalThis.__hermesFrameSenders;
+  const engine = globalThis.__hermesSnapshot;
+  if (!senders || !engine) return [];
+  return senders.take(expected.map(([nonce]) => nonce), waitMs).then((windows) => {
+    const idOf = new Map();
+    for (const [nonce, frameId] of expected) if (windows.has(nonce)) idOf.set(windows.get(nonce), frameId);
+    return engine.frameTokens((frameElement) => idOf.get(frameElement.contentWindow));
+  });
 }
 
 // The engine's own {ok: false, error} answer, or nothing at all (Chrome gives a script that threw a null

@@ -5,18 +5,25 @@
  * All results are plain JSON; failures are {ok: false, error: {code, message}}, never exceptions.
  *   version                        "hermes-snapshot/1"
  *   snapshot(opts) -> Promise<Part>
- *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, tokenWaitMs=400}
- *       Part: {ok:true, text, nextRef, refs:["e4",...], frameToken:string|null, isTop, url, title, truncated,
+ *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true}
+ *       Part: {ok:true, text, nextRef, refs:["e4",...], isTop, url, title, truncated,
  *              frames:[token of each visible child iframe], stats:{elements, lines, chars, refs, links, buttons,
  *              textboxes, omittedInteractive, omittedTextLines, omittedAbove, omittedBelow, ms},
  *              compaction?: its shown lines and their places, for stitch (compact, a child's or a top with frames;
  *              see snapshot.js)}
- *       A child frame without its token waits up to tokenWaitMs for it (see frames.js), and one under a
- *       cross-origin ancestor up to 250 ms for the browser to say what of it is seen.
- *   snapshotSync(opts) -> Part     the same, at once (frameToken may still be null)
+ *       A frame under a cross-origin ancestor waits up to 250 ms for the browser to say what of it is seen.
+ *   snapshotSync(opts) -> Part     the same, at once
+ *   frameToken(element) -> token|null   the token of this frame's <iframe>/<frame> element (the placeholder's),
+ *       for the lane that found the element by the child frame it holds (cdp: DOM.getFrameOwner); null for
+ *       anything else
+ *   frameTokens(frameIdOf) -> [[id, token], ...]   the same for every <iframe>/<frame> of this frame (shadow
+ *       trees included) to which frameIdOf(element), the lane's function, gives an id (extension: the child
+ *       frame's id, by the window that posted its nonce: background/frames.js)
  *   stitch(parts, {maxChars=32000, full?}) -> {text, truncated, placed, dropped:[token], missing:[token], unplaced}
- *       Pure: parts are Parts of every frame of a tab, in any order. Call it in the top frame. Compact, it
- *       follows the top frame's viewport through every frame (see frames.js).
+ *       Pure: parts are Parts of every frame of a tab, in any order, each child's with frameToken: the token
+ *       its parent's engine gave its <iframe>, as frameToken()/frameTokens() told the lane (none: unplaced).
+ *       Call it in the top frame. Compact, it follows the top frame's viewport through every frame (see
+ *       frames.js).
  *   Actions answer with a promise, once what they caused has settled (dom.js, settle()): navigating:url in
  *   the result when the action started a navigation of this frame (the lane then waits for the new page).
  *   click(ref, {button="left"|"middle"|"right", double, modifiers:"Control+Shift", hover}) -> Promise<{ok, ref,
@@ -50,15 +57,15 @@
  *       A ref with no direction scrolls that element into view in every scrolling ancestor.
  *   rect(ref, {scroll=true}) -> {ok, ref, role, name, x, y (centre of the visible part, this frame's viewport
  *       CSS px), left, top, width, height, inViewport, visible, disabled, clear (a press at the centre
- *       reaches the element), frameToken,
+ *       reaches the element),
  *       frameOffset:{x, y, complete}, viewport:{width, height}}
  *   frameRect(token, {scroll=true}) -> {ok, x, y (content-box origin of that child <iframe> in this frame's
- *       viewport), width, height, frameToken, frameOffset}
+ *       viewport), width, height, frameOffset}
  *       Top-level point of an element in a cross-origin frame = sum of frameRect(x, y) down the chain of
  *       frames + rect(x, y); same-origin ancestors are already summed in rect().frameOffset when complete.
  *   resolve(ref) -> Element|null   (for the CDP lane: evaluate with returnByValue:false to get an objectId)
- *   owns(ref) -> boolean           info() -> {ok, version, isTop, frameToken, url, title, hasFocus,
- *                                            focusInChildFrame, refs, maxRef}
+ *   owns(ref) -> boolean           info() -> {ok, version, isTop, url, title, hasFocus, focusInChildFrame,
+ *                                            refs, maxRef}
  *   Refs may be given as "@e7", "e7" or 7. An element that is gone (or a ref this frame never issued) gives
  *   {ok:false, error:{code:"stale_ref", owned, message:"Element @e7 is gone; take a new snapshot."}}. Other
  *   codes: invalid_ref, not_visible, disabled, click_intercepted, not_typable, readonly, option_not_found, invalid_value,
@@ -72,8 +79,7 @@
     isTop = engine.isTop,
     lookup = engine.lookup,
     liveRefCount = engine.liveRefCount,
-    highestRefUsed = engine.highestRefUsed,
-    ownFrameToken = engine.ownFrameToken;
+    highestRefUsed = engine.highestRefUsed;
 
   function resolve(ref) {
     var found = lookup(ref);
@@ -87,7 +93,6 @@
       ok: true,
       version: engine.version,
       isTop: isTop,
-      frameToken: ownFrameToken(),
       url: location.href,
       title: document.title,
       hasFocus: document.hasFocus(),
@@ -142,6 +147,8 @@
         });
       },
       snapshotSync: guarded(engine.snapshotSync, "snapshot_failed"),
+      frameToken: engine.frameToken,
+      frameTokens: guarded(engine.frameTokens, "action_failed"),
       stitch: engine.stitch,
       click: guardedAsync(engine.click, "action_failed"),
       aim: guardedAsync(engine.aim, "action_failed"),
@@ -172,8 +179,6 @@
       info: info,
     })
   );
-  window.addEventListener("message", engine.onMessage, true);
-  engine.sayHello();
   engine.complete = true;
 })(globalThis.__hermesEngine);
 globalThis.__hermesSnapshot.version;

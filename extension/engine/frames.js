@@ -3,15 +3,18 @@
  *
  * A frame's text shows each visible <iframe>/<frame> as a placeholder line
  *   `- iframe "title" [frame=TOKEN]`
- * TOKEN is made by the parent's engine, stable per iframe element, and sent with postMessage to
- * iframe.contentWindow (works cross-origin; the child's engine accepts it only from window.parent). A child
- * engine that has no token asks its parent ("hello" message, at injection and at snapshot time); the parent's
- * engine answers by finding the <iframe> whose contentWindow is event.source. snapshot() waits up to
- * tokenWaitMs for a missing token, so frames may be injected and snapshotted in any order. stitch(parts)
- * replaces each placeholder with the matching child's text (compact: its lines, placed where the user sees them,
- * see "compact: the lines" below), indented under `- iframe "title":`. A part whose token is in no parent's
- * text (its iframe is hidden) is dropped; one whose placeholder its parent's compaction left out is counted as
- * left out; a part with no token at all is appended at the end under `- iframe "title" [unplaced]:`.
+ * TOKEN is made by the parent's engine, stable per iframe element (tokenFor). Which child frame fills which
+ * placeholder is the lane's to say, never the page's: a frame cannot learn its own <iframe> (a cross-origin
+ * parent hides it, and anything a parent page posts to it could be a sibling's token). The lane asks the parent's
+ * engine for the token of the element the browser names as the child's owner: frameToken(element) on the cdp lane
+ * (the element from DOM.getFrameOwner, resolved in the engine's world), frameTokens(frameIdOf) on the extension
+ * lane (frameIdOf, a function of the extension's world the page cannot reach, matches each <iframe>'s
+ * contentWindow with the window that posted a child frame's nonce: background/frames.js). The lane sets each
+ * child's part.frameToken to that token; stitch(parts) then replaces each placeholder with the matching child's
+ * text (compact: its lines, placed where the user sees them, see "compact: the lines" below), indented under
+ * `- iframe "title":`. A part whose token is in no parent's text (its iframe is hidden) is
+ * dropped; one whose placeholder its parent's compaction left out is counted as left out; a part with no token
+ * at all (the lane could not map it) is appended at the end under `- iframe "title" [unplaced]:`.
  */
 (function (engine) {
   "use strict";
@@ -24,25 +27,17 @@
     scrollIntoViewIfNeeded = engine.scrollIntoViewIfNeeded,
     contentOrigin = engine.contentOrigin;
 
-  var MESSAGE_KEY = "__hermesSnapshot"; // marks our postMessages: {__hermesSnapshot: "token" | "hello", ...}
   var PLACEHOLDER = /^( *)- iframe(.*?) \[frame=([A-Za-z0-9.]+)\]$/;
-  // What tokenFor makes; a token in any other shape (a page may post one to its child frame) is not taken.
-  var TOKEN = /^f[a-z0-9]+\.[0-9]+$/;
 
   var tokenOfFrame = new WeakMap(); // <iframe> element -> token
   var frameOfToken = new Map(); // token -> WeakRef(<iframe>)
   var engineId = randomId();
   var tokenCounter = 0;
-  var ownToken = null; // the token our parent's engine gave this frame
-  var tokenWaiters = [];
 
   function randomId() {
     var words = new Uint32Array(2);
     (globalThis.crypto || window.crypto).getRandomValues(words);
     return words[0].toString(36) + words[1].toString(36).slice(0, 4);
-  }
-  function ownFrameToken() {
-    return isTop ? null : ownToken;
   }
   function tokenFor(frameElement) {
     var token = tokenOfFrame.get(frameElement);
@@ -57,64 +52,12 @@
     var weak = frameOfToken.get(token);
     return weak && weak.deref();
   }
-  function message(kind) {
-    var out = {};
-    out[MESSAGE_KEY] = kind;
-    return out;
-  }
-  function sendToken(frameElement, token) {
-    try {
-      var child = frameElement.contentWindow;
-      if (child) {
-        var tokenMessage = message("token");
-        tokenMessage.token = token;
-        child.postMessage(tokenMessage, "*");
-      }
-    } catch (e) {
-      /* detached */
-    }
-  }
-  function sayHello() {
-    if (isTop) return;
-    try {
-      window.parent.postMessage(message("hello"), "*");
-    } catch (e) {
-      /* ignore */
-    }
-  }
   function pruneFrames() {
     frameOfToken.forEach(function (weak, token) {
       if (!weak.deref()) frameOfToken.delete(token);
     });
   }
 
-  // ----- messages between a frame's engine and its parent's ---------------------------------------------
-  function onMessage(event) {
-    var data = event.data;
-    if (!data || typeof data !== "object" || !data[MESSAGE_KEY]) return;
-    if (data[MESSAGE_KEY] === "token") receiveToken(event, data);
-    else if (data[MESSAGE_KEY] === "hello") answerHello(event);
-  }
-  function receiveToken(event, data) {
-    if (event.source !== window.parent || window.parent === window || typeof data.token !== "string" || !TOKEN.test(data.token)) return;
-    ownToken = data.token;
-    var waiters = tokenWaiters;
-    tokenWaiters = [];
-    waiters.forEach(function (wake) {
-      wake();
-    });
-  }
-  function answerHello(event) {
-    if (!event.source) return;
-    var found = null;
-    frameOfToken.forEach(function (weak) {
-      var frameElement = weak.deref();
-      if (!found && frameElement && windowOf(frameElement) === event.source) found = frameElement;
-    });
-    if (!found) found = frameOfWindow(document.querySelectorAll("iframe, frame"), event.source);
-    if (!found) found = frameOfWindow(allFrameElements(document, []), event.source);
-    if (found) sendToken(found, tokenFor(found));
-  }
   // Every <iframe>/<frame> of the document, those in shadow trees included.
   function allFrameElements(rootNode, out) {
     var all = rootNode.querySelectorAll("*");
@@ -126,32 +69,31 @@
     }
     return out;
   }
-  function windowOf(frameElement) {
-    try {
-      return frameElement.contentWindow;
-    } catch (e) {
-      return null;
-    }
+  function isFrameElement(node) {
+    return !!node && node.nodeType === 1 && (node.localName === "iframe" || node.localName === "frame");
   }
-  function frameOfWindow(list, win) {
-    for (var i = 0; i < list.length; i++) if (windowOf(list[i]) === win) return list[i];
-    return null;
+
+  // ----- which child frame is which: the lane's answer, through these -------------------------------------
+  // The token of an <iframe>/<frame> element of this document (the one the browser names as a child frame's
+  // owner), or null for anything else.
+  function frameToken(frameElement) {
+    return isFrameElement(frameElement) ? tokenFor(frameElement) : null;
   }
-  // Resolves once this frame has its token, or after `ms` (at once in the top frame).
-  function waitForToken(ms) {
-    if (isTop || ownToken || !(ms > 0)) return Promise.resolve();
-    return new Promise(function (resolve) {
-      var done = false;
-      var finish = function () {
-        if (!done) {
-          done = true;
-          resolve();
-        }
-      };
-      tokenWaiters.push(finish);
-      setTimeout(finish, ms);
-      sayHello();
+  // [[id, token], ...] for each <iframe>/<frame> of this document whose child frame frameIdOf(element) names
+  // (an id the lane knows the frame by; a negative or missing one, or a throw, skips the element). frameIdOf is
+  // the lane's own: given by code of its world, never looked up where the page could have put it.
+  function frameTokens(frameIdOf) {
+    var out = [];
+    allFrameElements(document, []).forEach(function (frameElement) {
+      var id;
+      try {
+        id = frameIdOf(frameElement);
+      } catch (e) {
+        return;
+      }
+      if ((typeof id === "number" && id >= 0) || (typeof id === "string" && id)) out.push([id, tokenFor(frameElement)]);
     });
+    return out;
   }
 
   // ----- where a frame is on the page -------------------------------------------------------------------
@@ -195,7 +137,6 @@
       y: origin.y,
       width: frameElement.clientWidth,
       height: frameElement.clientHeight,
-      frameToken: ownFrameToken(),
       frameOffset: frameOffset(),
     };
   }
@@ -493,12 +434,9 @@
 
   Object.assign(engine, {
     tokenFor: tokenFor,
-    sendToken: sendToken,
-    sayHello: sayHello,
-    ownFrameToken: ownFrameToken,
+    frameToken: frameToken,
+    frameTokens: frameTokens,
     pruneFrames: pruneFrames,
-    onMessage: onMessage,
-    waitForToken: waitForToken,
     frameOffset: frameOffset,
     frameRect: frameRect,
     visibleWindow: visibleWindow,

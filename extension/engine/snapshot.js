@@ -1,9 +1,10 @@
-// Hermes snapshot engine: one frame's snapshot (its part of the tab's), from the tree, the text and the
-// frame's token. The options and the part's fields are documented in api.js. A compact snapshot follows what the
-// user sees of the frame (frames.js, visibleWindow); a part that will be stitched (a child frame's, or the top
-// frame's when it has frames) carries its shown lines with their places, for stitch() to compact the whole tab
-// once: compaction = {view: [top, bottom] seen, lines: shownLines, total (characters in full), count (lines in
-// full), leftOut (what its own compaction left out, by side), shortened}.
+// Hermes snapshot engine: one frame's snapshot (its part of the tab's), from the tree and the text (which
+// placeholder a child frame's part fills is the lane's to say: frames.js). The options and the part's fields are
+// documented in api.js. A compact snapshot follows what the user sees of the frame (frames.js, visibleWindow); a
+// part that will be stitched (a child frame's, or the top frame's when it has frames) carries its shown lines with
+// their places, for stitch() to compact the whole tab once: compaction = {view: [top, bottom] seen, lines:
+// shownLines, total (characters in full), count (lines in full), leftOut (what its own compaction left out, by
+// side), shortened}.
 (function (engine) {
   "use strict";
   if (engine.complete) return;
@@ -11,8 +12,6 @@
     pruneRefs = engine.pruneRefs,
     nextRefAfter = engine.nextRefAfter,
     pruneFrames = engine.pruneFrames,
-    ownFrameToken = engine.ownFrameToken,
-    waitForToken = engine.waitForToken,
     newWalk = engine.newWalk,
     buildTree = engine.buildTree,
     renderTree = engine.renderTree,
@@ -24,7 +23,6 @@
     frameOffset = engine.frameOffset;
 
   var DEFAULT_MAX_CHARS = 32000;
-  var DEFAULT_TOKEN_WAIT_MS = 400;
   // How long a frame under a cross-origin ancestor waits for the browser to say what of it is seen.
   var VIEW_WAIT_MS = 250;
 
@@ -48,7 +46,6 @@
       text: text,
       nextRef: nextRefAfter(walk.next),
       refs: walk.refs,
-      frameToken: ownFrameToken(),
       isTop: isTop,
       url: location.href,
       title: document.title,
@@ -87,12 +84,10 @@
     for (var i = 0; i < tokens.length; i++) size -= (" [frame=" + tokens[i] + "]").length;
     return size;
   }
-  // The same, once this frame knows its token (or tokenWaitMs has passed): a child frame's part must say
-  // which placeholder of its parent it fills.
+  // The same, once the browser has said what of this frame is seen when a cross-origin ancestor hides it.
   function snapshot(options) {
     options = options || {};
-    var wait = options.tokenWaitMs === undefined ? DEFAULT_TOKEN_WAIT_MS : +options.tokenWaitMs;
-    return waitForToken(wait)
+    return Promise.resolve()
       .then(function () {
         return options.full || frameOffset().complete ? null : observeVisibleWindow(VIEW_WAIT_MS);
       })

@@ -45,8 +45,7 @@
     textlessName = engine.textlessName,
     statesOf = engine.statesOf,
     valueOf = engine.valueOf,
-    tokenFor = engine.tokenFor,
-    sendToken = engine.sendToken;
+    tokenFor = engine.tokenFor;
 
   // Roles named by their content whose content is not printed again beneath them (only interactive
   // descendants are).
@@ -302,7 +301,6 @@
   }
   function addFramePlaceholder(el, out, walk) {
     var token = tokenFor(el);
-    sendToken(el, token);
     walk.frames.push(token);
     var node = newNode("iframe");
     locate(node, el, walk);

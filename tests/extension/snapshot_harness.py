@@ -214,6 +214,27 @@ class Frame:
     def snapshot(self, **opts: Any) -> Any:
         return self.call("snapshot", opts, await_promise=True)
 
+    def token_of(self, child: Frame) -> str | None:
+        """The token this frame's engine gives the ``<iframe>`` that holds ``child``, found as the cdp lane finds it:
+        the browser names the element (``DOM.getFrameOwner``), resolved in this frame's engine world."""
+        cdp = self.tab.browser.cdp
+        owner = cdp.send("DOM.getFrameOwner", {"frameId": child.frame_id}, session=self.session)
+        element = cdp.send(
+            "DOM.resolveNode",
+            {"backendNodeId": owner["backendNodeId"], "executionContextId": self.context},
+            session=self.session,
+        )
+        reply = cdp.send(
+            "Runtime.callFunctionOn",
+            {
+                "functionDeclaration": "function () { return globalThis.__hermesSnapshot.frameToken(this); }",
+                "objectId": element["object"]["objectId"],
+                "returnByValue": True,
+            },
+            session=self.session,
+        )
+        return reply["result"].get("value")
+
     def object_id(self, expression: str) -> str:
         """A remote handle on the object ``expression`` yields in the engine's world (for other CDP domains)."""
         reply = self.tab.browser.cdp.send(

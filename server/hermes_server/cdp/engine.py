@@ -14,6 +14,11 @@ assemble the frames' parts, each ref routed to the frame that issued it).
   with ``Page.createIsolatedWorld`` and the source evaluated in it; running it twice is harmless.
 * **Which session.**  A frame inside an OOPIF is reached through that OOPIF's flat session;
   ``SupervisorState`` knows each frame's session and its world's execution context.
+* **Which frame is which.**  A child frame's part fills the placeholder of its ``<iframe>`` in
+  its parent's text, and its clicks are offset by that ``<iframe>``'s place.  The browser says
+  which element that is (``DOM.getFrameOwner``, the element then resolved in the parent's engine
+  world and given to the engine's ``frameToken``); nothing the page says is asked, so a page
+  cannot hand a frame its sibling's placeholder (``_child_tokens``).
 * **Where to click.**  ``rect(ref)`` gives a point in the element's own frame; each enclosing
   frame adds the offset of its ``<iframe>`` (``frameRect(token)`` in the parent's engine,
   or the engine's own ``frameOffset`` when every ancestor is same-origin), so real input
@@ -25,7 +30,9 @@ The engine's files are read once per process, from the checkout or the installed
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import itertools
 import json
 import logging
 import re
@@ -101,6 +108,16 @@ _TYPE_AIM = """(function (ref, textTypes) {
 })"""
 
 
+#: The engine's token for each ``<iframe>`` element it is called with (``null`` for an argument that is not one).
+_FRAME_TOKENS = """function () {
+  return Array.prototype.map.call(arguments, function (frameElement) {
+    return globalThis.__hermesSnapshot.frameToken(frameElement);
+  });
+}"""
+#: The object groups of the ``<iframe>`` elements resolved for ``_FRAME_TOKENS``, one per call (calls for several
+#: parents overlap), each released once the engine has answered.
+_FRAME_OWNERS_GROUPS = (f"hermes-frame-owners-{n}" for n in itertools.count())
+
 #: ``aim``'s answer, plus ``onTarget``: whether its point hits the element itself (or a descendant), not its
 #: label or the drawing of a hidden control, which a press there also reaches (the engine's ``reaches``); and
 #: ``hovered``: on target, with the pointer over the element already (see ``PageEngine.aim``).
@@ -172,7 +189,7 @@ class TabRefs:
     next_ref: int = 1
     #: "e5" -> frame id, from the latest snapshot
     owners: dict[str, str] = field(default_factory=dict)
-    #: frame id -> the token its parent's engine gave it
+    #: frame id -> the token its parent's engine gives its ``<iframe>`` (found by the browser: ``_child_tokens``)
     tokens: dict[str, str] = field(default_factory=dict)
 
 
@@ -213,9 +230,7 @@ class PageEngine:
         """``expression``'s value in ``frame``'s engine world (injecting the engine there first if needed)."""
         state = self._supervisor.state
         for attempt in (1, 2):
-            context = state.worlds.context(frame.session_id, frame.frame_id)
-            if context is None:
-                context = await self._inject(frame)
+            context = await self._world(frame)
             try:
                 reply = await self._supervisor.send(
                     "Runtime.evaluate",
@@ -244,6 +259,11 @@ class PageEngine:
         """``__hermesSnapshot[method](...args)`` in ``frame``; an ``{ok: false}`` answer raises its error."""
         return _answer(method, await self.evaluate(frame, _called(f"globalThis.__hermesSnapshot.{method}", *args)))
 
+    async def _world(self, frame: FrameInfo) -> int:
+        """The execution context of ``frame``'s engine world, the engine injected there first if it has none."""
+        context = self._supervisor.state.worlds.context(frame.session_id, frame.frame_id)
+        return context if context is not None else await self._inject(frame)
+
     async def _inject(self, frame: FrameInfo) -> int:
         reply = await self._supervisor.send(
             "Page.createIsolatedWorld",
@@ -267,10 +287,15 @@ class PageEngine:
         return self._supervisor.state.frames.of_tab(target)
 
     async def snapshot(self, *, full: bool) -> dict[str, Any]:
-        """The tab's snapshot: every frame's part, in tree order with one ref counter, stitched by the engine."""
+        """The tab's snapshot: every frame's part, in tree order with one ref counter, stitched by the engine.
+
+        Once a frame's part is in, the browser is asked which of its ``<iframe>``s holds each of its children
+        (``_child_tokens``), while the next frames are read; a one-frame page asks nothing more.
+        """
         frames = self.frames()
-        parts: list[dict[str, Any]] = []
+        parts: list[tuple[FrameInfo, dict[str, Any]]] = []
         owners: dict[str, str] = {}
+        mapping: list[asyncio.Task[dict[str, str]]] = []
         for frame in frames:
             try:
                 part = await self.call(frame, "snapshot", {"nextRef": self.refs.next_ref, "full": full})
@@ -281,17 +306,22 @@ class PageEngine:
                 continue
             self.refs.next_ref = max(self.refs.next_ref, int(part.get("nextRef") or 1))
             owners.update({ref: frame.frame_id for ref in part.get("refs") or ()})
-            if part.get("frameToken"):
-                self.refs.tokens[frame.frame_id] = part["frameToken"]
-            parts.append(part)
+            children = [child for child in frames if child.parent_id == frame.frame_id]
+            if children:
+                mapping.append(asyncio.ensure_future(self._child_tokens(frame, children)))
+            parts.append((frame, part))
         self.refs.owners = owners
-        top = parts[0]
+        self.refs.tokens = {}
+        for tokens in await asyncio.gather(*mapping):
+            self.refs.tokens.update(tokens)
+        top = parts[0][1]
         if len(parts) == 1 and "[frame=" not in top["text"]:
             text, truncated = top["text"], bool(top.get("truncated"))
         else:
             slim = [
-                {k: p.get(k) for k in ("ok", "text", "isTop", "frameToken", "truncated", "title", "compaction")}
-                for p in parts
+                {k: p.get(k) for k in ("ok", "text", "isTop", "truncated", "title", "compaction")}
+                | {"frameToken": self.refs.tokens.get(frame.frame_id)}
+                for frame, p in parts
             ]
             options: dict[str, Any] = {"full": full} if full else {"maxChars": COMPACT_MAX_CHARS}
             stitched = await self.evaluate(
@@ -299,6 +329,71 @@ class PageEngine:
             )
             text, truncated = stitched["text"], bool(stitched.get("truncated"))
         return {"snapshot": text, "url": top.get("url", ""), "title": top.get("title", ""), "truncated": truncated}
+
+    async def _child_tokens(self, parent: FrameInfo, children: list[FrameInfo]) -> dict[str, str]:
+        """Each child frame's id -> the token ``parent``'s engine gives the ``<iframe>`` that holds it, the element
+        as the browser names it (``DOM.getFrameOwner`` in the parent's document, resolved in its engine world), one
+        call to the engine for all of them; a child the browser cannot place (gone meanwhile) is left out."""
+        send = self._supervisor.send
+        session = parent.session_id
+        group = next(_FRAME_OWNERS_GROUPS)
+        try:
+            context = await self._world(parent)
+        except (CDPCommandFailed, ToolError) as failed:  # the parent went away meanwhile
+            log.debug("the frames of %s not placed: %s", parent.frame_id, failed)
+            return {}
+        found = await asyncio.gather(
+            *(send("DOM.getFrameOwner", {"frameId": child.frame_id}, session_id=session) for child in children),
+            return_exceptions=True,
+        )
+        placed = [
+            (child, owner["backendNodeId"])
+            for child, owner in zip(children, found, strict=True)
+            if isinstance(owner, dict)
+        ]
+        if not placed:
+            return {}
+        resolved = await asyncio.gather(
+            *(
+                send(
+                    "DOM.resolveNode",
+                    {"backendNodeId": node, "executionContextId": context, "objectGroup": group},
+                    session_id=session,
+                )
+                for _, node in placed
+            ),
+            return_exceptions=True,
+        )
+        elements = [
+            (child, element["object"]["objectId"])
+            for (child, _), element in zip(placed, resolved, strict=True)
+            if isinstance(element, dict)
+        ]
+        try:
+            if not elements:
+                return {}
+            reply = await send(
+                "Runtime.callFunctionOn",
+                {
+                    "functionDeclaration": _FRAME_TOKENS,
+                    "executionContextId": context,
+                    "arguments": [{"objectId": object_id} for _, object_id in elements],
+                    "returnByValue": True,
+                },
+                session_id=session,
+            )
+        except CDPCommandFailed as failed:
+            log.debug("the frames of %s not placed: %s", parent.frame_id, failed)
+            return {}
+        finally:
+            with contextlib.suppress(CDPCommandFailed):
+                await send("Runtime.releaseObjectGroup", {"objectGroup": group}, session_id=session)
+        tokens = (reply.get("result") or {}).get("value") if not reply.get("exceptionDetails") else None
+        if not isinstance(tokens, list):
+            return {}
+        return {
+            child.frame_id: token for (child, _), token in zip(elements, tokens, strict=False) if isinstance(token, str)
+        }
 
     async def owner_of(self, ref: str) -> FrameInfo:
         """The frame whose engine issued ``ref``: from the latest snapshot, else by asking each frame."""
@@ -369,7 +464,9 @@ class PageEngine:
             parent = frames.get(child.parent_id)
             if parent is None:
                 raise ToolError("controller_error", "stale_ref: the element's frame is gone; take a new snapshot.")
-            token = self.refs.tokens.get(child.frame_id) or (await self.call(child, "info")).get("frameToken")
+            token = self.refs.tokens.get(child.frame_id)
+            if token is None:
+                token = (await self._child_tokens(parent, [child])).get(child.frame_id)
             if not token:
                 raise ToolError(
                     "controller_error",

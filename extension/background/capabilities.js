@@ -10,7 +10,7 @@ import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, isWebTab } from "./sessions.js";
 import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
-import { syncSiteRules } from "./site_rules.js";
+import { siteRulesSettled, syncSiteRules } from "./site_rules.js";
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
@@ -367,11 +367,13 @@ export async function runCommand(message) {
     // The user's rules (site permissions, confirmations, pause) come before any capability runs.
     const { signal } = controller;
     const checked = await checkUserControl({ sessionId, action, args, signal, timeoutMs: message.timeout_ms });
-    await syncSiteRules(); // an answer the user just gave is in the browser's rules before the action's requests leave
+    // An answer the user just gave is in the browser's rules before the action's requests leave; otherwise the rules
+    // in force are the latest (rebuilt on every change), once a rebuild under way is over.
+    await (checked.waited ? syncSiteRules() : siteRulesSettled());
     // The answer never shows a page the rules refused: whether the action went well or failed (the engine cannot
     // read the error page a refused request leaves), a tab that has gone to a refused site answers that refusal.
     const { result, summary } = await run({ sessionId, args, signal, checked }).catch(async (error) => {
-      await checkLanding(sessionId, action);
+      await checkLanding(sessionId, action, { failed: true });
       throw error;
     });
     if (controller.signal.aborted) throw controller.signal.reason;

@@ -33,8 +33,10 @@ function init() {
     // A confirmation belongs to one running command, and a new worker runs none: drop the old worker's.
     // (A site question stays: it is about the site, and the agent's next call waits for the same one.)
     await changeQuestions((questions) => questions.filter((q) => q.kind === "site"));
-    // The site rules are the browser's (session rules outlive a worker), but made from what storage holds now.
-    await syncSiteRules();
+    // The site rules are the browser's (session rules outlive a worker), but made from what storage holds now. Not
+    // waited for here: reading the policy (chrome.storage.managed) takes seconds in a browser just started, and the
+    // host link (pairing) needs none of it; a command waits for this rebuild (siteRulesSettled) before it acts.
+    syncSiteRules().catch((error) => console.warn("site rules:", error.message));
     connectHost(HOST_HANDLERS);
   })();
   return initialised;

@@ -5,7 +5,7 @@
 // the controlled tabs and the tabs they opened (window.open, a link to a new tab), and the tabs those opened. The
 // rules are made from chrome.storage (the controlled tabs, the tabs they opened, the user's decisions, the policy)
 // and the browser's list of tabs, and rebuilt whenever one of those changes and when a service worker starts; a
-// command also waits for them (syncSiteRules) before it acts.
+// command waits for a rebuild under way before it acts, and one that waited for the user's answer rebuilds them.
 //
 // Priorities, highest first:
 //   3  a blocked site (the policy's, or the user's unless the policy allows it): every request to it is cancelled in
@@ -19,7 +19,15 @@
 //      site is left to load, as it did: the page the user allowed embeds it). A tab a controlled tab opens is ruled
 //      so once the worker hears of it: its first document can come before.
 import * as store from "./control_store.js";
-import { changeAwaitingTabs, changeOpenedTabs, loadAwaitingTabs, loadControlled, loadOpenedTabs } from "./storage.js";
+import {
+  changeAwaitingTabs,
+  changeOpenedTabs,
+  loadAwaitingTabs,
+  loadControlled,
+  loadOpenedTabs,
+  loadSiteRulesInForce,
+  saveSiteRulesInForce,
+} from "./storage.js";
 
 const BLOCKED = 3;
 const ALLOWED = 2;
@@ -98,6 +106,7 @@ function inTurn(handle) {
 }
 
 export function tabCreated(tab) {
+  knownTabIds?.add(tab.id);
   return inTurn(async () => {
     const opened = await loadOpenedTabs();
     if (tab.openerTabId !== undefined && opened[tab.id] === undefined) {
@@ -116,6 +125,7 @@ export function navigationTargetCreated({ tabId, sourceTabId }) {
 
 // A tab closed: the rules forget it.
 export function tabRemoved(tabId) {
+  knownTabIds?.delete(tabId);
   return inTurn(async () => {
     await changeOpenedTabs(({ [tabId]: _closed, ...rest }) => rest);
     await changeAwaitingTabs((awaiting) => awaiting.filter((id) => id !== tabId));
@@ -123,36 +133,56 @@ export function tabRemoved(tabId) {
   });
 }
 
+// The ids of the browser's tabs: listed once per worker, then kept by the tab events (tabCreated, tabRemoved).
+let knownTabIds = null;
+async function allTabIds() {
+  if (!knownTabIds) knownTabIds = new Set((await chrome.tabs.query({})).map((tab) => tab.id));
+  return knownTabIds;
+}
+
 // Replaces the session rules by those the stored settings make now, when they differ from those in force; one
 // rebuild at a time, in order, so the last one to finish is made from the latest settings. Resolves once they are
-// in force. Every command calls it (an answer the user just gave must be in force before the action's requests
-// leave), so a call that changes nothing costs only the reads of the settings and of the tab list.
+// in force. A command that waited for the user's answer calls it (that answer must be in force before the action's
+// requests leave); a call that changes nothing costs only the reads of the settings (stored.js keeps them in memory).
 let rebuilt = Promise.resolve();
-let inForce = null; // JSON of the session rules as last set (null: not known yet, in a new worker)
 export function syncSiteRules() {
   rebuilt = rebuilt.catch(() => {}).then(rebuild);
   return rebuilt;
 }
 
+// Resolves once the rebuild under way, if any, is over.
+export function siteRulesSettled() {
+  return rebuilt.catch(() => {});
+}
+
+// The rules in force are kept in chrome.storage.session, which lives as long as the browser's session rules: a new
+// worker compares with them and calls the declarativeNetRequest API only for a change. (Its first call in a browser
+// takes about 2 s, so a browser where no agent ever controls a tab never makes one.)
 async function rebuild() {
-  const [controlled, opened, awaiting, tabs, rules, sites, once] = await Promise.all([
+  const [controlled, opened, awaiting, tabs, rules, sites, once, inForce] = await Promise.all([
     loadControlled(),
     loadOpenedTabs(),
     loadAwaitingTabs(),
-    chrome.tabs.query({}),
+    allTabIds(),
     store.effectiveRules(),
     store.loadSiteDecisions(),
     store.loadOnceAllowed(),
+    loadSiteRulesInForce(),
   ]);
-  const usersTabs = tabs.map((tab) => tab.id).filter((tabId) => !awaiting.includes(tabId));
+  const usersTabs = [...tabs].filter((tabId) => !awaiting.includes(tabId));
   const wanted = siteRulesFor({ controlled, opened, usersTabs, rules, sites, once });
-  if (inForce === JSON.stringify(wanted)) return;
-  const old = await chrome.declarativeNetRequest.getSessionRules(); // session rules outlive a worker
-  await chrome.declarativeNetRequest.updateSessionRules({
-    removeRuleIds: old.map((rule) => rule.id),
-    addRules: wanted,
-  });
-  inForce = JSON.stringify(wanted);
+  if (JSON.stringify(inForce) === JSON.stringify(wanted)) return;
+  try {
+    await chrome.declarativeNetRequest.updateSessionRules({
+      removeRuleIds: inForce.map((rule) => rule.id),
+      addRules: wanted,
+    });
+  } catch {
+    // the browser's rules are not those stored (a worker stopped between the two writes): replace whatever they are
+    const old = await chrome.declarativeNetRequest.getSessionRules();
+    await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: old.map((rule) => rule.id), addRules: wanted });
+  }
+  await saveSiteRulesInForce(wanted);
 }
 
 // The storage keys the rules are made from (the managed area: the policy, any key).

@@ -37,6 +37,9 @@ export const loadOpenedTabs = () => load("session", "openedTabs", {});
 export const changeOpenedTabs = (change) => update("session", "openedTabs", {}, change);
 export const loadAwaitingTabs = () => load("session", "awaitingTabs", []);
 export const changeAwaitingTabs = (change) => update("session", "awaitingTabs", [], change);
+// The declarativeNetRequest session rules in force, as last set (site_rules.js).
+export const loadSiteRulesInForce = () => load("session", "siteRulesInForce", []);
+export const saveSiteRulesInForce = (rules) => save("session", "siteRulesInForce", rules);
 
 // Per tab: the ref counter (monotonic for the tab's life, so a ref from an old page can never name an
 // element of a new one) and which frame owns each ref ("@e5" -> frame id).

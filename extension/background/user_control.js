@@ -21,14 +21,15 @@ export function answerWaitMs(timeoutMs) {
 const PAUSED = "The user paused the agent in the Hermes popup; nothing runs until they resume.";
 
 // Resolves when the command may run, with {controlled: the session's controlled tab as the checks read it (null
-// if they looked at another tab, the session controls none yet, or they waited for the user), confirmTyping:
+// if they looked at another tab, the session controls none yet, or they waited for the user), waited: whether they
+// waited for the user's answer, confirmTyping:
 // null when confirmations are off, else a function(field) that asks the user to confirm typing into `field` (the
 // engine's {kind, label}) and resolves once they have}; throws a
 // CommandError (permission_pending, site_blocked, user_declined, paused_by_user) when it may not.
 // controller.noop is a channel check, not an action: it never asks.
 export async function checkUserControl({ sessionId, action, args, signal, timeoutMs }) {
   const patience = { signal, waitMs: answerWaitMs(timeoutMs) };
-  if (action === "controller.noop") return { controlled: null };
+  if (action === "controller.noop") return { controlled: null, waited: false };
   // Everything the checks read, read for this command and all at once (the reads do not depend on each other). The
   // user's settings come through stored.js's copy, which is never behind the last write: a pause, revoke or block
   // applies to the very next command.
@@ -64,7 +65,7 @@ export async function checkUserControl({ sessionId, action, args, signal, timeou
     rules.confirm && tab
       ? (field) => confirmed(sessionId, site, describeRisk({ risk: "type", ...field }), patience)
       : null;
-  return { controlled: controlled && !waited ? tab : null, confirmTyping };
+  return { controlled: controlled && !waited ? tab : null, waited, confirmTyping };
 }
 
 // The tab the command acts on: the tab to activate, or the session's controlled tab (if it has none yet, the
@@ -117,10 +118,13 @@ function blockedError(origin, by) {
 // tab shows Chrome's error page under the refused URL. The agent hears only the refused site, never the URL or a
 // title: site_blocked, or for an undecided site permission_pending with the site question opened in the popup.
 // Not for a channel check, nor the tab list (it lists the user's tabs as they are), nor browser_tab_activate
-// (checked on the tab it switches to before it ran).
+// (checked on the tab it switches to before it ran), nor a snapshot that went well: the engine read a document, and
+// a refused site's never loads (the engine cannot read the error page left in its place, and a failed snapshot is
+// checked).
 const NO_LANDING = ["controller.noop", "browser_tabs", "browser_tab_activate"];
-export async function checkLanding(sessionId, action) {
-  if (NO_LANDING.includes(action)) return;
+const NO_LANDING_AFTER_SUCCESS = [...NO_LANDING, "browser_snapshot"];
+export async function checkLanding(sessionId, action, { failed = false } = {}) {
+  if ((failed ? NO_LANDING : NO_LANDING_AFTER_SUCCESS).includes(action)) return;
   const tabId = (await loadControlled())[sessionId];
   const tab = tabId === undefined ? null : await chrome.tabs.get(tabId).catch(() => null);
   const origin = siteOf(tab?.url);

@@ -8,9 +8,9 @@ import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normal
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, isWebTab } from "./sessions.js";
-import { loadControlled, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
+import { loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
-import { siteRulesSettled, syncSiteRules } from "./site_rules.js";
+import { ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
@@ -49,15 +49,19 @@ const CAPABILITIES = {
     return { result: pageInfo(loaded), summary: "went back" };
   },
 
+  // A tab on a site the user's rules refuse this session is listed by that site only, never its URL or title: a
+  // blocked site, or an undecided one in a tab the rules hold in (it shows the error page of a refused request).
   browser_tabs: async ({ sessionId }) => {
-    const controlled = (await loadControlled())[sessionId];
-    const tabs = await chrome.tabs.query({});
-    return {
-      result: tabs.map((tab) => ({
-        id: tab.id, title: tab.title, url: tab.url, active: tab.active, controlled: tab.id === controlled,
-      })),
-      summary: `listed ${tabs.length} tabs`,
-    };
+    const [controlledTabs, opened, tabs] = await Promise.all([loadControlled(), loadOpenedTabs(), chrome.tabs.query({})]);
+    const controlled = controlledTabs[sessionId];
+    const ruled = ruledTabs(controlledTabs, opened);
+    const listed = [];
+    for (const tab of tabs) {
+      const refused = await refusedSite(sessionId, tab.url, { undecided: ruled.has(tab.id) });
+      const shown = refused ? { refused } : { title: tab.title, url: tab.url };
+      listed.push({ id: tab.id, ...shown, active: tab.active, controlled: tab.id === controlled });
+    }
+    return { result: listed, summary: `listed ${tabs.length} tabs` };
   },
 
   browser_tab_activate: async ({ sessionId, args }) => {

@@ -140,11 +140,14 @@ export async function checkLanding(sessionId, action, { failed = false } = {}) {
   );
 }
 
-// The site of `url` as the popup names it, when the user's rules refuse it to this session (blocked, or undecided
-// in ask mode: the rules cancelled its document); null for a site the session may act on, or a page of no site.
-export async function refusedSite(sessionId, url) {
+// The site of `url` as the popup names it, when the user's rules refuse it to this session: blocked, or (`undecided`
+// true) undecided in ask mode, whose documents the rules cancel in the tabs they hold in; null for a site the
+// session may act on, or a page of no site.
+export async function refusedSite(sessionId, url, { undecided = true } = {}) {
   const origin = siteOf(url);
-  return origin && (await decision(sessionId, origin)) !== "allowed" ? hostOf(origin) : null;
+  if (!origin) return null;
+  const now = await decision(sessionId, origin);
+  return now === "allowed" || (now === null && !undecided) ? null : hostOf(origin);
 }
 
 // The site as the popup names it: "example.com:8080" for an origin.

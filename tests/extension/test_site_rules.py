@@ -110,7 +110,9 @@ def assert_nothing_shown(answers: list[dict[str, Any]]) -> None:
     """Neither the refused page's URL nor its title is in any answer (but a click's ``opens``: the href of the link
     clicked, which the page itself shows)."""
     for answer in answers:
-        result = {key: value for key, value in answer.get("result", {}).items() if key != "opens"}
+        result = answer.get("result")
+        if isinstance(result, dict):
+            result = {key: value for key, value in result.items() if key != "opens"}
         assert MARKER not in json.dumps({**answer, "result": result}), answer
 
 
@@ -179,6 +181,12 @@ def test_a_tab_the_controlled_tab_opens_never_requests_a_blocked_site(way: str) 
         [opened] = answers[-1]["result"]["opened"]
         assert opened["refused"] == f"127.0.0.1:{blocked.port}", answers[-1]
         assert set(opened) == {"id", "refused"}
+        # The tab list names that tab by its site too.
+        listed = user.stack.call(user.session_id, "browser_tabs")
+        assert_nothing_shown([listed])
+        assert {"id": opened["id"], "refused": opened["refused"]}.items() <= next(
+            tab for tab in listed["result"] if tab["id"] == opened["id"]
+        ).items()
         assert blocked.requested == []
         assert '"Open the account"' in user.snapshot()
 

@@ -411,6 +411,11 @@ _SPECS = (
             ResultField("id", "A list, one entry per tab: this is the tab's id, for browser_tab_activate."),
             _TITLE,
             ResultField("url", "The tab's URL."),
+            ResultField(
+                "refused",
+                "Extension lane, instead of title and url: the site of a tab the user's site rules refuse this "
+                "session (blocked, or undecided in a tab under its rules); never that page's URL or title.",
+            ),
             ResultField("active", "Whether the tab is the one shown in its window."),
             ResultField("controlled", "Whether this session controls the tab."),
         ),

@@ -112,3 +112,17 @@ export function rulesFrom(policy, userMode) {
   const mode = policy.mode ?? userMode;
   return { mode, modeByPolicy: policy.mode !== null, confirm: mode === "ask" || policy.confirmationsLocked, policy };
 }
+
+// What holds for `origin` and the session `sessionId`, by these settings ({rules: effectiveRules(), sites: the site
+// decisions, once: the sites allowed once}): "allowed", or {blocked: by} (by "policy" or "you"), or null (undecided:
+// ask). The one order of precedence, for the checks before an action (user_control.js) and the browser's rules
+// (site_rules.js): the policy, then the user's Block and Always, then Allow once, then the mode.
+export function siteDecision(origin, sessionId, { rules, sites, once }) {
+  if (rules.policy.blocked.includes(origin)) return { blocked: "your administrator's policy" };
+  if (rules.policy.allowed.includes(origin)) return "allowed";
+  const decided = sites[origin];
+  if (decided === "blocked") return { blocked: "you, in the Hermes popup" };
+  if (decided === "always") return "allowed";
+  if (once.some((entry) => entry.origin === origin && entry.session_id === sessionId)) return "allowed";
+  return rules.mode === "act" ? "allowed" : null;
+}

@@ -64,21 +64,20 @@ export function siteRulesFor({ controlled, opened, usersTabs, rules, sites, once
   const sessionOf = ruledTabs(controlled, opened);
   const tabs = [...sessionOf.keys()];
   if (!tabs.length) return [];
-  const { policy } = rules;
-  const blocked = new Set(policy.blocked);
-  for (const [origin, state] of Object.entries(sites)) {
-    if (state === "blocked" && !policy.allowed.includes(origin)) blocked.add(origin);
-  }
-  // origin -> the tabs where it is allowed
-  const allowed = new Map();
-  const allow = (origin, tabIds) => {
-    if (blocked.has(origin) || !tabIds.length) return;
-    allowed.set(origin, [...new Set([...(allowed.get(origin) ?? []), ...tabIds])]);
-  };
-  for (const origin of policy.allowed) allow(origin, tabs);
-  for (const [origin, state] of Object.entries(sites)) if (state === "always") allow(origin, tabs);
-  for (const { origin, session_id: sessionId } of once) {
-    allow(origin, tabs.filter((tabId) => sessionOf.get(tabId) === sessionId));
+  // Each site some setting names, as store.siteDecision decides it for the session of each ruled tab (a block is
+  // the same for every session; an allowance may be one session's, Allow once).
+  const named = new Set([
+    ...rules.policy.blocked, ...rules.policy.allowed, ...Object.keys(sites), ...once.map((entry) => entry.origin),
+  ]);
+  const blocked = [];
+  const allowed = new Map(); // origin -> the tabs where it is allowed
+  for (const origin of named) {
+    const decided = (tabId) => store.siteDecision(origin, sessionOf.get(tabId), { rules, sites, once });
+    if (decided(tabs[0])?.blocked) blocked.push(origin);
+    else {
+      const where = tabs.filter((tabId) => decided(tabId) === "allowed");
+      if (where.length) allowed.set(origin, where);
+    }
   }
   const excluded = [NO_TAB, ...usersTabs.filter((tabId) => !sessionOf.has(tabId))];
   const made = [];

@@ -100,13 +100,7 @@ async function decision(sessionId, origin, known = null) {
   const [rules, sites, once] = known
     ? [known.rules, known.sites, known.once]
     : await Promise.all([store.effectiveRules(), store.loadSiteDecisions(), store.loadOnceAllowed()]);
-  if (rules.policy.blocked.includes(origin)) return { blocked: "your administrator's policy" };
-  if (rules.policy.allowed.includes(origin)) return "allowed";
-  const decided = sites[origin];
-  if (decided === "blocked") return { blocked: "you, in the Hermes popup" };
-  if (decided === "always") return "allowed";
-  if (once.some((entry) => entry.origin === origin && entry.session_id === sessionId)) return "allowed";
-  return rules.mode === "act" ? "allowed" : null;
+  return store.siteDecision(origin, sessionId, { rules, sites, once });
 }
 
 function blockedError(origin, by) {
@@ -117,7 +111,7 @@ function blockedError(origin, by) {
 // holds a site the agent may not act on, the site rules (site_rules.js) cancelled that document's request, and the
 // tab shows Chrome's error page under the refused URL. The agent hears only the refused site, never the URL or a
 // title: site_blocked, or for an undecided site permission_pending with the site question opened in the popup.
-// Not for a channel check, nor the tab list (it lists the user's tabs as they are), nor browser_tab_activate
+// Not for a channel check, nor the tab list (it names a refused tab by its site), nor browser_tab_activate
 // (checked on the tab it switches to before it ran), nor a snapshot that went well: the engine read a document, and
 // a refused site's never loads (the engine cannot read the error page left in its place, and a failed snapshot is
 // checked).

@@ -7,7 +7,7 @@ import { CommandError } from "./errors.js";
 import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, snapshotTab } from "./frames.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
-import { controlTab, controlledTab, isWebTab } from "./sessions.js";
+import { controlTab, controlledTab, hostStatusApplied, isWebTab } from "./sessions.js";
 import { loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
@@ -368,6 +368,7 @@ export async function runCommand(message) {
   try {
     const run = handlerFor(action);
     checkArguments(CONTRACT.ARGUMENT_SCHEMAS[action], args);
+    await hostStatusApplied(); // a session's first command finds the tab it adopted on connecting
     // The user's rules (site permissions, confirmations, pause) come before any capability runs.
     const { signal } = controller;
     const checked = await checkUserControl({ sessionId, action, args, signal, timeoutMs: message.timeout_ms });

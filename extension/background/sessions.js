@@ -8,8 +8,22 @@ import * as storage from "./storage.js";
 import { isCrashed, unlessCrashed } from "./tabs.js";
 
 // Merges what the host reports into the kept status, then acts on it: new sessions take the active tab,
-// and an unpaired browser asks for pairing.
-export async function updateHostStatus(status) {
+// and an unpaired browser asks for pairing. One update at a time, in the order the host sent them.
+let statusApplied = Promise.resolve();
+export function updateHostStatus(status) {
+  const applied = statusApplied.then(() => applyHostStatus(status));
+  statusApplied = applied.catch((error) => console.warn("host status:", error.message));
+  return applied;
+}
+
+// Resolves once every status the host has sent so far is applied. The host sends a session's "connected" before its
+// first command, but the two are handled side by side: the command waits here, so it finds its session's tab
+// adopted (browser_tabs would otherwise list no controlled tab, or a command adopt on its own).
+export function hostStatusApplied() {
+  return statusApplied;
+}
+
+async function applyHostStatus(status) {
   const merged = await storage.changeHostStatus((previous) => ({
     ...previous,
     host: "connected",

@@ -97,7 +97,39 @@
   // The element's visible centre once it has stopped moving: measured in one animation frame and in the
   // next, until two agree (a page whose styles or fonts arrive late moves things meanwhile), at most
   // STABLE_TRIES frames; scrolled into view in every scrolling ancestor first, and again if it moved away.
+  // The page's animations about to end go first (animationsEnded()).
   function stablePoint(el) {
+    return animationsEnded(el).then(function () {
+      return stillPoint(el);
+    });
+  }
+  // Resolves once the page's animations that end within ANIMATION_WAIT_MS have ended: a cookie banner sliding
+  // in, a dialog fading in. A point found clear while one runs may be covered by the time the press lands (the
+  // cdp lane presses a few tasks after it aims), and a point it covers now may be clear after. Endless ones (a
+  // spinner) and long ones (a progress bar) are not waited for, nor the element's own (a ripple, a hover tint).
+  var ANIMATION_WAIT_MS = 1000;
+  function animationsEnded(el) {
+    var ending = endingAnimations(el);
+    if (!ending.length) return Promise.resolve();
+    var ended = ending.map(function (animation) {
+      return animation.finished.catch(function () {}); // cancelled: it ends too
+    });
+    var bound = new Promise(function (resolve) {
+      setTimeout(resolve, ANIMATION_WAIT_MS);
+    });
+    return Promise.race([Promise.all(ended), bound]);
+  }
+  function endingAnimations(el) {
+    if (!document.getAnimations) return [];
+    return document.getAnimations().filter(function (animation) {
+      var timing = animation.playState === "running" && animation.effect ? animation.effect.getComputedTiming() : null;
+      if (!timing || !isFinite(timing.endTime) || timing.localTime === null || !(animation.playbackRate > 0)) return false;
+      var target = animation.effect.target;
+      if (target && composedContains(el, target)) return false;
+      return (timing.endTime - timing.localTime) / animation.playbackRate <= ANIMATION_WAIT_MS;
+    });
+  }
+  function stillPoint(el) {
     scrollIntoViewIfNeeded(el);
     var last = visiblePoint(el);
     var tries = 0;
@@ -230,7 +262,8 @@
   // element, once it keeps still, where a press reaches it (see reaches()), trying other points and other
   // scroll positions, then waiting for what is in the way to go (uncovered()); a point found only after
   // scrolling is checked again a frame later (a header that a scroll handler shows). With quick (a field to
-  // focus for typing), its centre at once when that is clear, without waiting frames for it to keep still.
+  // focus for typing), its centre at once when that is clear and no animation is about to end (which could cover
+  // it), without waiting frames for it to keep still.
   var RECHECKS = 2;
   // How long a press waits for what is in the way to go before it gives up: the cdp lane's HOVER_SETTLE_MS +
   // INTERCEPTED_GRACE_MS (server/hermes_server/cdp/engine.py), for a layer its arriving pointer drew.
@@ -240,7 +273,7 @@
       scrollIntoViewIfNeeded(el);
       var centre = visiblePoint(el);
       var hitNow = centre.inView ? deepElementFromPoint(centre.x, centre.y) : null;
-      if (reaches(el, hitNow)) return Promise.resolve({ ok: true, x: centre.x, y: centre.y, hit: hitNow });
+      if (reaches(el, hitNow) && !endingAnimations(el).length) return Promise.resolve({ ok: true, x: centre.x, y: centre.y, hit: hitNow });
     }
     var rounds = 0;
     function search() {
@@ -675,40 +708,82 @@
   // land on it. aim({guard: true}) arms a guard for the press it prepares, keyed by its watch token: from then
   // on, a trusted pointerdown or mousedown whose target a press does not reach the element (reaches()) is
   // stopped in the window's capture phase, before the page's own handlers below it, and so is the rest of that
-  // press (its up, click, the keys typed after it: the field never got the focus). The lane's settle(token)
-  // disarms it and answers click_intercepted when it stopped anything. A guard no lane disarms goes by itself
-  // after GUARD_MS, and a new one replaces the old (one press at a time). The guard's listeners are on the window
-  // from the engine's start (before the page's scripts, where a lane injects it at document start), so that they
-  // come first: a page's own listener in the window's capture phase, added later, never sees a stopped event.
+  // press (its up, click, the keys typed after it: the field never got the focus). The release is guarded too:
+  // one over something else that was there before the press went down (a banner that slid over meanwhile) is
+  // stopped with the rest, as the browser would send its click to an ancestor of both; one over what the press
+  // itself made or changed (a menu opened on mousedown, with its backdrop) is what the press meant. The lane's
+  // settle(token) disarms the guard and answers click_intercepted when it stopped anything. A guard no lane
+  // disarms goes by itself after GUARD_MS, and a new one replaces the old (one press at a time). The guard's
+  // listeners are on the window from the engine's start (before the page's scripts, where a lane injects it at
+  // document start), so that they come first: a page's own listener in the window's capture phase, added later,
+  // never sees a stopped event.
   var PRESS_STARTS = engine.wordSet("pointerdown mousedown");
+  var PRESS_ENDS = engine.wordSet("pointerup mouseup");
   var GUARDED_EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick", "contextmenu", "dblclick", "keydown", "keypress", "beforeinput"];
   var GUARD_MS = 10000;
   var guard = null;
   function guarding(event) {
     if (!guard || !event.isTrusted) return;
-    if (!guard.stopped && PRESS_STARTS[event.type]) {
-      var target = event.composedPath()[0];
-      if (target && target.nodeType === 1 && !reaches(guard.el, target)) {
-        guard.stopped = intercepted(guard.el, guard.number, target);
-        guard.stopped.error.stopped = true; // nothing was pressed: the lane may try again (PressStopped)
-      }
-    }
+    if (!guard.stopped) guard.stopped = landsElsewhere(event);
     if (guard.stopped) {
       event.preventDefault();
       event.stopImmediatePropagation();
     }
+  }
+  // click_intercepted (marked stopped: nothing was pressed, the lane may try again: PressStopped) when `event`
+  // is a guarded press going down, or coming up, on something else; null otherwise. The release is judged by
+  // what is under the pointer, not by the event's target: a page that captured the pointer on the press (a
+  // slider) gets the release wherever the pointer is.
+  function landsElsewhere(event) {
+    var starts = PRESS_STARTS[event.type];
+    if (!starts && !(PRESS_ENDS[event.type] && guard.changed)) return null;
+    var target = starts ? event.composedPath()[0] : deepElementFromPoint(event.clientX, event.clientY);
+    if (!target || target.nodeType !== 1 || reaches(guard.el, target)) {
+      if (starts) watchPress();
+      return null;
+    }
+    if (!starts && changedByPress(target)) return null;
+    var stopped = intercepted(guard.el, guard.number, target);
+    stopped.error.stopped = true;
+    return stopped;
+  }
+  // From the press going down on the element: every node the page adds or changes, until the guard goes.
+  function watchPress() {
+    if (guard.changed) return;
+    var changed = (guard.changed = new Set());
+    function note(records) {
+      records.forEach(function (record) {
+        changed.add(record.target);
+        record.addedNodes.forEach(function (node) {
+          changed.add(node);
+        });
+      });
+    }
+    guard.observer = new MutationObserver(note);
+    guard.observer.observe(document, { subtree: true, childList: true, attributes: true });
+    guard.note = function () {
+      note(guard.observer.takeRecords());
+    };
+  }
+  // Whether `el` or a box around it was added or changed since the press went down.
+  function changedByPress(el) {
+    guard.note();
+    for (var node = el; node; node = parentOf(node)) if (guard.changed.has(node)) return true;
+    return false;
   }
   GUARDED_EVENTS.forEach(function (type) {
     window.addEventListener(type, guarding, true);
   });
   function armGuard(el, number, token) {
     disarm();
-    guard = { el: el, number: number, token: token, stopped: null, timer: setTimeout(disarm, GUARD_MS) };
+    // changed, observer, note: what the press changed (watchPress()), once it went down on the element
+    guard = { el: el, number: number, token: token, stopped: null, changed: null, observer: null, note: null, timer: setTimeout(disarm, GUARD_MS) };
   }
   function disarm() {
     var old = guard;
     guard = null;
     if (old) clearTimeout(old.timer);
+    if (old && old.observer) old.observer.disconnect();
     return old;
   }
   // What the guard of watch `token` stopped (click_intercepted), or null; disarms it.

@@ -173,9 +173,9 @@ class Frame:
         """Evaluate in the engine's world and return the value (JSON)."""
         return self._evaluate(expression, self.context, await_promise=await_promise, timeout=timeout)
 
-    def page_eval(self, expression: str) -> Any:
+    def page_eval(self, expression: str, await_promise: bool = False) -> Any:
         """Evaluate in the page's own (main) world of this frame."""
-        return self._evaluate(expression, self.main_context())
+        return self._evaluate(expression, self.main_context(), await_promise=await_promise)
 
     def _evaluate(
         self, expression: str, context: int | None, *, await_promise: bool = False, timeout: float = 10.0

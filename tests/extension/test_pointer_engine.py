@@ -74,10 +74,55 @@ window.slideOut = () => { document.getElementById('banner').style.display = 'non
 </script>"""
 
 
+#: A checkbox, a button that opens a menu over the whole window when pressed (as MUI's Select does on mousedown),
+#: and a banner shown from the start but moved off-screen, that the test moves over them with the Web Animations
+#: API (no DOM change, as a CSS transition makes none); presses logged as in SLIDING_BANNER.
+RELEASE_PAGE = """<!doctype html><title>Release</title>
+<label>Publish <input type="checkbox" id="publish"></label>
+<button id="choose">Choose</button>
+<div id="banner" style="position: fixed; inset: 0; background: #333; transform: translateY(100%)">We use cookies</div>
+<script>
+window.seen = [];
+for (const type of ['mousedown', 'mouseup', 'click']) {
+  const log = (event) => window.seen.push(type + '@' + (event.target.id || event.target.localName));
+  window.addEventListener(type, log, true);
+}
+document.getElementById('choose').addEventListener('mousedown', () => {
+  const menu = document.createElement('div');
+  menu.id = 'menu';
+  menu.style.cssText = 'position: fixed; inset: 0; background: white';
+  document.body.append(menu);
+});
+window.slideIn = () => {
+  document.getElementById('banner').animate([{ transform: 'translateY(0)' }], { duration: 0, fill: 'forwards' });
+  return 0;
+};
+</script>"""
+
+#: A checkbox low in a short page, and a banner that slides up over the lower half of the window in 400 ms once
+#: the page calls slideIn() (a CSS transition, as cookie banners slide in).
+ANIMATED_BANNER = """<!doctype html><title>Animated</title>
+<div style="height: 70vh"></div>
+<label>Publish <input type="checkbox" id="publish"></label>
+<div style="height: 100vh"></div>
+<div id="banner" style="position: fixed; left: 0; right: 0; bottom: 0; height: 50vh; background: #333;
+  transform: translateY(100%); transition: transform 400ms linear">We use cookies</div>
+<script>
+window.slideIn = () => { document.getElementById('banner').style.transform = 'translateY(0)'; return 0; };
+</script>"""
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[PageServer]:
-    with serve_pages({"/moving.html": MOVING, "/focus.html": FOCUS_LOG, "/banner.html": SLIDING_BANNER}) as pages:
-        yield pages
+    pages = {
+        "/moving.html": MOVING,
+        "/focus.html": FOCUS_LOG,
+        "/banner.html": SLIDING_BANNER,
+        "/release.html": RELEASE_PAGE,
+        "/animated.html": ANIMATED_BANNER,
+    }
+    with serve_pages(pages) as served:
+        yield served
 
 
 def test_aim_waits_for_a_moving_button_to_come_to_rest(tab: Tab, server: PageServer) -> None:
@@ -172,3 +217,48 @@ def test_a_guarded_press_on_its_element_lands(tab: Tab, server: PageServer) -> N
         True,
         ["mousedown@publish", "mouseup@publish", "click@publish", "input@publish"],
     ]
+
+
+def real_mouse(tab: Tab, kind: str, x: float, y: float) -> None:
+    event = {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}
+    tab.browser.cdp.send("Input.dispatchMouseEvent", event, session=tab.session)
+
+
+def test_a_real_release_over_something_that_slid_there_after_the_press_went_down_is_stopped(
+    tab: Tab, server: PageServer
+) -> None:
+    top = engine_at_document_start(tab, server.url("/release.html"))
+    refs = {name: ref for _, name, ref in ref_lines(top.snapshot()["text"])}
+    aimed = top.call("aim", refs["Publish"], {"guard": True})
+    real_mouse(tab, "mouseMoved", aimed["x"], aimed["y"])
+    real_mouse(tab, "mousePressed", aimed["x"], aimed["y"])
+    top.page_eval("window.slideIn()")
+    real_mouse(tab, "mouseReleased", aimed["x"], aimed["y"])
+    after = top.call("settle", aimed["watch"])
+    # The browser would have sent the click to <body>, around both: the checkbox never got it, and no ok says so.
+    assert after["ok"] is False and after["error"]["code"] == "click_intercepted", after
+    assert after["error"]["stopped"] is True and "(div#banner)" in after["error"]["message"], after
+    assert top.page_eval("[publish.checked, window.seen]") == [False, ["mousedown@publish"]]
+
+
+def test_a_real_release_over_what_the_press_opened_is_the_press_meant(tab: Tab, server: PageServer) -> None:
+    top = engine_at_document_start(tab, server.url("/release.html"))
+    refs = {name: ref for _, name, ref in ref_lines(top.snapshot()["text"])}
+    aimed = top.call("aim", refs["Choose"], {"guard": True})
+    real_press(tab, aimed["x"], aimed["y"])
+    assert top.call("settle", aimed["watch"])["ok"] is True
+    assert top.page_eval("window.seen") == ["mousedown@choose", "mouseup@menu", "click@body"]
+
+
+def test_aim_waits_for_a_banner_sliding_in_and_finds_a_point_it_leaves_clear(tab: Tab, server: PageServer) -> None:
+    tab.navigate(server.url("/animated.html"))
+    top = tab.top().inject()
+    ref = ref_lines(top.snapshot()["text"])[0][2]
+    top.page_eval("window.slideIn()")
+    aimed = top.call("aim", ref, {"guard": True})
+    assert aimed["ok"] is True, aimed
+    # Once the banner is in place, the point still hits the checkbox: measured before the slide ended, it would be
+    # under the banner (the checkbox started at 70% of the window's height, the banner covers its lower half).
+    top.page_eval("Promise.all(document.getAnimations().map((each) => each.finished)).then(() => 0)", True)
+    hit = top.page_eval(f"document.elementFromPoint({aimed['x']}, {aimed['y']}).id")
+    assert hit == "publish", aimed

@@ -94,7 +94,8 @@ const CAPABILITIES = {
       tab = await controlledTab(sessionId); // the page may have changed meanwhile: look at the tab again
     }
     tab = await waitForTopDocument(tab, signal);
-    const snapshot = await snapshotTab(tab.id, Boolean(args.full));
+    const read = { full: Boolean(args.full), reader: sessionId, changes: Boolean(args.changes) };
+    const snapshot = await snapshotTab(tab.id, read);
     const recent = await loadRecentDialogs(tab.id);
     return {
       result: { ...snapshot, ...pageInfo(tab), recent_dialogs: recent },

@@ -58,6 +58,15 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "maxLength": 8192,
           "pattern": "^(https?://\\S+|about:blank)$",
           "description": "An http(s) URL, or about:blank."
+        },
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
         }
       },
       "required": [
@@ -71,6 +80,10 @@ globalThis.HERMES_CONTRACT = deepFreeze({
         "full": {
           "type": "boolean",
           "description": "Return the whole tree, not the compact one."
+        },
+        "changes": {
+          "type": "boolean",
+          "description": "Return only the lines added (+), removed (-) or changed (~) anywhere on the page since your previous snapshot of this document, each under its ancestors' outline (lines marked with two spaces); the compact page instead after a navigation."
         },
         "wait_for": {
           "type": "string",
@@ -123,6 +136,15 @@ globalThis.HERMES_CONTRACT = deepFreeze({
         "hover": {
           "type": "boolean",
           "description": "Only move the pointer over the element (hover events, no click): for menus that open on hover. The result says whether the element took the hover (hovered). On the extension lane the events are synthetic: menus that JavaScript opens on mouseover or mouseenter open, but the browser's :hover state does not change, so a menu that opens only through CSS :hover stays closed (hovered false); open it with a click there."
+        },
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
         }
       },
       "required": [
@@ -141,6 +163,15 @@ globalThis.HERMES_CONTRACT = deepFreeze({
         "text": {
           "type": "string",
           "maxLength": 20000
+        },
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
         }
       },
       "required": [
@@ -156,6 +187,15 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "type": "string",
           "minLength": 1,
           "maxLength": 32
+        },
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
         }
       },
       "required": [
@@ -185,6 +225,15 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "minimum": 0.1,
           "maximum": 100,
           "description": "How far up or down, in screens of the page or box (default 1)."
+        },
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
         }
       },
       "required": [],
@@ -192,7 +241,17 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     },
     "browser_back": {
       "type": "object",
-      "properties": {},
+      "properties": {
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
+        }
+      },
       "required": [],
       "additionalProperties": false
     },
@@ -234,6 +293,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/tree.js",
     "engine/render.js",
     "engine/snapshot.js",
+    "engine/outline.js",
     "engine/scroll.js",
     "engine/pointer.js",
     "engine/fields.js",

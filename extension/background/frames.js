@@ -30,9 +30,13 @@ export async function forgetRefs(tabId) {
 // one-frame page that has the engine takes one round trip to the page. The same question has each child frame post
 // a nonce to its parent, from which the parents' engines say which placeholder each child's part fills
 // (childTokens), while the children are read.
-export async function snapshotTab(tabId, full) {
+// `reader`: the session's key, under which each frame's engine keeps this read for the next `changes` (the engine's
+// outline.js); with `changes`, the answer is what changed since that read, in the keys the engine's stitchChanges
+// gives.
+export async function snapshotTab(tabId, { full = false, reader, changes = false }) {
   const refs = await loadTabRefs(tabId);
-  const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [{ nextRef: refs.nextRef, full }]);
+  const options = () => ({ nextRef: refs.nextRef, full, session: reader, changes });
+  const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [options()]);
   const [top, frames] = await Promise.all([
     snapshotIn(0).then(
       (value) => ({ value }),
@@ -71,14 +75,22 @@ export async function snapshotTab(tabId, full) {
     if (part?.ok) take(frameId, part);
   }
   await saveTabRefs(tabId, refs);
-  if (parts.length === 1) return { snapshot: top.value.text, truncated: top.value.truncated }; // nothing to stitch
+  if (changes && top.value.changes) return withoutOk(top.value.changes); // a page without frames: no stitch
+  if (parts.length === 1 && !changes) return { snapshot: top.value.text, truncated: top.value.truncated };
   const tokenOf = await tokens;
+  const method = changes ? "stitchChanges" : "stitch";
+  const placed = parts.map(({ frameId, part }) => ({ ...part, frameToken: tokenOf.get(frameId) ?? null }));
   const [stitched] = await chrome.scripting.executeScript({
     target: { tabId, frameIds: [0] },
-    func: (frameParts, options) => globalThis.__hermesSnapshot.stitch(frameParts, options),
-    args: [parts.map(({ frameId, part }) => ({ ...part, frameToken: tokenOf.get(frameId) ?? null })), { full }],
+    func: (name, frameParts, stitchOptions) => globalThis.__hermesSnapshot[name](frameParts, stitchOptions),
+    args: [method, placed, { full }],
   });
+  if (stitched.result?.ok === false) throw engineFailure(stitched.result);
+  if (changes) return withoutOk(stitched.result);
   return { snapshot: stitched.result.text, truncated: stitched.result.truncated };
+}
+function withoutOk({ ok, ...answer }) {
+  return answer;
 }
 
 // Chrome's list of the tab's frames other than its top one ([{frameId, parentFrameId}]), or null when it cannot say

@@ -5,7 +5,7 @@
  * All results are plain JSON; failures are {ok: false, error: {code, message}}, never exceptions.
  *   version                        "hermes-snapshot/1"
  *   snapshot(opts) -> Promise<Part>
- *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true}
+ *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, session, changes=false}
  *       Part: {ok:true, text, nextRef, refs:["e4",...], isTop, url, title, truncated,
  *              frames:[token of each visible child iframe], stats:{elements, lines, chars, refs, links, buttons,
  *              textboxes, omittedInteractive, omittedTextLines, omittedAbove, omittedBelow, ms},
@@ -19,6 +19,15 @@
  *   frameTokens(frameIdOf) -> [[id, token], ...]   the same for every <iframe>/<frame> of this frame (shadow
  *       trees included) to which frameIdOf(element), the lane's function, gives an id (extension: the child
  *       frame's id, by the window that posted its nonce: background/frames.js)
+ *       With session (the lane's key for the agent's session), the part's full text is kept as that session's
+ *       last read of the frame; with changes too, the part also carries fullText and previous (the session's
+ *       read before, null for none), and a top frame without child frames carries changes: stitchChanges()'s
+ *       answer for the tab.
+ *   stitchChanges(parts, {maxChars}) -> {ok, snapshot, truncated, changes?:{added, removed, changed},
+ *       unchanged?}: what changed in the tab since the session's last read (outline.js), from parts read with
+ *       {session, changes: true} and placed as for stitch(); the compact page for a new document
+ *   find(fullText, {role, name, text, limit=20}) -> {ok, text, matches, shown}: the lines of a stitched full
+ *       text that match, each under the outline of its ancestors (outline.js)
  *   stitch(parts, {maxChars=32000, full?}) -> {text, truncated, placed, dropped:[token], missing:[token], unplaced}
  *       Pure: parts are Parts of every frame of a tab, in any order, each child's with frameToken: the token
  *       its parent's engine gave its <iframe>, as frameToken()/frameTokens() told the lane (none: unplaced).
@@ -150,6 +159,8 @@
       frameToken: engine.frameToken,
       frameTokens: guarded(engine.frameTokens, "action_failed"),
       stitch: engine.stitch,
+      stitchChanges: guarded(engine.stitchChanges, "snapshot_failed"),
+      find: guarded(engine.find, "snapshot_failed"),
       click: guardedAsync(engine.click, "action_failed"),
       aim: guardedAsync(engine.aim, "action_failed"),
       hoverState: guarded(engine.hoverState, "action_failed"),

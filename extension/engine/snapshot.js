@@ -40,8 +40,11 @@
     var stitched = !full && (!isTop || walk.frames.length > 0);
     var total = stitched ? sizeWithoutTokens(lines, walk.frames) : 0; // before compact() shortens long lines
     var compacted = full ? null : compact(lines, Math.max(2000, +options.maxChars || DEFAULT_MAX_CHARS), view);
-    var text = compacted ? compacted.text : layout(lines, null);
-    return {
+    var whole = compacted && !options.session ? null : layout(lines, null); // every line: kept for the session
+    var text = compacted ? compacted.text : whole;
+    // The session's reads (outline.js): this one is the "before" of its next changes.
+    var previous = options.session ? engine.remember(String(options.session), whole) : null;
+    var part = {
       ok: true,
       text: text,
       nextRef: nextRefAfter(walk.next),
@@ -76,6 +79,13 @@
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
     };
+    if (options.changes) {
+      part.fullText = whole;
+      part.previous = previous;
+      // A frame alone (no child frames) has its tab's changes at once: the lane need not stitch.
+      if (isTop && !walk.frames.length) part.changes = engine.stitchChanges([part], options);
+    }
+    return part;
   }
   // The characters of the lines as a stitched text shows them: a placeholder without its token (which the stitch
   // replaces, and whose length differs from engine to engine).

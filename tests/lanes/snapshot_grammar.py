@@ -108,6 +108,28 @@ def parse_snapshot(text: str) -> list[ElementLine]:
     return parsed
 
 
+#: The marker column of a changes text (browser_snapshot changes=true) and of browser_find's answer: added,
+#: removed, changed, found, and two spaces for an ancestor shown for context.
+CHANGE_MARKS = ("+", "-", "~", ">", " ")
+
+
+def parse_changes(text: str) -> list[tuple[str, ElementLine]]:
+    """``(mark, line)`` of every line of a changes text: each is a mark, a space, then an element line whose depth
+    is one more than its ancestor's (the outline each change is shown under); no notice, nothing else."""
+    parsed: list[tuple[str, ElementLine]] = []
+    for line in text.splitlines():
+        mark, rest = line[:1], line[2:]
+        if mark not in CHANGE_MARKS or line[1:2] != " ":
+            raise MalformedSnapshot(f"a changes line without its mark: {line!r}")
+        element = parse_line(rest)
+        if element is None:
+            raise MalformedSnapshot(f"a notice among changes: {line!r}")
+        if element.depth > (parsed[-1][1].depth + 1 if parsed else 0):
+            raise MalformedSnapshot(f"a line deeper than the outline above it: {line!r}")
+        parsed.append((mark, element))
+    return parsed
+
+
 def ref_lines(text: str) -> list[tuple[str, str, str]]:
     """``(role, name, ref)`` of every line with a ref, in order, once the whole text has parsed."""
     return [(line.role, line.name, line.ref) for line in parse_snapshot(text) if line.ref is not None]

@@ -30,6 +30,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/tree.js",
     "engine/render.js",
     "engine/snapshot.js",
+    "engine/outline.js",
     "engine/scroll.js",
     "engine/pointer.js",
     "engine/fields.js",

@@ -136,6 +136,29 @@ _FOLLOWED_TABS = (
         "closed tab), or null if that tab is gone too.",
     ),
 )
+#: What an action answers with besides its own result (the router reads the page after it: see ``SEE_DEFAULT``).
+SEE_MODES = ("changes", "page", "none")
+SEE_DEFAULT = "changes"
+_SEE = {
+    "type": "string",
+    "enum": list(SEE_MODES),
+    "description": "What the answer shows of the page after the action (default changes): changes, only what the "
+    "action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the "
+    "compact page; none, nothing.",
+}
+_SEEN = (
+    ResultField(
+        "snapshot",
+        "Unless see is none: what the action changed on the page (see=changes, marked + - ~ as browser_snapshot "
+        "changes=true shows them; the compact page after a navigation), or the compact page (see=page).",
+    ),
+    ResultField("changes", "With see=changes, when the snapshot holds changes: {added, removed, changed}."),
+    ResultField("unchanged", "With see=changes, true when the action changed nothing on the page."),
+    ResultField(
+        "snapshot_error",
+        "Instead of snapshot, when the action succeeded but the page could not be read after it: {code, message}.",
+    ),
+)
 #: What an action reports on the cdp lane when a dialog it caused now blocks the page (``DialogOpened``).
 _DIALOG_OPENED = (
     ResultField(
@@ -172,23 +195,31 @@ _SPECS = (
                     "maxLength": 8192,
                     "pattern": r"^(https?://\S+|about:blank)$",
                     "description": "An http(s) URL, or about:blank.",
-                }
+                },
+                "see": _SEE,
             },
             required=("url",),
         ),
         read_only=False,
         blocked_by_dialog=True,
-        result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD),
+        result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD, *_SEEN),
     ),
     ToolSpec(
         name="browser_snapshot",
         description="Describe the page as an accessibility tree, with @eN refs for the elements you can act on. "
         "The compact default follows the viewport and keeps the page's headings and landmarks as an outline; its "
         "last line says what was left out above and below (browser_scroll brings it into view). Pass full=true "
-        "for everything.",
+        "for everything, or changes=true for only what changed since your previous snapshot of this page. An "
+        "element keeps its ref while it stays on the page, so refs from an earlier snapshot still work.",
         schema=arguments(
             {
                 "full": {"type": "boolean", "description": "Return the whole tree, not the compact one."},
+                "changes": {
+                    "type": "boolean",
+                    "description": "Return only the lines added (+), removed (-) or changed (~) anywhere on the page "
+                    "since your previous snapshot of this document, each under its ancestors' outline (lines "
+                    "marked with two spaces); the compact page instead after a navigation.",
+                },
                 "wait_for": {
                     "type": "string",
                     "minLength": 1,
@@ -217,6 +248,12 @@ _SPECS = (
             _URL,
             _TITLE,
             ResultField("truncated", "True when the compact tree was cut to fit; pass full=true for all of it."),
+            ResultField(
+                "changes",
+                "With changes=true, when the snapshot holds changes: {added, removed, changed}, how many lines of "
+                "each. Absent when the snapshot is the page (a new document, or more changes than a page's worth).",
+            ),
+            ResultField("unchanged", "With changes=true, true when nothing changed (the snapshot is then empty)."),
             ResultField(
                 "recent_dialogs",
                 "The dialogs that closed lately and how: [{id, type, message, opened_at, closed_at, closed_by}] "
@@ -274,6 +311,7 @@ _SPECS = (
                     "mouseenter open, but the browser's :hover state does not change, so a menu that opens only "
                     "through CSS :hover stays closed (hovered false); open it with a click there.",
                 },
+                "see": _SEE,
             },
             required=("ref",),
         ),
@@ -306,6 +344,7 @@ _SPECS = (
                 "stays closed (open it with a click, or take a snapshot to see what opened), or that the element "
                 "is gone after the hover.",
             ),
+            *_SEEN,
         ),
     ),
     ToolSpec(
@@ -318,7 +357,9 @@ _SPECS = (
         "slider would; a value the input cannot hold (2014-02-30, a colour name), or a date or time outside its "
         "min, max or step, fails with invalid_value and changes nothing. What the element then holds is read "
         "back: if it is not the text asked for, the call fails with type_mismatch and says what is there.",
-        schema=arguments({"ref": _REF, "text": {"type": "string", "maxLength": 20000}}, required=("ref", "text")),
+        schema=arguments(
+            {"ref": _REF, "text": {"type": "string", "maxLength": 20000}, "see": _SEE}, required=("ref", "text")
+        ),
         read_only=False,
         blocked_by_dialog=True,
         result_fields=(
@@ -337,12 +378,13 @@ _SPECS = (
             _NAVIGATED,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
+            *_SEEN,
         ),
     ),
     ToolSpec(
         name="browser_press",
         description="Press a key (Enter, Escape, Tab, ArrowDown, …) in the focused element.",
-        schema=arguments({"key": {"type": "string", "minLength": 1, "maxLength": 32}}, required=("key",)),
+        schema=arguments({"key": {"type": "string", "minLength": 1, "maxLength": 32}, "see": _SEE}, required=("key",)),
         read_only=False,
         destructive=True,
         blocked_by_dialog=True,
@@ -360,6 +402,7 @@ _SPECS = (
             *_FOLLOWED_TABS,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
+            *_SEEN,
         ),
     ),
     ToolSpec(
@@ -376,6 +419,7 @@ _SPECS = (
                     "maximum": 100,
                     "description": "How far up or down, in screens of the page or box (default 1).",
                 },
+                "see": _SEE,
             }
         ),
         read_only=False,
@@ -392,15 +436,16 @@ _SPECS = (
             ResultField("ref", "The ref as given, when one was."),
             ResultField("scrolledRef", "The ref of the element that actually scrolled, if not the one given."),
             NOTICE_FIELD,
+            *_SEEN,
         ),
     ),
     ToolSpec(
         name="browser_back",
         description="Go back one page in the tab's history.",
-        schema=arguments(),
+        schema=arguments({"see": _SEE}),
         read_only=False,
         blocked_by_dialog=True,
-        result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD),
+        result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD, *_SEEN),
     ),
     ToolSpec(
         name="browser_tabs",

@@ -21,7 +21,8 @@ operator, not a browser action for a model, and ``hermes-browser call controller
 still runs it.
 
 Results, by ``ToolSpec.result_kind``: an image becomes MCP image content, a snapshot
-its text (plus its metadata as JSON, if any), anything else JSON text.  A failure is an
+its text (plus its metadata as JSON, if any), an action's answer with the page after it (``see``) its JSON then
+the page's text, anything else JSON text.  A failure is an
 ``isError`` result whose text is ``<stable code>: <actionable message>``.  A request that
 names no usable session, or a tool the session's lane does not list, is an MCP error.
 """
@@ -102,6 +103,10 @@ def _content_of(spec: ToolSpec, result: Any) -> list[types.ContentBlock]:
         if metadata:
             content.append(types.TextContent(text=json_text(metadata)))
         return content
+    if isinstance(result, dict) and isinstance(result.get("snapshot"), str):
+        # an action's answer with the page after it (see): the result, then the page's text as it reads
+        rest = {key: value for key, value in result.items() if key != "snapshot"}
+        return [types.TextContent(text=json_text(rest)), types.TextContent(text=result["snapshot"])]
     return [types.TextContent(text=json_text(result))]
 
 

@@ -62,6 +62,9 @@ HOVER_LOOK_MS = 100
 INTERCEPTED_GRACE_MS = 1500
 #: The size a compact snapshot is held to once the frames are stitched (the engine's own per-frame default).
 COMPACT_MAX_CHARS = 32000
+#: What the engine's stitch() reads of each frame's part; stitchChanges() reads the session's reads as well.
+PART_FIELDS = ("ok", "text", "isTop", "truncated", "title", "compaction")
+CHANGES_FIELDS = (*PART_FIELDS, "fullText", "previous")
 #: A run of spaces, controls and line or paragraph separators: one space in the snapshot's text, as the
 #: engine's ``clean`` makes it (``engine/core.js``; docs/http-api.md, "Snapshot text format").
 _SPACES_AND_CONTROLS = re.compile("[ \x00-\x1f\x7f-\x9f\u2028\u2029]+")
@@ -286,11 +289,14 @@ class PageEngine:
         target, _ = self._supervisor.tab_session()
         return self._supervisor.state.frames.of_tab(target)
 
-    async def snapshot(self, *, full: bool) -> dict[str, Any]:
+    async def snapshot(self, *, full: bool, reader: str, changes: bool = False) -> dict[str, Any]:
         """The tab's snapshot: every frame's part, in tree order with one ref counter, stitched by the engine.
 
         Once a frame's part is in, the browser is asked which of its ``<iframe>``s holds each of its children
         (``_child_tokens``), while the next frames are read; a one-frame page asks nothing more.
+        ``reader``: the session's key, under which each frame's engine keeps this read for the next ``changes``
+        (the engine's outline.js); with ``changes``, only what changed since that read, as the engine's
+        ``stitchChanges`` says it.
         """
         frames = self.frames()
         parts: list[tuple[FrameInfo, dict[str, Any]]] = []
@@ -298,7 +304,8 @@ class PageEngine:
         mapping: list[asyncio.Task[dict[str, str]]] = []
         for frame in frames:
             try:
-                part = await self.call(frame, "snapshot", {"nextRef": self.refs.next_ref, "full": full})
+                options = {"nextRef": self.refs.next_ref, "full": full, "session": reader, "changes": changes}
+                part = await self.call(frame, "snapshot", options)
             except (CDPCommandFailed, ToolError) as failed:
                 if frame is frames[0]:
                     raise
@@ -315,20 +322,38 @@ class PageEngine:
         for tokens in await asyncio.gather(*mapping):
             self.refs.tokens.update(tokens)
         top = parts[0][1]
+        page = {"url": top.get("url", ""), "title": top.get("title", "")}
+        if changes:
+            found = top.get("changes") or await self._stitched(frames[0], parts, "stitchChanges", CHANGES_FIELDS, {})
+            return {key: value for key, value in found.items() if key != "ok"} | page
         if len(parts) == 1 and "[frame=" not in top["text"]:
             text, truncated = top["text"], bool(top.get("truncated"))
         else:
-            slim = [
-                {k: p.get(k) for k in ("ok", "text", "isTop", "truncated", "title", "compaction")}
-                | {"frameToken": self.refs.tokens.get(frame.frame_id)}
-                for frame, p in parts
-            ]
-            options: dict[str, Any] = {"full": full} if full else {"maxChars": COMPACT_MAX_CHARS}
-            stitched = await self.evaluate(
-                frames[0], f"globalThis.__hermesSnapshot.stitch({json.dumps(slim)}, {json.dumps(options)})"
-            )
+            options: dict[str, Any] = {"full": full} if full else {}
+            stitched = await self._stitched(frames[0], parts, "stitch", PART_FIELDS, options)
             text, truncated = stitched["text"], bool(stitched.get("truncated"))
-        return {"snapshot": text, "url": top.get("url", ""), "title": top.get("title", ""), "truncated": truncated}
+        return {"snapshot": text, "truncated": truncated} | page
+
+    async def _stitched(
+        self,
+        top: FrameInfo,
+        parts: list[tuple[FrameInfo, dict[str, Any]]],
+        method: str,
+        fields: tuple[str, ...],
+        options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """The engine's ``method`` (stitch, stitchChanges) in the top frame, over the parts' ``fields``, each placed
+        by the token of its ``<iframe>``."""
+        slim = [
+            {k: p.get(k) for k in fields} | {"frameToken": self.refs.tokens.get(frame.frame_id)} for frame, p in parts
+        ]
+        options = {"maxChars": COMPACT_MAX_CHARS} | options
+        answer: dict[str, Any] = await self.evaluate(
+            top, f"globalThis.__hermesSnapshot.{method}({json.dumps(slim)}, {json.dumps(options)})"
+        )
+        if answer.get("ok") is False:
+            raise engine_failure(answer.get("error"))
+        return answer
 
     async def _child_tokens(self, parent: FrameInfo, children: list[FrameInfo]) -> dict[str, str]:
         """Each child frame's id -> the token ``parent``'s engine gives the ``<iframe>`` that holds it, the element

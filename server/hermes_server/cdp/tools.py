@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -70,6 +71,9 @@ class Browsing:
     #: The tab this session last brought to the front (``browser_tabs``' ``active``).
     active_target: str
     refs: dict[str, TabRefs] = field(default_factory=dict)
+    #: The key under which each frame's engine keeps this session's last read (for browser_snapshot's changes);
+    #: random, so that no other session's reads are taken for this one's.
+    reader: str = field(default_factory=lambda: secrets.token_hex(8))
 
     def engine(self) -> PageEngine:
         """The snapshot engine in the controlled tab, with that tab's refs."""
@@ -168,7 +172,8 @@ async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         )
         result = {"snapshot": text, **await _page_info(supervisor, target)}
     else:
-        result = await browsing.engine().snapshot(full=bool(args.get("full")))
+        read = {"full": bool(args.get("full")), "changes": bool(args.get("changes"))}
+        result = await browsing.engine().snapshot(reader=browsing.reader, **read)
     return result | supervisor.state.snapshot_metadata(target)
 
 

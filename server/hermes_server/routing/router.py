@@ -12,6 +12,7 @@ lane: the tools a session is served (``served_tools``) are the ones every list s
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection
 from typing import Any
 
@@ -19,7 +20,12 @@ from hermes_server.routing.lanes import Backend, ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import EXTENSION_LANE, ToolSpec, tools_for_lane
+from hermes_wire.tools import EXTENSION_LANE, SEE_DEFAULT, TOOLS, ToolSpec, tools_for_lane
+
+#: The keys of browser_snapshot's answer that an action's answer takes when it shows the page (``see``).
+SEEN_KEYS = ("snapshot", "changes", "unchanged")
+#: The least time the read after an action gets, whatever is left of the call's own timeout.
+SEE_MIN_TIMEOUT_S = 5.0
 
 
 class Router:
@@ -59,5 +65,29 @@ class Router:
         except ToolError as error:
             outcome = ToolOutcome.of_error(error)
         else:
-            outcome = await backend.run(ToolCall(session, tool, checked, tool_call_id, timeout_s))
+            see = checked.get("see", SEE_DEFAULT) if "see" in tool.schema["properties"] else "none"
+            action = {key: value for key, value in checked.items() if key != "see"}
+            started = time.monotonic()
+            outcome = await backend.run(ToolCall(session, tool, action, tool_call_id, timeout_s))
+            if outcome.ok and see != "none" and isinstance(outcome.result, dict):
+                left_s = max(timeout_s - (time.monotonic() - started), SEE_MIN_TIMEOUT_S)
+                outcome = await self._shown(backend, session, outcome, see, tool_call_id, left_s)
         return outcome.answered_by(backend.name)
+
+    async def _shown(
+        self, backend: Backend, session: Session, outcome: ToolOutcome, see: str, tool_call_id: str, timeout_s: float
+    ) -> ToolOutcome:
+        """The action's answer with the page as it is after it (``see``: its changes, or the compact page), read
+        through the lane's own browser_snapshot, so that the user's rules for reading apply. A read that fails
+        leaves the action's success as it is, with the reason (``snapshot_error``)."""
+        read = ToolCall(
+            session, TOOLS["browser_snapshot"], {"changes": see == "changes"}, f"{tool_call_id}:see", timeout_s
+        )
+        view = await backend.run(read)
+        if not view.ok:
+            shown: dict[str, Any] = {"snapshot_error": {"code": view.error_code, "message": view.error_message}}
+        elif isinstance(view.result, dict):
+            shown = {key: view.result[key] for key in SEEN_KEYS if key in view.result}
+        else:
+            shown = {"snapshot_error": {"code": "controller_error", "message": "The page was read in a wrong shape."}}
+        return ToolOutcome.success(outcome.result | shown)

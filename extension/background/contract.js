@@ -285,6 +285,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
   "ENGINE_FILES": [
     "engine/core.js",
     "engine/dom.js",
+    "engine/fields.js",
     "engine/refs.js",
     "engine/roles.js",
     "engine/names.js",
@@ -296,7 +297,6 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/outline.js",
     "engine/scroll.js",
     "engine/pointer.js",
-    "engine/fields.js",
     "engine/keyboard.js",
     "engine/typing.js",
     "engine/api.js"

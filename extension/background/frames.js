@@ -3,7 +3,7 @@
 // The engine's API is documented in engine/api.js.
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
-import { loadTabRefs, saveTabRefs } from "./storage.js";
+import { loadLastRead, loadTabRefs, saveLastRead, saveTabRefs } from "./storage.js";
 import { unlessCrashed } from "./tabs.js";
 
 // What a frame answers when the engine is not in it yet (our own script says so, in the extension's world).
@@ -30,12 +30,13 @@ export async function forgetRefs(tabId) {
 // one-frame page that has the engine takes one round trip to the page. The same question has each child frame post
 // a nonce to its parent, from which the parents' engines say which placeholder each child's part fills
 // (childTokens), while the children are read.
-// `reader`: the session's key, under which each frame's engine keeps this read for the next `changes` (the engine's
-// outline.js); with `changes`, the answer is what changed since that read, in the keys the engine's stitchChanges
-// gives.
+// `reader`: the session's key, under which each frame's engine keeps this read (with a fresh id, kept as the session's
+// last read) for the next `changes` (the engine's outline.js); with `changes`, the answer is what changed since the
+// session's last read, in the keys the engine's stitchChanges gives.
 export async function snapshotTab(tabId, { full = false, reader, changes = false }) {
-  const refs = await loadTabRefs(tabId);
-  const options = () => ({ nextRef: refs.nextRef, full, session: reader, changes });
+  const [refs, after] = await Promise.all([loadTabRefs(tabId), loadLastRead(reader)]);
+  const read = crypto.randomUUID();
+  const options = () => ({ nextRef: refs.nextRef, full, session: reader, read, after, changes });
   const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [options()]);
   const [top, frames] = await Promise.all([
     snapshotIn(0).then(
@@ -74,7 +75,7 @@ export async function snapshotTab(tabId, { full = false, reader, changes = false
     }
     if (part?.ok) take(frameId, part);
   }
-  await saveTabRefs(tabId, refs);
+  await Promise.all([saveTabRefs(tabId, refs), saveLastRead(reader, read)]);
   if (changes && top.value.changes) return withoutOk(top.value.changes); // a page without frames: no stitch
   if (parts.length === 1 && !changes) return { snapshot: top.value.text, truncated: top.value.truncated };
   const tokenOf = await tokens;

@@ -45,6 +45,10 @@ export const saveSiteRulesInForce = (rules) => save("session", "siteRulesInForce
 // element of a new one) and which frame owns each ref ("@e5" -> frame id).
 export const loadTabRefs = (tabId) => load("session", `refs:${tabId}`, { nextRef: 1, frames: {} });
 export const saveTabRefs = (tabId, refs) => save("session", `refs:${tabId}`, refs);
+// The id of the session's last read of a page (a snapshot, or the page an action's answer showed): the engine's
+// changes are against that read only (engine/outline.js).
+export const loadLastRead = (sessionId) => load("session", `lastRead:${sessionId}`, null);
+export const saveLastRead = (sessionId, readId) => save("session", `lastRead:${sessionId}`, readId);
 
 export const loadRecentDialogs = (tabId) => load("session", `dialogs:${tabId}`, []);
 export const addRecentDialog = (tabId, dialog) =>

@@ -5,7 +5,7 @@
  * All results are plain JSON; failures are {ok: false, error: {code, message}}, never exceptions.
  *   version                        "hermes-snapshot/1"
  *   snapshot(opts) -> Promise<Part>
- *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, session, changes=false}
+ *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, session, read, after, changes=false}
  *       Part: {ok:true, text, nextRef, refs:["e4",...], isTop, url, title, truncated,
  *              frames:[token of each visible child iframe], stats:{elements, lines, chars, refs, links, buttons,
  *              textboxes, omittedInteractive, omittedTextLines, omittedAbove, omittedBelow, ms},
@@ -19,10 +19,11 @@
  *   frameTokens(frameIdOf) -> [[id, token], ...]   the same for every <iframe>/<frame> of this frame (shadow
  *       trees included) to which frameIdOf(element), the lane's function, gives an id (extension: the child
  *       frame's id, by the window that posted its nonce: background/frames.js)
- *       With session (the lane's key for the agent's session), the part's full text is kept as that session's
- *       last read of the frame; with changes too, the part also carries fullText and previous (the session's
- *       read before, null for none), and a top frame without child frames carries changes: stitchChanges()'s
- *       answer for the tab.
+ *       With session (the lane's key for the agent's session) and read (this read's id), the part's full text is
+ *       kept as that session's last read of the frame; with changes too, the part also carries fullText and
+ *       previous (the frame's text as the session's read `after` saw it: null when the frame's own last read by
+ *       the session was another one, or none), and a top frame without child frames carries changes:
+ *       stitchChanges()'s answer for the tab.
  *   stitchChanges(parts, {maxChars}) -> {ok, snapshot, truncated, changes?:{added, removed, changed},
  *       unchanged?}: what changed in the tab since the session's last read (outline.js), from parts read with
  *       {session, changes: true} and placed as for stitch(); the compact page for a new document

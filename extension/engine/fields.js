@@ -1,9 +1,12 @@
 // Hermes snapshot engine: key and input events, and editing a text field's value as typing does (through
-// the native value setter, so frameworks that wrap `value`, React's controlled inputs say, see the change).
+// the native value setter, so frameworks that wrap `value`, React's controlled inputs say, see the change);
+// and which fields hold a password or payment details (sensitiveField), which typing confirms and no read shows.
 (function (engine) {
   "use strict";
   if (engine.complete) return;
-  var wordSet = engine.wordSet;
+  var wordSet = engine.wordSet,
+    clean = engine.clean,
+    tagOf = engine.tagOf;
 
   // Input types that take no typed text.
   var NOT_TEXT_INPUTS = wordSet("button submit reset image checkbox radio range color file hidden");
@@ -159,12 +162,76 @@
     return true;
   }
 
+  // ----- password and payment fields ------------------------------------------------------------------
+  // The autocomplete tokens of a secret: a password, a one-time code, a card's security code.
+  var SECRET_AUTOCOMPLETE = engine.wordSet("current-password new-password one-time-code cc-csc");
+  // The words that make a field a secret when its label, name, id or placeholder says one, matched as whole
+  // words once a name is split into its words (splitWords): "loginPassword", "card_cvv", "pin-code" say it,
+  // "spinach", "opinion", "shipping", "passport" or "pinned" do not.
+  var SECRET_WORDS = /\b(?:password|passwd|passcode|pin|cvv|cvc)s?\b/;
+  var CARD_WORDS = /\b(?:card|cc) ?(?:number|num|no)\b|\bcredit ?card\b|\bcardnumber\b|\bccnum\b|\bpan\b/;
+  // Input types whose text is never a secret, whatever their label says ("Email to reset your password").
+  var NEVER_SECRET = engine.wordSet("email url");
+  // A name or a label as lower-case words: camelCase, snake_case, kebab-case and digits split ("newPIN2" ->
+  // "new pin ").
+  function splitWords(text) {
+    return String(text || "")
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+      .replace(/[\s_\-.:\d]+/g, " ")
+      .toLowerCase();
+  }
+  // What the field is called by the page: its labels, aria-label, placeholder, name and id.
+  function fieldNames(el) {
+    var names = [el.getAttribute("aria-label"), el.getAttribute("placeholder"), el.getAttribute("name"), el.id];
+    for (var i = 0; el.labels && i < el.labels.length; i++) names.push(el.labels[i].textContent);
+    return names.map(splitWords);
+  }
+  // The field's label as the user's question names it (never its value).
+  function fieldLabel(el) {
+    var first = el.labels && el.labels[0] && el.labels[0].textContent;
+    var label = first || el.getAttribute("aria-label") || el.getAttribute("placeholder") || el.getAttribute("name") || el.id;
+    return clean(label || "").slice(0, 80);
+  }
+  // {kind: "password" | "payment", label} for a field typing into which the user confirms, as it is now, else
+  // null. A password (a secret: its characters are never echoed): type=password; autocomplete current-password,
+  // new-password, one-time-code or cc-csc; masked by -webkit-text-security; or its label, name, id or
+  // placeholder says password, passcode, PIN, CVV or CVC (not an email or URL input). A payment field:
+  // autocomplete cc-*, or its names say card number.
+  function sensitiveField(el) {
+    var tag = tagOf(el);
+    if ((tag !== "input" || !isTextField(el)) && tag !== "textarea") return null;
+    var type = tag === "input" ? el.type : "";
+    var tokens = String(el.getAttribute("autocomplete") || "").toLowerCase().split(/\s+/);
+    var masked = getComputedStyle(el).getPropertyValue("-webkit-text-security");
+    var names = fieldNames(el);
+    var says = function (words) {
+      return names.some(function (name) {
+        return words.test(name);
+      });
+    };
+    var secret =
+      type === "password" ||
+      tokens.some(function (token) {
+        return !!SECRET_AUTOCOMPLETE[token];
+      }) ||
+      (!!masked && masked !== "none") ||
+      (!NEVER_SECRET[type] && says(SECRET_WORDS));
+    var payment =
+      !secret &&
+      (tokens.some(function (token) {
+        return token.indexOf("cc-") === 0;
+      }) ||
+        says(CARD_WORDS));
+    return secret || payment ? { kind: secret ? "password" : "payment", label: fieldLabel(el) } : null;
+  }
   Object.assign(engine, {
     keyInfo: keyInfo,
     keyEvent: keyEvent,
     inputEvent: inputEvent,
     plainEvent: plainEvent,
     isTextField: isTextField,
+    sensitiveField: sensitiveField,
     nativeValue: nativeValue,
     setNativeValue: setNativeValue,
     selectionOf: selectionOf,

@@ -121,15 +121,19 @@
   }
 
   // ----- the session's last read of each frame -------------------------------------------------------------
+  // Each read has an id, the lane's; the lane says which read was the session's last (after). A frame whose own
+  // last read by the session is not that one (the agent read other pages since: a page back from the
+  // back-forward cache, a tab it controlled before) has no "before": what the agent last saw is elsewhere.
   var MAX_SESSIONS = 8; // sessions remembered per frame; the oldest read goes first
-  var lastRead = new Map(); // session key -> full text of this frame's part
-  // Keeps `text` as `session`'s last read of this frame; returns the one it replaces (null: none).
-  function remember(session, text) {
-    var previous = lastRead.has(session) ? lastRead.get(session) : null;
+  var lastRead = new Map(); // session key -> {id, text}: this frame's part in full, as read last
+  // Keeps `text` as `session`'s read `id` of this frame; returns the text of the one it replaces if that was the
+  // read `after`, else null.
+  function remember(session, text, id, after) {
+    var previous = lastRead.get(session);
     lastRead.delete(session);
-    lastRead.set(session, text);
+    lastRead.set(session, { id: id, text: text });
     if (lastRead.size > MAX_SESSIONS) lastRead.delete(lastRead.keys().next().value);
-    return previous;
+    return previous && after && previous.id === after ? previous.text : null;
   }
 
   // stitchChanges(parts, {maxChars}) -> {ok, snapshot, truncated, changes?: {added, removed, changed}, unchanged?}:

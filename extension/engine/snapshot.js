@@ -43,7 +43,7 @@
     var whole = compacted && !options.session ? null : layout(lines, null); // every line: kept for the session
     var text = compacted ? compacted.text : whole;
     // The session's reads (outline.js): this one is the "before" of its next changes.
-    var previous = options.session ? engine.remember(String(options.session), whole) : null;
+    var previous = options.session ? engine.remember(String(options.session), whole, options.read, options.after) : null;
     var part = {
       ok: true,
       text: text,

@@ -45,6 +45,7 @@
     textlessName = engine.textlessName,
     statesOf = engine.statesOf,
     valueOf = engine.valueOf,
+    sensitiveField = engine.sensitiveField,
     tokenFor = engine.tokenFor;
 
   // Roles named by their content whose content is not printed again beneath them (only interactive
@@ -393,6 +394,10 @@
     walk.near = band.top !== band.top || (band.bottom > -walk.reach && band.top < 2 * walk.reach);
     if (!walk.near) walk.far = { top: band.top, bottom: band.bottom };
   }
+  function isSecret(el) {
+    var field = sensitiveField(el);
+    return !!field && field.kind === "password";
+  }
   function elementNode(el, tag, role, interactive, walk) {
     var node = newNode(role);
     locate(node, el, walk);
@@ -404,8 +409,11 @@
     }
     if (!CONTENT_SHOWN[role] || el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) node.name = accessibleName(el);
     node.states = statesOf(el, tag, role, walk.active);
-    if (role === "textbox" && tag === "input" && el.type === "password") node.states += " [password]";
-    var value = valueOf(el, tag, role);
+    // A password in disguise too (a masked text field, autocomplete current-password, a field named PIN): typing
+    // treats it as a password, and no read shows what it holds.
+    var secret = TEXT_FIELD_ROLES[role] && isSecret(el);
+    if (secret) node.states += " [password]";
+    var value = secret ? undefined : valueOf(el, tag, role);
     if (value !== undefined) node.value = cap(clean(value), VALUE_CAP);
     if (walk.urls && role === "link") node.url = shownUrl(el.getAttribute("href"));
     return node;

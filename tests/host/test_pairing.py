@@ -155,7 +155,9 @@ async def test_full_pairing_flow_ends_with_a_relayed_command(server: RunningServ
     assert lane["controller_id"] == f"hermes-host.{device_id}"
 
     async with server.client() as client:
-        call = asyncio.create_task(client.call(session_id, "browser_click", {"ref": "@e3"}, tool_call_id="t-1"))
+        call = asyncio.create_task(
+            client.call(session_id, "browser_click", {"ref": "@e3", "see": "none"}, tool_call_id="t-1")
+        )
         command = await host.next(lambda m: m.get("type") == "command")
         assert (command["session_id"], command["action"], command["arguments"], command["tool_call_id"]) == (
             session_id,

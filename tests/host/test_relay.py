@@ -23,7 +23,9 @@ async def test_server_socket_killed_mid_command_still_delivers_the_result(tmp_pa
     async with running_server(home=tmp_path) as server:
         host, _, session_id = await connected_host(server)
         async with server.client() as client:
-            call = asyncio.create_task(client.call(session_id, "browser_click", {"ref": "@e1"}, timeout_s=20))
+            call = asyncio.create_task(
+                client.call(session_id, "browser_click", {"ref": "@e1", "see": "none"}, timeout_s=20)
+            )
             command = await host.next(lambda m: m.get("type") == "command")
             kill_controller_sockets(server)
             await wait_lane(server, session_id, "disconnected", within=2)
@@ -43,7 +45,7 @@ async def test_result_sent_while_the_socket_is_down_is_delivered_after_reconnect
         host, _, session_id = await connected_host(server)
         async with server.client() as client:
             call = asyncio.create_task(
-                client.call(session_id, "browser_type", {"ref": "@e1", "text": "x"}, timeout_s=20)
+                client.call(session_id, "browser_type", {"ref": "@e1", "text": "x", "see": "none"}, timeout_s=20)
             )
             command = await host.next(lambda m: m.get("type") == "command")
             kill_controller_sockets(server)

@@ -62,7 +62,10 @@ def subset(result: dict[str, Any], *keys: str) -> dict[str, Any]:
 
 
 def test_navigate_then_snapshot_names_every_control_with_the_same_refs(agent: LaneAgent, pages: PageServer) -> None:
-    assert agent.open("/contract") == {"url": pages.url("/contract"), "title": "Contract"}
+    opened = agent.open("/contract")
+    assert subset(opened, "url", "title") == {"url": pages.url("/contract"), "title": "Contract"}
+    # A new document: the answer shows the compact page (see: changes, the default), as a snapshot would.
+    assert without_viewport(opened["snapshot"]) == CONTRACT_SNAPSHOT and "changes" not in opened, opened
     result = agent.ok("browser_snapshot")
     assert without_viewport(result["snapshot"]) == CONTRACT_SNAPSHOT
     # Common metadata; the cdp lane adds pending_dialogs and frame_tree.
@@ -93,7 +96,16 @@ def test_typed_text_is_the_value_the_snapshot_shows(agent: LaneAgent) -> None:
     agent.open("/contract")
     agent.snapshot()
     typed = agent.ok("browser_type", ref=NAME, text="Ada Lovelace")
-    assert typed == {"ok": True, "ref": NAME, "role": "textbox", "name": "Name", "value": "Ada Lovelace"}
+    assert typed == {
+        "ok": True,
+        "ref": NAME,
+        "role": "textbox",
+        "name": "Name",
+        "value": "Ada Lovelace",
+        # what the typing changed, the same on both lanes
+        "snapshot": f'~ - textbox "Name" [focused] {NAME}: Ada Lovelace',
+        "changes": {"added": 0, "removed": 0, "changed": 1},
+    }
     assert line_of(agent.snapshot(), '- textbox "Name"') == f'- textbox "Name" [focused] {NAME}: Ada Lovelace'
 
 
@@ -101,7 +113,21 @@ def test_typing_an_option_label_selects_it(agent: LaneAgent) -> None:
     agent.open("/contract")
     agent.snapshot()
     chosen = agent.ok("browser_type", ref=COLOUR, text="Green")
-    assert chosen == {"ok": True, "ref": COLOUR, "role": "combobox", "name": "Colour", "value": "Green"}
+    assert subset(chosen, "ok", "ref", "role", "name", "value") == {
+        "ok": True,
+        "ref": COLOUR,
+        "role": "combobox",
+        "name": "Colour",
+        "value": "Green",
+    }
+    # An option's line has no ref: the one that lost [selected] and the one that got it show as removed and added.
+    assert chosen["snapshot"].splitlines() == [
+        f'~ - combobox "Colour" [focused] {COLOUR}: Green',
+        '-   - option "Red" [selected]',
+        '-   - option "Green"',
+        '+   - option "Red"',
+        '+   - option "Green" [selected]',
+    ], chosen["snapshot"]
     after = agent.snapshot()
     assert line_of(after, '- combobox "Colour"') == f'- combobox "Colour" [focused] {COLOUR}: Green'
     assert line_of(after, '- option "Green"') == '- option "Green" [selected]'
@@ -152,7 +178,10 @@ def test_scroll_moves_the_page_down_and_back_to_the_top(agent: LaneAgent) -> Non
 def test_back_returns_to_the_previous_page(agent: LaneAgent, pages: PageServer) -> None:
     agent.open("/contract")
     agent.open("/second")
-    assert agent.ok("browser_back") == {"url": pages.url("/contract"), "title": "Contract"}
+    back = agent.ok("browser_back")
+    assert subset(back, "url", "title") == {"url": pages.url("/contract"), "title": "Contract"}
+    # The session's last read was of another page: the answer is this page whole, back-forward cache or not.
+    assert without_viewport(back["snapshot"]) == CONTRACT_SNAPSHOT and "changes" not in back, back
     assert line_of(agent.snapshot(), "- heading") == '- heading "Contract page" [level=1]'
 
 

@@ -56,7 +56,7 @@ ROWS = 10_000
 BIG_TABLE = page(
     "Big table",
     f"""<h1>Orders</h1><button id="rename">Rename row 5000</button>
-<table><tbody id="rows"></tbody></table>
+<table><thead><tr><th>Order</th><th>Link</th></tr></thead><tbody id="rows"></tbody></table>
 <script>
 const rows = document.getElementById('rows');
 const html = [];
@@ -145,13 +145,14 @@ def test_an_element_a_re_render_replaces_gets_a_new_ref_and_the_old_one_is_stale
 
 def test_changes_show_the_added_and_changed_lines_under_their_outline(agent: LaneAgent) -> None:
     before = open_react(agent)
-    agent.ok("browser_click", ref=ref_of(before, "button", "Add"))
+    clicked = agent.ok("browser_click", ref=ref_of(before, "button", "Add"), see="none")
+    assert not {"snapshot", "changes", "unchanged"} & set(clicked), clicked
     result = changes(agent)
     marked = parse_changes(str(result["snapshot"]))
     shown = {(mark, line.role, line.name or line.text) for mark, line in marked if mark != " "}
     assert ("+", "button", "Remove Item 3") in shown, result
     assert ("-", "paragraph", "Count: 2") in shown or ("-", "text", "Count: 2") in shown, result
-    assert result["changes"] == {"added": 2, "removed": 1, "changed": 0}, result
+    assert result["changes"] == {"added": 3, "removed": 1, "changed": 1}, result["snapshot"]
     # Each change reads alone: the new item's line sits under the list it is in.
     at = next(i for i, (mark, line) in enumerate(marked) if line.name == "Remove Item 3")
     outline = [line for mark, line in marked[:at] if mark == " " and line.depth < marked[at][1].depth]
@@ -162,11 +163,29 @@ def test_changes_show_the_added_and_changed_lines_under_their_outline(agent: Lan
     assert model(agent)["items"] == ["Apples", "Bread", "Item 3"]  # its button removes nothing: it only exists
 
 
+def test_an_action_answers_with_what_it_changed_or_the_page(agent: LaneAgent) -> None:
+    before = open_react(agent)
+    add = ref_of(before, "button", "Add")
+    clicked = agent.ok("browser_click", ref=add)  # see: changes, the default
+    # The count's paragraph, the new item and its button; the old count; the Add button, now [focused].
+    assert clicked["changes"] == {"added": 3, "removed": 1, "changed": 1}, clicked["snapshot"]
+    added = [(line.role, line.name or line.text) for mark, line in parse_changes(clicked["snapshot"]) if mark == "+"]
+    assert added == [("paragraph", "Count: 3"), ("listitem", None), ("button", "Remove Item 3")], clicked["snapshot"]
+    # The answer was the session's read: a snapshot of changes now has nothing new.
+    assert changes(agent)["unchanged"] is True
+    assert agent.ok("browser_scroll", direction="down")["unchanged"] is True  # nothing on the page changed
+    page_answer = agent.ok("browser_click", ref=add, see="page")
+    assert "changes" not in page_answer and 'button "Remove Item 4"' in page_answer["snapshot"], page_answer
+    parse_snapshot(page_answer["snapshot"])
+    navigated = agent.ok("browser_navigate", url=agent.stack.pages.url("/big"))
+    assert "changes" not in navigated and 'heading "Orders"' in navigated["snapshot"], navigated
+
+
 def test_nothing_changed_says_unchanged_and_a_navigation_gives_the_page(agent: LaneAgent) -> None:
     open_react(agent)
     result = changes(agent)
     assert result["unchanged"] is True and result["snapshot"] == "" and "changes" not in result, result
-    agent.open("/big")
+    agent.ok("browser_navigate", url=agent.stack.pages.url("/big"), see="none")
     page_result = changes(agent)
     assert "changes" not in page_result and "unchanged" not in page_result, page_result
     assert 'heading "Orders"' in str(page_result["snapshot"]), page_result
@@ -178,25 +197,24 @@ def test_the_changes_of_one_row_among_ten_thousand_are_that_row(agent: LaneAgent
     snapshot = agent.ok("browser_snapshot", full=True)["snapshot"]
     assert "Order 10000" in snapshot
     rename = ref_of(parse_snapshot(str(agent.snapshot())), "button", "Rename row 5000")
-    agent.ok("browser_click", ref=rename)
-    result = changes(agent)
+    result = agent.ok("browser_click", ref=rename)  # its answer shows what it changed
     marked = parse_changes(str(result["snapshot"]))
-    assert [(mark, line.role, line.text) for mark, line in marked if mark != " "] == [
+    assert [(mark, line.role, line.name or line.text) for mark, line in marked if mark != " "] == [
+        ("~", "button", "Rename row 5000"),  # now [focused]
         ("-", "cell", "Order 5000"),
         ("+", "cell", "Order 5000 (renamed)"),
-    ], result
-    assert result["changes"] == {"added": 1, "removed": 1, "changed": 0}, result
+    ], result["snapshot"]
+    assert result["changes"] == {"added": 1, "removed": 1, "changed": 1}, result
     # Under the outline of its row and table, and nothing else of the 10,000 rows.
-    assert [line.role for mark, line in marked if mark == " "][-1] == "row", result
+    outline = [line.role for mark, line in marked if mark == " "]
+    assert outline[0] == "table" and outline[-1] == "row", result["snapshot"]
     assert len(str(result["snapshot"])) < 500, result
 
 
 def test_hostile_text_in_changed_lines_stays_text(agent: LaneAgent) -> None:
     agent.open("/hostile")
     add = ref_of(parse_snapshot(agent.snapshot()), "button", "Add a note")
-    changes(agent)  # the session's read before the change
-    agent.ok("browser_click", ref=add)
-    result = changes(agent)
+    result = agent.ok("browser_click", ref=add)  # its answer shows what it changed
     marked = parse_changes(str(result["snapshot"]))  # raises on any line the page wrote itself
     new = [line for mark, line in marked if mark == "+"]
     assert [line.role for line in new if line.ref] == ["button"], result

@@ -22,6 +22,7 @@ _CHECKOUT = _PACKAGE.parents[1] / "extension"
 ENGINE_FILES: tuple[str, ...] = (
     "engine/core.js",
     "engine/dom.js",
+    "engine/fields.js",
     "engine/refs.js",
     "engine/roles.js",
     "engine/names.js",
@@ -33,7 +34,6 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/outline.js",
     "engine/scroll.js",
     "engine/pointer.js",
-    "engine/fields.js",
     "engine/keyboard.js",
     "engine/typing.js",
     "engine/api.js",

@@ -36,6 +36,7 @@ import itertools
 import json
 import logging
 import re
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +63,21 @@ HOVER_LOOK_MS = 100
 INTERCEPTED_GRACE_MS = 1500
 #: The size a compact snapshot is held to once the frames are stitched (the engine's own per-frame default).
 COMPACT_MAX_CHARS = 32000
+
+
+@dataclass
+class Reader:
+    """One session as the engine's outline.js knows it: a key under which each frame keeps the session's reads
+    (random, so that no other session's reads are taken for this one's), and the id of its last read."""
+
+    key: str = field(default_factory=lambda: secrets.token_hex(8))
+    last_read: str | None = None
+
+    def options(self, read_id: str) -> dict[str, Any]:
+        """The engine's snapshot options for read ``read_id`` by this session."""
+        return {"session": self.key, "read": read_id, "after": self.last_read}
+
+
 #: What the engine's stitch() reads of each frame's part; stitchChanges() reads the session's reads as well.
 PART_FIELDS = ("ok", "text", "isTop", "truncated", "title", "compaction")
 CHANGES_FIELDS = (*PART_FIELDS, "fullText", "previous")
@@ -289,23 +305,24 @@ class PageEngine:
         target, _ = self._supervisor.tab_session()
         return self._supervisor.state.frames.of_tab(target)
 
-    async def snapshot(self, *, full: bool, reader: str, changes: bool = False) -> dict[str, Any]:
+    async def snapshot(self, *, full: bool, reader: Reader, changes: bool = False) -> dict[str, Any]:
         """The tab's snapshot: every frame's part, in tree order with one ref counter, stitched by the engine.
 
         Once a frame's part is in, the browser is asked which of its ``<iframe>``s holds each of its children
         (``_child_tokens``), while the next frames are read; a one-frame page asks nothing more.
         ``reader``: the session's key, under which each frame's engine keeps this read for the next ``changes``
-        (the engine's outline.js); with ``changes``, only what changed since that read, as the engine's
-        ``stitchChanges`` says it.
+        (the engine's outline.js), and the id of its last read; with ``changes``, only what changed since that read,
+        as the engine's ``stitchChanges`` says it.
         """
         frames = self.frames()
+        read_id = secrets.token_hex(8)
         parts: list[tuple[FrameInfo, dict[str, Any]]] = []
         owners: dict[str, str] = {}
         mapping: list[asyncio.Task[dict[str, str]]] = []
         for frame in frames:
             try:
-                options = {"nextRef": self.refs.next_ref, "full": full, "session": reader, "changes": changes}
-                part = await self.call(frame, "snapshot", options)
+                read = {"nextRef": self.refs.next_ref, "full": full, "changes": changes} | reader.options(read_id)
+                part = await self.call(frame, "snapshot", read)
             except (CDPCommandFailed, ToolError) as failed:
                 if frame is frames[0]:
                     raise
@@ -321,6 +338,7 @@ class PageEngine:
         self.refs.tokens = {}
         for tokens in await asyncio.gather(*mapping):
             self.refs.tokens.update(tokens)
+        reader.last_read = read_id
         top = parts[0][1]
         page = {"url": top.get("url", ""), "title": top.get("title", "")}
         if changes:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -34,6 +33,7 @@ from hermes_server.cdp.engine import (
     HOVER_SETTLE_MS,
     INTERCEPTED_GRACE_MS,
     PageEngine,
+    Reader,
     TabRefs,
     engine_failure,
     load_engine,
@@ -71,9 +71,8 @@ class Browsing:
     #: The tab this session last brought to the front (``browser_tabs``' ``active``).
     active_target: str
     refs: dict[str, TabRefs] = field(default_factory=dict)
-    #: The key under which each frame's engine keeps this session's last read (for browser_snapshot's changes);
-    #: random, so that no other session's reads are taken for this one's.
-    reader: str = field(default_factory=lambda: secrets.token_hex(8))
+    #: This session's reads of pages, for browser_snapshot's changes.
+    reader: Reader = field(default_factory=Reader)
 
     def engine(self) -> PageEngine:
         """The snapshot engine in the controlled tab, with that tab's refs."""

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.agents.agent_surfaces import PNG, new_session, run_cli, scripted_browser
+from tests.server.agents.agent_surfaces import PNG, SNAPSHOT, new_session, run_cli, scripted_browser
 from tests.support.local_stack import RunningServer, running_server
 
 
@@ -49,8 +49,12 @@ async def test_call_prints_the_result_as_json(
     async with scripted_browser(server, session_id) as browser:
         status, stdout, stderr = await hermes_browser(server, env, "call", *arguments, "--session", session_id)
     assert status == 0, stderr
-    assert json.loads(stdout) == {"done": arguments[0], "arguments": expected}
-    assert browser.received == [(arguments[0], expected)]
+    if arguments[0] == "browser_type":  # an action: its answer shows the page after it, read by the router
+        assert json.loads(stdout) == {"done": arguments[0], "arguments": expected, "snapshot": SNAPSHOT}
+        assert browser.received == [(arguments[0], expected), ("browser_snapshot", {"changes": True})]
+    else:
+        assert json.loads(stdout) == {"done": arguments[0], "arguments": expected}
+        assert browser.received == [(arguments[0], expected)]
 
 
 @pytest.mark.processes

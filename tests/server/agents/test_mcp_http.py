@@ -74,8 +74,15 @@ async def test_calls_round_trip_through_the_controller(server: RunningServer, mo
         typed = await client.call_tool("browser_type", {"ref": "@e5", "text": "ada@example.com"})
     assert not snapshot.is_error and text_of(snapshot) == SNAPSHOT
     assert not typed.is_error
-    assert '"arguments": {"ref": "@e5", "text": "ada@example.com"}' in text_of(typed)
-    assert browser.received == [("browser_snapshot", {}), ("browser_type", {"ref": "@e5", "text": "ada@example.com"})]
+    # The action's JSON, then the page after it (see: changes, read by the router) as text of its own.
+    result_text, page_text = (block.text for block in typed.content if isinstance(block, types.TextContent))
+    assert '"arguments": {"ref": "@e5", "text": "ada@example.com"}' in result_text and "snapshot" not in result_text
+    assert page_text == SNAPSHOT
+    assert browser.received == [
+        ("browser_snapshot", {}),
+        ("browser_type", {"ref": "@e5", "text": "ada@example.com"}),
+        ("browser_snapshot", {"changes": True}),
+    ]
 
 
 async def test_an_extension_session_without_a_controller_fails_closed(

@@ -218,7 +218,8 @@ async def test_controller_that_never_answers_times_out_with_a_cancel_frame(serve
 async def test_controller_that_drops_mid_command_and_returns_before_the_deadline(server: RunningServer) -> None:
     session_id = await new_session(server)
     first = await connect_controller(server, session_id)
-    pending = asyncio.create_task(call(server, session_id, "browser_click", {"ref": "@e2"}, timeout_s=scaled(10)))
+    click = {"ref": "@e2", "see": "none"}  # the command alone: no read of the page after it
+    pending = asyncio.create_task(call(server, session_id, "browser_click", click, timeout_s=scaled(10)))
     command = await next_frame(first, protocol.COMMAND)
     await first.close()  # the socket vanishes mid-command
     await wait_for_lane_state(server, session_id, "disconnected")
@@ -379,7 +380,9 @@ async def test_a_thousand_command_burst_across_ten_sessions_loses_and_misroutes_
             return (
                 session_id,
                 text,
-                await client.call(session_id, "browser_type", {"ref": "@e1", "text": text}, timeout_s=scaled(60)),
+                await client.call(
+                    session_id, "browser_type", {"ref": "@e1", "text": text, "see": "none"}, timeout_s=scaled(60)
+                ),
             )
 
         async with asyncio.timeout(scaled(120)):

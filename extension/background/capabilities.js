@@ -103,6 +103,15 @@ const CAPABILITIES = {
     };
   },
 
+  // A full read that is no read of the session's: what browser_snapshot's changes compare with stays as it was.
+  browser_find: async ({ sessionId, args, signal, checked }) => {
+    const tab = await waitForTopDocument(await controlledTab(sessionId, { checked: checked.controlled }), signal);
+    const asked = ["text", "role", "name", "limit"].filter((key) => key in args);
+    const query = Object.fromEntries(asked.map((key) => [key, args[key]]));
+    const found = await snapshotTab(tab.id, { full: true, find: query });
+    return { result: { ...found, ...pageInfo(tab) }, summary: "searched the page" };
+  },
+
   browser_click: async ({ sessionId, args, signal, checked }) => {
     const tab = await controlledTab(sessionId, { checked: checked.controlled });
     const options = { button: args.button ?? "left", double: Boolean(args.double), modifiers: args.modifiers ?? null, hover: Boolean(args.hover) };

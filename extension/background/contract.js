@@ -34,6 +34,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "controller.noop",
     "browser_navigate",
     "browser_snapshot",
+    "browser_find",
     "browser_click",
     "browser_type",
     "browser_press",
@@ -102,6 +103,36 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "minimum": 0.1,
           "maximum": 60,
           "description": "How long wait_for / wait_for_gone may wait (default 10 s); past it the call fails with wait_timeout."
+        }
+      },
+      "required": [],
+      "additionalProperties": false
+    },
+    "browser_find": {
+      "type": "object",
+      "properties": {
+        "text": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Text in the line."
+        },
+        "role": {
+          "type": "string",
+          "pattern": "^[a-z]{1,32}$",
+          "description": "The element's role as snapshots show it: button, link, textbox, row, …"
+        },
+        "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "description": "Words of its name."
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 200,
+          "description": "At most this many matches shown (default 20)."
         }
       },
       "required": [],

@@ -33,10 +33,12 @@ export async function forgetRefs(tabId) {
 // `reader`: the session's key, under which each frame's engine keeps this read (with a fresh id, kept as the session's
 // last read) for the next `changes` (the engine's outline.js); with `changes`, the answer is what changed since the
 // session's last read, in the keys the engine's stitchChanges gives.
-export async function snapshotTab(tabId, { full = false, reader, changes = false }) {
-  const [refs, after] = await Promise.all([loadTabRefs(tabId), loadLastRead(reader)]);
-  const read = crypto.randomUUID();
-  const options = () => ({ nextRef: refs.nextRef, full, session: reader, read, after, changes });
+// With `find` (a query, and full: no read of the session's), the answer is the matching lines (engine's find).
+export async function snapshotTab(tabId, { full = false, reader = null, changes = false, find = null }) {
+  const [refs, after] = await Promise.all([loadTabRefs(tabId), reader ? loadLastRead(reader) : null]);
+  const read = reader ? crypto.randomUUID() : null;
+  const session = reader ? { session: reader, read, after } : {};
+  const options = () => ({ nextRef: refs.nextRef, full, changes, find, ...session });
   const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [options()]);
   const [top, frames] = await Promise.all([
     snapshotIn(0).then(
@@ -75,23 +77,30 @@ export async function snapshotTab(tabId, { full = false, reader, changes = false
     }
     if (part?.ok) take(frameId, part);
   }
-  await Promise.all([saveTabRefs(tabId, refs), saveLastRead(reader, read)]);
-  if (changes && top.value.changes) return withoutOk(top.value.changes); // a page without frames: no stitch
-  if (parts.length === 1 && !changes) return { snapshot: top.value.text, truncated: top.value.truncated };
+  await Promise.all([saveTabRefs(tabId, refs), reader && saveLastRead(reader, read)]);
+  // a page without frames has its answer in its one part: no stitch
+  if (changes && top.value.changes) return withoutOk(top.value.changes);
+  if (find && top.value.found) return answerOf(top.value.found);
+  if (parts.length === 1 && !changes && !find) return { snapshot: top.value.text, truncated: top.value.truncated };
   const tokenOf = await tokens;
-  const method = changes ? "stitchChanges" : "stitch";
+  const method = changes ? "stitchChanges" : find ? "stitchFind" : "stitch";
   const placed = parts.map(({ frameId, part }) => ({ ...part, frameToken: tokenOf.get(frameId) ?? null }));
   const [stitched] = await chrome.scripting.executeScript({
     target: { tabId, frameIds: [0] },
     func: (name, frameParts, stitchOptions) => globalThis.__hermesSnapshot[name](frameParts, stitchOptions),
-    args: [method, placed, { full }],
+    args: [method, placed, { full, query: find }],
   });
   if (stitched.result?.ok === false) throw engineFailure(stitched.result);
-  if (changes) return withoutOk(stitched.result);
+  if (changes || find) return withoutOk(stitched.result);
   return { snapshot: stitched.result.text, truncated: stitched.result.truncated };
 }
 function withoutOk({ ok, ...answer }) {
   return answer;
+}
+// The engine's answer in one frame: a failure (a query without criteria) is the command's.
+function answerOf(answer) {
+  if (answer.ok === false) throw engineFailure(answer);
+  return withoutOk(answer);
 }
 
 // Chrome's list of the tab's frames other than its top one ([{frameId, parentFrameId}]), or null when it cannot say

@@ -5,7 +5,8 @@
  * All results are plain JSON; failures are {ok: false, error: {code, message}}, never exceptions.
  *   version                        "hermes-snapshot/1"
  *   snapshot(opts) -> Promise<Part>
- *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, session, read, after, changes=false}
+ *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, session, read, after, changes=false,
+ *             find}
  *       Part: {ok:true, text, nextRef, refs:["e4",...], isTop, url, title, truncated,
  *              frames:[token of each visible child iframe], stats:{elements, lines, chars, refs, links, buttons,
  *              textboxes, omittedInteractive, omittedTextLines, omittedAbove, omittedBelow, ms},
@@ -27,8 +28,10 @@
  *   stitchChanges(parts, {maxChars}) -> {ok, snapshot, truncated, changes?:{added, removed, changed},
  *       unchanged?}: what changed in the tab since the session's last read (outline.js), from parts read with
  *       {session, changes: true} and placed as for stitch(); the compact page for a new document
- *   find(fullText, {role, name, text, limit=20}) -> {ok, text, matches, shown}: the lines of a stitched full
- *       text that match, each under the outline of its ancestors (outline.js)
+ *   find(fullText, {role, name, text, limit=20}) -> {ok, snapshot, matches, shown}: the lines of a stitched full
+ *       text that match, each under the outline of its ancestors (outline.js); snapshot() with find (and full)
+ *       gives a top frame without child frames found: that answer for the tab
+ *   stitchFind(parts, {query}) -> find()'s answer over full parts, placed as for stitch()
  *   stitch(parts, {maxChars=32000, full?}) -> {text, truncated, placed, dropped:[token], missing:[token], unplaced}
  *       Pure: parts are Parts of every frame of a tab, in any order, each child's with frameToken: the token
  *       its parent's engine gave its <iframe>, as frameToken()/frameTokens() told the lane (none: unplaced).
@@ -162,6 +165,7 @@
       stitch: engine.stitch,
       stitchChanges: guarded(engine.stitchChanges, "snapshot_failed"),
       find: guarded(engine.find, "snapshot_failed"),
+      stitchFind: guarded(engine.stitchFind, "snapshot_failed"),
       click: guardedAsync(engine.click, "action_failed"),
       aim: guardedAsync(engine.aim, "action_failed"),
       hoverState: guarded(engine.hoverState, "action_failed"),

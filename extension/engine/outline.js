@@ -19,7 +19,8 @@
 (function (engine) {
   "use strict";
   if (engine.complete) return;
-  var stitch = engine.stitch;
+  var stitch = engine.stitch,
+    failure = engine.failure;
 
   // The ref of a line: " @eN" after its name and states (page text shows "@e" escaped, so it is never this).
   var REF = / @e([1-9][0-9]*)(?= |:|$)/;
@@ -170,15 +171,16 @@
   }
 
   // ----- find ---------------------------------------------------------------------------------------------
-  // find(text, {role, name, text, limit}) -> {ok, text, matches, shown}: the lines of a full snapshot text that
-  // match every criterion given (role: the line's role exactly; name: in its quoted name; text: anywhere in the
-  // line; each case-insensitive), at most `limit`, each under its ancestors' outline.
+  // find(text, {role, name, text, limit}) -> {ok, snapshot, matches, shown}: the lines of a full snapshot text
+  // that match every criterion given (role: the line's role exactly; name: in its quoted name; text: anywhere in
+  // the line; each case-insensitive), at most `limit`, each marked "> " under its ancestors' outline.
   var FIND_LIMIT = 20;
   function unquoted(quoted) {
     return quoted.slice(1, -1).replace(/\\(.)/g, "$1");
   }
   function find(text, query) {
     query = query || {};
+    if (!query.role && !query.name && !query.text) return failure("invalid_arguments", "Say what to find: text, role or name.");
     var role = query.role ? String(query.role).toLowerCase() : null;
     var name = query.name ? String(query.name).toLowerCase() : null;
     var words = query.text ? String(query.text).toLowerCase() : null;
@@ -195,8 +197,12 @@
       matches++;
       if (entries.length < limit) entries.push({ mark: ">", line: line, ancestors: ancestorsOf(lines, index) });
     });
-    return { ok: true, text: writeEntries(entries), matches: matches, shown: entries.length };
+    return { ok: true, snapshot: writeEntries(entries), matches: matches, shown: entries.length };
+  }
+  // stitchFind(parts, {query}) -> find()'s answer over the tab's full text, from full parts placed as for stitch().
+  function stitchFind(parts, options) {
+    return find(stitch(parts, { full: true }).text, options && options.query);
   }
 
-  Object.assign(engine, { changes: changes, remember: remember, stitchChanges: stitchChanges, find: find });
+  Object.assign(engine, { changes: changes, remember: remember, stitchChanges: stitchChanges, find: find, stitchFind: stitchFind });
 })(globalThis.__hermesEngine);

@@ -79,6 +79,8 @@
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
     };
+    // A frame alone has its tab's search at once too (outline.js, find; a full read).
+    if (options.find && isTop && !walk.frames.length) part.found = engine.find(whole, options.find);
     if (options.changes) {
       part.fullText = whole;
       part.previous = previous;

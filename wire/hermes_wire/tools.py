@@ -287,6 +287,44 @@ _SPECS = (
         ),
     ),
     ToolSpec(
+        name="browser_find",
+        description="Search the whole page, not only what is in view, for the elements you need: the lines of a "
+        "full snapshot that match every criterion given (text anywhere in the line, an exact role, words of the "
+        "name; case does not matter), each marked > with its ref, under the outline of its ancestors. Cheaper "
+        "than reading a whole long page; it does not change what browser_snapshot changes=true compares with.",
+        schema=arguments(
+            {
+                "text": {"type": "string", "minLength": 1, "maxLength": 500, "description": "Text in the line."},
+                "role": {
+                    "type": "string",
+                    "pattern": "^[a-z]{1,32}$",
+                    "description": "The element's role as snapshots show it: button, link, textbox, row, …",
+                },
+                "name": {"type": "string", "minLength": 1, "maxLength": 500, "description": "Words of its name."},
+                "limit": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 200,
+                    "description": "At most this many matches shown (default 20).",
+                },
+            }
+        ),
+        read_only=True,
+        blocked_by_dialog=True,
+        result_kind="snapshot",
+        result_fields=(
+            ResultField(
+                "snapshot",
+                "The matching lines, each after > , under their ancestors' lines (after two spaces); empty when "
+                "nothing matches.",
+            ),
+            ResultField("matches", "How many lines match in all."),
+            ResultField("shown", "How many of them are shown (at most limit)."),
+            _URL,
+            _TITLE,
+        ),
+    ),
+    ToolSpec(
         name="browser_click",
         description="Click the element with the given ref, as a user would. A click presses only that element: "
         "it is scrolled into view and pressed at a point where nothing else is drawn over it (its label, or the "

@@ -305,24 +305,56 @@ class PageEngine:
         target, _ = self._supervisor.tab_session()
         return self._supervisor.state.frames.of_tab(target)
 
-    async def snapshot(self, *, full: bool, reader: Reader, changes: bool = False) -> dict[str, Any]:
-        """The tab's snapshot: every frame's part, in tree order with one ref counter, stitched by the engine.
+    async def find(self, query: dict[str, Any]) -> dict[str, Any]:
+        """The lines of the whole tab that match ``query`` (the engine's outline.js, find), each under its outline:
+        a full read, stitched across frames, that is no read of the session's (its changes are not reset)."""
+        parts = await self._parts({"full": True, "find": query})
+        top = parts[0][1]
+        found = top.get("found") or await self._stitched(
+            parts[0][0], parts, "stitchFind", PART_FIELDS, {"query": query}
+        )
+        if found.get("ok") is False:
+            raise engine_failure(found.get("error"))
+        page = {"url": top.get("url", ""), "title": top.get("title", "")}
+        return {key: value for key, value in found.items() if key != "ok"} | page
 
-        Once a frame's part is in, the browser is asked which of its ``<iframe>``s holds each of its children
-        (``_child_tokens``), while the next frames are read; a one-frame page asks nothing more.
+    async def snapshot(self, *, full: bool, reader: Reader, changes: bool = False) -> dict[str, Any]:
+        """The tab's snapshot: every frame's part (``_parts``), stitched by the engine.
+
         ``reader``: the session's key, under which each frame's engine keeps this read for the next ``changes``
         (the engine's outline.js), and the id of its last read; with ``changes``, only what changed since that read,
         as the engine's ``stitchChanges`` says it.
         """
-        frames = self.frames()
         read_id = secrets.token_hex(8)
+        parts = await self._parts({"full": full, "changes": changes} | reader.options(read_id))
+        reader.last_read = read_id
+        top_frame, top = parts[0]
+        page = {"url": top.get("url", ""), "title": top.get("title", "")}
+        if changes:
+            found = top.get("changes") or await self._stitched(top_frame, parts, "stitchChanges", CHANGES_FIELDS, {})
+            return {key: value for key, value in found.items() if key != "ok"} | page
+        if len(parts) == 1 and "[frame=" not in top["text"]:
+            text, truncated = top["text"], bool(top.get("truncated"))
+        else:
+            options: dict[str, Any] = {"full": full} if full else {}
+            stitched = await self._stitched(top_frame, parts, "stitch", PART_FIELDS, options)
+            text, truncated = stitched["text"], bool(stitched.get("truncated"))
+        return {"snapshot": text, "truncated": truncated} | page
+
+    async def _parts(self, options: dict[str, Any]) -> list[tuple[FrameInfo, dict[str, Any]]]:
+        """Every frame's part of the tab (the engine's snapshot with ``options``), top frame first, in tree order
+        with one ref counter; the refs are routed to the frames that issued them.
+
+        Once a frame's part is in, the browser is asked which of its ``<iframe>``s holds each of its children
+        (``_child_tokens``), while the next frames are read; a one-frame page asks nothing more.
+        """
+        frames = self.frames()
         parts: list[tuple[FrameInfo, dict[str, Any]]] = []
         owners: dict[str, str] = {}
         mapping: list[asyncio.Task[dict[str, str]]] = []
         for frame in frames:
             try:
-                read = {"nextRef": self.refs.next_ref, "full": full, "changes": changes} | reader.options(read_id)
-                part = await self.call(frame, "snapshot", read)
+                part = await self.call(frame, "snapshot", {"nextRef": self.refs.next_ref} | options)
             except (CDPCommandFailed, ToolError) as failed:
                 if frame is frames[0]:
                     raise
@@ -338,19 +370,7 @@ class PageEngine:
         self.refs.tokens = {}
         for tokens in await asyncio.gather(*mapping):
             self.refs.tokens.update(tokens)
-        reader.last_read = read_id
-        top = parts[0][1]
-        page = {"url": top.get("url", ""), "title": top.get("title", "")}
-        if changes:
-            found = top.get("changes") or await self._stitched(frames[0], parts, "stitchChanges", CHANGES_FIELDS, {})
-            return {key: value for key, value in found.items() if key != "ok"} | page
-        if len(parts) == 1 and "[frame=" not in top["text"]:
-            text, truncated = top["text"], bool(top.get("truncated"))
-        else:
-            options: dict[str, Any] = {"full": full} if full else {}
-            stitched = await self._stitched(frames[0], parts, "stitch", PART_FIELDS, options)
-            text, truncated = stitched["text"], bool(stitched.get("truncated"))
-        return {"snapshot": text, "truncated": truncated} | page
+        return parts
 
     async def _stitched(
         self,
@@ -360,8 +380,8 @@ class PageEngine:
         fields: tuple[str, ...],
         options: dict[str, Any],
     ) -> dict[str, Any]:
-        """The engine's ``method`` (stitch, stitchChanges) in the top frame, over the parts' ``fields``, each placed
-        by the token of its ``<iframe>``."""
+        """The engine's ``method`` (stitch, stitchChanges, stitchFind) in the top frame, over the parts' ``fields``,
+        each placed by the token of its ``<iframe>``."""
         slim = [
             {k: p.get(k) for k in fields} | {"frameToken": self.refs.tokens.get(frame.frame_id)} for frame, p in parts
         ]

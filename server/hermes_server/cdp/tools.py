@@ -176,6 +176,12 @@ async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     return result | supervisor.state.snapshot_metadata(target)
 
 
+@handles("browser_find")
+async def find(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    query = {key: args[key] for key in ("text", "role", "name", "limit") if key in args}
+    return await browsing.engine().find(query)
+
+
 #: How many times a click or typing goes when the engine's guard stopped its press (``PressStopped``: nothing
 #: was pressed): what slid over the point, a banner animating in, is in place or gone by the next aim.
 PRESS_ATTEMPTS = 3

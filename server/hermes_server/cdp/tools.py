@@ -178,7 +178,7 @@ async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 
 @handles("browser_find")
 async def find(browsing: Browsing, args: Arguments) -> dict[str, Any]:
-    query = {key: args[key] for key in ("text", "role", "name", "limit") if key in args}
+    query: dict[str, Any] = {key: args[key] for key in ("text", "role", "name", "limit") if key in args}
     return await browsing.engine().find(query)
 
 

@@ -4,6 +4,9 @@
   ``Author`` and ``Book``, whose ``ForeignKey`` gives the admin its "+" popup), migrated, with one
   superuser, served by ``manage.py runserver``.
 * ``datasette_site()``: a SQLite file with a ``cities`` table that holds NULLs, served by ``datasette``.
+* ``sqlite_web_site()``: a SQLite file with a ``products`` table, served by ``sqlite_web`` (PyPI ``sqlite-web``,
+  a Flask application with forms to insert and edit rows), for the agent-tasks benchmark: an application no
+  test was tuned on.
 
 Success is judged from what each application holds, its SQLite file read with ``sqlite3`` while the
 server runs, never from what a tool answered.  Both are child processes because each is exactly what
@@ -263,4 +266,26 @@ def datasette_site() -> Iterator[App]:
         ]
         # Unbuffered: the tests read datasette's access log while it runs.
         with child(command, root, dict(os.environ, PYTHONUNBUFFERED="1"), origin + "/-/versions.json", log):
+            yield App(origin, database, log)
+
+
+PRODUCTS_TABLE = "create table products (id integer primary key, name text not null, price real, stock integer)"
+PRODUCTS = [("Teapot", 24.5, 3), ("Kettle", 39.0, 0), ("Mug", 6.0, 120)]
+
+
+@contextlib.contextmanager
+def sqlite_web_site() -> Iterator[App]:
+    """sqlite-web serving ``shop.db`` (a ``products`` table), writable, on a loopback port."""
+    with tempfile.TemporaryDirectory(prefix="hermes-sqlite-web-") as folder:
+        root = Path(folder)
+        database = root / "shop.db"
+        with contextlib.closing(sqlite3.connect(database)) as db:
+            db.execute(PRODUCTS_TABLE)
+            db.executemany("insert into products (name, price, stock) values (?, ?, ?)", PRODUCTS)
+            db.commit()
+        port = free_port()
+        origin = f"http://127.0.0.1:{port}"
+        log = root / "server.log"
+        command = [sys.executable, "-m", "sqlite_web.sqlite_web", "--no-browser", "--port", str(port), str(database)]
+        with child(command, root, dict(os.environ), origin + "/products/", log):
             yield App(origin, database, log)

@@ -94,7 +94,21 @@ async def test_capabilities_list_the_exact_allowlist(server: RunningServer) -> N
     assert feature["enabled"] is True
     assert feature["protocol_version"] == 1
     assert sorted(feature["capabilities"]) == sorted(protocol.CAPABILITY_ALLOWLIST)
-    assert len(feature["capabilities"]) == 11
+    # The original 11, and browser_find (issue 23; docs/README.md, row 20), in declaration order.
+    assert feature["capabilities"] == [
+        "controller.noop",
+        "browser_navigate",
+        "browser_snapshot",
+        "browser_find",
+        "browser_click",
+        "browser_type",
+        "browser_press",
+        "browser_scroll",
+        "browser_back",
+        "browser_tabs",
+        "browser_tab_activate",
+        "browser_screenshot",
+    ]
     assert capabilities["endpoints"] == {
         "browser_control_register": "/v1/browser-control/register",
         "browser_control_ws": "/v1/browser-control/ws",

@@ -188,7 +188,7 @@ class Agent:
             await self.browser.call("browser_navigate", {"url": url} | self._alone())
             await self.snapshot()
         else:
-            self.took(await self.browser.call("browser_navigate", {"url": url}), navigation=True)
+            await self.answered(await self.browser.call("browser_navigate", {"url": url}), navigation=True)
 
     async def click(self, role: str, name: str, *, within: str | None = None) -> None:
         ref = await self.ref(role, name, within=within)
@@ -225,7 +225,16 @@ class Agent:
         else:
             answer = await self.browser.call(tool, arguments)
             # A Hermes answer without "changes" or "unchanged" shows a new page whole.
-            self.took(answer, navigation=self.hermes and not ({"changes", "unchanged"} & set(answer.result)))
+            await self.answered(answer, navigation=self.hermes and not ({"changes", "unchanged"} & set(answer.result)))
+
+    async def answered(self, answer: Answer, *, navigation: bool) -> None:
+        """What the answers policy reads of an action's answer. Playwright MCP's answer holds the page only at
+        times (else it has written it to a file the agent cannot read): without it, the agent takes a snapshot."""
+        if self.hermes or self.browser.lines(answer.text):
+            self.took(answer, navigation=navigation)
+        else:
+            self.read.append(answer.text)
+            await self.snapshot()
 
     def _alone(self) -> dict[str, Any]:
         """The arguments that make a Hermes action answer with the action alone (the snapshot policy reads after)."""

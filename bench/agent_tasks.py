@@ -381,24 +381,21 @@ def applications() -> Iterator[dict[str, App]]:
 # ----- the run -------------------------------------------------------------------------------------------
 
 
-async def run_policies(
-    browser_of: Callable[[], Any], apps: dict[str, App], results: dict[tuple[str, str], Tally]
-) -> None:
-    """Each policy on a browser of its own (``browser_of`` starts it), every task once."""
+async def run_policies(browser_of: Callable[[], Any], results: dict[tuple[str, str], Tally]) -> None:
+    """Each policy on a browser of its own (``browser_of`` starts it) and on applications of its own, freshly
+    set up (so that every run starts from the same state: no run lists the rows another added), every task once."""
     for policy in POLICIES:
-        async with browser_of() as browser:
-            started = time.monotonic()
-            for task in TASKS:
-                tag = f"{browser.name}/{policy}".replace(" ", "-")
-                await task.run(Agent(browser, policy), apps[task.app], tag)
-                task.check(apps[task.app], tag)
-                browser.tally.tasks.append(task.name)
-            browser.tally.seconds = time.monotonic() - started
-            results[(browser.name, policy)] = browser.tally
-            print(
-                f"{browser.name:<16} {policy:<28} {browser.tally.calls:>4} calls {browser.tally.chars:>8} chars",
-                flush=True,
-            )
+        with applications() as apps:
+            async with browser_of() as browser:
+                started = time.monotonic()
+                for task in TASKS:
+                    tag = f"{browser.name}/{policy}".replace(" ", "-")
+                    await task.run(Agent(browser, policy), apps[task.app], tag)
+                    task.check(apps[task.app], tag)
+                    browser.tally.tasks.append(task.name)
+                browser.tally.seconds = time.monotonic() - started
+                results[(browser.name, policy)] = browser.tally
+                print(f"{browser.name:<16} {policy:<28} {browser.tally.calls:>4} calls {browser.tally.chars:>8} chars")
 
 
 @contextlib.asynccontextmanager
@@ -448,11 +445,10 @@ async def run(lanes: list[str], with_peer: bool) -> None:
         else None
     )
     results: dict[tuple[str, str], Tally] = {}
-    with applications() as apps:
-        for lane in lanes:
-            await run_policies(lambda lane=lane: hermes_browser(lane), apps, results)
-        if with_peer:
-            await run_policies(playwright_browser, apps, results)
+    for lane in lanes:
+        await run_policies(lambda lane=lane: hermes_browser(lane), results)
+    if with_peer:
+        await run_policies(playwright_browser, results)
     print_report(results, lanes, version)
 
 

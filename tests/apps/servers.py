@@ -24,7 +24,7 @@ import sys
 import tempfile
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -240,33 +240,47 @@ def django_admin() -> Iterator[App]:
             yield App(origin, root / "db.sqlite3", log)
 
 
+def seeded(database: Path, table: str, insert: str, rows: list[tuple[Any, ...]]) -> None:
+    """A SQLite file at ``database`` with ``table`` created and ``rows`` inserted (``insert`` takes one)."""
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        db.execute(table)
+        db.executemany(insert, rows)
+        db.commit()
+
+
 @contextlib.contextmanager
-def datasette_site() -> Iterator[App]:
-    """datasette serving ``world.db`` (a ``cities`` table with NULLs), with SQL writes refused as datasette does."""
-    with tempfile.TemporaryDirectory(prefix="hermes-datasette-") as folder:
+def served_database(
+    prefix: str, name: str, seed: Callable[[Path], None], command: Callable[[Path, int], list[str]], ready: str
+) -> Iterator[App]:
+    """An application serving a SQLite file (``name`` in a fresh folder, filled by ``seed``): ``command(database,
+    port)`` runs it on a free loopback port until the block ends, ready once ``ready`` (a path) answers."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
         root = Path(folder)
-        database = root / "world.db"
-        with contextlib.closing(sqlite3.connect(database)) as db:
-            db.execute(CITIES_TABLE)
-            db.executemany("insert into cities (name, country, founded, population) values (?, ?, ?, ?)", CITIES)
-            db.commit()
+        database = root / name
+        seed(database)
         port = free_port()
         origin = f"http://127.0.0.1:{port}"
         log = root / "server.log"
-        command = [
-            sys.executable,
-            "-m",
-            "datasette",
-            "serve",
-            str(database),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ]
-        # Unbuffered: the tests read datasette's access log while it runs.
-        with child(command, root, dict(os.environ, PYTHONUNBUFFERED="1"), origin + "/-/versions.json", log):
+        # Unbuffered: the tests read an application's access log while it runs.
+        with child(command(database, port), root, dict(os.environ, PYTHONUNBUFFERED="1"), origin + ready, log):
             yield App(origin, database, log)
+
+
+@contextlib.contextmanager
+def datasette_site() -> Iterator[App]:
+    """datasette serving ``world.db`` (a ``cities`` table with NULLs), with SQL writes refused as datasette does."""
+    insert = "insert into cities (name, country, founded, population) values (?, ?, ?, ?)"
+    with served_database(
+        "hermes-datasette-",
+        "world.db",
+        lambda database: seeded(database, CITIES_TABLE, insert, CITIES),
+        lambda database, port: [
+            *(sys.executable, "-m", "datasette", "serve", str(database)),
+            *("--host", "127.0.0.1", "--port", str(port)),
+        ],
+        "/-/versions.json",
+    ) as app:
+        yield app
 
 
 PRODUCTS_TABLE = "create table products (id integer primary key, name text not null, price real, stock integer)"
@@ -276,16 +290,15 @@ PRODUCTS = [("Teapot", 24.5, 3), ("Kettle", 39.0, 0), ("Mug", 6.0, 120)]
 @contextlib.contextmanager
 def sqlite_web_site() -> Iterator[App]:
     """sqlite-web serving ``shop.db`` (a ``products`` table), writable, on a loopback port."""
-    with tempfile.TemporaryDirectory(prefix="hermes-sqlite-web-") as folder:
-        root = Path(folder)
-        database = root / "shop.db"
-        with contextlib.closing(sqlite3.connect(database)) as db:
-            db.execute(PRODUCTS_TABLE)
-            db.executemany("insert into products (name, price, stock) values (?, ?, ?)", PRODUCTS)
-            db.commit()
-        port = free_port()
-        origin = f"http://127.0.0.1:{port}"
-        log = root / "server.log"
-        command = [sys.executable, "-m", "sqlite_web.sqlite_web", "--no-browser", "--port", str(port), str(database)]
-        with child(command, root, dict(os.environ), origin + "/products/", log):
-            yield App(origin, database, log)
+    insert = "insert into products (name, price, stock) values (?, ?, ?)"
+    with served_database(
+        "hermes-sqlite-web-",
+        "shop.db",
+        lambda database: seeded(database, PRODUCTS_TABLE, insert, PRODUCTS),
+        lambda database, port: [
+            *(sys.executable, "-m", "sqlite_web.sqlite_web", "--no-browser"),
+            *("--port", str(port), str(database)),
+        ],
+        "/products/",
+    ) as app:
+        yield app

@@ -1,7 +1,8 @@
 """The snapshot engine both lanes inject, fuzzed: random page strings (line and paragraph separators, every kind
 of control, quotes, backslashes, ``@e`` and forged lines) in the names, texts, hrefs, values and option labels of
 a small page never give a line outside the snapshot grammar, nor a ref line that did not come from a real
-element, nor a name other than the one the page gave, in a full snapshot or a compacted one (long lines cut).
+element, nor a name other than the one the page gave, in a full snapshot or a compacted one (long lines cut), nor
+in what changed between two reads (issue 23: browser_snapshot changes=true, every action's answer).
 
 One headless Chromium and one page serve every example: each example rebuilds the page's body from the engine's
 isolated world (over CDP, as the cdp lane reaches it) and asks for both snapshots.  ``EXAMPLES_RUN`` counts the
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from tests.extension.snapshot_harness import Browser, Frame
 from tests.lanes.hostile_pages import ADD_ELEMENT_JS, FORGED_LINE
-from tests.lanes.snapshot_grammar import normalised, parse_snapshot, unescaped_text
+from tests.lanes.snapshot_grammar import normalised, parse_changes, parse_snapshot, unescaped_text
 from tests.support.pages import serve_pages
 
 pytestmark = pytest.mark.chromium
@@ -103,3 +104,53 @@ def test_no_page_string_forges_a_line_a_name_or_a_ref(page: Frame) -> None:
 
     renders_safely()
     assert len(EXAMPLES_RUN) >= EXAMPLES
+
+
+CHANGES_EXAMPLES = 60
+CHANGES_RUN: list[int] = []
+
+
+def read(page: Frame, read_id: str, after: str | None) -> dict[str, object]:
+    """The session's read ``read_id`` of the page, with what changed since read ``after``, as the lanes ask."""
+    options = {"full": True, "session": "fuzz", "read": read_id, "after": after, "changes": True}
+    part: dict[str, object] = page.call("snapshotSync", options)
+    return part
+
+
+def test_no_page_string_forges_a_line_or_a_ref_in_what_changed(page: Frame) -> None:
+    @settings(max_examples=CHANGES_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        st.lists(page_strings, min_size=STRINGS_USED, max_size=STRINGS_USED),
+        st.lists(page_strings, min_size=STRINGS_USED, max_size=STRINGS_USED),
+        page_strings,
+    )
+    def changes_safely(before: list[str], after: list[str], paragraph: str) -> None:
+        CHANGES_RUN.append(1)
+        page.eval(f"{BUILD}({json.dumps(before)})")
+        read(page, "one", None)
+        # The same elements, one text changed: that paragraph's line goes and comes back, and nothing else moves.
+        page.eval(f"document.querySelectorAll('p')[0].textContent = {json.dumps('Text:' + paragraph)}")
+        part = read(page, "two", "one")
+        found = part["changes"]
+        assert isinstance(found, dict)
+        if normalised("Text:" + paragraph) == normalised("Text:" + before[14]):
+            assert found.get("unchanged") is True, found
+        else:
+            marked = parse_changes(str(found["snapshot"]))
+            assert [(mark, line.role) for mark, line in marked if mark != " "] == [
+                ("-", "paragraph"),
+                ("+", "paragraph"),
+            ]
+            assert unescaped_text(marked[-1][1].text or "") == normalised("Text:" + paragraph)
+        # A page rebuilt: its new elements are added with the refs this read gave them, the old ones removed.
+        page.eval(f"{BUILD}({json.dumps(after)})")
+        part = read(page, "three", "two")
+        found = part["changes"]
+        assert isinstance(found, dict) and "changes" in found, found
+        marked = parse_changes(str(found["snapshot"]))
+        new_refs = set(part["refs"])  # type: ignore[arg-type]
+        assert {line.ref for mark, line in marked if mark == "+" and line.ref} == new_refs
+        assert not {line.ref for mark, line in marked if mark == "-" and line.ref} & new_refs
+
+    changes_safely()
+    assert len(CHANGES_RUN) >= CHANGES_EXAMPLES

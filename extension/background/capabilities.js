@@ -34,19 +34,16 @@ const CAPABILITIES = {
     return { result: pageInfo(loaded), summary: `opened ${args.url}` };
   },
 
-  browser_back: async ({ sessionId, signal }) => {
-    // history.back() in the page, not chrome.tabs.goBack(): Chrome's back button skips entries
-    // made without a user gesture, and every navigation the agent causes is one of those.
+  browser_back: ({ sessionId, signal }) => historyStep(sessionId, -1, signal),
+  browser_forward: ({ sessionId, signal }) => historyStep(sessionId, +1, signal),
+
+  browser_reload: async ({ sessionId, signal }) => {
     const tab = await controlledTab(sessionId);
-    const [{ result: depth, documentId }] = await chrome.scripting.executeScript({
-      target: { tabId: tab.id, frameIds: [0] },
-      func: () => history.length,
-    });
-    if (depth < 2) throw new CommandError("no_history", "There is no previous page in this tab.");
-    await chrome.scripting.executeScript({ target: { tabId: tab.id, frameIds: [0] }, func: () => history.back() });
+    const documentId = await documentIn(tab.id, 0);
+    await chrome.tabs.reload(tab.id);
     await forgetRefs(tab.id);
     const loaded = await waitForNavigation(tab.id, { frameId: 0, documentId, url: tab.url }, signal);
-    return { result: pageInfo(loaded), summary: "went back" };
+    return { result: pageInfo(loaded), summary: "reloaded the page" };
   },
 
   // A tab on a site the user's rules refuse this session is listed by that site only, never its URL or title: a
@@ -370,6 +367,54 @@ function handlerFor(action) {
 
 // Runs one command from the host and sends its outcome back, unless the server cancelled it meanwhile
 // (it has then answered the agent already).
+// How long a step forward waits for its navigation to start when the page cannot tell whether there is a next
+// entry (the Navigation API lists only the entries of the page's own origin): none started, there is none.
+const FORWARD_START_MS = 1500;
+
+// Back (-1) or forward (+1) one entry of the tab's history, with history.back() / forward() in the page, not
+// chrome.tabs.goBack(): Chrome's back button skips entries made without a user gesture, and every navigation the
+// agent causes is one of those. Then waits for the page there, as a navigation does.
+async function historyStep(sessionId, step, signal) {
+  const tab = await controlledTab(sessionId);
+  const back = step < 0;
+  const [{ result: known, documentId }] = await chrome.scripting.executeScript({
+    target: { tabId: tab.id, frameIds: [0] },
+    func: (wantBack) => (wantBack ? history.length > 1 : Boolean(globalThis.navigation?.canGoForward)),
+    args: [back],
+  });
+  const noEntry = new CommandError("no_history", `There is no ${back ? "previous" : "next"} page in this tab.`);
+  if (back && !known) throw noEntry;
+  const started = navigationStarted(tab.id, known ? null : FORWARD_START_MS);
+  await chrome.scripting.executeScript({
+    target: { tabId: tab.id, frameIds: [0] },
+    func: (wantBack) => (wantBack ? history.back() : history.forward()),
+    args: [back],
+  });
+  if (!(await started)) throw noEntry;
+  await forgetRefs(tab.id);
+  const loaded = await waitForNavigation(tab.id, { frameId: 0, documentId, url: tab.url }, signal);
+  return { result: pageInfo(loaded), summary: back ? "went back" : "went forward" };
+}
+
+// Resolves true once a navigation of the tab's top frame starts (or commits: a page the back-forward cache
+// restores starts none); with a bound, false if none has by then.
+function navigationStarted(tabId, boundMs) {
+  if (boundMs === null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const events = [chrome.webNavigation.onBeforeNavigate, chrome.webNavigation.onCommitted];
+    const seen = (details) => {
+      if (details.tabId === tabId && details.frameId === 0) finish(true);
+    };
+    const timer = setTimeout(() => finish(false), boundMs);
+    const finish = (started) => {
+      clearTimeout(timer);
+      for (const event of events) event.removeListener(seen);
+      resolve(started);
+    };
+    for (const event of events) event.addListener(seen);
+  });
+}
+
 export async function runCommand(message) {
   const { session_id: sessionId, command_id: commandId, action } = message;
   const args = message.arguments ?? {};

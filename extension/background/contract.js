@@ -40,6 +40,8 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "browser_press",
     "browser_scroll",
     "browser_back",
+    "browser_forward",
+    "browser_reload",
     "browser_tabs",
     "browser_tab_activate",
     "browser_screenshot"
@@ -271,6 +273,38 @@ globalThis.HERMES_CONTRACT = deepFreeze({
       "additionalProperties": false
     },
     "browser_back": {
+      "type": "object",
+      "properties": {
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
+        }
+      },
+      "required": [],
+      "additionalProperties": false
+    },
+    "browser_forward": {
+      "type": "object",
+      "properties": {
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
+        }
+      },
+      "required": [],
+      "additionalProperties": false
+    },
+    "browser_reload": {
       "type": "object",
       "properties": {
         "see": {

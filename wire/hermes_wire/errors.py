@@ -122,7 +122,10 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         "Nothing had the focus to receive the key: click or type into an element first.",
     ),
     "snapshot_failed": (("extension", "cdp"), "The page could not be read: wait for it to load and try again."),
-    "no_history": (("extension", "cdp"), "There is no previous page: use browser_navigate."),
+    "no_history": (
+        ("extension", "cdp"),
+        "There is no previous page (browser_back) or next page (browser_forward): use browser_navigate.",
+    ),
     "tab_crashed": (
         ("extension", "cdp"),
         "The controlled tab's page crashed and its state is lost (reported once): browser_navigate loads a page again.",

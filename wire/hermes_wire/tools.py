@@ -486,6 +486,25 @@ _SPECS = (
         result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD, *_SEEN),
     ),
     ToolSpec(
+        name="browser_forward",
+        description="Go forward one page in the tab's history (after browser_back), and wait for it as "
+        "browser_back does; no_history when there is no next page.",
+        schema=arguments({"see": _SEE}),
+        read_only=False,
+        blocked_by_dialog=True,
+        result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD, *_SEEN),
+    ),
+    ToolSpec(
+        name="browser_reload",
+        description="Reload the page in the controlled tab and wait for it to load. What the page held that it "
+        "does not keep (text typed into its fields, the state of its scripts) is gone; its refs are new.",
+        schema=arguments({"see": _SEE}),
+        read_only=False,
+        destructive=True,
+        blocked_by_dialog=True,
+        result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD, *_SEEN),
+    ),
+    ToolSpec(
         name="browser_tabs",
         description="List the browser's tabs with id, title, url, and which one is controlled.",
         schema=arguments(),

@@ -140,19 +140,45 @@ async def navigate(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 
 @handles("browser_back")
 async def back(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    return await _history_step(browsing, -1)
+
+
+@handles("browser_forward")
+async def forward(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    return await _history_step(browsing, +1)
+
+
+async def _history_step(browsing: Browsing, step: int) -> dict[str, Any]:
+    """Go ``step`` entries through the tab's history (back -1, forward +1) and wait for the page there, as a
+    navigation waits: a page the back-forward cache restores has no load to wait for."""
     supervisor = browsing.supervisor
     state = supervisor.state
     target, session = supervisor.tab_session()
     history = await supervisor.send("Page.getNavigationHistory", session_id=session)
-    index = int(history.get("currentIndex", 0))
-    if index <= 0:
-        raise ToolError("controller_error", "no_history: There is no previous page in this tab's history.")
+    index = int(history.get("currentIndex", 0)) + step
+    if not 0 <= index < len(history.get("entries", [])):
+        where = "previous" if step < 0 else "next"
+        raise ToolError("controller_error", f"no_history: There is no {where} page in this tab's history.")
     before, since = state.navigations.commits(target), state.dialogs.opened
-    entry = history["entries"][index - 1]
+    entry = history["entries"][index]
     await _act(supervisor, supervisor.send("Page.navigateToHistoryEntry", {"entryId": entry["id"]}, session_id=session))
     await _until(supervisor, target, lambda: state.navigations.commits(target) > before, since)
     top = state.frames.get(target)
     if top is not None and top.loader_id and not top.restored:
+        await _settle(supervisor, target, top.loader_id, since)
+    return await _page_info(supervisor, target)
+
+
+@handles("browser_reload")
+async def reload(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    state = supervisor.state
+    target, session = supervisor.tab_session()
+    before, since = state.navigations.commits(target), state.dialogs.opened
+    await _act(supervisor, supervisor.send("Page.reload", {}, session_id=session))
+    await _until(supervisor, target, lambda: state.navigations.commits(target) > before, since)
+    top = state.frames.get(target)
+    if top is not None and top.loader_id:
         await _settle(supervisor, target, top.loader_id, since)
     return await _page_info(supervisor, target)
 

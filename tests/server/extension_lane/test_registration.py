@@ -94,7 +94,8 @@ async def test_capabilities_list_the_exact_allowlist(server: RunningServer) -> N
     assert feature["enabled"] is True
     assert feature["protocol_version"] == 1
     assert sorted(feature["capabilities"]) == sorted(protocol.CAPABILITY_ALLOWLIST)
-    # The original 11, and browser_find (issue 23; docs/README.md, row 20), in declaration order.
+    # The original 11, browser_find (issue 23) and browser_forward, browser_reload (issue 24; docs/README.md,
+    # rows 20 and 21), in declaration order.
     assert feature["capabilities"] == [
         "controller.noop",
         "browser_navigate",
@@ -105,6 +106,8 @@ async def test_capabilities_list_the_exact_allowlist(server: RunningServer) -> N
         "browser_press",
         "browser_scroll",
         "browser_back",
+        "browser_forward",
+        "browser_reload",
         "browser_tabs",
         "browser_tab_activate",
         "browser_screenshot",

@@ -8,9 +8,9 @@ import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normal
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, hostStatusApplied, isWebTab } from "./sessions.js";
-import { loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
+import { changeControlled, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
-import { ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
+import { navigationTargetCreated, ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
@@ -46,19 +46,14 @@ const CAPABILITIES = {
     return { result: pageInfo(loaded), summary: "reloaded the page" };
   },
 
-  // A tab on a site the user's rules refuse this session is listed by that site only, never its URL or title: a
-  // blocked site, or an undecided one in a tab the rules hold in (it shows the error page of a refused request).
-  browser_tabs: async ({ sessionId }) => {
-    const [controlledTabs, opened, tabs] = await Promise.all([loadControlled(), loadOpenedTabs(), chrome.tabs.query({})]);
-    const controlled = controlledTabs[sessionId];
-    const ruled = ruledTabs(controlledTabs, opened);
-    const listed = [];
-    for (const tab of tabs) {
-      const refused = await refusedSite(sessionId, tab.url, { undecided: ruled.has(tab.id) });
-      const shown = refused ? { refused } : { title: tab.title, url: tab.url };
-      listed.push({ id: tab.id, ...shown, active: tab.active, controlled: tab.id === controlled });
+  // list (the default), new (with url) or close (with id).
+  browser_tabs: async ({ sessionId, args, signal }) => {
+    if (args.action === "new") return newTab(sessionId, args, signal);
+    if (args.action === "close") return closeTab(sessionId, args);
+    if ("url" in args || "id" in args) {
+      throw new CommandError("invalid_arguments", "url goes with action new, id with action close.");
     }
-    return { result: listed, summary: `listed ${tabs.length} tabs` };
+    return { result: await listTabs(sessionId), summary: "listed the tabs" };
   },
 
   browser_tab_activate: async ({ sessionId, args }) => {
@@ -367,6 +362,79 @@ function handlerFor(action) {
 
 // Runs one command from the host and sends its outcome back, unless the server cancelled it meanwhile
 // (it has then answered the agent already).
+// A tab on a site the user's rules refuse this session is listed by that site only, never its URL or title: a
+// blocked site, or an undecided one in a tab the rules hold in (it shows the error page of a refused request).
+async function listTabs(sessionId) {
+  const [controlledTabs, opened, tabs] = await Promise.all([loadControlled(), loadOpenedTabs(), chrome.tabs.query({})]);
+  const controlled = controlledTabs[sessionId];
+  const ruled = ruledTabs(controlledTabs, opened);
+  const listed = [];
+  for (const tab of tabs) {
+    const refused = await refusedSite(sessionId, tab.url, { undecided: ruled.has(tab.id) });
+    const shown = refused ? { refused } : { title: tab.title, url: tab.url };
+    listed.push({ id: tab.id, ...shown, active: tab.active, controlled: tab.id === controlled });
+  }
+  return listed;
+}
+
+// A tab of the session's own, next to the controlled one and in front, that the session controls and that loads
+// `url` as browser_navigate does. It counts as opened from the tab controlled until now (site_rules.js): the
+// user's rules hold in it from its first request, it is the session's to close, and closing it gives control back.
+async function newTab(sessionId, args, signal) {
+  if (!("url" in args) || "id" in args) {
+    throw new CommandError("invalid_arguments", "action new takes a url (and no id).");
+  }
+  const from = (await loadControlled())[sessionId];
+  const fromTab = from === undefined ? null : await chrome.tabs.get(from).catch(() => null);
+  const created = await chrome.tabs.create({
+    url: "about:blank",
+    active: true,
+    ...(fromTab ? { windowId: fromTab.windowId, openerTabId: fromTab.id, index: fromTab.index + 1 } : {}),
+  });
+  if (fromTab) await navigationTargetCreated({ tabId: created.id, sourceTabId: fromTab.id });
+  await controlTab(sessionId, created.id); // the site rules hold in it before its URL loads
+  const { result } = await CAPABILITIES.browser_navigate({ sessionId, args: { url: args.url }, signal });
+  return { result: { id: created.id, ...result, controlled: true }, summary: `opened a tab on ${args.url}` };
+}
+
+// Closes a tab the session may close: the one it controls, or one it opened (a new tab, or a tab one of its pages
+// opened: the tabs the user's rules hold in for it, ruledTabs); never the user's (not_your_tab). Closing the
+// controlled tab gives control to the tab it was opened from, if that is still open.
+async function closeTab(sessionId, args) {
+  if (!("id" in args) || "url" in args) {
+    throw new CommandError("invalid_arguments", "action close takes the id of a tab (and no url).");
+  }
+  const tab = await chrome.tabs.get(args.id).catch(() => null);
+  if (!tab) throw new CommandError("invalid_arguments", `No tab ${args.id}; call browser_tabs for the ids.`);
+  const [controlledTabs, opened] = await Promise.all([loadControlled(), loadOpenedTabs()]);
+  if (ruledTabs(controlledTabs, opened).get(tab.id) !== sessionId) {
+    throw new CommandError(
+      "not_your_tab",
+      `Tab ${tab.id} was opened by the user, not by this session: an agent closes only the tabs it opened and the ` +
+        "one it controls.",
+    );
+  }
+  const controlled = controlledTabs[sessionId] === tab.id;
+  const backTo = opened[tab.id];
+  await chrome.tabs.remove(tab.id);
+  let controls = null;
+  if (controlled) {
+    const previous = backTo === undefined ? null : await chrome.tabs.get(backTo).catch(() => null);
+    if (previous && isWebTab(previous)) {
+      await controlTab(sessionId, previous.id);
+      await chrome.tabs.update(previous.id, { active: true });
+      controls = { id: previous.id, ...pageInfo(previous) };
+    } else {
+      await changeControlled(({ [sessionId]: _closed, ...rest }) => rest);
+    }
+  } else {
+    const now = controlledTabs[sessionId];
+    const still = now === undefined ? null : await chrome.tabs.get(now).catch(() => null);
+    controls = still ? { id: still.id, ...pageInfo(still) } : null;
+  }
+  return { result: { closed: tab.id, controls }, summary: `closed tab ${tab.id}` };
+}
+
 // How long a step forward waits for its navigation to start when the page cannot tell whether there is a next
 // entry (the Navigation API lists only the entries of the page's own origin): none started, there is none.
 const FORWARD_START_MS = 1500;
@@ -433,11 +501,11 @@ export async function runCommand(message) {
     // The answer never shows a page the rules refused: whether the action went well or failed (the engine cannot
     // read the error page a refused request leaves), a tab that has gone to a refused site answers that refusal.
     const { result, summary } = await run({ sessionId, args, signal, checked }).catch(async (error) => {
-      await checkLanding(sessionId, action, { failed: true });
+      await checkLanding(sessionId, action, { failed: true, args });
       throw error;
     });
     if (controller.signal.aborted) throw controller.signal.reason;
-    await checkLanding(sessionId, action);
+    await checkLanding(sessionId, action, { args });
     sendResult(commandId, { ok: true, result });
     if (action !== "controller.noop") await logAction(sessionId, action, summary ?? ""); // a channel check, not an action
   } catch (caught) {

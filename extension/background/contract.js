@@ -322,7 +322,28 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     },
     "browser_tabs": {
       "type": "object",
-      "properties": {},
+      "properties": {
+        "action": {
+          "type": "string",
+          "enum": [
+            "list",
+            "new",
+            "close"
+          ],
+          "description": "Default list."
+        },
+        "url": {
+          "type": "string",
+          "maxLength": 8192,
+          "pattern": "^(https?://\\S+|about:blank)$",
+          "description": "With new: an http(s) URL, or about:blank."
+        },
+        "id": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "With close: the tab's id from the list."
+        }
+      },
       "required": [],
       "additionalProperties": false
     },

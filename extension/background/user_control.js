@@ -43,7 +43,7 @@ export async function checkUserControl({ sessionId, action, args, signal, timeou
   for (const read of Object.values(reads)) read.catch(() => {}); // awaited below, in order
   if (await reads.paused) throw new CommandError("paused_by_user", PAUSED);
   const { tab, controlled } = await reads.tab;
-  const origin = action === "browser_navigate" ? siteOf(args.url) : siteOf(tab?.url);
+  const origin = loadsUrl(action, args) ? siteOf(args.url) : siteOf(tab?.url);
   let rules = await reads.rules;
   let waited = false; // for the user's answer: then the rules are read again, and the tab is no longer as read
   if (origin) {
@@ -66,6 +66,12 @@ export async function checkUserControl({ sessionId, action, args, signal, timeou
       ? (field) => confirmed(sessionId, site, describeRisk({ risk: "type", ...field }), patience)
       : null;
   return { controlled: controlled && !waited ? tab : null, waited, confirmTyping };
+}
+
+// Whether the command loads the URL the agent names (args.url): browser_navigate, and a new tab (browser_tabs new),
+// which the user's rules judge by that URL's site, and whose landing is checked as a navigation's.
+export function loadsUrl(action, args) {
+  return action === "browser_navigate" || (action === "browser_tabs" && args?.action === "new");
 }
 
 // The tab the command acts on: the tab to activate, or the session's controlled tab (if it has none yet, the
@@ -111,14 +117,15 @@ function blockedError(origin, by) {
 // holds a site the agent may not act on, the site rules (site_rules.js) cancelled that document's request, and the
 // tab shows Chrome's error page under the refused URL. The agent hears only the refused site, never the URL or a
 // title: site_blocked, or for an undecided site permission_pending with the site question opened in the popup.
-// Not for a channel check, nor the tab list (it names a refused tab by its site), nor browser_tab_activate
+// Not for a channel check, nor the tab list or a tab closed (a refused tab is named by its site), nor browser_tab_activate
 // (checked on the tab it switches to before it ran), nor a snapshot that went well: the engine read a document, and
 // a refused site's never loads (the engine cannot read the error page left in its place, and a failed snapshot is
 // checked).
 const NO_LANDING = ["controller.noop", "browser_tabs", "browser_tab_activate"];
 const NO_LANDING_AFTER_SUCCESS = [...NO_LANDING, "browser_snapshot"];
-export async function checkLanding(sessionId, action, { failed = false } = {}) {
-  if ((failed ? NO_LANDING : NO_LANDING_AFTER_SUCCESS).includes(action)) return;
+export async function checkLanding(sessionId, action, { failed = false, args = {} } = {}) {
+  const checked = loadsUrl(action, args) ? "browser_navigate" : action;
+  if ((failed ? NO_LANDING : NO_LANDING_AFTER_SUCCESS).includes(checked)) return;
   const tabId = (await loadControlled())[sessionId];
   const tab = tabId === undefined ? null : await chrome.tabs.get(tabId).catch(() => null);
   const origin = siteOf(tab?.url);

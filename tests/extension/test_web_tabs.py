@@ -29,3 +29,25 @@ def test_a_new_session_skips_the_popup_opened_as_a_tab_and_adopts_the_web_page()
         assert [tab["url"] for tab in stack.ok(session_id, "browser_tabs") if tab["controlled"]] == [
             stack.pages.url("form.html")
         ]
+
+
+def test_the_agent_never_closes_a_tab_the_user_opened() -> None:
+    with browser_stack() as stack:
+        driver = stack.driver
+        driver.get(stack.pages.url("form.html"))  # the user's own tab
+        users = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get(stack.pages.url("form.html") + "?handed-over")  # the tab the user hands over: the session adopts it
+        session_id = stack.connected_session("web")
+        tabs = stack.ok(session_id, "browser_tabs")
+        [controlled] = [tab for tab in tabs if tab["controlled"]]
+        [user_tab] = [tab for tab in tabs if tab["url"] == stack.pages.url("form.html")]
+        code, message = stack.call(session_id, "browser_tabs", action="close", id=user_tab["id"])["error"].values()
+        assert code == "controller_error" and message.startswith(f"not_your_tab: Tab {user_tab['id']} was opened"), (
+            message
+        )
+        assert users in driver.window_handles  # the user's tab is still there
+        # The tab it controls is the session's to close; it then controls none until the next action takes one.
+        closed = stack.ok(session_id, "browser_tabs", action="close", id=controlled["id"])
+        assert closed == {"closed": controlled["id"], "controls": None}, closed
+        assert not [tab for tab in stack.ok(session_id, "browser_tabs") if tab["controlled"]]

@@ -70,3 +70,48 @@ def test_enter_in_a_popup_that_closes_itself_returns_control_to_its_opener(agent
     assert (pressed["key"], pressed["closed"]) == ("Enter", True), pressed
     assert pressed["controls"] == {"id": opener["id"], "url": pages.url("/opener"), "title": "Opener"}
     assert line_of(agent.snapshot(), "- paragraph: ") == "- paragraph: Saved Ada"
+
+
+# ----- issue 24, item 3: browser_tabs new and close -------------------------------------------------------------
+
+
+def controlled_url(agent: LaneAgent) -> str:
+    [tab] = [tab for tab in agent.ok("browser_tabs") if tab["controlled"]]
+    return str(tab["url"])
+
+
+def test_a_new_tab_is_controlled_and_closing_it_gives_control_back(agent: LaneAgent, pages: PageServer) -> None:
+    agent.open("/opener")
+    opened = agent.ok("browser_tabs", action="new", url=pages.url("/opened"))
+    assert (opened["url"], opened["title"], opened["controlled"]) == (pages.url("/opened"), "Opened", True), opened
+    assert tab_of(agent, opened["id"])["controlled"] is True
+    assert agent.ok("browser_snapshot")["url"] == pages.url("/opened")  # the session acts in it now
+    closed = agent.ok("browser_tabs", action="close", id=opened["id"])
+    assert closed["closed"] == opened["id"] and closed["controls"]["url"] == pages.url("/opener"), closed
+    assert opened["id"] not in [tab["id"] for tab in agent.ok("browser_tabs")]
+    assert controlled_url(agent) == pages.url("/opener")
+
+
+def test_a_tab_a_link_opened_can_be_closed_and_control_stays(agent: LaneAgent, pages: PageServer) -> None:
+    agent.open("/opener")
+    clicked = agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'link "Open in a new tab"'), see="none")
+    [opened] = clicked["opened"]
+    closed = agent.ok("browser_tabs", action="close", id=opened["id"])
+    assert closed == {"closed": opened["id"], "controls": closed["controls"]} and closed["controls"]["url"] == (
+        pages.url("/opener")
+    ), closed
+    assert opened["id"] not in [tab["id"] for tab in agent.ok("browser_tabs")]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        ({"action": "new"}, "action new takes a url"),
+        ({"action": "close"}, "action close takes the id"),
+        ({"action": "close", "id": 987654}, "No tab 987654"),
+        ({"url": "http://127.0.0.1/"}, "url goes with action new"),
+    ],
+)
+def test_tab_actions_need_their_arguments(agent: LaneAgent, arguments: dict[str, Any], expected: str) -> None:
+    code, message = agent.error("browser_tabs", **arguments)
+    assert code == "invalid_arguments" and expected in message, (code, message)

@@ -148,6 +148,11 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         "browser_tab_activate refuses a tab that is not a web page (chrome://, the extension's own pages): "
         "call browser_tabs and pick a tab with an http(s) page.",
     ),
+    "not_your_tab": (
+        ("extension", "cdp"),
+        "browser_tabs closes only the tabs this session opened (action new, or a link or script of its pages) and "
+        "the one it controls, never a tab the user opened: leave that tab to the user.",
+    ),
     "tab_closed": (("extension",), "The controlled tab was closed: call browser_tabs, then browser_tab_activate."),
     "no_tab": (("extension",), "There is no open web page to control: open one in a Chrome window."),
     "extension_error": (

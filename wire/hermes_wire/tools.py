@@ -506,11 +506,31 @@ _SPECS = (
     ),
     ToolSpec(
         name="browser_tabs",
-        description="List the browser's tabs with id, title, url, and which one is controlled.",
-        schema=arguments(),
-        read_only=True,
+        description="List the browser's tabs with id, title, url, and which one is controlled (action list, the "
+        "default); open a new tab on a URL and control it (action new, with url); or close a tab (action close, "
+        "with id): only a tab this session opened (action new, or a link or script of its pages) or the one it "
+        "controls, never one the user opened (not_your_tab). Closing the controlled tab gives control back to the "
+        "tab it was opened from, when that is still open.",
+        schema=arguments(
+            {
+                "action": {"type": "string", "enum": ["list", "new", "close"], "description": "Default list."},
+                "url": {
+                    "type": "string",
+                    "maxLength": 8192,
+                    "pattern": r"^(https?://\S+|about:blank)$",
+                    "description": "With new: an http(s) URL, or about:blank.",
+                },
+                "id": {"type": "integer", "minimum": 0, "description": "With close: the tab's id from the list."},
+            }
+        ),
+        read_only=False,
+        destructive=True,
         result_fields=(
-            ResultField("id", "A list, one entry per tab: this is the tab's id, for browser_tab_activate."),
+            ResultField(
+                "id",
+                "A list (action list), one entry per tab: this is the tab's id, for browser_tab_activate. With new: "
+                "the new tab's id, with its url, title and controlled: true.",
+            ),
             _TITLE,
             ResultField("url", "The tab's URL."),
             ResultField(
@@ -520,6 +540,12 @@ _SPECS = (
             ),
             ResultField("active", "Whether the tab is the one shown in its window."),
             ResultField("controlled", "Whether this session controls the tab."),
+            ResultField("closed", "With close: the id of the tab closed."),
+            ResultField(
+                "controls",
+                "With close: {id, url, title} of the tab the session controls now, or null when it controls none "
+                "(the next action takes the tab in front on the extension lane, a new blank tab on the cdp lane).",
+            ),
         ),
     ),
     ToolSpec(

@@ -196,6 +196,10 @@ class CDPSupervisor:
         await self.control(target_id)
         return target_id
 
+    def opened(self, target_id: str) -> bool:
+        """Whether this supervisor opened ``target_id`` (the session's first tab, and each ``open_tab`` since)."""
+        return target_id in self._own_targets
+
     @property
     def browser_context(self) -> str | None:
         """The browser context this supervisor created for its session, if it made one."""

@@ -73,6 +73,8 @@ class Browsing:
     refs: dict[str, TabRefs] = field(default_factory=dict)
     #: This session's reads of pages, for browser_snapshot's changes.
     reader: Reader = field(default_factory=Reader)
+    #: Each tab ``browser_tabs`` opened -> the tab that was controlled then (control goes back there on close).
+    opened_from: dict[str, str] = field(default_factory=dict)
 
     def engine(self) -> PageEngine:
         """The snapshot engine in the controlled tab, with that tab's refs."""
@@ -344,7 +346,14 @@ async def scroll(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 
 
 @handles("browser_tabs")
-async def tabs(browsing: Browsing, args: Arguments) -> list[dict[str, Any]]:
+async def tabs(browsing: Browsing, args: Arguments) -> Any:
+    action = args.get("action", "list")
+    if action == "new":
+        return await _new_tab(browsing, args)
+    if action == "close":
+        return await _close_tab(browsing, args)
+    if "url" in args or "id" in args:
+        raise ToolError("invalid_arguments", "url goes with action new, id with action close.")
     supervisor = browsing.supervisor
     return [
         {
@@ -356,6 +365,72 @@ async def tabs(browsing: Browsing, args: Arguments) -> list[dict[str, Any]]:
         }
         for info in await _tab_targets(browsing)
     ]
+
+
+async def _new_tab(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    """A tab of the session's own, in front and controlled, that loads ``url`` as browser_navigate would."""
+    if "url" not in args or "id" in args:
+        raise ToolError("invalid_arguments", "action new takes a url (and no id).")
+    supervisor = browsing.supervisor
+    before = supervisor.controlled_target
+    target = await supervisor.open_tab(isolated=browsing.lease.isolated)
+    if before is not None:
+        browsing.opened_from[target] = before
+    await supervisor.send("Target.activateTarget", {"targetId": target})
+    browsing.active_target = target
+    page = await navigate(browsing, {"url": args["url"]})
+    return {"id": supervisor.state.targets.tab_id(target), **page, "controlled": True}
+
+
+async def _close_tab(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    """Close a tab the session may close (``not_your_tab`` otherwise); closing the controlled one gives control to
+    the tab it was opened from, if that is still open."""
+    if "id" not in args or "url" in args:
+        raise ToolError("invalid_arguments", "action close takes the id of a tab (and no url).")
+    supervisor = browsing.supervisor
+    target = supervisor.state.targets.target_of_tab(args["id"])
+    infos = {info["targetId"]: info for info in await _tab_targets(browsing)}
+    if target is None or target not in infos:
+        raise ToolError("invalid_arguments", f"No tab {args['id']}; call browser_tabs for the ids.")
+    if not _sessions_tab(browsing, target, infos):
+        raise ToolError(
+            "controller_error",
+            f"not_your_tab: Tab {args['id']} was opened by the user, not by this session: an agent closes only the "
+            "tabs it opened and the one it controls.",
+        )
+    controlled = target == supervisor.controlled_target
+    await supervisor.send("Target.closeTarget", {"targetId": target})
+    back_to = str(browsing.opened_from.pop(target, None) or infos[target].get("openerId") or "")
+    if not controlled:
+        return {
+            "closed": args["id"],
+            "controls": None if supervisor.controlled_target is None else await _shown(browsing),
+        }
+    if back_to not in infos or back_to == target:
+        return {"closed": args["id"], "controls": None}
+    await supervisor.send("Target.activateTarget", {"targetId": back_to})
+    await supervisor.control(back_to)
+    browsing.active_target = back_to
+    return {"closed": args["id"], "controls": await _shown(browsing)}
+
+
+def _sessions_tab(browsing: Browsing, target: str, infos: dict[str, dict[str, Any]]) -> bool:
+    """Whether the session may close ``target``: it controls it, opened it, or one of its tabs' pages opened it (a
+    link to a new tab, window.open), or a tab one of those opened."""
+    supervisor = browsing.supervisor
+    seen: set[str] = set()
+    while target and target not in seen:
+        if target == supervisor.controlled_target or supervisor.opened(target):
+            return True
+        seen.add(target)
+        target = str(infos.get(target, {}).get("openerId") or "")
+    return False
+
+
+async def _shown(browsing: Browsing) -> dict[str, Any]:
+    """``{id, url, title}`` of the controlled tab."""
+    target, _ = browsing.supervisor.tab_session()
+    return {"id": browsing.supervisor.state.targets.tab_id(target), **await _page_info(browsing.supervisor, target)}
 
 
 @handles("browser_tab_activate")

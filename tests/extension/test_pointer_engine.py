@@ -13,6 +13,7 @@ does (DevTools' focus emulation gives the page the focus a window in front has).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -30,7 +31,10 @@ MOVES, STEP = 6, 40
 MOVING = f"""<!doctype html><title>Moving</title>
 <button id="target" style="position: absolute; left: 10px; top: 10px; width: 30px; height: 30px">Go</button>
 <script>
-// Moves the button on each of its next MOVES frames, as late styles and fonts move what they lay out.
+// Moves the button on each of its next MOVES frames, as late styles and fonts move what they lay out: when the
+// engine's world asks (an event on the shared document), so that the engine measures in that same task, before
+// the first move, however long a round trip to the page takes.
+document.addEventListener('start-moving', () => window.move());
 window.move = () => {{
   let left = {MOVES};
   const step = () => {{
@@ -129,8 +133,10 @@ def test_aim_waits_for_a_moving_button_to_come_to_rest(tab: Tab, server: PageSer
     tab.navigate(server.url("/moving.html"))
     top = tab.top().inject()
     ref = ref_lines(top.snapshot()["text"])[0][2]
-    top.page_eval("window.move()")
-    moving = top.call("rect", ref)  # one measurement, taken while the button moves
+    # One measurement, taken as the button starts to move (in the same task as the page is told to move it).
+    moving = top.eval(
+        f"(document.dispatchEvent(new Event('start-moving')), globalThis.__hermesSnapshot.rect({json.dumps(ref)}))"
+    )
     aimed = top.call("aim", ref)
     rest = top.page_eval(
         "(({left, width}) => left + width / 2)(document.getElementById('target').getBoundingClientRect())"

@@ -14,6 +14,8 @@ import { navigationTargetCreated, ruledTabs, siteRulesSettled, syncSiteRules } f
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
+// How many images browser_get_images lists when no limit is given (hermes_wire.tools.IMAGES_DEFAULT).
+const IMAGES_DEFAULT = 50;
 // browser_snapshot's wait_timeout_s when none is given (hermes_wire.tools.WAIT_TIMEOUT_DEFAULT_S, in its schema).
 const WAIT_TIMEOUT_DEFAULT_S = 10;
 
@@ -102,6 +104,12 @@ const CAPABILITIES = {
     const query = Object.fromEntries(asked.map((key) => [key, args[key]]));
     const found = await snapshotTab(tab.id, { full: true, find: query });
     return { result: { ...found, ...pageInfo(tab) }, summary: "searched the page" };
+  },
+
+  browser_get_images: async ({ sessionId, args, signal, checked }) => {
+    const tab = await waitForTopDocument(await controlledTab(sessionId, { checked: checked.controlled }), signal);
+    const found = await snapshotTab(tab.id, { full: true, images: args.limit ?? IMAGES_DEFAULT });
+    return { result: found, summary: `listed ${found.images.length} images` };
   },
 
   browser_click: async ({ sessionId, args, signal, checked }) => {

@@ -35,6 +35,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "browser_navigate",
     "browser_snapshot",
     "browser_find",
+    "browser_get_images",
     "browser_click",
     "browser_type",
     "browser_press",
@@ -135,6 +136,19 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "minimum": 1,
           "maximum": 200,
           "description": "At most this many matches shown (default 20)."
+        }
+      },
+      "required": [],
+      "additionalProperties": false
+    },
+    "browser_get_images": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 500,
+          "description": "At most this many images (default 50)."
         }
       },
       "required": [],
@@ -381,6 +395,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/render.js",
     "engine/snapshot.js",
     "engine/outline.js",
+    "engine/images.js",
     "engine/scroll.js",
     "engine/pointer.js",
     "engine/keyboard.js",

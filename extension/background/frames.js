@@ -34,11 +34,12 @@ export async function forgetRefs(tabId) {
 // last read) for the next `changes` (the engine's outline.js); with `changes`, the answer is what changed since the
 // session's last read, in the keys the engine's stitchChanges gives.
 // With `find` (a query, and full: no read of the session's), the answer is the matching lines (engine's find).
-export async function snapshotTab(tabId, { full = false, reader = null, changes = false, find = null }) {
+// With `images` (a count, and full), the answer is {images, total}: the frames' images (the engine's images.js).
+export async function snapshotTab(tabId, { full = false, reader = null, changes = false, find = null, images = 0 }) {
   const [refs, after] = await Promise.all([loadTabRefs(tabId), reader ? loadLastRead(reader) : null]);
   const read = reader ? crypto.randomUUID() : null;
   const session = reader ? { session: reader, read, after } : {};
-  const options = () => ({ nextRef: refs.nextRef, full, changes, find, ...session });
+  const options = () => ({ nextRef: refs.nextRef, full, changes, find, images, ...session });
   const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [options()]);
   const [top, frames] = await Promise.all([
     snapshotIn(0).then(
@@ -78,6 +79,7 @@ export async function snapshotTab(tabId, { full = false, reader = null, changes 
     if (part?.ok) take(frameId, part);
   }
   await Promise.all([saveTabRefs(tabId, refs), reader && saveLastRead(reader, read)]);
+  if (images) return imagesOf(parts, images);
   // a page without frames has its answer in its one part: no stitch
   if (changes && top.value.changes) return withoutOk(top.value.changes);
   if (find && top.value.found) return answerOf(top.value.found);
@@ -93,6 +95,14 @@ export async function snapshotTab(tabId, { full = false, reader = null, changes 
   if (stitched.result?.ok === false) throw engineFailure(stitched.result);
   if (changes || find) return withoutOk(stitched.result);
   return { snapshot: stitched.result.text, truncated: stitched.result.truncated };
+}
+// The frames' images, top frame first, at most `limit`: a child frame's with the URL of its frame.
+function imagesOf(parts, limit) {
+  const shown = parts.flatMap(({ frameId, part }) =>
+    (part.images?.images ?? []).map((image) => (frameId === 0 ? image : { ...image, frame: part.url })),
+  );
+  const total = parts.reduce((sum, { part }) => sum + (part.images?.total ?? 0), 0);
+  return { images: shown.slice(0, limit), total };
 }
 function withoutOk({ ok, ...answer }) {
   return answer;

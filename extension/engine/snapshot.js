@@ -79,6 +79,8 @@
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
     };
+    // The frame's images (images.js), once the walk gave refs to what a click on one presses.
+    if (options.images) part.images = engine.images(Math.max(1, +options.images || 1));
     // A frame alone has its tab's search at once too (outline.js, find; a full read).
     if (options.find && isTop && !walk.frames.length) part.found = engine.find(whole, options.find);
     if (options.changes) {

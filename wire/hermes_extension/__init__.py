@@ -32,6 +32,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/render.js",
     "engine/snapshot.js",
     "engine/outline.js",
+    "engine/images.js",
     "engine/scroll.js",
     "engine/pointer.js",
     "engine/keyboard.js",

@@ -95,6 +95,8 @@ def arguments(properties: dict[str, Any] | None = None, *, required: tuple[str, 
 REF_PATTERN = r"^@?e[0-9]{1,7}$"
 #: browser_snapshot's wait_timeout_s when none is given (the extension's capabilities.js holds the same figure).
 WAIT_TIMEOUT_DEFAULT_S = 10
+#: How many images browser_get_images lists when no limit is given (the extension's capabilities.js holds the same).
+IMAGES_DEFAULT = 50
 #: Keys held during a click: "Shift", "Control+Shift", ...
 MODIFIERS_PATTERN = r"^(Alt|Control|Meta|Shift)(\+(Alt|Control|Meta|Shift)){0,3}$"
 _REF = {
@@ -322,6 +324,34 @@ _SPECS = (
             ResultField("shown", "How many of them are shown (at most limit)."),
             _URL,
             _TITLE,
+        ),
+    ),
+    ToolSpec(
+        name="browser_get_images",
+        description="List the page's images, frames included, in page order: the ones a user sees (not tracking "
+        "pixels, spacers or hidden images), each with the ref of what a click on it presses (when a link or button "
+        "holds it, or it takes clicks itself), its alt text, its source (a data: URL only by its type and length), "
+        "its natural size and the size it is drawn at.",
+        schema=arguments(
+            {
+                "limit": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 500,
+                    "description": f"At most this many images (default {IMAGES_DEFAULT}).",
+                }
+            }
+        ),
+        read_only=True,
+        blocked_by_dialog=True,
+        result_fields=(
+            ResultField(
+                "images",
+                "[{ref?, alt, src, natural: {width, height}, rendered: {width, height}, broken?, frame?}]: frame is "
+                "the URL of the frame that shows the image, for an image in a child frame; broken, an image that "
+                "did not load.",
+            ),
+            ResultField("total", "How many images the page shows in all (more than listed when over limit)."),
         ),
     ),
     ToolSpec(

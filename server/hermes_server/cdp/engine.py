@@ -318,6 +318,19 @@ class PageEngine:
         page = {"url": top.get("url", ""), "title": top.get("title", "")}
         return {key: value for key, value in found.items() if key != "ok"} | page
 
+    async def images(self, limit: int) -> dict[str, Any]:
+        """The tab's images (the engine's images.js), frame by frame, top frame first, at most ``limit``: each
+        child frame's with the URL of its frame. A full read, to give refs to what a click on an image presses."""
+        parts = await self._parts({"full": True, "images": limit})
+        shown: list[dict[str, Any]] = []
+        total = 0
+        for _, part in parts:
+            found = part.get("images") or {}
+            total += int(found.get("total") or 0)
+            framed = {} if part.get("isTop") else {"frame": part.get("url", "")}
+            shown += [image | framed for image in found.get("images") or []]
+        return {"images": shown[:limit], "total": total}
+
     async def snapshot(self, *, full: bool, reader: Reader, changes: bool = False) -> dict[str, Any]:
         """The tab's snapshot: every frame's part (``_parts``), stitched by the engine.
 

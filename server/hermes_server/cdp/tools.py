@@ -46,7 +46,7 @@ from hermes_server.cdp.providers import BrowserLease
 from hermes_server.cdp.supervisor import CDPSupervisor, DialogInterrupt
 from hermes_server.errors import CDPCommandFailed, CDPError, PressStopped
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import WAIT_TIMEOUT_DEFAULT_S
+from hermes_wire.tools import IMAGES_DEFAULT, WAIT_TIMEOUT_DEFAULT_S
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -208,6 +208,11 @@ async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 async def find(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     query: dict[str, Any] = {key: args[key] for key in ("text", "role", "name", "limit") if key in args}
     return await browsing.engine().find(query)
+
+
+@handles("browser_get_images")
+async def get_images(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    return await browsing.engine().images(int(args.get("limit", IMAGES_DEFAULT)))
 
 
 #: How many times a click or typing goes when the engine's guard stopped its press (``PressStopped``: nothing

@@ -368,8 +368,6 @@ function handlerFor(action) {
   return CAPABILITIES[action];
 }
 
-// Runs one command from the host and sends its outcome back, unless the server cancelled it meanwhile
-// (it has then answered the agent already).
 // A tab on a site the user's rules refuse this session is listed by that site only, never its URL or title: a
 // blocked site, or an undecided one in a tab the rules hold in (it shows the error page of a refused request).
 async function listTabs(sessionId) {
@@ -491,6 +489,8 @@ function navigationStarted(tabId, boundMs) {
   });
 }
 
+// Runs one command from the host and sends its outcome back, unless the server cancelled it meanwhile
+// (it has then answered the agent already).
 export async function runCommand(message) {
   const { session_id: sessionId, command_id: commandId, action } = message;
   const args = message.arguments ?? {};

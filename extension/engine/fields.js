@@ -193,12 +193,17 @@
     var label = first || el.getAttribute("aria-label") || el.getAttribute("placeholder") || el.getAttribute("name") || el.id;
     return clean(label || "").slice(0, 80);
   }
-  // {kind: "password" | "payment", label} for a field typing into which the user confirms, as it is now, else
-  // null. A password (a secret: its characters are never echoed): type=password; autocomplete current-password,
-  // new-password, one-time-code or cc-csc; masked by -webkit-text-security; or its label, name, id or
-  // placeholder says password, passcode, PIN, CVV or CVC (not an email or URL input). A payment field:
-  // autocomplete cc-*, or its names say card number.
+  // {kind, label} for a field typing into which the user confirms, as it is now (sensitiveKind()), else null.
   function sensitiveField(el) {
+    var kind = sensitiveKind(el);
+    return kind ? { kind: kind, label: fieldLabel(el) } : null;
+  }
+  // "password" | "payment" | null. A password (a secret: its characters are never echoed): type=password;
+  // autocomplete current-password, new-password, one-time-code or cc-csc; masked by -webkit-text-security; or its
+  // label, name, id or placeholder says password, passcode, PIN, CVV or CVC (not an email or URL input). A payment
+  // field: autocomplete cc-*, or its names say card number. Without the label, for a snapshot that asks of every
+  // text field.
+  function sensitiveKind(el) {
     var tag = tagOf(el);
     if ((tag !== "input" || !isTextField(el)) && tag !== "textarea") return null;
     var type = tag === "input" ? el.type : "";
@@ -223,7 +228,7 @@
         return token.indexOf("cc-") === 0;
       }) ||
         says(CARD_WORDS));
-    return secret || payment ? { kind: secret ? "password" : "payment", label: fieldLabel(el) } : null;
+    return secret ? "password" : payment ? "payment" : null;
   }
   Object.assign(engine, {
     keyInfo: keyInfo,
@@ -232,6 +237,7 @@
     plainEvent: plainEvent,
     isTextField: isTextField,
     sensitiveField: sensitiveField,
+    sensitiveKind: sensitiveKind,
     nativeValue: nativeValue,
     setNativeValue: setNativeValue,
     selectionOf: selectionOf,

@@ -3,7 +3,7 @@
  * [checked=mixed] [pressed] [pressed=mixed] [expanded] [expanded=false] [selected] [current] [disabled]
  * [required] [readonly] [invalid] [focused]; and the value shown after its `:` (a rich editor's: the text it
  * shows, editableText, which typing reads back too). Password values never appear.
- * tree.js adds two of its own: [password] on a password field (one in disguise too: fields.js, sensitiveField,
+ * tree.js adds two of its own: [password] on a password field (one in disguise too: fields.js, sensitiveKind,
  * and then no value), and [hint=word] on a clickable thing with no
  * name, a guess from its class or id (names.js, classHint) shown apart from names so it reads as one.
  */

@@ -45,7 +45,7 @@
     textlessName = engine.textlessName,
     statesOf = engine.statesOf,
     valueOf = engine.valueOf,
-    sensitiveField = engine.sensitiveField,
+    sensitiveKind = engine.sensitiveKind,
     tokenFor = engine.tokenFor;
 
   // Roles named by their content whose content is not printed again beneath them (only interactive
@@ -394,10 +394,6 @@
     walk.near = band.top !== band.top || (band.bottom > -walk.reach && band.top < 2 * walk.reach);
     if (!walk.near) walk.far = { top: band.top, bottom: band.bottom };
   }
-  function isSecret(el) {
-    var field = sensitiveField(el);
-    return !!field && field.kind === "password";
-  }
   function elementNode(el, tag, role, interactive, walk) {
     var node = newNode(role);
     locate(node, el, walk);
@@ -411,7 +407,7 @@
     node.states = statesOf(el, tag, role, walk.active);
     // A password in disguise too (a masked text field, autocomplete current-password, a field named PIN): typing
     // treats it as a password, and no read shows what it holds.
-    var secret = TEXT_FIELD_ROLES[role] && isSecret(el);
+    var secret = TEXT_FIELD_ROLES[role] && sensitiveKind(el) === "password";
     if (secret) node.states += " [password]";
     var value = secret ? undefined : valueOf(el, tag, role);
     if (value !== undefined) node.value = cap(clean(value), VALUE_CAP);

@@ -151,36 +151,36 @@ async def forward(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 
 
 async def _history_step(browsing: Browsing, step: int) -> dict[str, Any]:
-    """Go ``step`` entries through the tab's history (back -1, forward +1) and wait for the page there, as a
-    navigation waits: a page the back-forward cache restores has no load to wait for."""
+    """Go ``step`` entries through the tab's history (back -1, forward +1) and wait for the page there."""
     supervisor = browsing.supervisor
-    state = supervisor.state
     target, session = supervisor.tab_session()
     history = await supervisor.send("Page.getNavigationHistory", session_id=session)
     index = int(history.get("currentIndex", 0)) + step
     if not 0 <= index < len(history.get("entries", [])):
         where = "previous" if step < 0 else "next"
         raise ToolError("controller_error", f"no_history: There is no {where} page in this tab's history.")
-    before, since = state.navigations.commits(target), state.dialogs.opened
-    entry = history["entries"][index]
-    await _act(supervisor, supervisor.send("Page.navigateToHistoryEntry", {"entryId": entry["id"]}, session_id=session))
-    await _until(supervisor, target, lambda: state.navigations.commits(target) > before, since)
-    top = state.frames.get(target)
-    if top is not None and top.loader_id and not top.restored:
-        await _settle(supervisor, target, top.loader_id, since)
-    return await _page_info(supervisor, target)
+    entry = {"entryId": history["entries"][index]["id"]}
+    return await _next_document(supervisor, target, "Page.navigateToHistoryEntry", entry, session)
 
 
 @handles("browser_reload")
 async def reload(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     supervisor = browsing.supervisor
-    state = supervisor.state
     target, session = supervisor.tab_session()
+    return await _next_document(supervisor, target, "Page.reload", {}, session)
+
+
+async def _next_document(
+    supervisor: CDPSupervisor, target: str, method: str, params: dict[str, Any], session: str
+) -> dict[str, str]:
+    """``method`` (a history step, a reload), then the tab's next document: its commit, and its load unless the
+    back-forward cache restored it (that page has no load to wait for); the page's ``{url, title}``."""
+    state = supervisor.state
     before, since = state.navigations.commits(target), state.dialogs.opened
-    await _act(supervisor, supervisor.send("Page.reload", {}, session_id=session))
+    await _act(supervisor, supervisor.send(method, params, session_id=session))
     await _until(supervisor, target, lambda: state.navigations.commits(target) > before, since)
     top = state.frames.get(target)
-    if top is not None and top.loader_id:
+    if top is not None and top.loader_id and not top.restored:
         await _settle(supervisor, target, top.loader_id, since)
     return await _page_info(supervisor, target)
 

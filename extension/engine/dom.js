@@ -217,14 +217,17 @@
   var REQUEST_START = "hermes:request-start";
   var REQUEST_END = "hermes:request-end";
   // Resolves after the next animation frame, or after FRAME_FALLBACK_MS in a tab that paints no frames
-  // (a hidden one): whichever comes first.
+  // (a hidden one): whichever comes first. Resolves true when a frame came, false when the wait ran out (a
+  // busy machine can also take that long to paint one).
   var FRAME_FALLBACK_MS = 50;
   function nextFrame() {
     return new Promise(function (resolve) {
-      var timer = setTimeout(resolve, FRAME_FALLBACK_MS);
+      var timer = setTimeout(function () {
+        resolve(false);
+      }, FRAME_FALLBACK_MS);
       requestAnimationFrame(function () {
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       });
     });
   }

@@ -134,10 +134,13 @@
     var last = visiblePoint(el);
     var tries = 0;
     function again() {
-      return nextFrame().then(function () {
+      return nextFrame().then(function (painted) {
         scrollIntoViewIfNeeded(el);
         var now = visiblePoint(el);
-        if (samePoint(now, last) || ++tries >= STABLE_TRIES) return now;
+        // Two measurements agree only across a painted frame: under load a frame can take longer than the
+        // fallback, and two measurements within one frame agree while the page is still moving things.
+        var settled = samePoint(now, last) && (painted || document.visibilityState === "hidden");
+        if (settled || ++tries >= STABLE_TRIES) return now;
         last = now;
         return again();
       });

@@ -1,9 +1,10 @@
 """Agent tasks benchmark (issue 23): scripted agents do real tasks on real applications; their cost is counted.
 
-Run it as ``python bench/agent_tasks.py [--lanes extension,cdp] [--no-peer]``. It is a benchmark, not a test: it
-prints, per browser tool and agent policy, the tool calls, the characters the agent read and the wall time, summed
-over the tasks, then the ratios and a verdict per target, and exits 0 whatever the verdicts. A broken run
-(something does not start, a call fails, a task does not succeed) exits 1.
+Run it as ``python bench/agent_tasks.py [--lanes extension,cdp] [--no-peer] [--transcript DIR]``. It is a
+benchmark, not a test: it prints, per browser tool and agent policy, the tool calls, the characters the agent read
+and the wall time, summed over the tasks, then the ratios and a verdict per target, and exits 0 whatever the
+verdicts. A broken run (something does not start, a call fails, a task does not succeed) exits 1. With
+``--transcript``, every call and the text it gave are written under DIR, one file per browser and policy.
 
 The tasks, each judged from the application's own state (its database, or its own access log), never from a
 tool's answer:
@@ -87,6 +88,8 @@ class Tally:
     chars: int = 0
     seconds: float = 0.0
     tasks: list[str] = field(default_factory=list)
+    #: Every call and the text it gave, in order (``--transcript`` writes it out, to see where characters go).
+    transcript: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -110,9 +113,10 @@ class Browser:
         """The element lines of ``text``, with their refs, as this tool writes them."""
         raise NotImplementedError
 
-    def counted(self, text: str) -> None:
+    def counted(self, tool: str, arguments: dict[str, Any], text: str) -> None:
         self.tally.calls += 1
         self.tally.chars += len(text)
+        self.tally.transcript.append(f"### {tool} {arguments} ({len(text)} chars)\n{text}\n")
 
 
 @dataclass
@@ -129,7 +133,7 @@ class HermesBrowser(Browser):
         )
         rendered = call_result(TOOLS[tool], reply)
         text = "\n".join(block.text for block in rendered.content if hasattr(block, "text"))
-        self.counted(text)
+        self.counted(tool, arguments, text)
         if not reply.ok:
             raise TaskFailed(f"{self.name} {tool} {arguments}: {reply.error_code}: {reply.error_message}")
         return Answer(text, reply.result if isinstance(reply.result, dict) else {})
@@ -151,9 +155,9 @@ class PlaywrightBrowser(Browser):
         try:
             text = await self.session.call(tool, arguments)
         except peers.BenchError as failed:
-            self.tally.calls += 1
+            self.counted(tool, arguments, "")
             raise TaskFailed(str(failed)) from None
-        self.counted(text)
+        self.counted(tool, arguments, text)
         return Answer(text)
 
     def lines(self, text: str) -> list[Element]:
@@ -438,7 +442,15 @@ def print_report(results: dict[tuple[str, str], Tally], lanes: list[str], versio
     print(f"\ntargets (issue 23): {peers.verdict(met)}")
 
 
-async def run(lanes: list[str], with_peer: bool) -> None:
+def write_transcripts(results: dict[tuple[str, str], Tally], folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for (name, policy), tally in results.items():
+        path = folder / f"{name}-{policy}.txt".replace(" ", "-")
+        path.write_text("\n".join(tally.transcript), encoding="utf-8")
+    print(f"transcripts: {folder}")
+
+
+async def run(lanes: list[str], with_peer: bool, transcripts: Path | None) -> None:
     version = (
         peers.ensure_peers({peers.PLAYWRIGHT_PACKAGE: peers.PLAYWRIGHT_MCP})[peers.PLAYWRIGHT_PACKAGE]
         if with_peer
@@ -450,15 +462,18 @@ async def run(lanes: list[str], with_peer: bool) -> None:
     if with_peer:
         await run_policies(playwright_browser, results)
     print_report(results, lanes, version)
+    if transcripts is not None:
+        write_transcripts(results, transcripts)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--lanes", default="extension,cdp", help="the Hermes lanes to run (default extension,cdp)")
     parser.add_argument("--no-peer", action="store_true", help="leave Playwright MCP out")
+    parser.add_argument("--transcript", type=Path, metavar="DIR", help="write every call and its text under DIR")
     options = parser.parse_args()
     lanes = [lane for lane in options.lanes.split(",") if lane]
-    return peers.exit_status("agent_tasks", run(lanes, not options.no_peer))
+    return peers.exit_status("agent_tasks", run(lanes, not options.no_peer, options.transcript))
 
 
 if __name__ == "__main__":

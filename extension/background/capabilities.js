@@ -1,14 +1,14 @@
 // The agent's commands: ONE dispatch table from capability name to handler. A command runs only if its
 // capability is in the contract's allowlist (the server enforces the same list) and has a handler here,
 // and only with arguments that match the capability's schema from the contract.
-import { captureTab } from "./capture.js";
+import { screenshotOf } from "./capture.js";
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, snapshotTab } from "./frames.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, hostStatusApplied, isWebTab } from "./sessions.js";
-import { changeControlled, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveCrashReported } from "./storage.js";
+import { changeControlled, loadClipboard, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveClipboard, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { navigationTargetCreated, ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
@@ -72,11 +72,12 @@ const CAPABILITIES = {
     return { result: { id: tab.id, ...pageInfo(tab), controlled: true }, summary: `controls tab ${tab.id}` };
   },
 
-  browser_screenshot: async ({ sessionId, signal }) => {
-    const { dataUrl, activated } = await captureTab((await controlledTab(sessionId)).id, signal);
+  browser_screenshot: async ({ sessionId, args, signal }) => {
+    const result = await screenshotOf(await controlledTab(sessionId), args, signal);
+    const what = args.ref ? `a screenshot of ${normalRef(args.ref)}` : args.full_page ? "a full-page screenshot" : "a screenshot";
     return {
-      result: { mime_type: "image/png", data: dataUrl.slice(dataUrl.indexOf(",") + 1), activated_tab: activated },
-      summary: activated ? "brought the tab to the front for a screenshot" : "took a screenshot",
+      result,
+      summary: result.activated_tab ? `brought the tab to the front for ${what}` : `took ${what}`,
     };
   },
 
@@ -139,8 +140,13 @@ const CAPABILITIES = {
 
   browser_press: async ({ sessionId, args, signal, checked }) => {
     const tab = await controlledTab(sessionId, { checked: checked.controlled });
-    const press = () => actInFocusedFrame(tab.id, "press", [args.key]);
+    const clipboard = await loadClipboard(sessionId);
+    const press = () => actInFocusedFrame(tab.id, "press", [args.key, { clipboard }]);
     const result = await followingTabs(sessionId, tab, press, { ok: true, key: args.key }, signal);
+    if (result.clipboard) {
+      if (result.clipboard.text !== undefined) await saveClipboard(sessionId, result.clipboard.text);
+      result.clipboard = clipboardShown(result.clipboard);
+    }
     return { result, summary: `pressed ${args.key}` };
   },
 
@@ -155,6 +161,13 @@ const CAPABILITIES = {
     return { result: done, summary: `scrolled${direction ? " " + direction : ""}${where}` };
   },
 };
+
+// What the agent is told of a copy, cut or paste (the engine's keyboard.js): the length, and the text copied up to
+// CLIPBOARD_SHOWN characters, never a password field's (hermes_server.cdp.tools does the same).
+const CLIPBOARD_SHOWN = 200;
+function clipboardShown({ text, ...told }) {
+  return text === undefined || told.password ? told : { ...told, text: text.slice(0, CLIPBOARD_SHOWN) };
+}
 
 // Runs an action (`run`: its engine call) in the controlled `tab` and follows what it did: a navigation (see
 // followNavigation), the tabs and windows it opened (opened), or the tab itself closing, during the action or

@@ -5,8 +5,9 @@
 // the session's tab must be the active tab of its window; if the user brought another tab to the front
 // meanwhile, the capture is taken again, and after CAPTURE_ATTEMPTS it fails rather than return pixels of
 // a tab the session does not control.
-import { CAPTURE_ATTEMPTS, CAPTURE_SPACING_MS } from "./constants.js";
+import { CAPTURE_ATTEMPTS, CAPTURE_SPACING_MS, CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
+import { actInFrameOf, frameOrigin, normalRef, snapshotTab } from "./frames.js";
 import { withoutIndicator } from "./indicator.js";
 import { pause, unlessCrashed } from "./tabs.js";
 
@@ -57,4 +58,84 @@ async function captureInTurn(tabId, signal) {
 async function inFront(tabId, windowId) {
   const tab = await chrome.tabs.get(tabId);
   return tab.active && tab.windowId === windowId;
+}
+
+// How long a scroll waits for a frame to be painted before it goes on: a tab in the background paints none, and
+// is brought to the front by the capture (captureTab), which then takes the frame painted there.
+const PAINT_FALLBACK_MS = 100;
+
+// browser_screenshot: the window, one element, or the whole page, as captures and instructions for the server,
+// which stitches, crops and labels them (routing/screenshots.py; the labels never go into the page):
+// {data} the window; {data, crop} an element, scrolled into view; {tiles: [{data, y}], height, clipped} the page,
+// captured a window's height at a time, scrolled there and back (the page sees it scroll; within Chrome's
+// capture quota, two a second); with annotate, boxes: where each element with a ref is, in the image's CSS px.
+export async function screenshotOf(tab, args, signal) {
+  let activated = false;
+  const shoot = async () => {
+    const shot = await captureTab(tab.id, signal);
+    activated ||= shot.activated;
+    return shot.dataUrl.slice(shot.dataUrl.indexOf(",") + 1);
+  };
+  const answer = {};
+  if (args.ref) {
+    const { value: rect, frameId } = await actInFrameOf(tab.id, args.ref, "rect", [normalRef(args.ref)]);
+    const origin = await frameOrigin(tab.id, frameId, rect.frameOffset);
+    answer.crop = { x: rect.left + origin.x, y: rect.top + origin.y, width: rect.width, height: rect.height };
+  }
+  const view = await windowOf(tab.id);
+  answer.css_width = view.width;
+  if (args.annotate) answer.boxes = (await snapshotTab(tab.id, { full: Boolean(args.full_page), labels: true })).labels;
+  if (!args.full_page) return { ...answer, mime_type: "image/png", data: await shoot(), activated_tab: activated };
+  const height = Math.min(view.pageHeight, CONTRACT.SCREENSHOT_MAX_HEIGHT);
+  const tiles = [];
+  try {
+    for (let y = 0; y < height; y += view.height) {
+      const at = await scrollTopFrame(tab.id, view.x, y);
+      tiles.push({ data: await shoot(), y: at });
+      if (at < y) break; // the page ended early (it shrank while captured)
+    }
+  } finally {
+    await scrollTopFrame(tab.id, view.x, view.y).catch(() => {});
+  }
+  return { ...answer, tiles, height, clipped: view.pageHeight > height, mime_type: "image/png", activated_tab: activated };
+}
+
+// The top frame's window: its size and scroll (CSS px), and how tall its page is; once a frame has been painted
+// (an element just scrolled into view is then on the screen a capture takes).
+async function windowOf(tabId) {
+  const [outcome] = await chrome.scripting.executeScript({
+    target: { tabId, frameIds: [0] },
+    func: (fallbackMs) =>
+      new Promise((resolve) => {
+        const answer = () =>
+          resolve({
+            x: window.scrollX,
+            y: window.scrollY,
+            width: window.innerWidth, // what a capture holds: the scrollbar too
+            height: window.innerHeight,
+            pageHeight: Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
+          });
+        setTimeout(answer, fallbackMs); // a tab in the background paints no frames
+        requestAnimationFrame(() => requestAnimationFrame(answer));
+      }),
+    args: [PAINT_FALLBACK_MS],
+  });
+  return outcome.result;
+}
+
+// Scroll the top frame to (x, y) at once (whatever the page's scroll-behavior) and wait until a frame has been
+// painted there; the scroll it reached (a page ends before y at its last window).
+async function scrollTopFrame(tabId, x, y) {
+  const [outcome] = await chrome.scripting.executeScript({
+    target: { tabId, frameIds: [0] },
+    func: (left, top, fallbackMs) =>
+      new Promise((resolve) => {
+        window.scrollTo({ left, top, behavior: "instant" });
+        const answer = () => resolve(window.scrollY);
+        setTimeout(answer, fallbackMs);
+        requestAnimationFrame(() => requestAnimationFrame(answer));
+      }),
+    args: [x, y, PAINT_FALLBACK_MS],
+  });
+  return outcome.result;
 }

@@ -376,12 +376,27 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     },
     "browser_screenshot": {
       "type": "object",
-      "properties": {},
+      "properties": {
+        "ref": {
+          "type": "string",
+          "pattern": "^@?e[0-9]{1,7}$",
+          "description": "Capture only this element (not with full_page)."
+        },
+        "full_page": {
+          "type": "boolean",
+          "description": "Capture the whole page, not only what the window shows (at most 8000 px tall)."
+        },
+        "annotate": {
+          "type": "boolean",
+          "description": "Label each element that has a ref on the image."
+        }
+      },
       "required": [],
       "additionalProperties": false
     }
   },
   "REF_PATTERN": "^@?e[0-9]{1,7}$",
+  "SCREENSHOT_MAX_HEIGHT": 8000,
   "ENGINE_FILES": [
     "engine/core.js",
     "engine/dom.js",

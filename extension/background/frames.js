@@ -35,11 +35,13 @@ export async function forgetRefs(tabId) {
 // session's last read, in the keys the engine's stitchChanges gives.
 // With `find` (a query, and full: no read of the session's), the answer is the matching lines (engine's find).
 // With `images` (a count, and full), the answer is {images, total}: the frames' images (the engine's images.js).
-export async function snapshotTab(tabId, { full = false, reader = null, changes = false, find = null, images = 0 }) {
+// With `labels` (and full for the whole page), the answer is {labels: [{ref, x, y, width, height}]}: where the frames'
+// refs are drawn, in the top frame's viewport (with full, in the page), for an annotated screenshot.
+export async function snapshotTab(tabId, { full = false, reader = null, changes = false, find = null, images = 0, labels = false }) {
   const [refs, after] = await Promise.all([loadTabRefs(tabId), reader ? loadLastRead(reader) : null]);
   const read = reader ? crypto.randomUUID() : null;
   const session = reader ? { session: reader, read, after } : {};
-  const options = () => ({ nextRef: refs.nextRef, full, changes, find, images, ...session });
+  const options = () => ({ nextRef: refs.nextRef, full, changes, find, images, labels, ...session });
   const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [options()]);
   const [top, frames] = await Promise.all([
     snapshotIn(0).then(
@@ -80,6 +82,7 @@ export async function snapshotTab(tabId, { full = false, reader = null, changes 
   }
   await Promise.all([saveTabRefs(tabId, refs), reader && saveLastRead(reader, read)]);
   if (images) return imagesOf(parts, images);
+  if (labels) return { labels: await placedLabels(tabId, parts, frames.list ?? [], await tokens, full) };
   // a page without frames has its answer in its one part: no stitch
   if (changes && top.value.changes) return withoutOk(top.value.changes);
   if (find && top.value.found) return answerOf(top.value.found);
@@ -103,6 +106,45 @@ function imagesOf(parts, limit) {
   );
   const total = parts.reduce((sum, { part }) => sum + (part.images?.total ?? 0), 0);
   return { images: shown.slice(0, limit), total };
+}
+// Each frame's labels moved from its viewport into the top frame's (and with `page`, into the page: the top frame's
+// scroll added). A frame under same-origin frames only knows its own place (frameOffset); any other is placed by
+// its parents' engines, each asked where the <iframe> with the frame's token is. A frame that cannot be placed (it
+// went away meanwhile) has its labels left out: a label in the wrong place would point at another element.
+async function placedLabels(tabId, parts, list, tokenOf, page) {
+  const parentOf = new Map(list.map((frame) => [frame.frameId, frame.parentFrameId]));
+  const origins = new Map([[0, { x: 0, y: 0 }]]);
+  const originOf = async (frameId) => {
+    if (!origins.has(frameId)) {
+      const parent = parentOf.get(frameId);
+      const token = tokenOf.get(frameId);
+      if (parent === undefined || !token) throw new CommandError("unknown_frame", "A frame went away.");
+      const [above, box] = await Promise.all([originOf(parent), inFrame(tabId, parent, "frameRect", [token, { scroll: false }])]);
+      origins.set(frameId, { x: above.x + box.x, y: above.y + box.y });
+    }
+    return origins.get(frameId);
+  };
+  const scroll = page ? parts[0].part.scroll : { x: 0, y: 0 };
+  const placed = [];
+  for (const { frameId, part } of parts) {
+    if (!part.labels?.length) continue;
+    let origin = part.frameOffset?.complete ? part.frameOffset : null;
+    if (!origin) origin = await originOf(frameId).catch(() => null);
+    if (!origin) continue;
+    const dx = origin.x + scroll.x;
+    const dy = origin.y + scroll.y;
+    for (const box of part.labels) placed.push({ ...box, x: box.x + dx, y: box.y + dy });
+  }
+  return placed;
+}
+// Where `frameId`'s viewport starts in the top frame's viewport: for an element's screenshot in a frame.
+export async function frameOrigin(tabId, frameId, frameOffset) {
+  if (frameId === 0 || frameOffset?.complete) return frameOffset ?? { x: 0, y: 0 };
+  const list = (await childFrames(tabId)) ?? [];
+  const tokenOf = await childTokens(tabId, { list, present: await framesWithEngine(tabId) });
+  const [placed] = await placedLabels(tabId, [{ frameId, part: { labels: [{ x: 0, y: 0 }] } }], list, tokenOf, false);
+  if (!placed) throw new CommandError("unknown_frame", "The element's frame cannot be placed in the tab; take a new snapshot.");
+  return placed;
 }
 function withoutOk({ ok, ...answer }) {
   return answer;

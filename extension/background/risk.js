@@ -10,7 +10,7 @@ import { loadTabRefs } from "./storage.js";
 // Runs in the page's frame (isolated world): what acting on the element `ref` names (null: this frame's
 // focused element) would risk, or null; `missing` when the frame has no engine yet (see withEngine).
 // Self-contained, since chrome.scripting sends its source.
-// mode: "click" or "press" (Enter on it).
+// mode: "click", "press" (Enter on it) or "paste" (the session's clipboard into it).
 function riskOf(ref, mode, missing) {
   if (!globalThis.__hermesSnapshot) return missing;
   const clean = (text) => String(text ?? "").replace(/\s+/g, " ").trim().slice(0, 80);
@@ -34,16 +34,25 @@ function riskOf(ref, mode, missing) {
     const holding = submits ? firstSensitive(element.form) : null;
     return holding ? { risk: "submit", ...holding } : null;
   }
+  // A paste into a password or payment field types into it.
+  if (mode === "paste") {
+    const sensitive = globalThis.__hermesEngine.sensitiveField(element);
+    return sensitive ? { risk: "type", ...sensitive } : null;
+  }
   // A key press: Enter in a field of a form that holds a sensitive field submits it.
   const field = element.form !== undefined ? element : null;
   const holding = field ? firstSensitive(field.form) : null;
   return holding ? { risk: "submit", ...holding } : null;
 }
 
+// The keys that paste (the engine's keyboard.js, clipboardChord).
+const PASTE = /^((Control|Meta)\+(Shift\+)?[vV]|(Shift\+)?(Control|Meta)\+[vV]|Shift\+Insert)$/;
+
 // What the agent's call would risk on tab `tabId`, or null when it is not a high-risk action.
 export async function riskOfCommand(tabId, action, args) {
   if (action === "browser_click") return riskAtRef(tabId, args.ref, "click");
-  if (action === "browser_press" && /(^|\+)Enter$/.test(args.key)) return riskInFocus(tabId);
+  if (action === "browser_press" && /(^|\+)Enter$/.test(args.key)) return riskInFocus(tabId, "press");
+  if (action === "browser_press" && PASTE.test(args.key)) return riskInFocus(tabId, "paste");
   return null;
 }
 
@@ -59,9 +68,9 @@ async function riskAtRef(tabId, ref, mode) {
 }
 
 // The key goes where browser_press sends it (frames.js focusedFrame).
-async function riskInFocus(tabId) {
+async function riskInFocus(tabId, mode) {
   try {
-    const risk = (await withEngine(tabId, await focusedFrame(tabId), riskOf, [null, "press"]))?.result;
+    const risk = (await withEngine(tabId, await focusedFrame(tabId), riskOf, [null, mode]))?.result;
     return risk && typeof risk === "object" ? risk : null;
   } catch {
     return null;

@@ -50,6 +50,11 @@ export const saveTabRefs = (tabId, refs) => save("session", `refs:${tabId}`, ref
 export const loadLastRead = (sessionId) => load("session", `lastRead:${sessionId}`, null);
 export const saveLastRead = (sessionId, readId) => save("session", `lastRead:${sessionId}`, readId);
 
+// The session's own clipboard (copy, cut and paste with browser_press): never the user's system clipboard. Kept in
+// memory only (storage.session), like everything else of a session.
+export const loadClipboard = (sessionId) => load("session", `clipboard:${sessionId}`, "");
+export const saveClipboard = (sessionId, text) => save("session", `clipboard:${sessionId}`, text);
+
 export const loadRecentDialogs = (tabId) => load("session", `dialogs:${tabId}`, []);
 export const addRecentDialog = (tabId, dialog) =>
   update("session", `dialogs:${tabId}`, [], (recent) => [...recent, dialog].slice(-RECENT_DIALOGS));

@@ -6,7 +6,7 @@
  *   version                        "hermes-snapshot/1"
  *   snapshot(opts) -> Promise<Part>
  *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, session, read, after, changes=false,
- *             find, images}
+ *             find, images, labels}
  *       Part: {ok:true, text, nextRef, refs:["e4",...], isTop, url, title, truncated,
  *              frames:[token of each visible child iframe], stats:{elements, lines, chars, refs, links, buttons,
  *              textboxes, omittedInteractive, omittedTextLines, omittedAbove, omittedBelow, ms},
@@ -34,6 +34,9 @@
  *   stitchFind(parts, {query}) -> find()'s answer over full parts, placed as for stitch()
  *   snapshot() with images (a count) gives each part images: {images: [{ref?, alt, src, natural:{width, height},
  *       rendered:{width, height}, broken?}], total}: at most that many of the frame's images (images.js)
+ *   snapshot() with labels gives each part labels: [{ref, x, y, width, height}] (where the read's refs are drawn,
+ *       in the frame's viewport, CSS px; with full, those outside it too), frameOffset (frames.js) and scroll:
+ *       {x, y}, for an annotated screenshot (images.js)
  *   stitch(parts, {maxChars=32000, full?}) -> {text, truncated, placed, dropped:[token], missing:[token], unplaced}
  *       Pure: parts are Parts of every frame of a tab, in any order, each child's with frameToken: the token
  *       its parent's engine gave its <iframe>, as frameToken()/frameTokens() told the lane (none: unplaced).

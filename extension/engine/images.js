@@ -7,7 +7,7 @@
  * a click on it presses (the link or button around it, or the image itself) when a snapshot gave it one, its alt
  * text, where it comes from (a data: URL only by its type and length), its natural size and the size it is drawn
  * at. Called by snapshot() with {images: true}, after the walk that gave the refs. The page's strings are data:
- * they leave here as JSON values, never as snapshot text.
+ * they leave here as JSON values, never as snapshot text. Also the boxes an annotated screenshot labels (labels()).
  */
 (function (engine) {
   "use strict";
@@ -75,5 +75,23 @@
     return { images: shown, total: total };
   }
 
-  Object.assign(engine, { images: images });
+  // ----- the labels of an annotated screenshot ----------------------------------------------------------
+  // labels(refs, page) -> [{ref, x, y, width, height}]: where each of `refs` (the refs this read gave) is drawn,
+  // in this frame's viewport (CSS px), for the lane to label it on a screenshot. Only what is drawn: not an element
+  // without a box or hidden, nor (unless `page`: a full-page screenshot) one wholly outside the viewport.
+  function labels(refs, page) {
+    var boxes = [];
+    refs.forEach(function (ref) {
+      var found = engine.lookup(ref);
+      if (!found.ok || !hasBox(found.element)) return;
+      var box = found.element.getBoundingClientRect();
+      if (box.width < 1 || box.height < 1 || getComputedStyle(found.element).visibility !== "visible") return;
+      var outside = box.right <= 0 || box.bottom <= 0 || box.left >= window.innerWidth || box.top >= window.innerHeight;
+      if (outside && !page) return;
+      boxes.push({ ref: "@" + ref, x: box.left, y: box.top, width: box.width, height: box.height });
+    });
+    return boxes;
+  }
+
+  Object.assign(engine, { images: images, labels: labels });
 })(globalThis.__hermesEngine);

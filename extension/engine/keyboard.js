@@ -2,7 +2,8 @@
  * Hermes snapshot engine: press(key), a key press on the focused element with what the browser would do
  * for it (synthetic key events do nothing by themselves): Enter submits a form or activates a button or
  * link, Tab moves the focus, printable keys and Backspace/Delete edit a field, Control+a selects its text,
- * arrows change a <select>, and arrows, PageUp/PageDown, Home/End and Space scroll.
+ * arrows change a <select>, arrows, PageUp/PageDown, Home/End and Space scroll, and Control+C/X/V (Meta on
+ * macOS, Control+Insert, Shift+Delete, Shift+Insert) copy, cut and paste through the session's clipboard.
  */
 (function (engine) {
   "use strict";
@@ -43,8 +44,9 @@
     if (!main) return failure("invalid_key", "No key given.");
     return { ok: true, modifiers: modifiers, main: main };
   }
-  function press(key) {
+  function press(key, options) {
     key = String(key || "");
+    options = options || {};
     var parsed = parseKey(key);
     if (!parsed.ok) return parsed;
     var info = keyInfo(parsed.main);
@@ -61,13 +63,73 @@
     var plain = !modifiers.ctrl && !modifiers.meta && !modifiers.alt;
     var pressed = true;
     if (down && plain && (info.printable || info.key === "Enter")) pressed = keyEvent(target, "keypress", info, modifiers);
-    var action = down && pressed ? defaultAction(target, info, modifiers, plain, editing) : null;
+    var chord = clipboardChord(info.key, modifiers);
+    var clipboard = null;
+    if (chord && down) clipboard = clipboardAction(target, chord, String(options.clipboard || ""), editing);
+    var action = clipboard ? chord : down && pressed ? defaultAction(target, info, modifiers, plain, editing) : null;
     keyEvent(target, "keyup", info, modifiers);
     if (action === "click_on_keyup") {
       target.click();
       action = "click";
     }
-    return { ok: true, key: key, target: describeElement(target), action: action, prevented: !down };
+    var answer = { ok: true, key: key, target: describeElement(target), action: action, prevented: !down };
+    if (clipboard) answer.clipboard = clipboard;
+    return answer;
+  }
+
+  // ----- copy, cut and paste ---------------------------------------------------------------------------
+  // Synthetic keys reach no clipboard, and the user's system clipboard is not the agent's to read or fill: the
+  // lane keeps a clipboard private to the session, passes its text in (options.clipboard) for a paste, and keeps
+  // what a copy or cut answers. What the page sees is what a person's keys give it: the key events, then a copy,
+  // cut or paste event whose clipboardData the page may fill or read (an editor handles it and prevents the
+  // default), then the browser's own default: the selection copied, the selection deleted, the text inserted as
+  // typing inserts it (beforeinput/input, an editor's own input path).
+  function clipboardChord(key, modifiers) {
+    var command = (modifiers.ctrl || modifiers.meta) && !modifiers.alt;
+    var letter = key.length === 1 ? key.toLowerCase() : "";
+    if (command && !modifiers.shift && (letter === "c" || key === "Insert")) return "copy";
+    if (command && !modifiers.shift && letter === "x") return "cut";
+    if (command && letter === "v") return "paste"; // Shift too: paste as plain text, which is all there is
+    if (modifiers.shift && !command && !modifiers.alt && key === "Insert") return "paste";
+    if (modifiers.shift && !command && !modifiers.alt && key === "Delete") return "cut";
+    return null;
+  }
+  // {copied | pasted: length, text?, password?}: what went into or came out of the session's clipboard. The text
+  // of a password field's is never given back, only its length.
+  function clipboardAction(target, chord, text, editing) {
+    var textual = editing.field || editing.editable;
+    var secret = editing.field && !!engine.sensitiveKind(target);
+    var data = new DataTransfer();
+    if (chord === "paste") data.setData("text/plain", text);
+    var event = new ClipboardEvent(chord, { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+    var handled = !target.dispatchEvent(event);
+    if (chord === "paste") {
+      var taken = handled; // the page's own paste handler took the text
+      if (!handled && textual && text) {
+        if (editing.editable) taken = document.execCommand("insertText", false, text);
+        else taken = insertIntoField(target, text, "insertFromPaste");
+      }
+      var pasted = taken ? text.length : 0;
+      return secret ? { pasted: pasted, password: true } : { pasted: pasted };
+    }
+    var copied = handled ? data.getData("text/plain") : selectedText(target, editing);
+    if (chord === "cut" && !handled && copied && textual) {
+      if (editing.editable) document.execCommand("delete", false);
+      else deleteInField(target, false);
+    }
+    return secret ? { copied: copied.length, password: true, text: copied } : { copied: copied.length, text: copied };
+  }
+  function selectedText(target, editing) {
+    if (editing.field) {
+      var value = String(target.value || "");
+      try {
+        return value.slice(target.selectionStart, target.selectionEnd);
+      } catch (e) {
+        return ""; // an email or number field has no selection to copy
+      }
+    }
+    var selection = (target.getRootNode && target.getRootNode().getSelection ? target.getRootNode() : document).getSelection();
+    return selection ? selection.toString() : "";
   }
   // Does what the browser does for the key, and says what: "submit", "click", "insert", "delete", "focus",
   // "select", "select_all", "scroll", "none" (a form that cannot be submitted), or null for nothing.

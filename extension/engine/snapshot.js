@@ -81,6 +81,12 @@
     };
     // The frame's images (images.js), once the walk gave refs to what a click on one presses.
     if (options.images) part.images = engine.images(Math.max(1, +options.images || 1));
+    // Where the refs this read gave are drawn, for an annotated screenshot (images.js), and where the frame is.
+    if (options.labels) {
+      part.labels = engine.labels(walk.refs, full);
+      part.frameOffset = frameOffset();
+      part.scroll = { x: window.scrollX, y: window.scrollY };
+    }
     // A frame alone has its tab's search at once too (outline.js, find; a full read).
     if (options.find && isTop && !walk.frames.length) part.found = engine.find(whole, options.find);
     if (options.changes) {

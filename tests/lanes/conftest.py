@@ -8,6 +8,7 @@ both lanes: a tab's ref counter at ``@e1`` and nothing in its history.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -71,10 +72,17 @@ class LaneAgent:
 
 @pytest.fixture
 def agent(stack: ServerStack) -> Iterator[LaneAgent]:
-    """A new session on a new tab of the lane's browser, closed (tab and all) after the test.
+    """A new session on a new tab of the lane's browser, closed (tab and all) after the test."""
+    with new_agent(stack) as made:
+        yield made
+
+
+@contextlib.contextmanager
+def new_agent(stack: ServerStack) -> Iterator[LaneAgent]:
+    """A new session on a new tab of the lane's browser, closed (tab and all) afterwards.
 
     The cdp lane opens a tab per session by itself; on the extension lane a new session takes the
-    active tab, so the test opens a fresh one first, as a user would before handing it to the agent.
+    active tab, so a fresh one is opened first, as a user would before handing it to the agent.
     """
     if isinstance(stack, BrowserStack):
         stack.driver.switch_to.new_window("tab")

@@ -97,6 +97,8 @@ REF_PATTERN = r"^@?e[0-9]{1,7}$"
 WAIT_TIMEOUT_DEFAULT_S = 10
 #: How many images browser_get_images lists when no limit is given (the extension's capabilities.js holds the same).
 IMAGES_DEFAULT = 50
+#: The tallest full-page or element screenshot, in CSS pixels: a longer page is cut there (clipped).
+SCREENSHOT_MAX_HEIGHT = 8000
 #: Keys held during a click: "Shift", "Control+Shift", ...
 MODIFIERS_PATTERN = r"^(Alt|Control|Meta|Shift)(\+(Alt|Control|Meta|Shift)){0,3}$"
 _REF = {
@@ -593,13 +595,31 @@ _SPECS = (
     ),
     ToolSpec(
         name="browser_screenshot",
-        description="Capture a PNG screenshot of the controlled tab.",
-        schema=arguments(),
+        description="Capture a PNG screenshot of the controlled tab: what it shows, one element (ref), or the whole "
+        "page (full_page). With annotate, each element with a ref is labelled on the image (e12 in a yellow box at "
+        "its top left), so that what is seen can be acted on by ref; the labels are listed in the answer too.",
+        schema=arguments(
+            {
+                "ref": _REF | {"description": "Capture only this element (not with full_page)."},
+                "full_page": {
+                    "type": "boolean",
+                    "description": f"Capture the whole page, not only what the window shows (at most "
+                    f"{SCREENSHOT_MAX_HEIGHT} px tall).",
+                },
+                "annotate": {"type": "boolean", "description": "Label each element that has a ref on the image."},
+            }
+        ),
         read_only=True,
         result_kind="image",
         result_fields=(
             ResultField("mime_type", "Always image/png."),
             ResultField("data", "The PNG bytes, base64."),
+            ResultField(
+                "labels",
+                "With annotate: [{ref, x, y}] for each label drawn, its top left in the image's pixels. A label the "
+                "page drew itself is not in this list.",
+            ),
+            ResultField("clipped", "True when the page or element was taller than the image could hold."),
             ResultField(
                 "activated_tab",
                 "True when the tab had to be brought to the front of its window to be captured.",

@@ -96,7 +96,14 @@ def _error_result(code: str, message: str) -> types.CallToolResult:
 def _content_of(spec: ToolSpec, result: Any) -> list[types.ContentBlock]:
     if spec.result_kind == "image":
         mime_type, _ = image_of(result)  # checks the shape and the base64 before a client sees it
-        return [types.ImageContent(data=result["data"], mime_type=mime_type)]
+        image: list[types.ContentBlock] = [types.ImageContent(data=result["data"], mime_type=mime_type)]
+        about = {
+            key: value
+            for key, value in result.items()
+            if key not in ("data", "mime_type") and value is not False and value is not None
+        }
+        # what the image cannot say itself: the labels drawn on it, whether it was cut, the tab brought forward
+        return image + ([types.TextContent(text=json_text(about))] if about else [])
     if spec.result_kind == "snapshot":
         text, metadata = snapshot_of(result)
         content: list[types.ContentBlock] = [types.TextContent(text=text)]

@@ -331,6 +331,48 @@ class PageEngine:
             shown += [image | framed for image in found.get("images") or []]
         return {"images": shown[:limit], "total": total}
 
+    async def labels(self, *, page: bool) -> list[dict[str, Any]]:
+        """Where the elements with refs are drawn, for an annotated screenshot: ``[{ref, x, y, width, height}]`` in
+        the top frame's viewport (CSS px), each frame's placed by its ``<iframe>``; with ``page`` (a full-page
+        screenshot), every element's, in the page (the top frame's scroll added). A read that gives refs to what it
+        labels and is no read of the session's (its changes are not reset)."""
+        parts = await self._parts({"full": page, "labels": True})
+        scroll = parts[0][1].get("scroll") or {} if page else {}
+        boxes: list[dict[str, Any]] = []
+        for frame, part in parts:
+            found = part.get("labels") or []
+            if not found:
+                continue
+            origin = {"x": 0, "y": 0, "frameOffset": part.get("frameOffset")}
+            dx, dy = await self._in_page(frame, origin, scroll=False)
+            dx, dy = dx + float(scroll.get("x") or 0), dy + float(scroll.get("y") or 0)
+            boxes += [box | {"x": float(box["x"]) + dx, "y": float(box["y"]) + dy} for box in found]
+        return boxes
+
+    async def press_in_focus(self, key: str, options: dict[str, Any]) -> tuple[FrameInfo, dict[str, Any]]:
+        """The engine's ``press`` (synthetic key events and what the browser would do for them) in the frame that
+        has the focus, and that frame: the top frame's engine names the ``<iframe>`` the focus is in
+        (``focus_in_child_frame``, with its token), down to the frame whose own element has it."""
+        frame = self.frames()[0]
+        while True:
+            answer = await self.evaluate(frame, _called("globalThis.__hermesSnapshot.press", key, options))
+            error = answer.get("error") if isinstance(answer, dict) and answer.get("ok") is False else None
+            if not isinstance(error, dict) or error.get("code") != "focus_in_child_frame":
+                return frame, _answer("press", answer)
+            children = [child for child in self.frames() if child.parent_id == frame.frame_id]
+            tokens = await self._child_tokens(frame, children)
+            inner = next((child for child in children if tokens.get(child.frame_id) == error.get("frameToken")), None)
+            if inner is None:
+                raise engine_failure(error)
+            frame = inner
+
+    async def box(self, ref: str) -> dict[str, float]:
+        """``ref``'s element scrolled into view: ``{x, y, width, height}`` in the top frame's viewport (CSS px)."""
+        frame = await self.owner_of(ref)
+        rect = await self.call(frame, "rect", ref_key(ref))
+        x, y = await self._in_page(frame, {"x": rect["left"], "y": rect["top"], "frameOffset": rect.get("frameOffset")})
+        return {"x": x, "y": y, "width": float(rect["width"]), "height": float(rect["height"])}
+
     async def snapshot(self, *, full: bool, reader: Reader, changes: bool = False) -> dict[str, Any]:
         """The tab's snapshot: every frame's part (``_parts``), stitched by the engine.
 
@@ -528,8 +570,9 @@ class PageEngine:
             raise _element_gone(key)
         return where
 
-    async def _in_page(self, frame: FrameInfo, rect: dict[str, Any]) -> tuple[float, float]:
-        """``rect``'s point (in ``frame``'s viewport) in the tab's page coordinates."""
+    async def _in_page(self, frame: FrameInfo, rect: dict[str, Any], *, scroll: bool = True) -> tuple[float, float]:
+        """``rect``'s point (in ``frame``'s viewport) in the tab's page coordinates; each ``<iframe>`` on the way is
+        scrolled into view first, unless ``scroll`` is false (a screenshot places what it sees where it is)."""
         frames = {f.frame_id: f for f in self.frames()}
         x, y = float(rect["x"]), float(rect["y"])
         offset = rect.get("frameOffset") or {}
@@ -548,7 +591,7 @@ class PageEngine:
                     "controller_error",
                     "engine_error: cannot place the element's frame in the page; take a new snapshot and try again.",
                 )
-            box = await self.call(parent, "frameRect", token)
+            box = await self.call(parent, "frameRect", token, {"scroll": scroll})
             x, y = x + float(box["x"]), y + float(box["y"])
             child = parent
         return x, y

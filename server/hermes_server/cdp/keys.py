@@ -113,6 +113,25 @@ def parse_key(spec: str) -> KeyPress:
     return KeyPress(down, up)
 
 
+def clipboard_chord(press: KeyPress) -> str | None:
+    """``"copy"``, ``"cut"`` or ``"paste"`` for the keys that do so (Control or Meta with C, X, V; Control+Insert,
+    Shift+Delete, Shift+Insert), else None: the same keys as the engine's ``clipboardChord`` (keyboard.js)."""
+    key, modifiers = str(press.down["key"]), int(press.down["modifiers"])
+    command, shift, alt = bool(modifiers & (2 | 4)), bool(modifiers & 8), bool(modifiers & 1)
+    letter = key.lower() if len(key) == 1 else ""
+    if alt:
+        return None
+    if command and not shift and (letter == "c" or key == "Insert"):
+        return "copy"
+    if command and not shift and letter == "x":
+        return "cut"
+    if command and letter == "v":
+        return "paste"
+    if shift and not command:
+        return {"Insert": "paste", "Delete": "cut"}.get(key)
+    return None
+
+
 def _character_code(char: str) -> tuple[str, int]:
     if char.isascii() and char.isalpha():
         return f"Key{char.upper()}", ord(char.upper())

@@ -41,12 +41,12 @@ from hermes_server.cdp.engine import (
     ref_key,
 )
 from hermes_server.cdp.frames import FrameInfo
-from hermes_server.cdp.keys import KeyPress, parse_key, typed_keys
+from hermes_server.cdp.keys import KeyPress, clipboard_chord, parse_key, typed_keys
 from hermes_server.cdp.providers import BrowserLease
 from hermes_server.cdp.supervisor import CDPSupervisor, DialogInterrupt
 from hermes_server.errors import CDPCommandFailed, CDPError, PressStopped
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import IMAGES_DEFAULT, WAIT_TIMEOUT_DEFAULT_S
+from hermes_wire.tools import IMAGES_DEFAULT, SCREENSHOT_MAX_HEIGHT, WAIT_TIMEOUT_DEFAULT_S
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -75,6 +75,8 @@ class Browsing:
     reader: Reader = field(default_factory=Reader)
     #: Each tab ``browser_tabs`` opened -> the tab that was controlled then (control goes back there on close).
     opened_from: dict[str, str] = field(default_factory=dict)
+    #: The session's own clipboard: what its last copy or cut took (browser_press), for its next paste.
+    clipboard: str = ""
 
     def engine(self) -> PageEngine:
         """The snapshot engine in the controlled tab, with that tab's refs."""
@@ -322,19 +324,34 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     return result | {key: checked[key] for key in ("value", "password") if key in checked}
 
 
+#: How much of a copied text the agent is told (never a password field's: only its length); the extension's too.
+CLIPBOARD_SHOWN = 200
+
+
 @handles("browser_press")
 async def press(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    """A real key press; a copy, cut or paste (``clipboard_chord``) goes through the session's own clipboard
+    instead, by the engine in the focused frame, so the browser's (the user's, on a desktop) is never touched."""
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
     keys = parse_key(args["key"])
-    result = {"ok": True, "key": args["key"]}
+    result: dict[str, Any] = {"ok": True, "key": args["key"]}
     engine = browsing.engine()
     top = engine.frames()[0]
     token = await engine.watch(top)
     before = _Before.now(supervisor, top)
 
     async def pressed() -> dict[str, Any]:
-        await _act(supervisor, _press(supervisor, session, keys), so_far=result)
+        if clipboard_chord(keys):
+            _, answer = await _act(supervisor, engine.press_in_focus(args["key"], {"clipboard": browsing.clipboard}))
+            told = dict(answer.get("clipboard") or {})
+            if "text" in told:
+                browsing.clipboard = str(told.pop("text"))
+                if not told.get("password"):
+                    told["text"] = browsing.clipboard[:CLIPBOARD_SHOWN]
+            result.update(action=answer.get("action"), clipboard=told)
+        else:
+            await _act(supervisor, _press(supervisor, session, keys), so_far=result)
         return await _after_action(browsing, top, token, result, before)
 
     return await _following_tabs(browsing, before.target, pressed, result)
@@ -387,6 +404,10 @@ async def _new_tab(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     return {"id": supervisor.state.targets.tab_id(target), **page, "controlled": True}
 
 
+#: How long closing a tab waits for the browser to say it is gone.
+CLOSE_WAIT_S = 10.0
+
+
 async def _close_tab(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     """Close a tab the session may close (``not_your_tab`` otherwise); closing the controlled one gives control to
     the tab it was opened from, if that is still open."""
@@ -405,6 +426,11 @@ async def _close_tab(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         )
     controlled = target == supervisor.controlled_target
     await supervisor.send("Target.closeTarget", {"targetId": target})
+    if supervisor.state.targets.tab_session(target) is not None:
+        # closed once the browser has let go of it: a list of the tabs taken after this answer does not show it
+        await asyncio.wait_for(
+            supervisor.until(lambda: supervisor.state.targets.tab_session(target) is None), CLOSE_WAIT_S
+        )
     back_to = str(browsing.opened_from.pop(target, None) or infos[target].get("openerId") or "")
     if not controlled:
         return {
@@ -461,10 +487,42 @@ async def tab_activate(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 
 @handles("browser_screenshot")
 async def screenshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    """The window, one element or the whole page, clipped by the browser; with annotate, where each element with a
+    ref is, relative to the image (the router draws the labels: routing/screenshots.py)."""
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
-    shot = await supervisor.send("Page.captureScreenshot", {"format": "png"}, session_id=session)
-    return {"mime_type": "image/png", "data": shot["data"]}
+    engine = browsing.engine()
+    params: dict[str, Any] = {"format": "png"}
+    answer: dict[str, Any] = {}
+    origin = {"x": 0.0, "y": 0.0}
+    if args.get("ref"):
+        box = await engine.box(args["ref"])
+        metrics = await supervisor.send("Page.getLayoutMetrics", session_id=session)
+        page_x, page_y = (float(metrics["cssVisualViewport"][key]) for key in ("pageX", "pageY"))
+        height = min(box["height"], SCREENSHOT_MAX_HEIGHT)
+        if box["width"] < 1 or height < 1:
+            raise ToolError("controller_error", "not_visible: The element has no size on the page, so it has no image.")
+        params |= {"captureBeyondViewport": True, "clip": box | {"height": height, "scale": 1}}
+        params["clip"] |= {"x": box["x"] + page_x, "y": box["y"] + page_y}
+        origin = {"x": box["x"], "y": box["y"]}
+        answer["clipped"] = height < box["height"]
+    elif args.get("full_page"):
+        metrics = await supervisor.send("Page.getLayoutMetrics", session_id=session)
+        content = metrics["cssContentSize"]
+        height = min(float(content["height"]), SCREENSHOT_MAX_HEIGHT)
+        clip = {"x": 0, "y": 0, "width": float(content["width"]), "height": height, "scale": 1}
+        params |= {"captureBeyondViewport": True, "clip": clip}
+        answer["clipped"] = height < float(content["height"])
+    if args.get("annotate"):
+        boxes = await engine.labels(page=bool(args.get("full_page")))
+        answer["boxes"] = [box | {"x": box["x"] - origin["x"], "y": box["y"] - origin["y"]} for box in boxes]
+        if "clip" in params:
+            answer["css_width"] = params["clip"]["width"]
+        else:  # the window, scrollbar included, as the capture holds it
+            answer["css_width"] = float(await engine.evaluate(engine.frames()[0], "innerWidth"))
+    shot = await _act(supervisor, supervisor.send("Page.captureScreenshot", params, session_id=session))
+    return answer | {"mime_type": "image/png", "data": shot["data"]}
+
 
 
 @handles("browser_dialog")

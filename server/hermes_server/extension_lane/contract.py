@@ -2,7 +2,7 @@
 
 The service worker cannot import Python, so what it must agree on with the host and the server
 (the native-messaging constants, the capability allowlist, each capability's argument schema,
-the engine's files) is written into a checked-in script by this command:
+the engine's files, the tallest screenshot) is written into a checked-in script by this command:
 
     python -m hermes_server.extension_lane.contract          # rewrite the file
     python -m hermes_server.extension_lane.contract --check  # exit 1 if it is stale (the tests do this)
@@ -17,7 +17,7 @@ from typing import Any
 from hermes_extension import ENGINE_FILES, extension_dir
 from hermes_server.generated import write_or_check
 from hermes_wire import controller, native
-from hermes_wire.tools import REF_PATTERN, TOOLS
+from hermes_wire.tools import REF_PATTERN, SCREENSHOT_MAX_HEIGHT, TOOLS
 
 CONTRACT_PATH = Path("background") / "contract.js"
 
@@ -42,6 +42,7 @@ def contract() -> dict[str, Any]:
         "CAPABILITY_ALLOWLIST": list(controller.CAPABILITY_ALLOWLIST),
         "ARGUMENT_SCHEMAS": {name: TOOLS[name].schema for name in controller.CAPABILITY_ALLOWLIST},
         "REF_PATTERN": REF_PATTERN,
+        "SCREENSHOT_MAX_HEIGHT": SCREENSHOT_MAX_HEIGHT,
         "ENGINE_FILES": list(ENGINE_FILES),
     }
 

@@ -12,10 +12,12 @@ lane: the tools a session is served (``served_tools``) are the ones every list s
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Collection
 from typing import Any
 
+from hermes_server.routing import screenshots
 from hermes_server.routing.lanes import Backend, ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
@@ -62,6 +64,8 @@ class Router:
                     "the server (docs/configuration.md). Use the tools the session lists.",
                 )
             checked = tool.validate(arguments)
+            if tool.name == "browser_screenshot":
+                screenshots.check_arguments(checked)
         except ToolError as error:
             outcome = ToolOutcome.of_error(error)
         else:
@@ -69,10 +73,23 @@ class Router:
             action = {key: value for key, value in checked.items() if key != "see"}
             started = time.monotonic()
             outcome = await backend.run(ToolCall(session, tool, action, tool_call_id, timeout_s))
+            if tool.name == "browser_screenshot":
+                outcome = await self._finished_screenshot(outcome, annotate=bool(checked.get("annotate")))
             if outcome.ok and see != "none" and isinstance(outcome.result, dict):
                 left_s = max(timeout_s - (time.monotonic() - started), SEE_MIN_TIMEOUT_S)
                 outcome = await self._shown(backend, session, outcome, see, tool_call_id, left_s)
         return outcome.answered_by(backend.name)
+
+    @staticmethod
+    async def _finished_screenshot(outcome: ToolOutcome, *, annotate: bool) -> ToolOutcome:
+        """The lane's capture made into the agent's one PNG (stitched, cropped, labelled: ``screenshots``), off the
+        event loop: decoding and encoding a tall page takes a while."""
+        if not outcome.ok or not isinstance(outcome.result, dict):
+            return outcome
+        try:
+            return ToolOutcome.success(await asyncio.to_thread(screenshots.finished, outcome.result, annotate=annotate))
+        except ToolError as error:
+            return ToolOutcome.of_error(error)
 
     async def _shown(
         self, backend: Backend, session: Session, outcome: ToolOutcome, see: str, tool_call_id: str, timeout_s: float

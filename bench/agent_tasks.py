@@ -434,7 +434,7 @@ def print_report(results: dict[tuple[str, str], Tally], lanes: list[str], versio
         }
         if peer is not None:
             ratio = answers.chars / peer.chars
-            checks[f"characters {ratio:.2f}x Playwright MCP's (answers) <= {TARGET_CHARS}x"] = ratio <= TARGET_CHARS
+            checks[f"characters {ratio:.3f}x Playwright MCP's (answers) <= {TARGET_CHARS}x"] = ratio <= TARGET_CHARS
         print(f"\n{lane} lane, answers policy")
         for what, passed in checks.items():
             print(f"  {what}: {peers.verdict(passed)}")

@@ -77,6 +77,13 @@
     return out.join("\n");
   }
 
+  // A line's body without its [focused] state (among the states after its role and name, never in its text): a
+  // line that only lost the focus is no change to show (where the focus went is: that line gained it).
+  var FOCUSED_STATE = /^(- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])*?) \[focused\]/;
+  function withoutFocus(body) {
+    return body.replace(FOCUSED_STATE, "$1");
+  }
+
   // changes(before, after) -> {text, added, removed, changed}: what `after` (a full snapshot text) shows that
   // `before` did not, and what it no longer shows; text is "" when nothing changed.
   function changes(before, after) {
@@ -97,7 +104,7 @@
         var was = old[wasAt];
         matchOf[wasAt] = index;
         var moved = (was.parent >= 0 ? old[was.parent].key : "") !== (line.parent >= 0 ? now[line.parent].key : "");
-        if (was.body === line.body && !moved) return;
+        if ((was.body === line.body || withoutFocus(was.body) === line.body) && !moved) return;
         mark = "~";
       }
       counts[mark === "+" ? "added" : "changed"]++;

@@ -38,6 +38,10 @@
   // Single-child wrappers that are replaced by their only child when they have no name or state.
   var COLLAPSE = wordSet("listitem paragraph group term note blockquote");
   var CELLS = wordSet("cell columnheader rowheader");
+  // A text run that only separates its neighbours ("/" between links, "›" in breadcrumbs, the "," and "( )" around
+  // links in a sentence) is no line of its own: it says nothing an agent acts on. The only text of an element
+  // stays (`- cell: -`), and so does a mark that means something, such as "*" beside a required field.
+  var SEPARATOR = /^\s*[\/|\u00b7\u2022\u203a\u00bb\u00ab\u2039,;:()\[\]\u2013\u2014-]{1,3}\s*$/;
   // In a compacted snapshot these bare wrappers are left out and their kept children move up a level.
   var ELIDABLE = /^- (paragraph|listitem|group|note|blockquote|term|definition):$/;
   // The token at the end of a frame placeholder line.
@@ -101,6 +105,7 @@
   }
   function renderNode(node, depth, parent, lines) {
     if (node.text !== undefined) {
+      if (SEPARATOR.test(node.text)) return;
       lines.push("- text: " + pageText(node.text), depth, parent, textKind(node.text), node);
       return;
     }

@@ -89,9 +89,14 @@ document.getElementById('add').addEventListener('click', () => {{
 )
 
 
+#: Two fields, one of which a test types into while the other is focused: a hostile value imitates a state.
+TWO_FIELDS = page("Two fields", '<label>First <input value="a [focused]"></label> <label>Second <input></label>')
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/react": REACT_LIST, "/big": BIG_TABLE, "/hostile": HOSTILE_PAGE}) as server:
+    served = {"/react": REACT_LIST, "/big": BIG_TABLE, "/hostile": HOSTILE_PAGE, "/two-fields": TWO_FIELDS}
+    with serve_action_pages(served) as server:
         yield server
 
 
@@ -220,3 +225,18 @@ def test_hostile_text_in_changed_lines_stays_text(agent: LaneAgent) -> None:
     assert [line.role for line in new if line.ref] == ["button"], result
     assert all(line.ref != "e1" for line in new), result
     assert result["changes"]["added"] == len(new), result  # type: ignore[index]
+
+
+def test_a_line_that_only_lost_the_focus_is_no_change_and_the_one_that_gained_it_is(agent: LaneAgent) -> None:
+    agent.open("/two-fields")
+    lines = lines_of(agent)
+    first, second = ref_of(lines, "textbox", "First"), ref_of(lines, "textbox", "Second")
+    agent.ok("browser_click", ref=first, see="none")
+    agent.ok("browser_snapshot")  # the session's read: First has the focus
+    clicked = agent.ok("browser_click", ref=second)
+    marked = [(mark, line.name) for mark, line in parse_changes(str(clicked["snapshot"])) if mark != " "]
+    assert marked == [("~", "Second")], clicked["snapshot"]
+    # A value that imitates the state is the page's text: a change to it is a change.
+    typed = agent.ok("browser_type", ref=first, text="a")
+    marked = [(mark, line.name) for mark, line in parse_changes(str(typed["snapshot"])) if mark != " "]
+    assert ("~", "First") in marked and ("~", "Second") not in marked, typed["snapshot"]

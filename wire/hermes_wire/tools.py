@@ -453,7 +453,9 @@ _SPECS = (
     ),
     ToolSpec(
         name="browser_press",
-        description="Press a key (Enter, Escape, Tab, ArrowDown, …) in the focused element.",
+        description="Press a key (Enter, Escape, Tab, ArrowDown, …) in the focused element. Control+C, Control+X "
+        "and Control+V (or Meta+…, Control+Insert, Shift+Delete, Shift+Insert) copy, cut and paste through a "
+        "clipboard private to this session, never the user's own.",
         schema=arguments({"key": {"type": "string", "minLength": 1, "maxLength": 32}, "see": _SEE}, required=("key",)),
         read_only=False,
         destructive=True,
@@ -468,6 +470,12 @@ _SPECS = (
                 EXTENSION_ONLY,
             ),
             ResultField("prevented", "True when the page cancelled the key's default action.", EXTENSION_ONLY),
+            ResultField(
+                "clipboard",
+                "A copy or cut: {copied: length, text} (the first 200 characters; a password field's only "
+                "{copied, password: true}); a paste: {pasted: length} (0: nothing took it). With action copy, cut or "
+                "paste on both lanes.",
+            ),
             _NAVIGATED,
             *_FOLLOWED_TABS,
             *_DIALOG_OPENED,

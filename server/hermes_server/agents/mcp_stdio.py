@@ -89,6 +89,13 @@ def as_mcp_tool(spec: ToolSpec) -> types.Tool:
     )
 
 
+#: What an action's answer that shows the page (``see``) is rendered without: the page's text, which follows in a
+#: block of its own, and what says nothing new to an agent reading it: ``ok`` (a failure is an error result), the
+#: ref it gave, the point a click pressed at, and the count of changed lines, which the marked lines show. The
+#: HTTP API's answer keeps them all.
+ACTION_ECHO = frozenset({"snapshot", "ok", "ref", "x", "y", "changes"})
+
+
 def _error_result(code: str, message: str) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(text=f"{code}: {message}")], is_error=True)
 
@@ -112,8 +119,9 @@ def _content_of(spec: ToolSpec, result: Any) -> list[types.ContentBlock]:
         return content
     if isinstance(result, dict) and isinstance(result.get("snapshot"), str):
         # an action's answer with the page after it (see): the result, then the page's text as it reads
-        rest = {key: value for key, value in result.items() if key != "snapshot"}
-        return [types.TextContent(text=json_text(rest)), types.TextContent(text=result["snapshot"])]
+        rest = {key: value for key, value in result.items() if key not in ACTION_ECHO}
+        page = [types.TextContent(text=result["snapshot"])] if result["snapshot"] else []  # none when unchanged
+        return [types.TextContent(text=json_text(rest)), *page]
     return [types.TextContent(text=json_text(result))]
 
 

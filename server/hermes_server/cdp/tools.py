@@ -524,7 +524,6 @@ async def screenshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     return answer | {"mime_type": "image/png", "data": shot["data"]}
 
 
-
 @handles("browser_dialog")
 async def dialog(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     supervisor = browsing.supervisor

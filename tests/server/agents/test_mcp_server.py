@@ -58,6 +58,20 @@ def test_snapshot_metadata_follows_the_text() -> None:
     ]
 
 
+def test_an_action_with_the_page_after_it_is_rendered_without_its_echo() -> None:
+    clicked = {"ok": True, "ref": "@e6", "role": "button", "name": "Save", "x": 386, "y": 400}
+    shown = {"snapshot": '~ - button "Save" [pressed] @e6', "changes": {"added": 0, "changed": 1, "removed": 0}}
+    result = call_result(TOOLS["browser_click"], ToolOutcome(True, backend="cdp", result=clicked | shown))
+    assert [block.text for block in result.content if isinstance(block, types.TextContent)] == [
+        '{"role": "button", "name": "Save"}',
+        shown["snapshot"],
+    ]
+    unchanged = call_result(
+        TOOLS["browser_click"], ToolOutcome(True, result=clicked | {"snapshot": "", "unchanged": True})
+    )
+    assert text_of(unchanged) == '{"role": "button", "name": "Save", "unchanged": true}'
+
+
 @pytest.mark.parametrize(
     ("tool", "result"),
     [

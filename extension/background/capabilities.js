@@ -8,7 +8,7 @@ import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normal
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, hostStatusApplied, isWebTab } from "./sessions.js";
-import { changeControlled, loadClipboard, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveClipboard, saveCrashReported } from "./storage.js";
+import { changeControlled, loadClipboard, loadTabRefs, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveClipboard, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { navigationTargetCreated, ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
@@ -136,6 +136,18 @@ const CAPABILITIES = {
     const result = await followNavigation(tab, done, signal);
     const shown = result.password ? "•".repeat(Math.min(args.text.length, 12)) : JSON.stringify(args.text.slice(0, 80));
     return { result, summary: `typed ${shown} into ${describe(args.ref, result)}` };
+  },
+
+  browser_drag: async ({ sessionId, args, signal, checked }) => {
+    const tab = await controlledTab(sessionId, { checked: checked.controlled });
+    const frames = (await loadTabRefs(tab.id)).frames;
+    const [from, to] = [frames[normalRef(args.ref)], frames[normalRef(args.to_ref)]];
+    if (from !== undefined && to !== undefined && from !== to) {
+      throw new CommandError("invalid_arguments", "ref and to_ref are in different frames: a drag stays in one frame.");
+    }
+    const drag = () => actInFrameOf(tab.id, args.ref, "drag", [normalRef(args.ref), normalRef(args.to_ref)]);
+    const result = await followingTabs(sessionId, tab, drag, { ok: true, ref: normalRef(args.ref) }, signal);
+    return { result, summary: `dragged ${describe(args.ref, result)} onto ${normalRef(args.to_ref)}` };
   },
 
   browser_press: async ({ sessionId, args, signal, checked }) => {

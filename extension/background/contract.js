@@ -37,6 +37,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "browser_find",
     "browser_get_images",
     "browser_click",
+    "browser_drag",
     "browser_type",
     "browser_press",
     "browser_scroll",
@@ -196,6 +197,35 @@ globalThis.HERMES_CONTRACT = deepFreeze({
       },
       "required": [
         "ref"
+      ],
+      "additionalProperties": false
+    },
+    "browser_drag": {
+      "type": "object",
+      "properties": {
+        "ref": {
+          "type": "string",
+          "pattern": "^@?e[0-9]{1,7}$",
+          "description": "What is dragged: a ref from the latest snapshot."
+        },
+        "to_ref": {
+          "type": "string",
+          "pattern": "^@?e[0-9]{1,7}$",
+          "description": "What it is dropped onto: a ref from the latest snapshot."
+        },
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
+        }
+      },
+      "required": [
+        "ref",
+        "to_ref"
       ],
       "additionalProperties": false
     },
@@ -413,6 +443,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/images.js",
     "engine/scroll.js",
     "engine/pointer.js",
+    "engine/drag.js",
     "engine/keyboard.js",
     "engine/typing.js",
     "engine/api.js"

@@ -70,6 +70,10 @@
  *   press(key) -> Promise<{ok, key, target:{role, name}, action:"submit"|"click"|"insert"|"delete"|"focus"|
  *       "select"|"select_all"|"scroll"|"none"|null, prevented, navigating?}>   key: "Enter", "Tab", "Shift+Tab",
  *       "Control+a", "x"... Focus inside a child frame -> {ok:false, error:{code:"focus_in_child_frame", frameToken}}
+ *   drag(ref, toRef) -> Promise<{ok, ref, role, name, to:{ref, role, name}, released_over:{role, name}|null,
+ *       dropped? (an HTML5 drop target took it), navigating?}>   pressed, moved and released at clear points of
+ *       both (else click_intercepted, nothing pressed), pointer and mouse events, and an HTML5 drag when the press
+ *       made something draggable (drag.js)
  *   scroll(ref|null, "up"|"down"|"left"|"right"|"top"|"bottom"|null, {pages?, amount?}) -> {ok, direction?,
  *       scrolled (px), position, max, atStart, atEnd, target:"page"|role, ref?, scrolledRef?}
  *       A ref with no direction scrolls that element into view in every scrolling ancestor.
@@ -192,6 +196,7 @@
       typed: guarded(engine.typed, "action_failed"),
       typedAfter: guardedAsync(engine.typedAfter, "action_failed"),
       press: settledAction(engine.press),
+      drag: guardedAsync(engine.drag, "action_failed"),
       scroll: guarded(engine.scroll, "action_failed"),
       rect: guarded(engine.rect, "action_failed"),
       frameRect: guarded(engine.frameRect, "action_failed"),

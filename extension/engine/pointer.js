@@ -807,6 +807,11 @@
   Object.assign(engine, {
     settle: settleAfterPress,
     click: click,
+    pointerTarget: pointerTarget,
+    pressPoint: pressPoint,
+    mouseInit: mouseInit,
+    fire: fire,
+    arrive: arrive,
     reaches: reaches,
     intercepted: intercepted,
     clearInView: clearInView,

@@ -316,6 +316,8 @@
   // wrapper, and a box that listens for its rows' clicks hands them out to the rows.
   function actsAsControl(el, tag, role, textless, walk) {
     if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex")) return true;
+    if (FLATTEN[role] && el.getAttribute("draggable") === "true" && !textless) return true; // browser_drag's
+
     if (!(CLICKABLE_STRUCTURE[role] || FLATTEN[role]) || !walk.cursor || textless || POINTER_SKIP[tag]) return false;
     var row = !!ROW_ROLES[role];
     var clickable =

@@ -2,7 +2,8 @@
 // lane registers the same file with Page.addScriptToEvaluateOnNewDocument): it notes which elements the page
 // gave a click listener (addEventListener of click, mousedown, mouseup, pointerdown, pointerup or dblclick, or
 // an on<event> property), because an icon that only a listener makes clickable shows no cursor, no role and
-// no text, and the snapshot must still give it a ref (issue 12).
+// no text, and the snapshot must still give it a ref (issue 12); and a drag's (dragstart, dragover, drop), so
+// that browser_drag can name a drop zone by its ref.
 //
 // The snapshot engine lives in an isolated world and cannot see this closure; DOM events cross worlds. When
 // the engine dispatches "hermes:click-listeners?" on the document, this script dispatches a non-bubbling,
@@ -18,7 +19,8 @@
 
   const QUERY = "hermes:click-listeners?";
   const MARK = "hermes:click-listener";
-  const CLICK_TYPES = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup", "dblclick"]);
+  // A drop zone (dragover, drop) and what starts a drag are acted on too: browser_drag names them by ref.
+  const CLICK_TYPES = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup", "dblclick", "dragstart", "dragover", "drop"]);
   const { apply } = Reflect;
   const addListener = EventTarget.prototype.addEventListener;
   const dispatch = EventTarget.prototype.dispatchEvent;

@@ -370,6 +370,90 @@ def click_collapsible_2(r: Reader) -> None:
     raise AssertionError(f"no section shows a link {target!r} on the {r.lane} lane")
 
 
+def copy_into_answer(r: Reader, source: str) -> None:
+    """Select all of the text box ``source`` (a ref), copy it, paste it into the empty one-line box, submit: the
+    text ends with a space an agent cannot see to retype, so only a copy carries it exactly (issue 24, item 5)."""
+    r.act("browser_click", ref=source)
+    r.press("Control+a")
+    r.press("Control+c")
+    empty = [e.ref for e in find_all(r.read(), "textbox") if e.ref and not e.text]
+    assert len(empty) == 1, f"not one empty text box on the {r.lane} lane:\n{r.last}"
+    r.act("browser_click", ref=empty[0])
+    r.press("Control+v")
+    r.click("button", "Submit")
+
+
+def copy_paste(r: Reader) -> None:
+    utterance(r, r"Copy the text in the textarea below, paste it into the textbox")
+    filled = [e.ref for e in find_all(r.read(), "textbox") if e.ref and e.text]
+    assert len(filled) == 1, f"not one text area with text on the {r.lane} lane:\n{r.last}"
+    copy_into_answer(r, str(filled[0]))
+
+
+def copy_paste_2(r: Reader) -> None:
+    position = utterance(r, r"Copy the text from the (\d)\w\w text area below")[1]
+    filled = [e.ref for e in find_all(r.read(), "textbox") if e.ref and e.text]
+    assert len(filled) == 3, f"not three text areas with text on the {r.lane} lane:\n{r.last}"
+    copy_into_answer(r, str(filled[int(position) - 1]))
+
+
+def list_items(r: Reader) -> list[Element]:
+    """The sortable list's items with their refs, in the order the page shows them now."""
+    items = [e for e in find_all(r.read(), "listitem") if e.ref]
+    assert items, f"no list items with refs on the {r.lane} lane:\n{r.last}"
+    return items
+
+
+def drag_items(r: Reader) -> None:
+    """Drag the named item onto the item now at the place it should go (browser_drag, issue 24, item 2)."""
+    places = r"to the top|to the bottom|down by one position|up by one position|to the (\d)\w\w position"
+    wanted = utterance(r, rf"^Drag (.+?) ({places})\.")
+    name, where = wanted[1], wanted[2]
+    items = list_items(r)
+    at = [e.label for e in items].index(name)
+    moves = {"to the top": 0, "to the bottom": len(items) - 1, "down by one position": at + 1}
+    to = (moves | {"up by one position": at - 1}).get(where, int(wanted[3] or 1) - 1)
+    r.act("browser_drag", ref=items[at].ref, to_ref=items[to].ref)
+
+
+def drag_items_grid(r: Reader) -> None:
+    places = r"to the (?:top|center|bottom) (?:left|center|right)|to the center|(?:up|down|left|right) by one"
+    wanted = utterance(r, rf"^Drag (.+?) ({places})\.")
+    name, where = wanted[1], wanted[2]
+    items = list_items(r)
+    at = [e.label for e in items].index(name)
+    rows, columns = {"top": 0, "center": 1, "bottom": 2}, {"left": 0, "center": 1, "right": 2}
+    steps = {"up by one": -3, "down by one": 3, "left by one": -1, "right by one": 1}
+    if where in steps:
+        to = at + steps[where]
+    elif where == "to the center":
+        to = 4
+    else:
+        row, column = where.removeprefix("to the ").split()
+        to = rows[row] * 3 + columns[column]
+    r.act("browser_drag", ref=items[at].ref, to_ref=items[to].ref)
+
+
+def drag_sort_numbers(r: Reader) -> None:
+    """Sort by dragging: the lowest of the rest onto the first place not yet sorted, until all are in order."""
+    utterance(r, r"Sort the numbers in increasing order")
+    for place in range(len(list_items(r))):
+        items = list_items(r)
+        numbers = [int(e.label) for e in items]
+        lowest = min(range(place, len(items)), key=lambda index: numbers[index])
+        if lowest != place:
+            r.act("browser_drag", ref=items[lowest].ref, to_ref=items[place].ref)
+    r.click("button", "Submit")
+
+
+def drag_box(r: Reader) -> None:
+    utterance(r, r"Drag the smaller box so that it is completely inside the larger box")
+    boxes = {e.label: e.ref for e in elements(r.read()) if e.ref and e.label in ("s", "L")}
+    assert set(boxes) == {"s", "L"}, f"not both boxes with refs on the {r.lane} lane:\n{r.last}"
+    r.act("browser_drag", ref=boxes["s"], to_ref=boxes["L"])
+    r.click("button", "Submit")
+
+
 SOLVERS: dict[str, Callable[[Reader], None]] = {
     "choose-date": choose_date,
     "book-flight": book_flight,
@@ -392,6 +476,12 @@ SOLVERS: dict[str, Callable[[Reader], None]] = {
     "click-collapsible-2": click_collapsible_2,
     "enter-date": enter_date,
     "enter-time": enter_time,
+    "drag-items": drag_items,
+    "drag-items-grid": drag_items_grid,
+    "drag-sort-numbers": drag_sort_numbers,
+    "drag-box": drag_box,
+    "copy-paste": copy_paste,
+    "copy-paste-2": copy_paste_2,
 }
 
 
@@ -405,6 +495,8 @@ def pages() -> Iterator[PageServer]:
 #: page expects one of them (no agent can tell which); navigate-tree's seed 7 hides its file in a folder
 #: (seeds 1 to 6 show it at the top), so the agent must open folders.
 OTHER_SEEDS = {"email-inbox-forward": (1, 3, 4), "navigate-tree": (1, 2, 7)}
+#: The drag tasks, five seeds each (issue 24).
+OTHER_SEEDS |= {task: (1, 2, 3, 4, 5) for task in ("drag-items", "drag-items-grid", "drag-sort-numbers", "drag-box")}
 EPISODES = [(task, seed) for task in SOLVERS for seed in OTHER_SEEDS.get(task, SEEDS)]
 
 

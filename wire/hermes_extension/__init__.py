@@ -35,6 +35,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/images.js",
     "engine/scroll.js",
     "engine/pointer.js",
+    "engine/drag.js",
     "engine/keyboard.js",
     "engine/typing.js",
     "engine/api.js",

@@ -418,6 +418,39 @@ _SPECS = (
         ),
     ),
     ToolSpec(
+        name="browser_drag",
+        description="Drag the element with ref onto the element with to_ref, as a mouse does: press on it, move in "
+        "steps, release past the target's middle in the direction of travel (so a sortable list reads it as onto "
+        "that item). Works for pointer-driven libraries and for HTML5 drag and drop. A drag whose element or "
+        "target something else covers presses nothing (click_intercepted).",
+        schema=arguments(
+            {
+                "ref": _REF | {"description": "What is dragged: a ref from the latest snapshot."},
+                "to_ref": _REF | {"description": "What it is dropped onto: a ref from the latest snapshot."},
+                "see": _SEE,
+            },
+            required=("ref", "to_ref"),
+        ),
+        read_only=False,
+        destructive=True,
+        blocked_by_dialog=True,
+        result_fields=(
+            *_ELEMENT,
+            ResultField("to", "{ref, role, name} of the target, as it was before the drag."),
+            ResultField(
+                "released_over", "{role, name, and ref if it has one} of what was under the pointer when it let go."
+            ),
+            ResultField(
+                "dropped",
+                "Present for an HTML5 drag (the press made something draggable): whether a drop target took it.",
+            ),
+            _NAVIGATED,
+            *_DIALOG_OPENED,
+            NOTICE_FIELD,
+            *_SEEN,
+        ),
+    ),
+    ToolSpec(
         name="browser_type",
         description="Type text into the input with the given ref (replacing its value); on a <select>, choose the "
         "option with that label (on a multiple <select>, exactly the options named, one label per line, in any "

@@ -324,6 +324,29 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     return result | {key: checked[key] for key in ("value", "password") if key in checked}
 
 
+@handles("browser_drag")
+async def drag(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    """The engine's drag in the frame of ``ref`` (drag.js: pressed, moved and released at clear points, with the
+    pointer, mouse and HTML5 drag events a mouse gives), the same events as on the extension lane; then what it
+    caused is followed as a click's is (a navigation, tabs it opened)."""
+    engine = browsing.engine()
+    frame = await engine.owner_of(args["ref"])
+    if (await engine.owner_of(args["to_ref"])).frame_id != frame.frame_id:
+        raise ToolError("invalid_arguments", "ref and to_ref are in different frames: a drag stays in one frame.")
+    before = _Before.now(browsing.supervisor, frame)
+    result: dict[str, Any] = {"ok": True, "ref": ref_key(args["ref"])}
+
+    async def dragged() -> dict[str, Any]:
+        done = await _act(
+            browsing.supervisor,
+            engine.call(frame, "drag", ref_key(args["ref"]), ref_key(args["to_ref"])),
+            so_far=result,
+        )
+        return await _follow(browsing.supervisor, frame, result | done, before)
+
+    return await _following_tabs(browsing, before.target, dragged, result)
+
+
 #: How much of a copied text the agent is told (never a password field's: only its length); the extension's too.
 CLIPBOARD_SHOWN = 200
 

@@ -1,5 +1,5 @@
-"""Actions benchmark: a click, a click that must scroll clear of a sticky footer, typing, a navigating click and a
-snapshot, on both Hermes lanes and Playwright MCP.
+"""Actions benchmark: a click, a click that must scroll clear of a sticky footer, typing, a navigating click, a
+snapshot and a drag, on both Hermes lanes and Playwright MCP.
 
 Run it as ``python bench/actions.py [--runs N] [--warmup W]``.
 It is a benchmark, not a test: it prints one table of medians (ms) per action and lane, the ratios
@@ -17,7 +17,8 @@ The targets (medians of the same run):
   scrolls the page back after each click, so that every click has to do it again);
 * a navigating click returns within 100 ms after the new page's ``load`` event (and not before it:
   a click that returns before the new page loaded leaves the agent reading the old one);
-* every Hermes figure is at most 0.5x Playwright MCP's.
+* every Hermes figure is at most 0.5x Playwright MCP's (issue 24 adds the drag: a card dragged onto one drop zone,
+  then the other, each drag checked by the page's count of drops).
 
 Why each part exists:
 
@@ -146,10 +147,36 @@ document.getElementById("save").addEventListener("click", () => { pressed++; sho
 </body></html>
 """
 
+#: A card to drag and two drop zones (HTML5 drag and drop); the page counts the drops each zone took.
+DRAG_PAGE = """<!doctype html>
+<html><head><title>Drag</title></head>
+<body>
+<h1>Board</h1>
+<div id="card" draggable="true" style="width: 80px; padding: 6px; background: #cfc">Card</div>
+<div class="zone" id="left" style="width: 200px; height: 80px; margin: 20px 0; border: 2px solid #333">Left</div>
+<div class="zone" id="right" style="width: 200px; height: 80px; border: 2px solid #333">Right</div>
+<p id="count">Dropped 0 times</p>
+<script>
+let drops = 0;
+const card = document.getElementById("card");
+card.addEventListener("dragstart", (event) => event.dataTransfer.setData("text/plain", "card"));
+for (const zone of document.querySelectorAll(".zone")) {
+  zone.addEventListener("dragover", (event) => event.preventDefault());
+  zone.addEventListener("drop", (event) => {
+    event.preventDefault();
+    if (event.dataTransfer.getData("text/plain") === "card") drops++;
+    document.getElementById("count").textContent = `Dropped ${drops} times`;
+  });
+}
+</script>
+</body></html>
+"""
+
 AFTER_LOAD = "returned after load (ms)"
 CLICK_CLEAR = "click under a sticky footer"
 CLICK_SEEING = "click, answer shows changes"
-ACTIONS = ("click", CLICK_SEEING, CLICK_CLEAR, "type 50 characters", "navigating click", AFTER_LOAD, "snapshot")
+DRAG = "drag"
+ACTIONS = ("click", CLICK_SEEING, CLICK_CLEAR, "type 50 characters", "navigating click", AFTER_LOAD, "snapshot", DRAG)
 
 
 # ----- what each browser driver does ---------------------------------------------------------------
@@ -172,7 +199,13 @@ class Driver(Protocol):
 
     async def type(self, ref: str, what: str, text: str) -> None: ...
 
+    async def drag(self, ref: str, what: str, to_ref: str, to_what: str) -> None: ...
+
     def ref(self, snapshot: str, role: str, name: str) -> str: ...
+
+    def ref_of_text(self, snapshot: str, text: str) -> str:
+        """The ref of the one element line whose text (after its ref) is ``text``."""
+        ...
 
 
 def ref_in(snapshot: str, pattern: str, role: str, name: str, lane: str) -> str:
@@ -212,8 +245,14 @@ class HermesDriver:
     async def type(self, ref: str, what: str, text: str) -> None:
         await self.call("browser_type", {"ref": ref, "text": text, "see": "none"})
 
+    async def drag(self, ref: str, what: str, to_ref: str, to_what: str) -> None:
+        await self.call("browser_drag", {"ref": ref, "to_ref": to_ref, "see": "none"})
+
     def ref(self, snapshot: str, role: str, name: str) -> str:
         return ref_in(snapshot, r'- {role} "{name}"[^\n]*? (@e\d+)', role, name, self.lane)
+
+    def ref_of_text(self, snapshot: str, text: str) -> str:
+        return ref_in(snapshot, r"- {role}[^\n]*? (@e\d+): {name}$", r"\w+", text, self.lane)
 
 
 @dataclass
@@ -238,8 +277,15 @@ class PlaywrightDriver:
     async def type(self, ref: str, what: str, text: str) -> None:
         await self.session.call("browser_type", {"element": what, "target": ref, "text": text})
 
+    async def drag(self, ref: str, what: str, to_ref: str, to_what: str) -> None:
+        arguments = {"startElement": what, "startTarget": ref, "endElement": to_what, "endTarget": to_ref}
+        await self.session.call("browser_drag", arguments)
+
     def ref(self, snapshot: str, role: str, name: str) -> str:
         return ref_in(snapshot, r'- {role} "{name}"[^\n]*?\[ref=([A-Za-z0-9]+)\]', role, name, self.lane)
+
+    def ref_of_text(self, snapshot: str, text: str) -> str:
+        return ref_in(snapshot, r"- {role}[^\n]*?\[ref=([A-Za-z0-9]+)\][^\n]*: {name}$", r"\w+", text, self.lane)
 
 
 # ----- the measurements -----------------------------------------------------------------------------
@@ -297,6 +343,7 @@ async def measure(driver: Driver, pages: PageServer, runs: int, warmup: int, num
     if f"Clicked {2 * (runs + warmup)} times" not in after or TYPED not in after:
         raise peers.BenchError(f"{driver.lane}: the clicks or the typing did not land:\n{after[:2000]}")
     figures.times[CLICK_CLEAR] = await clicks_clear_of_a_footer(driver, pages, runs, warmup)
+    figures.times[DRAG] = await drags(driver, pages, runs, warmup)
 
     figures.times["navigating click"], figures.times[AFTER_LOAD] = [], []
     for index in range(warmup + runs):
@@ -327,6 +374,24 @@ async def clicks_clear_of_a_footer(driver: Driver, pages: PageServer, runs: int,
     after = await driver.snapshot()
     if f"Ticked {runs + warmup} times, footer pressed 0 times" not in after:
         raise peers.BenchError(f"{driver.lane}: the clicks under the footer did not all tick the checkbox:\n{after}")
+    return times
+
+
+async def drags(driver: Driver, pages: PageServer, runs: int, warmup: int) -> list[float]:
+    """The card dragged onto one zone, then the other (``DRAG_PAGE``), checked: every drag was a drop."""
+    await driver.open(pages.url("/drag"))
+    snapshot = await driver.snapshot()
+    card = driver.ref_of_text(snapshot, "Card")
+    zones = itertools.cycle([(driver.ref_of_text(snapshot, name), f"{name} zone") for name in ("Left", "Right")])
+
+    async def drag() -> None:
+        zone, what = next(zones)
+        await driver.drag(card, "Card", zone, what)
+
+    times, _ = await peers.timed(drag, runs, warmup)
+    after = await driver.snapshot()
+    if f"Dropped {runs + warmup} times" not in after:
+        raise peers.BenchError(f"{driver.lane}: the drags did not all drop the card:\n{after}")
     return times
 
 
@@ -391,14 +456,14 @@ def print_report(figures: list[LaneFigures], *, runs: int, warmup: int, version:
                 0 <= after <= TARGET_AFTER_LOAD_MS
             ),
         }
-        for action in (CLICK_SEEING, CLICK_CLEAR, "type 50 characters", "navigating click", "snapshot"):
+        for action in (CLICK_SEEING, CLICK_CLEAR, "type 50 characters", "navigating click", "snapshot", DRAG):
             ratio = lane.median(action) / playwright.median(action)
             checks[f"{action} {ratio:.2f}x Playwright MCP <= {TARGET_RATIO:g}x"] = ratio <= TARGET_RATIO
         print(f"\n{lane.lane} lane")
         for what, passed in checks.items():
             print(f"  {what}: {peers.verdict(passed)}")
             met = met and passed
-    print(f"\ntargets (issues 11, 21, 23): {peers.verdict(met)}")
+    print(f"\ntargets (issues 11, 21, 23, 24): {peers.verdict(met)}")
 
 
 async def run(runs: int, warmup: int) -> None:
@@ -407,6 +472,7 @@ async def run(runs: int, warmup: int) -> None:
     figures: list[LaneFigures] = []
     numbers = itertools.count(1)
     served = {"/actions": ACTIONS_PAGE, "/footer": FOOTER_PAGE, "/landed": LANDED_PAGE, "/loaded": "<!doctype html>"}
+    served["/drag"] = DRAG_PAGE
     with serve_pages(served) as pages:
         for start in drivers:
             async with start() as driver:

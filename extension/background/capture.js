@@ -61,7 +61,8 @@ async function inFront(tabId, windowId) {
 }
 
 // How long a scroll waits for a frame to be painted before it goes on: a tab in the background paints none, and
-// is brought to the front by the capture (captureTab), which then takes the frame painted there.
+// is brought to the front by the capture (captureTab), which then takes the frame painted there; a shown tab is
+// waited for ten times as long (a busy machine paints late).
 const PAINT_FALLBACK_MS = 100;
 
 // browser_screenshot: the window, one element, or the whole page, as captures and instructions for the server,
@@ -115,7 +116,7 @@ async function windowOf(tabId) {
             height: window.innerHeight,
             pageHeight: Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0),
           });
-        setTimeout(answer, fallbackMs); // a tab in the background paints no frames
+        setTimeout(answer, document.visibilityState === "visible" ? 10 * fallbackMs : fallbackMs); // a hidden tab paints none
         requestAnimationFrame(() => requestAnimationFrame(answer));
       }),
     args: [PAINT_FALLBACK_MS],
@@ -132,7 +133,7 @@ async function scrollTopFrame(tabId, x, y) {
       new Promise((resolve) => {
         window.scrollTo({ left, top, behavior: "instant" });
         const answer = () => resolve(window.scrollY);
-        setTimeout(answer, fallbackMs);
+        setTimeout(answer, document.visibilityState === "visible" ? 10 * fallbackMs : fallbackMs);
         requestAnimationFrame(() => requestAnimationFrame(answer));
       }),
     args: [x, y, PAINT_FALLBACK_MS],

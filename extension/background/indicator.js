@@ -58,11 +58,12 @@ function suspendIndicator(hidden) {
     return true;
   }
   state.host.remove();
-  // Two animation frames: the removal is then in a painted frame. Bounded, for a tab Chrome does not paint.
+  // Two animation frames: the removal is then in a painted frame. Bounded, for a tab Chrome does not paint (a
+  // hidden one); a shown tab on a busy machine may take long to paint, and a capture before that would show it.
   return new Promise((resolve) => {
     const done = () => resolve(true);
     requestAnimationFrame(() => requestAnimationFrame(done));
-    setTimeout(done, 250);
+    setTimeout(done, document.visibilityState === "visible" ? 1500 : 250);
   });
 }
 

@@ -1,7 +1,7 @@
 // The argument check before a command touches a page: each capability's JSON schema from the contract
 // (CONTRACT.ARGUMENT_SCHEMAS), checked with exactly the subset that hermes_wire/tools.py's validator
 // implements (type, properties, required, additionalProperties: false, enum, pattern, minLength/maxLength,
-// minimum/maximum), with the same messages. The server checked the same schema first: this is a defence
+// minimum/maximum, items, minItems/maxItems), with the same messages. The server checked the same schema first: this is a defence
 // in depth, so that no argument rule is written twice by hand.
 import { CommandError } from "./errors.js";
 
@@ -11,6 +11,7 @@ const IS_TYPE = {
   integer: (value) => Number.isInteger(value),
   number: (value) => typeof value === "number",
   boolean: (value) => typeof value === "boolean",
+  array: (value) => Array.isArray(value),
 };
 
 function invalid(message) {
@@ -27,6 +28,15 @@ export function checkArguments(schema, value, where = "arguments") {
   if (expected === "string") checkString(schema, value, where);
   if (expected === "integer" || expected === "number") checkNumber(schema, value, where);
   if (expected === "object") checkObject(schema, value, where);
+  if (expected === "array") checkArray(schema, value, where);
+}
+
+function checkArray(schema, value, where) {
+  if (value.length < (schema.minItems ?? 0)) throw invalid(`${where} must hold at least ${schema.minItems} items`);
+  if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+    throw invalid(`${where} must hold at most ${schema.maxItems} items`);
+  }
+  value.forEach((item, index) => checkArguments(schema.items, item, `${where}[${index}]`));
 }
 
 function checkString(schema, value, where) {

@@ -74,6 +74,11 @@
  *       dropped? (an HTML5 drop target took it), navigating?}>   pressed, moved and released at clear points of
  *       both (else click_intercepted, nothing pressed), pointer and mouse events, and an HTML5 drag when the press
  *       made something draggable (drag.js)
+ *   fileTarget(ref) -> {ok, input: true, multiple, accept} | {ok, input: false}: a file input (or its label), or
+ *       anything else (a drop zone); filesHeld(ref) -> {ok, files: [{name, size, type}]}: a file input's files, read
+ *       back; setFiles(ref, [File]) -> filesHeld()'s answer, after input and change; dropFiles(ref, FileList|[File])
+ *       -> Promise<{ok, ref, role, name, dropped, files, navigating?}>: a drop of those files at a clear point
+ *       (drag.js)
  *   scroll(ref|null, "up"|"down"|"left"|"right"|"top"|"bottom"|null, {pages?, amount?}) -> {ok, direction?,
  *       scrolled (px), position, max, atStart, atEnd, target:"page"|role, ref?, scrolledRef?}
  *       A ref with no direction scrolls that element into view in every scrolling ancestor.
@@ -197,6 +202,10 @@
       typedAfter: guardedAsync(engine.typedAfter, "action_failed"),
       press: settledAction(engine.press),
       drag: guardedAsync(engine.drag, "action_failed"),
+      fileTarget: guarded(engine.fileTarget, "action_failed"),
+      filesHeld: guarded(engine.filesHeld, "action_failed"),
+      setFiles: guarded(engine.setFiles, "action_failed"),
+      dropFiles: guardedAsync(engine.dropFiles, "action_failed"),
       scroll: guarded(engine.scroll, "action_failed"),
       rect: guarded(engine.rect, "action_failed"),
       frameRect: guarded(engine.frameRect, "action_failed"),

@@ -228,5 +228,82 @@
     return next();
   }
 
-  Object.assign(engine, { drag: drag });
+  // ----- files: browser_file_upload ----------------------------------------------------------------------
+  // A file input takes files as the browser's chooser gives them (the lane sets them: DOM.setFileInputFiles, or
+  // the extension's File objects); anything else named (a drop zone: Dropzone, Uppy) takes them as a drop, the
+  // events a person's drag from the desktop gives: dragenter, dragover and drop with a DataTransfer holding them.
+  // fileTarget(ref) -> {ok, input: true, multiple, accept} for a file input (or the label of one), {ok, input:
+  // false} for anything else.
+  function fileInputFor(el) {
+    if (el.localName === "input" && el.type === "file") return el;
+    var control = el.localName === "label" ? el.control : null;
+    return control && control.localName === "input" && control.type === "file" ? control : null;
+  }
+  function fileTarget(ref) {
+    var found = engine.lookup(ref);
+    if (!found.ok) return found;
+    var input = fileInputFor(found.element);
+    if (!input) return { ok: true, input: false };
+    if (input.disabled) return failure("disabled", "The file input " + refText(found.number) + " is disabled.");
+    return { ok: true, input: true, multiple: input.multiple, accept: input.accept || "" };
+  }
+  function filesListed(list) {
+    return Array.prototype.map.call(list || [], function (file) {
+      return { name: file.name, size: file.size, type: file.type };
+    });
+  }
+  // filesHeld(ref) -> {ok, ref, role, name, files: [{name, size, type}]}: what the file input holds now, read back.
+  function filesHeld(ref) {
+    var found = engine.lookup(ref);
+    if (!found.ok) return found;
+    var input = fileInputFor(found.element);
+    if (!input) return failure("invalid_arguments", "Element " + refText(found.number) + " is not a file input.");
+    return withDescription({ ok: true, files: filesListed(input.files) }, found.element, found.number);
+  }
+  // setFiles(ref, files) -> {ok, files}: the extension's File objects into a file input, with the input and change
+  // events a choice in the browser's chooser gives.
+  function setFiles(ref, files) {
+    var found = engine.lookup(ref);
+    if (!found.ok) return found;
+    var input = fileInputFor(found.element);
+    if (!input) return failure("invalid_arguments", "Element " + refText(found.number) + " is not a file input.");
+    var data = new DataTransfer();
+    files.forEach(function (file) {
+      data.items.add(file);
+    });
+    input.files = data.files;
+    fire(input, Event, "input", { bubbles: true, composed: true });
+    fire(input, Event, "change", { bubbles: true });
+    return filesHeld(ref);
+  }
+  // dropFiles(ref, files) -> Promise<{ok, dropped, files}>: files dropped at a clear point of the element (else
+  // click_intercepted: nothing dropped); dropped: whether the page took the drop (cancelled its dragover and drop).
+  function dropFiles(ref, files) {
+    var found = pointerTarget(ref);
+    if (!found.ok) return Promise.resolve(found);
+    var el = found.element;
+    return pressPoint(el, found.number).then(function (point) {
+      if (!point.ok) return point;
+      var hit = deepElementFromPoint(point.x, point.y);
+      if (!reaches(el, hit)) return intercepted(el, found.number, hit);
+      var token = watch();
+      var data = new DataTransfer();
+      Array.prototype.forEach.call(files, function (file) {
+        data.items.add(file);
+      });
+      var init = dragInit(point.x, point.y, data);
+      fire(hit, DragEvent, "dragenter", init);
+      var accepted = !fire(hit, DragEvent, "dragover", dragInit(point.x, point.y, data));
+      var dropped = accepted && !fire(hit, DragEvent, "drop", dragInit(point.x, point.y, data));
+      if (!accepted) fire(hit, DragEvent, "dragleave", dragInit(point.x, point.y, data));
+      return settle(token, {}).then(function (settled) {
+        if (settled && settled.ok === false) return settled;
+        var answer = withDescription({ ok: true, dropped: dropped, files: filesListed(data.files) }, el, found.number);
+        if (settled && settled.navigating) answer.navigating = settled.navigating;
+        return answer;
+      });
+    });
+  }
+
+  Object.assign(engine, { drag: drag, fileTarget: fileTarget, filesHeld: filesHeld, setFiles: setFiles, dropFiles: dropFiles });
 })(globalThis.__hermesEngine);

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 import yaml
 
 from hermes_server.errors import ConfigError
+from hermes_server.routing.uploads import UploadPolicy
 from hermes_wire.controller import DEFAULT_RECONNECT_GRACE_S, MAX_COMMAND_TIMEOUT_MS
 from hermes_wire.files import write_private_file
 from hermes_wire.home import hermes_home
@@ -36,6 +37,11 @@ DEFAULT_COMMAND_TIMEOUT_S = 30.0
 MAX_COMMAND_TIMEOUT_S = MAX_COMMAND_TIMEOUT_MS / 1000
 DEFAULT_DIALOG_TIMEOUT_S = 300.0
 MAX_DIALOG_TIMEOUT_S = 86400.0
+#: browser_file_upload's caps: per file and per call, and the most either may be set to (a controller frame holds
+#: at most 16 MiB, and an upload on the extension lane travels in one).
+DEFAULT_UPLOAD_MAX_FILE_MB = 10.0
+DEFAULT_UPLOAD_MAX_CALL_MB = 10.0
+MAX_UPLOAD_MB = 10.0
 EXTENSION_ORIGIN = re.compile(r"chrome-extension://[a-p]{32}")
 
 
@@ -64,6 +70,21 @@ class ServerConfig:
     cdp_raw_tool: bool = False
     #: Extension lane: how long a dropped controller has to reconnect before its pending commands fail.
     reconnect_grace_s: float = DEFAULT_RECONNECT_GRACE_S
+    #: browser_file_upload: folders besides $HERMES_HOME/uploads the agent may upload from, and the size caps.
+    upload_allow_dirs: tuple[Path, ...] = ()
+    upload_max_file_mb: float = DEFAULT_UPLOAD_MAX_FILE_MB
+    upload_max_call_mb: float = DEFAULT_UPLOAD_MAX_CALL_MB
+
+    @property
+    def upload_policy(self) -> UploadPolicy:
+        """Where browser_file_upload may take files from (the uploads folder is created here), and its caps."""
+        megabyte = 1024 * 1024
+        return UploadPolicy.for_home(
+            self.home,
+            self.upload_allow_dirs,
+            round(self.upload_max_file_mb * megabyte),
+            round(self.upload_max_call_mb * megabyte),
+        )
 
     @property
     def tool_switches(self) -> frozenset[str]:
@@ -146,6 +167,18 @@ def _dialog_timeout(value: Any) -> float:
     return float(value)
 
 
+def _folders(value: Any) -> tuple[Path, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and Path(v).expanduser().is_absolute() for v in value):
+        raise ValueError("must be a list of absolute folder paths (~ allowed)")
+    return tuple(Path(v).expanduser() for v in value)
+
+
+def _megabytes(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_UPLOAD_MB:
+        raise ValueError(f"must be a number of megabytes above 0 and at most {MAX_UPLOAD_MB}")
+    return float(value)
+
+
 def _api_key(value: Any) -> str:
     key = _string(value)
     if len(key) < MIN_API_KEY_LENGTH or any(ch.isspace() for ch in key):
@@ -169,6 +202,9 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "browser.dialog_timeout_s": ("dialog_timeout_s", _dialog_timeout),
     "browser.dialog_bridge": ("dialog_bridge", _choice("auto", "on", "off")),
     RAW_CDP_SWITCH: ("cdp_raw_tool", _boolean),
+    "browser.uploads.allow_dirs": ("upload_allow_dirs", _folders),
+    "browser.uploads.max_file_mb": ("upload_max_file_mb", _megabytes),
+    "browser.uploads.max_call_mb": ("upload_max_call_mb", _megabytes),
 }
 _SECTIONS = {key.rsplit(".", i)[0] for key in _FIELDS for i in range(1, key.count(".") + 1)}
 

@@ -66,6 +66,7 @@ TEMPLATES = [{
 }]
 DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}}
 STATIC_URL = "static/"
+MEDIA_ROOT = BASE_DIR / "media"
 DEFAULT_AUTO_FIELD = "django.db.models.AutoField"
 USE_TZ = True
 """
@@ -92,6 +93,7 @@ class Book(models.Model):
     author = models.ForeignKey(Author, on_delete=models.CASCADE)
     year = models.IntegerField()
     in_print = models.BooleanField(default=True)
+    cover = models.FileField(upload_to="covers/", blank=True, db_default="")
 
     def __str__(self):
         return self.title

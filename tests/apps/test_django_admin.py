@@ -170,3 +170,22 @@ def test_add_an_author_through_the_related_popup_then_save_the_book(reader: Read
     reader.click("button", "Save")
     reader.wait_for("was added successfully")
     assert admin.rows(BOOK, title) == [(title, author, 1962, 1)]
+
+
+def test_upload_a_cover_through_the_file_field(reader: Reader, admin: App) -> None:
+    """browser_file_upload into the admin's FileField: judged by the file Django saved, byte for byte (issue 24)."""
+    if reader.lane == "extension":
+        pytest.xfail("Product gap (issue 24, open): browser_file_upload is served on the cdp lane only so far")
+    cover = bytes(range(256)) * 64 + reader.lane.encode()
+    uploads = reader.agent.stack.server.config.home / "uploads"
+    (uploads / f"cover-{reader.lane}.png").write_bytes(cover)
+    book_list(reader, admin)
+    reader.click("link", "The Lathe of Heaven")
+    snapshot = reader.wait_for("Change book")
+    [field] = [e.ref for e in find_all(snapshot, None, "Cover:") if e.ref]
+    chosen = reader.act("browser_file_upload", ref=field, paths=[f"cover-{reader.lane}.png"])
+    assert chosen["files"] == [{"name": f"cover-{reader.lane}.png", "size": len(cover), "type": "image/png"}]
+    reader.click("button", "Save")
+    reader.wait_for("was changed successfully")
+    [(saved,)] = admin.rows("select cover from library_book where title = ?", "The Lathe of Heaven")
+    assert (admin.database.parent / "media" / saved).read_bytes() == cover, saved

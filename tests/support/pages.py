@@ -9,9 +9,9 @@
 
 ``127.0.0.1`` and ``localhost`` reach the same server but are different sites to Chromium, so
 a page on one that frames ``{other}/...`` gets a cross-site, out-of-process iframe (OOPIF)
-without a second server.  Every form posted to the server is recorded in ``received`` (in
-order), and the answer to a post is the page at its path, so a test can see both what the
-browser sent and what the user would see next.
+without a second server.  Every form posted to the server is recorded in ``received`` (in order; a
+file by its name and the SHA-256 of its bytes), and the answer to a post is the page at its path, so a
+test can see both what the browser sent and what the user would see next.
 
 It runs on a ``BackgroundLoop`` so that a thread blocked in Selenium, or an event loop busy
 with a test, never holds up a page load.
@@ -20,6 +20,7 @@ with a test, never holds up a page load.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from pathlib import Path
 
@@ -56,7 +57,7 @@ class PageServer:
     async def _answer(self, request: web.Request) -> web.StreamResponse:
         self.requested.append(f"{request.method} {request.path_qs}")
         if request.method == "POST":
-            self.received.append({name: str(value) for name, value in (await request.post()).items()})
+            self.received.append({name: posted(value) for name, value in (await request.post()).items()})
         page = self.pages.get(request.path)
         if page is not None:
             html = page(request.query) if callable(page) else page
@@ -86,6 +87,15 @@ class PageServer:
             yield self
         finally:
             await runner.cleanup()
+
+
+def posted(value: object) -> str:
+    """A posted field as ``received`` keeps it: its text, or for a file, its name and the SHA-256 of its bytes."""
+    if isinstance(value, web.FileField):
+        return f"{value.filename} {hashlib.sha256(value.file.read()).hexdigest()}"
+    if isinstance(value, (bytes, bytearray)):  # a part without a file name: a file input left empty
+        return value.decode(errors="replace")
+    return str(value)
 
 
 @contextlib.contextmanager

@@ -10,7 +10,7 @@ from hermes_wire.tools import ALL_LANES, EXTENSION_LANE, RESULT_KINDS, SUPPORTED
 
 def keywords(schema: dict[str, Any]) -> set[str]:
     found = set(schema)
-    for sub in schema.get("properties", {}).values():
+    for sub in [*schema.get("properties", {}).values(), *([schema["items"]] if "items" in schema else [])]:
         found |= keywords(sub)
     return found
 

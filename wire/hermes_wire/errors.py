@@ -34,6 +34,7 @@ TOOL_ERROR_CODES = frozenset(
         "site_blocked",
         "user_declined",
         "paused_by_user",
+        "upload_refused",
     }
 )
 #: The codes by which the user, through the extension's popup, keeps control (extension lane only): the
@@ -71,6 +72,9 @@ TOOL_ERROR_ADVICE: dict[str, str] = {
     "without asking the user.",
     "paused_by_user": "The user paused the agent in the Hermes popup; the running action was cancelled. Wait "
     "until the user resumes, then take a snapshot before acting again.",
+    "upload_refused": "browser_file_upload sends only files inside the folders the user allowed ($HERMES_HOME/uploads "
+    "and browser.uploads.allow_dirs), each within the size caps: the message names the folders. Put the file there, "
+    "or ask the user to; nothing was uploaded.",
 }
 
 #: The detail codes at the start of a ``controller_error`` message (``"<detail>: <message>"``): the lanes that

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from hermes_wire.errors import ToolError
@@ -172,7 +172,14 @@ _DIALOG_OPENED = (
         CDP_ONLY,
     ),
 )
+
+
 #: Added to any object result on the cdp lane when its browser or tab was replaced before the call.
+def _on_lanes(lanes: frozenset[str], *fields: ResultField) -> tuple[ResultField, ...]:
+    """``fields`` as a tool served on ``lanes`` only documents them."""
+    return tuple(replace(field, lanes=field.lanes & lanes) for field in fields)
+
+
 NOTICE_FIELD = ResultField(
     "notice",
     "Present when something the agent did not ask for happened: the browser or the controlled tab was "
@@ -444,6 +451,41 @@ _SPECS = (
                 "dropped",
                 "Present for an HTML5 drag (the press made something draggable): whether a drop target took it.",
             ),
+            _NAVIGATED,
+            *_DIALOG_OPENED,
+            NOTICE_FIELD,
+            *_SEEN,
+        ),
+    ),
+    ToolSpec(
+        name="browser_file_upload",
+        description="Give files to the file input (or the drop zone) with ref: only files inside the folders the "
+        "user allowed ($HERMES_HOME/uploads, where a relative path points, and browser.uploads.allow_dirs), each "
+        "within the size caps (else upload_refused). A file input gets them as the browser's own file chooser "
+        "would give them; anything else gets them dropped on it. No native file dialog ever opens.",
+        schema=arguments(
+            {
+                "paths": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 20,
+                    "items": {"type": "string", "minLength": 1, "maxLength": 4096},
+                    "description": "The files, absolute or relative to $HERMES_HOME/uploads.",
+                },
+                "ref": _REF | {"description": "The file input, its label, or the drop zone: a ref from a snapshot."},
+                "see": _SEE,
+            },
+            required=("paths", "ref"),
+        ),
+        read_only=False,
+        destructive=True,
+        blocked_by_dialog=True,
+        lanes=CDP_ONLY,  # the extension lane's transfer of the bytes is still to come (docs/README.md, row 21)
+        result_fields=_on_lanes(
+            CDP_ONLY,
+            *_ELEMENT,
+            ResultField("files", "[{name, size, type}] of the files the input now holds (read back), or dropped."),
+            ResultField("dropped", "For a drop zone: whether the page took the drop."),
             _NAVIGATED,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
@@ -770,6 +812,9 @@ SUPPORTED_SCHEMA_KEYWORDS = frozenset(
         "maxLength",
         "minimum",
         "maximum",
+        "items",
+        "minItems",
+        "maxItems",
         "description",
     }
 )
@@ -780,6 +825,7 @@ _PYTHON_TYPES: dict[str, tuple[type, ...]] = {
     "integer": (int,),
     "number": (int, float),
     "boolean": (bool,),
+    "array": (list,),
 }
 
 
@@ -803,6 +849,13 @@ def _check(schema: dict[str, Any], value: Any, where: str) -> None:
             raise ToolError("invalid_arguments", f"{where} must be at least {schema['minimum']}")
         if value > schema.get("maximum", value):
             raise ToolError("invalid_arguments", f"{where} must be at most {schema['maximum']}")
+    if expected == "array":
+        if len(value) < schema.get("minItems", 0):
+            raise ToolError("invalid_arguments", f"{where} must hold at least {schema['minItems']} items")
+        if len(value) > schema.get("maxItems", len(value)):
+            raise ToolError("invalid_arguments", f"{where} must hold at most {schema['maxItems']} items")
+        for index, item in enumerate(value):
+            _check(schema["items"], item, f"{where}[{index}]")
     if expected == "object":
         properties = schema.get("properties", {})
         for name in schema.get("required", ()):

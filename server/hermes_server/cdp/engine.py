@@ -37,7 +37,7 @@ import json
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +51,8 @@ from hermes_wire.errors import ToolError
 log = logging.getLogger(__name__)
 
 ENGINE_WORLD = "hermes-snapshot"
+#: The object group of the elements browser_file_upload hands the browser (released after each call).
+FILES_GROUP = "hermes-files"
 #: How long a click waits, once the pointer is over the element, for what the hover changed to let the element
 #: be hit again (a hover image loading, a hover style settling), like the engine's bound on an action's settling.
 HOVER_SETTLE_MS = 500
@@ -128,6 +130,8 @@ _TYPE_AIM = """(function (ref, textTypes) {
 
 
 #: The engine's token for each ``<iframe>`` element it is called with (``null`` for an argument that is not one).
+#: browser_file_upload onto a drop zone: called on the engine's own file input, which the browser filled.
+_DROP_FILES = "function (key) { return globalThis.__hermesSnapshot.dropFiles(key, this.files); }"
 _FRAME_TOKENS = """function () {
   return Array.prototype.map.call(arguments, function (frameElement) {
     return globalThis.__hermesSnapshot.frameToken(frameElement);
@@ -365,6 +369,58 @@ class PageEngine:
             if inner is None:
                 raise engine_failure(error)
             frame = inner
+
+    async def set_input_files(self, frame: FrameInfo, key: str, paths: list[str]) -> None:
+        """The files at ``paths`` into the file input ``key`` names (or the one its label names), as the browser's
+        file chooser gives them: ``DOM.setFileInputFiles``, which fires the input's input and change events."""
+        found = _called("globalThis.__hermesSnapshot.resolve", key)
+        expression = f"(el => el && el.localName === 'label' ? el.control : el)({found})"
+        async with self._object(frame, expression) as object_id:
+            await self._supervisor.send(
+                "DOM.setFileInputFiles", {"files": paths, "objectId": object_id}, session_id=frame.session_id
+            )
+
+    async def drop_files(self, frame: FrameInfo, key: str, paths: list[str]) -> dict[str, Any]:
+        """The files at ``paths`` dropped on ``key``'s element (the engine's ``dropFiles``): the browser puts them in
+        a file input of the engine's world, never in the page's document, from which the engine takes them."""
+        holder = "(() => { const input = document.createElement('input'); input.type = 'file'; input.multiple = true; "
+        holder += "return input; })()"
+        async with self._object(frame, holder) as object_id:
+            send = self._supervisor.send
+            await send("DOM.setFileInputFiles", {"files": paths, "objectId": object_id}, session_id=frame.session_id)
+            reply = await send(
+                "Runtime.callFunctionOn",
+                {
+                    "functionDeclaration": _DROP_FILES,
+                    "objectId": object_id,
+                    "arguments": [{"value": key}],
+                    "awaitPromise": True,
+                    "returnByValue": True,
+                },
+                session_id=frame.session_id,
+            )
+        if reply.get("exceptionDetails"):
+            raise ToolError("controller_error", "engine_error: the files could not be dropped")
+        return _answer("dropFiles", (reply.get("result") or {}).get("value"))
+
+    @contextlib.asynccontextmanager
+    async def _object(self, frame: FrameInfo, expression: str) -> AsyncIterator[str]:
+        """The remote object ``expression`` gives in ``frame``'s engine world, released afterwards."""
+        reply = await self._supervisor.send(
+            "Runtime.evaluate",
+            {"expression": expression, "contextId": await self._world(frame), "objectGroup": FILES_GROUP},
+            session_id=frame.session_id,
+        )
+        object_id = (reply.get("result") or {}).get("objectId")
+        if reply.get("exceptionDetails") or not object_id:
+            raise ToolError("controller_error", "stale_ref: the element is gone; take a new snapshot.")
+        try:
+            yield str(object_id)
+        finally:
+            with contextlib.suppress(CDPCommandFailed):
+                await self._supervisor.send(
+                    "Runtime.releaseObjectGroup", {"objectGroup": FILES_GROUP}, session_id=frame.session_id
+                )
 
     async def box(self, ref: str) -> dict[str, float]:
         """``ref``'s element scrolled into view: ``{x, y, width, height}`` in the top frame's viewport (CSS px)."""

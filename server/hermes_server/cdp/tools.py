@@ -347,6 +347,29 @@ async def drag(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     return await _following_tabs(browsing, before.target, dragged, result)
 
 
+@handles("browser_file_upload")
+async def file_upload(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    """The files (real paths the router checked against the user's folders) into the file input ``ref`` names, as
+    the browser's chooser gives them (``DOM.setFileInputFiles``), read back; or, for anything else, dropped on it:
+    the browser puts them in a file input of the engine's own, unseen by the page, and the engine drops them."""
+    engine = browsing.engine()
+    key = ref_key(args["ref"])
+    frame = await engine.owner_of(key)
+    target = await engine.call(frame, "fileTarget", key)
+    supervisor = browsing.supervisor
+    before = _Before.now(supervisor, frame)
+    result: dict[str, Any] = {"ok": True, "ref": key}
+    if target["input"]:
+        if len(args["paths"]) > 1 and not target.get("multiple"):
+            raise ToolError("invalid_arguments", f"The file input {key} takes one file; give one path.")
+        token = await engine.watch(frame)
+        await engine.set_input_files(frame, key, args["paths"])
+        held = await engine.call(frame, "filesHeld", key)
+        return await _after_action(browsing, frame, token, result | held, before)
+    dropped = await _act(supervisor, engine.drop_files(frame, key, args["paths"]), so_far=result)
+    return await _follow(supervisor, frame, result | dropped, before)
+
+
 #: How much of a copied text the agent is told (never a password field's: only its length); the extension's too.
 CLIPBOARD_SHOWN = 200
 

@@ -21,6 +21,7 @@ from hermes_server.routing import screenshots
 from hermes_server.routing.lanes import Backend, ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
+from hermes_server.routing.uploads import UploadPolicy, checked_files
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import EXTENSION_LANE, SEE_DEFAULT, TOOLS, ToolSpec, tools_for_lane
 
@@ -31,11 +32,20 @@ SEE_MIN_TIMEOUT_S = 5.0
 
 
 class Router:
-    def __init__(self, *, extension: Backend, cdp: Backend, switched_on: Collection[str] = frozenset()) -> None:
-        """``switched_on``: the keys that turn on a tool off by default (``ServerConfig.tool_switches``)."""
+    def __init__(
+        self,
+        *,
+        extension: Backend,
+        cdp: Backend,
+        switched_on: Collection[str] = frozenset(),
+        uploads: UploadPolicy | None = None,
+    ) -> None:
+        """``switched_on``: the keys that turn on a tool off by default (``ServerConfig.tool_switches``);
+        ``uploads``: where browser_file_upload may take files from (none: it refuses every file)."""
         self._extension = extension
         self._cdp = cdp
         self._switched_on = frozenset(switched_on)
+        self._uploads = uploads or UploadPolicy(folders=())
 
     def served_tools(self, session: Session) -> list[ToolSpec]:
         """The tools ``session`` can call, in declaration order: what the HTTP and MCP tool lists show."""
@@ -66,6 +76,8 @@ class Router:
             checked = tool.validate(arguments)
             if tool.name == "browser_screenshot":
                 screenshots.check_arguments(checked)
+            if tool.name == "browser_file_upload":  # the lane gets the real paths, each checked against the policy
+                checked = checked | {"paths": [str(f.path) for f in checked_files(checked["paths"], self._uploads)]}
         except ToolError as error:
             outcome = ToolOutcome.of_error(error)
         else:

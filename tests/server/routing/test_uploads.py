@@ -1,0 +1,111 @@
+"""Which files browser_file_upload may send (routing/uploads.py), attacked with the paths an agent could give.
+
+Real files in a temporary HERMES_HOME: inside the uploads folder, in a folder the user added, and outside both;
+a symlink out, ``..``, a missing file, a folder, a 2 GB (sparse) file, and files over the per-call cap together.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hermes_server.routing.uploads import UploadPolicy, checked_files
+from hermes_wire.errors import ToolError
+
+KB = 1024
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def policy(home: Path, tmp_path: Path) -> UploadPolicy:
+    (tmp_path / "shared").mkdir()
+    return UploadPolicy.for_home(home, (tmp_path / "shared",), max_file_bytes=100 * KB, max_call_bytes=150 * KB)
+
+
+def write(path: Path, size: int) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"x" * size)
+    return path
+
+
+def refused(paths: list[str], policy: UploadPolicy) -> str:
+    with pytest.raises(ToolError) as caught:
+        checked_files(paths, policy)
+    assert caught.value.code == "upload_refused"
+    assert str(policy.uploads) in caught.value.message, "the message names the allowed folders"
+    return caught.value.message
+
+
+def test_the_uploads_folder_is_made_private(home: Path, policy: UploadPolicy) -> None:
+    uploads = home / "uploads"
+    assert policy.uploads == uploads.resolve()
+    assert stat.S_IMODE(uploads.stat().st_mode) == 0o700
+
+
+def test_files_inside_the_allowed_folders_are_given_with_name_size_and_type(
+    policy: UploadPolicy, tmp_path: Path
+) -> None:
+    invoice = write(policy.uploads / "invoice.pdf", 12 * KB)
+    notes = write(tmp_path / "shared" / "notes.txt", 3)
+    files = checked_files(["invoice.pdf", str(notes)], policy)
+    assert [(f.path, f.name, f.size, f.type) for f in files] == [
+        (invoice, "invoice.pdf", 12 * KB, "application/pdf"),
+        (notes.resolve(), "notes.txt", 3, "text/plain"),
+    ]
+
+
+def test_a_path_outside_the_folders_a_symlink_out_and_dot_dot_are_refused(policy: UploadPolicy, tmp_path: Path) -> None:
+    secret = write(tmp_path / "secret" / "id_rsa", 10)
+    assert "outside the folders" in refused([str(secret)], policy)
+    (policy.uploads / "innocent.txt").symlink_to(secret)
+    assert "outside the folders" in refused(["innocent.txt"], policy)
+    assert "outside the folders" in refused(["../../secret/id_rsa"], policy)
+
+
+def test_a_missing_file_a_broken_link_and_a_folder_are_refused(policy: UploadPolicy) -> None:
+    assert "no file" in refused(["nowhere.pdf"], policy)
+    (policy.uploads / "dangling").symlink_to(policy.uploads / "gone")
+    assert "no file" in refused(["dangling"], policy)
+    (policy.uploads / "folder").mkdir()
+    assert "not a readable file" in refused(["folder"], policy)
+
+
+def test_a_2_gb_file_and_files_over_the_call_cap_are_refused_before_anything_is_read(policy: UploadPolicy) -> None:
+    huge = policy.uploads / "huge.iso"
+    with huge.open("wb") as sparse:
+        sparse.truncate(2 * 1024 * KB * KB)  # 2 GB on paper, nothing on disk
+    assert "over the 100 KB cap" in refused(["huge.iso"], policy)
+    write(policy.uploads / "a.bin", 80 * KB)
+    write(policy.uploads / "b.bin", 80 * KB)
+    assert "over the 150 KB one upload may send" in refused(["a.bin", "b.bin"], policy)
+
+
+def test_a_server_that_allows_no_folder_refuses_every_file() -> None:
+    with pytest.raises(ToolError) as caught:
+        checked_files(["invoice.pdf"], UploadPolicy(folders=()))
+    assert caught.value.code == "upload_refused"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(min_size=1, max_size=60))
+def test_no_path_an_agent_gives_reaches_outside_the_folders(tmp_path_factory: pytest.TempPathFactory, raw: str) -> None:
+    root = tmp_path_factory.mktemp("fuzz")
+    policy = UploadPolicy.for_home(root / "home")
+    write(root / "outside.txt", 1)
+    write(policy.uploads / "inside.txt", 1)
+    try:
+        files = checked_files([raw], policy)
+    except ToolError as failed:
+        assert failed.code == "upload_refused"
+    else:
+        assert all(f.path.is_relative_to(policy.uploads) and f.path.is_file() for f in files), files
+        assert os.path.realpath(files[0].path) == str(files[0].path)

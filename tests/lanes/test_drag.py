@@ -1,6 +1,7 @@
 """Issue 24, item 2: browser_drag, the same on both lanes.
 
-Judged by the page's own state, which each page keeps in its title: jQuery UI's sortable list (pointer-driven:
+Judged by the page's own state, which each page keeps in its title: SortableJS (HTML5 drag and drop) and jQuery
+UI's sortable list (pointer-driven:
 its order, dragged down and up, where the release past the target's middle makes the move read as "onto that
 item"), jQuery UI's draggable onto a droppable, and HTML5 drag and drop (draggable="true", a drop zone that
 reads the DataTransfer the drag filled). A target under an invisible overlay is not dragged onto: nothing is
@@ -79,9 +80,26 @@ report();
 )
 
 
+#: SortableJS (npm ``sortablejs``), which in Chromium sorts with HTML5 drag and drop: it makes the pressed item
+#: draggable during the press, and reads each dragover's position against the item under it.
+SORTABLEJS = page(
+    "[]",
+    """<script src="/widgets/node_modules/sortablejs/Sortable.min.js"></script>
+<ul id="list" style="width: 200px"><li>One</li><li>Two</li><li>Three</li><li>Four</li></ul>
+<script>
+const report = () => {
+  document.title = JSON.stringify([...document.querySelectorAll('#list li')].map((li) => li.textContent));
+};
+Sortable.create(document.getElementById('list'), { animation: 0, onEnd: report });
+report();
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/sortable": SORTABLE, "/boxes": BOXES, "/native": NATIVE}) as server:
+    served = {"/sortable": SORTABLE, "/boxes": BOXES, "/native": NATIVE, "/sortablejs": SORTABLEJS}
+    with serve_action_pages(served) as server:
         yield server
 
 
@@ -107,6 +125,15 @@ def test_a_sortable_list_takes_an_item_down_and_another_up(agent: LaneAgent) -> 
     assert title(agent) == ["Bravo", "Charlie", "Alpha", "Delta"]
     agent.ok("browser_drag", ref=refs["Delta"], to_ref=refs["Bravo"], see="none")
     assert title(agent) == ["Delta", "Bravo", "Charlie", "Alpha"]
+
+
+def test_a_sortablejs_list_takes_an_item_down_and_another_up(agent: LaneAgent) -> None:
+    agent.open("/sortablejs")
+    refs = refs_by_text(agent.snapshot())
+    agent.ok("browser_drag", ref=refs["One"], to_ref=refs["Three"], see="none")
+    assert title(agent) == ["Two", "Three", "One", "Four"]
+    agent.ok("browser_drag", ref=refs["Four"], to_ref=refs["Two"], see="none")
+    assert title(agent) == ["Four", "Two", "Three", "One"]
 
 
 def test_a_draggable_is_dropped_onto_its_droppable(agent: LaneAgent) -> None:

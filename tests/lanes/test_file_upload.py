@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.lanes.action_pages import page
+from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
-from tests.support.pages import PageServer, serve_pages
+from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.chromium
@@ -46,9 +46,25 @@ zone.addEventListener('drop', async (event) => {
 )
 
 
+#: Dropzone (npm ``dropzone``): files dropped on it are posted at once, as a multipart form, to /received.
+DROPZONE = page(
+    "{}",
+    """<link rel="stylesheet" href="/widgets/node_modules/dropzone/dist/dropzone.css">
+<script src="/widgets/node_modules/dropzone/dist/dropzone-min.js"></script>
+<form action="/received" class="dropzone" id="uploader"></form>
+<script>
+Dropzone.autoDiscover = false;
+const zone = new Dropzone('#uploader', { url: '/received' });
+zone.on('success', (file) => { document.title = JSON.stringify({ uploaded: file.name }); });
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_pages({"/form": FORM, "/saved": page("Saved", "<h1>Saved</h1>"), "/zone": ZONE}) as server:
+    served = {"/form": FORM, "/saved": page("Saved", "<h1>Saved</h1>"), "/zone": ZONE, "/dropzone": DROPZONE}
+    served["/received"] = "{}"
+    with serve_action_pages(served) as server:
         yield server
 
 
@@ -91,6 +107,19 @@ def test_a_drop_zone_gets_the_files_dropped(agent: LaneAgent, uploads: Path) -> 
     assert done["dropped"] is True and [f["name"] for f in done["files"]] == ["invoice.pdf", "notes.txt"], done
     read = json.loads(agent.ok("browser_snapshot")["title"])
     assert read == [["invoice.pdf", len(INVOICE), "%PDF-1.4"], ["notes.txt", 24, "Call the"]]
+
+
+def test_dropzone_posts_the_dropped_file_and_its_server_gets_the_bytes(
+    agent: LaneAgent, pages: PageServer, uploads: Path
+) -> None:
+    agent.open("/dropzone")
+    zone = ref_of(agent.snapshot(), "button", "Drop files here to upload")
+    sent = len(pages.received)
+    done = agent.ok("browser_file_upload", ref=zone, paths=["invoice.pdf"], see="none")
+    assert done["dropped"] is True, done
+    wait_until(lambda: len(pages.received) > sent or None, 10, "Dropzone's post")
+    assert pages.received[-1]["file"] == f"invoice.pdf {hashlib.sha256(INVOICE).hexdigest()}"
+    wait_until(lambda: json.loads(agent.ok("browser_snapshot")["title"]) or None, 10, "Dropzone's success")
 
 
 def test_hostile_paths_upload_nothing(agent: LaneAgent, pages: PageServer, uploads: Path, tmp_path: Path) -> None:

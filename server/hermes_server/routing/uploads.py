@@ -76,11 +76,9 @@ def checked_files(paths: list[str], policy: UploadPolicy) -> list[UploadFile]:
 def _checked(raw: str, policy: UploadPolicy) -> UploadFile:
     if not policy.folders:
         raise _refused("this server allows no folder", policy)
-    given = Path(raw).expanduser()
-    if not given.is_absolute():
-        given = policy.uploads / given
     try:
-        path = given.resolve(strict=True)
+        given = Path(raw).expanduser()  # ~user of no such user: RuntimeError
+        path = (given if given.is_absolute() else policy.uploads / given).resolve(strict=True)
     except (OSError, RuntimeError, ValueError):  # missing, a broken link, a loop of links, a NUL in the path
         raise _refused(f"there is no file {raw!r}", policy) from None
     if not any(path.is_relative_to(folder) for folder in policy.folders):

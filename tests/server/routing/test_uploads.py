@@ -73,6 +73,7 @@ def test_a_path_outside_the_folders_a_symlink_out_and_dot_dot_are_refused(policy
 
 def test_a_missing_file_a_broken_link_and_a_folder_are_refused(policy: UploadPolicy) -> None:
     assert "no file" in refused(["nowhere.pdf"], policy)
+    assert "no file" in refused(["~nosuchuser0/invoice.pdf"], policy)  # found by the fuzz below: ~0
     (policy.uploads / "dangling").symlink_to(policy.uploads / "gone")
     assert "no file" in refused(["dangling"], policy)
     (policy.uploads / "folder").mkdir()
@@ -95,13 +96,22 @@ def test_a_server_that_allows_no_folder_refuses_every_file() -> None:
     assert caught.value.code == "upload_refused"
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.text(min_size=1, max_size=60))
+PARTS = ["..", ".", "~", "~0", "", "inside.txt", "outside.txt", "uploads", "home", "\x00", "*", "link"]
+PATHS = st.one_of(
+    st.text(min_size=1, max_size=60),
+    st.lists(st.sampled_from(PARTS), min_size=1, max_size=6).map("/".join).filter(bool),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(PATHS)
 def test_no_path_an_agent_gives_reaches_outside_the_folders(tmp_path_factory: pytest.TempPathFactory, raw: str) -> None:
     root = tmp_path_factory.mktemp("fuzz")
     policy = UploadPolicy.for_home(root / "home")
     write(root / "outside.txt", 1)
     write(policy.uploads / "inside.txt", 1)
+    if not (policy.uploads / "link").is_symlink():
+        (policy.uploads / "link").symlink_to(root)
     try:
         files = checked_files([raw], policy)
     except ToolError as failed:

@@ -252,7 +252,7 @@ class HermesDriver:
         return ref_in(snapshot, r'- {role} "{name}"[^\n]*? (@e\d+)', role, name, self.lane)
 
     def ref_of_text(self, snapshot: str, text: str) -> str:
-        return ref_in(snapshot, r"- {role}[^\n]*? (@e\d+): {name}$", r"\w+", text, self.lane)
+        return ref_in(snapshot, r"(?m)^\s*- \w+[^\n]*? (@e\d+): {name}$", "", text, self.lane)
 
 
 @dataclass
@@ -285,7 +285,7 @@ class PlaywrightDriver:
         return ref_in(snapshot, r'- {role} "{name}"[^\n]*?\[ref=([A-Za-z0-9]+)\]', role, name, self.lane)
 
     def ref_of_text(self, snapshot: str, text: str) -> str:
-        return ref_in(snapshot, r"- {role}[^\n]*?\[ref=([A-Za-z0-9]+)\][^\n]*: {name}$", r"\w+", text, self.lane)
+        return ref_in(snapshot, r"(?m)^\s*- \w+[^\n]*?\[ref=([A-Za-z0-9]+)\][^\n]*: {name}$", "", text, self.lane)
 
 
 # ----- the measurements -----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import pytest
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
 from tests.support.pages import PageServer
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.chromium
 
@@ -96,9 +97,41 @@ report();
 )
 
 
+#: dnd-kit's sortable list (npm ``@dnd-kit/sortable``, with React 18), which follows pointer events (its
+#: PointerSensor) and moves an item where its dragged box's centre is closest to another's.
+DNDKIT = page(
+    "[]",
+    """<div id="root"></div><script src="/widgets/dist/dndkit.js"></script>
+<script>
+const { React, createRoot, core, sortable, utilities } = DndKit;
+const h = React.createElement;
+function Item({ id }) {
+  const { attributes, listeners, setNodeRef, transform, transition } = sortable.useSortable({ id });
+  const style = { transform: utilities.CSS.Transform.toString(transform), transition, padding: '8px', margin: '2px',
+    border: '1px solid #888', width: '180px', listStyle: 'none', touchAction: 'none' };
+  return h('li', { ref: setNodeRef, style, ...attributes, ...listeners }, id);
+}
+function List() {
+  const [items, setItems] = React.useState(['Red', 'Green', 'Blue', 'Yellow']);
+  const sensors = core.useSensors(core.useSensor(core.PointerSensor));
+  React.useEffect(() => { document.title = JSON.stringify(items); }, [items]);
+  const moved = ({ active, over }) => {
+    if (over && active.id !== over.id) {
+      setItems((now) => sortable.arrayMove(now, now.indexOf(active.id), now.indexOf(over.id)));
+    }
+  };
+  return h(core.DndContext, { sensors, collisionDetection: core.closestCenter, onDragEnd: moved },
+    h(sortable.SortableContext, { items, strategy: sortable.verticalListSortingStrategy },
+      h('ul', { style: { padding: 0 } }, items.map((id) => h(Item, { key: id, id })))));
+}
+createRoot(document.getElementById('root')).render(h(List));
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    served = {"/sortable": SORTABLE, "/boxes": BOXES, "/native": NATIVE, "/sortablejs": SORTABLEJS}
+    served = {"/sortable": SORTABLE, "/boxes": BOXES, "/native": NATIVE, "/sortablejs": SORTABLEJS, "/dndkit": DNDKIT}
     with serve_action_pages(served) as server:
         yield server
 
@@ -134,6 +167,16 @@ def test_a_sortablejs_list_takes_an_item_down_and_another_up(agent: LaneAgent) -
     assert title(agent) == ["Two", "Three", "One", "Four"]
     agent.ok("browser_drag", ref=refs["Four"], to_ref=refs["Two"], see="none")
     assert title(agent) == ["Four", "Two", "Three", "One"]
+
+
+def test_a_dnd_kit_list_takes_an_item_down_and_another_up(agent: LaneAgent) -> None:
+    agent.open("/dndkit")
+    wait_until(lambda: title(agent) == ["Red", "Green", "Blue", "Yellow"] or None, 10, "the dnd-kit list")
+    refs = {name: ref for name, ref in refs_by_text(agent.snapshot()).items() if name}
+    agent.ok("browser_drag", ref=refs["Red"], to_ref=refs["Blue"], see="none")
+    assert title(agent) == ["Green", "Blue", "Red", "Yellow"]
+    agent.ok("browser_drag", ref=refs["Yellow"], to_ref=refs["Green"], see="none")
+    assert title(agent) == ["Yellow", "Green", "Blue", "Red"]
 
 
 def test_a_draggable_is_dropped_onto_its_droppable(agent: LaneAgent) -> None:

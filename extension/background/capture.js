@@ -91,23 +91,25 @@ export async function screenshotOf(tab, args, signal) {
   const tiles = [];
   try {
     for (let y = 0; y < height; y += view.height) {
-      const at = await scrollTopFrame(tab.id, view.x, y);
+      const at = (await windowOf(tab.id, { x: view.x, y })).y;
       tiles.push({ data: await shoot(), y: at });
       if (at < y) break; // the page ended early (it shrank while captured)
     }
   } finally {
-    await scrollTopFrame(tab.id, view.x, view.y).catch(() => {});
+    await windowOf(tab.id, { x: view.x, y: view.y }).catch(() => {});
   }
   return { ...answer, tiles, height, clipped: view.pageHeight > height, mime_type: "image/png", activated_tab: activated };
 }
 
-// The top frame's window: its size and scroll (CSS px), and how tall its page is; once a frame has been painted
-// (an element just scrolled into view is then on the screen a capture takes).
-async function windowOf(tabId) {
+// The top frame's window once a frame has been painted: its size and scroll (CSS px), and how tall its page is.
+// With `to` ({x, y}), scrolled there first, at once whatever the page's scroll-behavior (a page ends before y at its
+// last window: its y is where it stopped). An element just scrolled into view is then on the screen a capture takes.
+async function windowOf(tabId, to = null) {
   const [outcome] = await chrome.scripting.executeScript({
     target: { tabId, frameIds: [0] },
-    func: (fallbackMs) =>
+    func: (scrollTo, fallbackMs) =>
       new Promise((resolve) => {
+        if (scrollTo) window.scrollTo({ left: scrollTo.x, top: scrollTo.y, behavior: "instant" });
         const answer = () =>
           resolve({
             x: window.scrollX,
@@ -119,24 +121,7 @@ async function windowOf(tabId) {
         setTimeout(answer, document.visibilityState === "visible" ? 10 * fallbackMs : fallbackMs); // a hidden tab paints none
         requestAnimationFrame(() => requestAnimationFrame(answer));
       }),
-    args: [PAINT_FALLBACK_MS],
-  });
-  return outcome.result;
-}
-
-// Scroll the top frame to (x, y) at once (whatever the page's scroll-behavior) and wait until a frame has been
-// painted there; the scroll it reached (a page ends before y at its last window).
-async function scrollTopFrame(tabId, x, y) {
-  const [outcome] = await chrome.scripting.executeScript({
-    target: { tabId, frameIds: [0] },
-    func: (left, top, fallbackMs) =>
-      new Promise((resolve) => {
-        window.scrollTo({ left, top, behavior: "instant" });
-        const answer = () => resolve(window.scrollY);
-        setTimeout(answer, document.visibilityState === "visible" ? 10 * fallbackMs : fallbackMs);
-        requestAnimationFrame(() => requestAnimationFrame(answer));
-      }),
-    args: [x, y, PAINT_FALLBACK_MS],
+    args: [to, PAINT_FALLBACK_MS],
   });
   return outcome.result;
 }

@@ -159,7 +159,7 @@
         if (!point.ok) return point;
         from = point;
         // The source's press may have scrolled the target out of place: both must be clear at once.
-        if (!reaches(target.element, deepElementFromPoint(to.x, to.y))) {
+        if (!reachable(target.element, to)) {
           var again = clearInView(target.element);
           if (!again) return failure("not_visible", "Element " + refText(target.number) + " (the drop target) is not in view together with " + refText(source.number) + " (what is dragged): scroll so both show, then try again.");
           to = again;

@@ -11,6 +11,7 @@ import { controlTab, controlledTab, hostStatusApplied, isWebTab } from "./sessio
 import { changeControlled, loadClipboard, loadTabRefs, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveClipboard, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { navigationTargetCreated, ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
+import { dropFiles, takeFiles } from "./uploads.js";
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
@@ -19,8 +20,9 @@ const IMAGES_DEFAULT = 50;
 // browser_snapshot's wait_timeout_s when none is given (hermes_wire.tools.WAIT_TIMEOUT_DEFAULT_S, in its schema).
 const WAIT_TIMEOUT_DEFAULT_S = 10;
 
-// Each handler gets {sessionId, args, signal, checked} and returns {result, summary} (summary: for the action log).
-// checked.controlled: the controlled tab as the user's checks just read it, or null (see checkUserControl).
+// Each handler gets {sessionId, args, signal, checked, files} and returns {result, summary} (summary: for the action
+// log). checked.controlled: the controlled tab as the user's checks just read it, or null (see checkUserControl);
+// files: browser_file_upload's files, whole and checked (uploads.js takeFiles).
 const CAPABILITIES = {
   "controller.noop": async () => ({ result: {} }),
 
@@ -148,6 +150,20 @@ const CAPABILITIES = {
     const drag = () => actInFrameOf(tab.id, args.ref, "drag", [normalRef(args.ref), normalRef(args.to_ref)]);
     const result = await followingTabs(sessionId, tab, drag, { ok: true, ref: normalRef(args.ref) }, signal);
     return { result, summary: `dragged ${describe(args.ref, result)} onto ${normalRef(args.to_ref)}` };
+  },
+
+  // A file input (or its label) gets the files as the browser's chooser gives them; anything else gets them dropped.
+  browser_file_upload: async ({ sessionId, args, signal, checked, files }) => {
+    const tab = await controlledTab(sessionId, { checked: checked.controlled });
+    const ref = normalRef(args.ref);
+    const target = await inFrameOf(tab.id, ref, "fileTarget", [ref]);
+    if (target.input && files.length > 1 && !target.multiple) {
+      throw new CommandError("invalid_arguments", `The file input ${ref} takes one file; give one path.`);
+    }
+    const give = () => actInFrameOf(tab.id, ref, target.input ? "setFiles" : "dropFiles", [ref, files]);
+    const result = await followingTabs(sessionId, tab, give, { ok: true, ref }, signal);
+    const names = files.map((file) => JSON.stringify(file.name)).join(", ");
+    return { result, summary: `${target.input ? "gave" : "dropped"} ${names} ${target.input ? "to" : "on"} ${describe(ref, result)}` };
   },
 
   browser_press: async ({ sessionId, args, signal, checked }) => {
@@ -527,13 +543,16 @@ export async function runCommand(message) {
     await hostStatusApplied(); // a session's first command finds the tab it adopted on connecting
     // The user's rules (site permissions, confirmations, pause) come before any capability runs.
     const { signal } = controller;
-    const checked = await checkUserControl({ sessionId, action, args, signal, timeoutMs: message.timeout_ms });
+    // An upload's files: listed in the command, their bytes came before it (uploads.js), whole or not at all.
+    const listed = message.files ?? null;
+    const files = action === "browser_file_upload" ? await takeFiles(commandId, listed) : null;
+    const checked = await checkUserControl({ sessionId, action, args, listed, signal, timeoutMs: message.timeout_ms });
     // An answer the user just gave is in the browser's rules before the action's requests leave; otherwise the rules
     // in force are the latest (rebuilt on every change), once a rebuild under way is over.
     await (checked.waited ? syncSiteRules() : siteRulesSettled());
     // The answer never shows a page the rules refused: whether the action went well or failed (the engine cannot
     // read the error page a refused request leaves), a tab that has gone to a refused site answers that refusal.
-    const { result, summary } = await run({ sessionId, args, signal, checked }).catch(async (error) => {
+    const { result, summary } = await run({ sessionId, args, signal, checked, files }).catch(async (error) => {
       await checkLanding(sessionId, action, { failed: true, args });
       throw error;
     });
@@ -552,6 +571,7 @@ export async function runCommand(message) {
     await logAction(sessionId, action, `failed: ${code}`);
   } finally {
     runningCommands.delete(commandId);
+    dropFiles(commandId);
   }
 }
 

@@ -19,7 +19,8 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "COMMAND": "command",
     "RESULT": "result",
     "CANCEL": "cancel",
-    "ERROR": "error"
+    "ERROR": "error",
+    "FILE_CHUNK": "file_chunk"
   },
   "REQUEST_TIMEOUT_MS": {
     "hello": 5000,
@@ -38,6 +39,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "browser_get_images",
     "browser_click",
     "browser_drag",
+    "browser_file_upload",
     "browser_type",
     "browser_press",
     "browser_scroll",
@@ -226,6 +228,41 @@ globalThis.HERMES_CONTRACT = deepFreeze({
       "required": [
         "ref",
         "to_ref"
+      ],
+      "additionalProperties": false
+    },
+    "browser_file_upload": {
+      "type": "object",
+      "properties": {
+        "paths": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 20,
+          "items": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 4096
+          },
+          "description": "The files, absolute or relative to $HERMES_HOME/uploads."
+        },
+        "ref": {
+          "type": "string",
+          "pattern": "^@?e[0-9]{1,7}$",
+          "description": "The file input, its label, or the drop zone: a ref from a snapshot."
+        },
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
+        }
+      },
+      "required": [
+        "paths",
+        "ref"
       ],
       "additionalProperties": false
     },

@@ -12,8 +12,8 @@ let nextRequestId = 1;
 let reconnectAttempt = 0;
 const waitingReplies = new Map(); // request id -> {resolve, reject, timer}
 
-// Connects (once) and says hello. handlers: onStatus(status), onCommand(message), onCancel(commandId),
-// onDisconnect(reason); each host notice goes to one of them.
+// Connects (once) and says hello. handlers: onStatus(status), onCommand(message), onFileChunk(message) (an
+// upload's bytes, before its command), onCancel(commandId), onDisconnect(reason); each host notice goes to one.
 export function connectHost(hostHandlers) {
   handlers = hostHandlers;
   if (port) return;
@@ -75,6 +75,8 @@ async function onHostMessage(message) {
     await handlers.onStatus(message.status);
   } else if (message.type === MESSAGES.COMMAND) {
     await handlers.onCommand(message);
+  } else if (message.type === MESSAGES.FILE_CHUNK) {
+    handlers.onFileChunk(message);
   } else if (message.type === MESSAGES.CANCEL) {
     handlers.onCancel(message.command_id);
   } else if (message.type === MESSAGES.ERROR) {

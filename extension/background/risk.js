@@ -1,5 +1,5 @@
 // Which actions are high-risk (issue 14, item 2): typing into a password or payment field, submitting a form
-// that holds one, a click that starts a download. Found out by looking at the element itself, in its own
+// that holds one, a click that starts a download, and every upload (the user's files leave for the site). Found out by looking at the element itself, in its own
 // frame and in the isolated world the engine lives in (its refs are there), never by trusting the agent's
 // arguments. The answer is a short description for the popup: the field's label and kind, never its value.
 // Typing is checked by the engine itself as it types (typing.js: the field as it is once focused, and while the
@@ -48,8 +48,10 @@ function riskOf(ref, mode, missing) {
 // The keys that paste (the engine's keyboard.js, clipboardChord).
 const PASTE = /^((Control|Meta)\+(Shift\+)?[vV]|(Shift\+)?(Control|Meta)\+[vV]|Shift\+Insert)$/;
 
-// What the agent's call would risk on tab `tabId`, or null when it is not a high-risk action.
-export async function riskOfCommand(tabId, action, args) {
+// What the agent's call would risk on tab `tabId`, or null when it is not a high-risk action. `listed`: an
+// upload's files as the host listed them ({name, size}: what the server read from the user's folders).
+export async function riskOfCommand(tabId, action, args, listed) {
+  if (action === "browser_file_upload") return { risk: "upload", files: listed ?? [] };
   if (action === "browser_click") return riskAtRef(tabId, args.ref, "click");
   if (action === "browser_press" && /(^|\+)Enter$/.test(args.key)) return riskInFocus(tabId, "press");
   if (action === "browser_press" && PASTE.test(args.key)) return riskInFocus(tabId, "paste");
@@ -77,10 +79,26 @@ async function riskInFocus(tabId, mode) {
   }
 }
 
-// The popup's words for it: what the agent is about to do, with the field's label, never the text.
+// The popup's words for it: what the agent is about to do, with the field's label, never the text; an upload
+// names its files and their size.
 export function describeRisk(risk) {
+  if (risk.risk === "upload") return describeUpload(risk.files);
   const field = `the ${risk.kind === "password" ? "password" : "payment"} field "${risk.label}"`;
   if (risk.risk === "type") return `type into ${field}`;
   if (risk.risk === "submit") return `submit a form with ${field}`;
   return `start a download ("${risk.label}")`;
 }
+
+// "upload invoice.pdf (12 KB)", or "upload 3 files (a.pdf, b.png, c.txt: 40 KB)".
+function describeUpload(files) {
+  const size = files.reduce((sum, file) => sum + file.size, 0);
+  const names = files.map((file) => String(file.name)).join(", ");
+  return files.length === 1 ? `upload ${names} (${sizeText(size)})` : `upload ${files.length} files (${names}: ${sizeText(size)})`;
+}
+
+function sizeText(bytes) {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+// Where the action goes, in the popup's sentence: an upload goes to the site, anything else happens on it.
+export const placeOf = (risk) => (risk.risk === "upload" ? "to" : "on");

@@ -15,10 +15,12 @@ import { pauseAgent } from "./pause.js";
 import { updateHostStatus } from "./sessions.js";
 import { changesSiteRules, navigationTargetCreated, syncSiteRules, tabCreated, tabRemoved } from "./site_rules.js";
 import { forgetTab, profileId } from "./storage.js";
+import { receiveChunk } from "./uploads.js";
 
 const HOST_HANDLERS = {
   onStatus: updateHostStatus,
   onCommand: runCommand,
+  onFileChunk: receiveChunk,
   onCancel: cancelCommand,
   onDisconnect: async (reason) => {
     cancelAllCommands();

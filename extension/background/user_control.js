@@ -4,7 +4,7 @@
 // chrome.storage, and a waiting command sees them through chrome.storage.onChanged.
 import * as store from "./control_store.js";
 import { CommandError } from "./errors.js";
-import { describeRisk, riskOfCommand } from "./risk.js";
+import { describeRisk, placeOf, riskOfCommand } from "./risk.js";
 import { webTabToAdopt } from "./sessions.js";
 import { loadControlled } from "./storage.js";
 
@@ -27,7 +27,7 @@ const PAUSED = "The user paused the agent in the Hermes popup; nothing runs unti
 // engine's {kind, label}) and resolves once they have}; throws a
 // CommandError (permission_pending, site_blocked, user_declined, paused_by_user) when it may not.
 // controller.noop is a channel check, not an action: it never asks.
-export async function checkUserControl({ sessionId, action, args, signal, timeoutMs }) {
+export async function checkUserControl({ sessionId, action, args, listed, signal, timeoutMs }) {
   const patience = { signal, waitMs: answerWaitMs(timeoutMs) };
   if (action === "controller.noop") return { controlled: null, waited: false };
   // Everything the checks read, read for this command and all at once (the reads do not depend on each other). The
@@ -53,10 +53,10 @@ export async function checkUserControl({ sessionId, action, args, signal, timeou
   }
   const site = siteOf(tab?.url) ?? "this page";
   if (rules.confirm && tab) {
-    const risk = await riskOfCommand(tab.id, action, args);
+    const risk = await riskOfCommand(tab.id, action, args, listed);
     if (risk) {
       waited = true;
-      await confirmed(sessionId, site, describeRisk(risk), patience);
+      await confirmed(sessionId, site, describeRisk(risk), patience, placeOf(risk));
     }
   }
   // Typing is confirmed at the moment it happens, on the field as the engine finds it once focused (typing.js):
@@ -200,7 +200,7 @@ async function notify(question) {
   const message =
     question.kind === "site"
       ? `Let the agent act on ${hostOf(question.origin)}? Answer in the Hermes popup.`
-      : `The agent wants to ${question.what} on ${hostOf(question.origin)}. Answer in the Hermes popup.`;
+      : `The agent wants to ${question.what} ${question.place} ${hostOf(question.origin)}. Answer in the Hermes popup.`;
   try {
     await chrome.notifications.create(`hermes-${question.id}`, {
       type: "basic",
@@ -214,13 +214,14 @@ async function notify(question) {
   }
 }
 
-async function confirmed(sessionId, origin, what, patience) {
-  const question = await ask({ kind: "confirm", origin, session_id: sessionId, what });
+// `place`: "on" the site, or "to" it (an upload), as the popup's sentence says it.
+async function confirmed(sessionId, origin, what, patience, place = "on") {
+  const question = await ask({ kind: "confirm", origin, session_id: sessionId, what, place });
   try {
     const answer = await waitForAnswer(
       async () => (await store.loadQuestions()).find((q) => q.id === question.id)?.answer,
       patience,
-      `The user has not confirmed that the agent may ${what} on ${hostOf(origin)}: the question is in the Hermes popup.`,
+      `The user has not confirmed that the agent may ${what} ${place} ${hostOf(origin)}: the question is in the Hermes popup.`,
     );
     if (answer !== "confirm") {
       throw new CommandError("user_declined", `The user refused to let the agent ${what}; nothing was done.`);

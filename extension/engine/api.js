@@ -76,9 +76,9 @@
  *       made something draggable (drag.js)
  *   fileTarget(ref) -> {ok, input: true, multiple, accept} | {ok, input: false}: a file input (or its label), or
  *       anything else (a drop zone); filesHeld(ref) -> {ok, files: [{name, size, type}]}: a file input's files, read
- *       back; setFiles(ref, [File]) -> filesHeld()'s answer, after input and change; dropFiles(ref, FileList|[File])
- *       -> Promise<{ok, ref, role, name, dropped, files, navigating?}>: a drop of those files at a clear point
- *       (drag.js)
+ *       back; setFiles(ref, files) -> Promise<filesHeld()'s answer, navigating?>, after input and change;
+ *       dropFiles(ref, files) -> Promise<{ok, ref, role, name, dropped, files, navigating?}>: a drop of those files
+ *       at a clear point. files: a FileList, Files, or {name, type, base64} (the extension's) (drag.js)
  *   scroll(ref|null, "up"|"down"|"left"|"right"|"top"|"bottom"|null, {pages?, amount?}) -> {ok, direction?,
  *       scrolled (px), position, max, atStart, atEnd, target:"page"|role, ref?, scrolledRef?}
  *       A ref with no direction scrolls that element into view in every scrolling ancestor.
@@ -204,7 +204,7 @@
       drag: guardedAsync(engine.drag, "action_failed"),
       fileTarget: guarded(engine.fileTarget, "action_failed"),
       filesHeld: guarded(engine.filesHeld, "action_failed"),
-      setFiles: guarded(engine.setFiles, "action_failed"),
+      setFiles: guardedAsync(engine.setFiles, "action_failed"),
       dropFiles: guardedAsync(engine.dropFiles, "action_failed"),
       scroll: guarded(engine.scroll, "action_failed"),
       rect: guarded(engine.rect, "action_failed"),

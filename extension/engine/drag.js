@@ -260,21 +260,37 @@
     if (!input) return failure("invalid_arguments", "Element " + refText(found.number) + " is not a file input.");
     return withDescription({ ok: true, files: filesListed(input.files) }, found.element, found.number);
   }
-  // setFiles(ref, files) -> {ok, files}: the extension's File objects into a file input, with the input and change
-  // events a choice in the browser's chooser gives.
+  // A file as the extension passes it ({name, type, base64}: chrome.scripting's arguments are JSON), or a File.
+  function asFile(file) {
+    if (file instanceof Blob) return file;
+    var bytes = Uint8Array.from(atob(file.base64), function (character) {
+      return character.charCodeAt(0);
+    });
+    return new File([bytes], file.name, { type: file.type });
+  }
+  // setFiles(ref, files) -> Promise<{ok, files, navigating?}>: the extension's files into a file input, with the
+  // input and change events a choice in the browser's chooser gives (a page may submit its form on change).
   function setFiles(ref, files) {
     var found = engine.lookup(ref);
-    if (!found.ok) return found;
+    if (!found.ok) return Promise.resolve(found);
     var input = fileInputFor(found.element);
-    if (!input) return failure("invalid_arguments", "Element " + refText(found.number) + " is not a file input.");
+    if (!input) {
+      return Promise.resolve(failure("invalid_arguments", "Element " + refText(found.number) + " is not a file input."));
+    }
+    var token = watch();
     var data = new DataTransfer();
     files.forEach(function (file) {
-      data.items.add(file);
+      data.items.add(asFile(file));
     });
     input.files = data.files;
     fire(input, Event, "input", { bubbles: true, composed: true });
     fire(input, Event, "change", { bubbles: true });
-    return filesHeld(ref);
+    return settle(token, {}).then(function (settled) {
+      if (settled && settled.ok === false) return settled;
+      var answer = filesHeld(ref);
+      if (answer.ok && settled && settled.navigating) answer.navigating = settled.navigating;
+      return answer;
+    });
   }
   // dropFiles(ref, files) -> Promise<{ok, dropped, files}>: files dropped at a clear point of the element (else
   // click_intercepted: nothing dropped); dropped: whether the page took the drop (cancelled its dragover and drop).
@@ -289,7 +305,7 @@
       var token = watch();
       var data = new DataTransfer();
       Array.prototype.forEach.call(files, function (file) {
-        data.items.add(file);
+        data.items.add(asFile(file));
       });
       var init = dragInit(point.x, point.y, data);
       fire(hit, DragEvent, "dragenter", init);

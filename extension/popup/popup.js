@@ -91,7 +91,7 @@ function renderControl() {
   const confirm = control.questions.find((q) => q.kind === "confirm");
   $("confirmQuestion").hidden = !confirm;
   if (confirm) {
-    $("confirmQuestionText").textContent = `The agent wants to ${confirm.what} on ${confirm.host}.`;
+    $("confirmQuestionText").textContent = `The agent wants to ${confirm.what} ${confirm.place} ${confirm.host}.`;
     $("confirmQuestion").dataset.questionId = confirm.id;
   }
   $("pauseButton").hidden = control.paused;

@@ -34,7 +34,10 @@ Rules it keeps:
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
+import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from http import HTTPStatus
@@ -434,6 +437,14 @@ class Routing:
             "arguments": frame["arguments"],
             "tool_call_id": frame["tool_call_id"],
         }
+        chunks: list[Action] = []
+        if "files" in frame:
+            try:
+                command["files"], chunks = _split_files(session_id, frame["command_id"], frame["files"])
+            except ValueError as malformed:
+                return [
+                    self._refused(session_id, frame["command_id"], f"the upload's files are malformed: {malformed}")
+                ]
         timeout_ms = frame.get("timeout_ms")
         if (
             isinstance(timeout_ms, int)
@@ -444,19 +455,15 @@ class Routing:
         try:
             encode(command)  # over Chrome's 1 MB limit: refuse it here rather than break the channel
         except FramingError as too_big:
-            return [
-                ToServer(
-                    session_id,
-                    {
-                        "type": protocol.RESULT,
-                        "command_id": frame["command_id"],
-                        "ok": False,
-                        "error": {"code": "invalid_arguments", "message": too_big.message},
-                    },
-                )
-            ]
+            return [self._refused(session_id, frame["command_id"], too_big.message)]
         self._command_session[frame["command_id"]] = session_id
-        return [ToExtension(command)]
+        return [*chunks, ToExtension(command)]
+
+    @staticmethod
+    def _refused(session_id: str, command_id: str, why: str) -> ToServer:
+        """The command's result, sent to the server without the extension: it cannot be carried across."""
+        error = {"code": "invalid_arguments", "message": why}
+        return ToServer(session_id, {"type": protocol.RESULT, "command_id": command_id, "ok": False, "error": error})
 
     def link_up(self, session_id: str) -> list[Action]:
         """The session's socket is open: the results that waited for it go first."""
@@ -582,3 +589,57 @@ class Routing:
 
     def _controller_id(self) -> str:
         return self._required_identity().controller_id
+
+
+# ----- an upload's files ----------------------------------------------------------------------------------
+
+SHA256_HEX = re.compile(r"[0-9a-f]{64}")
+MAX_FILE_NAME_CHARACTERS = 255
+MAX_FILE_TYPE_CHARACTERS = 255
+
+
+def _split_files(session_id: str, command_id: str, files: Any) -> tuple[list[Message], list[Action]]:
+    """An upload command's files (``{name, size, type, sha256, data}``, ``data`` in base64) as the extension gets
+    them: the list without the bytes, each file saying in how many chunks its bytes come, and the ``file_chunk``
+    messages that carry them (``FILE_CHUNK_CHARACTERS`` each, to go before the command). ``ValueError`` says what
+    is wrong with a list that does not hold such files (the extension checks each file's digest itself)."""
+    if not isinstance(files, list) or not 0 < len(files) <= m.MAX_COMMAND_FILES:
+        raise ValueError(f"a list of 1 to {m.MAX_COMMAND_FILES} files is needed")
+    listed: list[Message] = []
+    chunks: list[Action] = []
+    for number, file in enumerate(files):
+        name, size, kind, digest, data = (
+            file.get(key) if isinstance(file, dict) else None for key in ("name", "size", "type", "sha256", "data")
+        )
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_FILE_NAME_CHARACTERS or "/" in name:
+            raise ValueError(f"file {number} needs a name of 1 to {MAX_FILE_NAME_CHARACTERS} characters, no '/'")
+        if not isinstance(kind, str) or len(kind) > MAX_FILE_TYPE_CHARACTERS:
+            raise ValueError(f"file {number} needs a type of at most {MAX_FILE_TYPE_CHARACTERS} characters")
+        if not isinstance(digest, str) or not SHA256_HEX.fullmatch(digest):
+            raise ValueError(f"file {number} needs its sha256 in lower-case hex")
+        if not isinstance(size, int) or isinstance(size, bool) or not isinstance(data, str):
+            raise ValueError(f"file {number} needs a whole size and its data in base64")
+        try:
+            decoded = len(base64.b64decode(data, validate=True))
+        except binascii.Error:
+            raise ValueError(f"file {number}'s data is not base64") from None
+        if decoded != size:
+            raise ValueError(f"file {number} holds {decoded} bytes, not the {size} it says")
+        pieces = [
+            data[start : start + m.FILE_CHUNK_CHARACTERS] for start in range(0, len(data), m.FILE_CHUNK_CHARACTERS)
+        ]
+        listed.append({"name": name, "size": size, "type": kind, "sha256": digest, "chunks": len(pieces)})
+        chunks += [
+            ToExtension(
+                {
+                    "type": m.FILE_CHUNK,
+                    "session_id": session_id,
+                    "command_id": command_id,
+                    "file": number,
+                    "index": index,
+                    "data": piece,
+                }
+            )
+            for index, piece in enumerate(pieces)
+        ]
+    return listed, chunks

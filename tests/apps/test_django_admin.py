@@ -174,8 +174,6 @@ def test_add_an_author_through_the_related_popup_then_save_the_book(reader: Read
 
 def test_upload_a_cover_through_the_file_field(reader: Reader, admin: App) -> None:
     """browser_file_upload into the admin's FileField: judged by the file Django saved, byte for byte (issue 24)."""
-    if reader.lane == "extension":
-        pytest.xfail("Product gap (issue 24, open): browser_file_upload is served on the cdp lane only so far")
     cover = bytes(range(256)) * 64 + reader.lane.encode()
     uploads = reader.agent.stack.server.config.home / "uploads"
     (uploads / f"cover-{reader.lane}.png").write_bytes(cover)

@@ -252,6 +252,36 @@ def test_payment_fields_and_downloads_ask_too() -> None:
         assert user.reply(clicking)["error"]["code"] == "user_declined"
 
 
+UPLOAD = """<title>Upload</title><form action="/submit" method="post" enctype="multipart/form-data">
+<label>Invoice <input type="file" name="invoice"></label></form>"""
+
+
+def test_an_upload_asks_naming_the_file_and_its_size_and_a_refusal_gives_the_page_nothing() -> None:
+    with user_in_control({"/upload": UPLOAD}) as user:
+        invoice = bytes(range(256)) * 48  # 12 KB
+        (user.stack.server.config.home / "uploads" / "invoice.pdf").write_bytes(invoice)
+        user.allow_always(user.stack.pages.url("upload"))
+        field = ref_of(user.snapshot(), "button", "Invoice")
+        uploading = user.start("browser_file_upload", ref=field, paths=["invoice.pdf"])
+        port = user.stack.pages.port
+        assert user.question("confirmQuestion") == f"The agent wants to upload invoice.pdf (12 KB) to 127.0.0.1:{port}."
+        assert not uploading.done()
+        user.popup.click("declineButton")
+        refused = user.reply(uploading)
+        assert refused["ok"] is False and refused["error"]["code"] == "user_declined", refused
+        user.closed("confirmQuestion")
+        held = "return [...document.querySelector('[name=invoice]').files].map(f => [f.name, f.size])"
+        assert user.in_page(held) == []
+        # Let it: the same call gives the page the file.
+        uploading = user.start("browser_file_upload", ref=field, paths=["invoice.pdf"])
+        user.answer("confirmQuestion", "confirmButton")
+        assert user.reply(uploading)["result"]["files"] == [
+            {"name": "invoice.pdf", "size": len(invoice), "type": "application/pdf"}
+        ]
+        user.closed("confirmQuestion")
+        assert user.in_page(held) == [["invoice.pdf", len(invoice)]]
+
+
 @contextmanager
 def never_answering_server() -> Iterator[socket.socket]:
     """A listening socket that never answers: a page loading an image from it never finishes loading, so an

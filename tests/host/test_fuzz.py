@@ -10,6 +10,7 @@ counts the examples it ran (``EXAMPLES_RUN``) and asserts it ran some; run pytes
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 from collections import Counter
 from typing import Any
@@ -146,3 +147,42 @@ def fuzz_routing(message: dict[str, Any], with_hello: bool) -> None:
 def test_the_routing_answers_every_message_it_cannot_take() -> None:
     fuzz_routing()
     assert EXAMPLES_RUN["routing"] > 0
+
+
+UPLOAD_EXAMPLES = 300
+#: An upload's file, every field possibly wrong (the host must refuse what the extension could not rebuild).
+upload_files = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": st.text(max_size=8) | json_values,
+        "size": st.integers(min_value=-2, max_value=12) | json_values,
+        "type": st.text(max_size=8) | json_values,
+        "sha256": st.sampled_from(["0" * 64, "A" * 64, "0" * 63]) | json_values,
+        "data": st.binary(max_size=9).map(lambda raw: base64.b64encode(raw).decode()) | st.text(max_size=12),
+    },
+)
+
+
+@settings(max_examples=UPLOAD_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(upload_files, max_size=3) | json_values)
+def fuzz_upload(files: Any) -> None:
+    """Whatever files an upload command carries, the server hears one refusal or the extension gets each file's
+    bytes, in order and whole, then the command that lists them."""
+    EXAMPLES_RUN["upload"] += 1
+    routing = routing_with_a_link()
+    frame = {"type": protocol.COMMAND, "command_id": "up", "action": "browser_file_upload", "tool_call_id": "t"}
+    actions = routing.from_server(SESSION, frame | {"arguments": {}, "files": files})
+    if len(actions) == 1 and isinstance(actions[0], ToServer):
+        assert actions[0].frame["ok"] is False and actions[0].frame["error"]["code"] == "invalid_arguments"
+        return
+    messages = [action.message for action in actions if isinstance(action, ToExtension)]
+    *chunks, command = messages
+    assert command["type"] == m.COMMAND and len(command["files"]) == len(files)
+    for number, (listed, given_file) in enumerate(zip(command["files"], files, strict=True)):
+        carried = b"".join(base64.b64decode(c["data"]) for c in chunks if c["file"] == number)
+        assert carried == base64.b64decode(given_file["data"]) and len(carried) == listed["size"]
+
+
+def test_an_upload_command_is_refused_or_carried_whole_whatever_its_files() -> None:
+    fuzz_upload()
+    assert EXAMPLES_RUN["upload"] > 0

@@ -10,12 +10,15 @@ one rule.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import math
 from typing import Any
 
 import pytest
 
 from hermes_host.errors import FramingError, HostError
+from hermes_host.framing import encode
 from hermes_host.routing import (
     BACKOFF_S,
     DETACH_WAIT_S,
@@ -235,6 +238,83 @@ def test_a_command_too_big_for_chrome_is_refused_to_the_server_not_sent() -> Non
         False,
         "invalid_arguments",
     )
+
+
+def upload(command_id: str, files: Any) -> dict[str, Any]:
+    frame = command(command_id, paths=["/x"], ref="@e1") | {"action": "browser_file_upload"}
+    return frame | {"files": files}
+
+
+def attached(name: str, content: bytes, kind: str = "text/plain") -> dict[str, Any]:
+    digest = hashlib.sha256(content).hexdigest()
+    data = base64.b64encode(content).decode()
+    return {"name": name, "size": len(content), "type": kind, "sha256": digest, "data": data}
+
+
+def test_an_uploads_bytes_go_to_the_extension_in_chunks_chrome_takes_before_the_command() -> None:
+    """A file bigger than a native message travels in ``file_chunk`` messages, each within Chrome's 1 MB and each
+    decoding on its own; the command follows with the files listed without their bytes."""
+    big = bytes(range(256)) * (5 * 1024 * 4)  # 5 MB
+    routing = connected()
+    actions = routing.from_server("s1", upload("cmd1", [attached("big.bin", big, ""), attached("empty.txt", b"")]))
+    messages = [action.message for action in actions if isinstance(action, ToExtension)]
+    assert len(messages) == len(actions)
+    *chunks, sent = messages
+    assert all(len(encode(message)) <= m.MAX_TO_EXTENSION for message in messages)
+    assert {(c["type"], c["session_id"], c["command_id"], c["file"]) for c in chunks} == {
+        (m.FILE_CHUNK, "s1", "cmd1", 0)
+    }
+    assert [c["index"] for c in chunks] == list(range(len(chunks))) and len(chunks) > 5
+    assert b"".join(base64.b64decode(c["data"]) for c in chunks) == big
+    assert sent["type"] == m.COMMAND and sent["arguments"] == {"paths": ["/x"], "ref": "@e1"}
+    assert sent["files"] == [
+        {
+            "name": "big.bin",
+            "size": len(big),
+            "type": "",
+            "sha256": hashlib.sha256(big).hexdigest(),
+            "chunks": len(chunks),
+        },
+        {"name": "empty.txt", "size": 0, "type": "text/plain", "sha256": hashlib.sha256(b"").hexdigest(), "chunks": 0},
+    ]
+    assert summarise(routing.from_extension(result("cmd1"), 1.0)) == [("server", "s1", protocol.RESULT, "cmd1")]
+
+
+GOOD = attached("a.txt", b"hello")
+
+
+@pytest.mark.parametrize(
+    ("files", "why"),
+    [
+        ([], "a list of 1 to"),
+        ("a.txt", "a list of 1 to"),
+        ([GOOD] * (m.MAX_COMMAND_FILES + 1), "a list of 1 to"),
+        (["a.txt"], "needs a name"),
+        ([GOOD | {"name": ""}], "needs a name"),
+        ([GOOD | {"name": "../../.bashrc"}], "needs a name"),
+        ([GOOD | {"name": "x" * 256}], "needs a name"),
+        ([GOOD | {"type": None}], "needs a type"),
+        ([GOOD | {"sha256": "ABC"}], "sha256"),
+        ([GOOD | {"size": True}], "whole size"),
+        ([GOOD | {"size": "5"}], "whole size"),
+        ([GOOD | {"data": None}], "whole size"),
+        ([GOOD | {"data": "aGVsbG8=!"}], "not base64"),
+        ([GOOD | {"size": 6}], "holds 5 bytes, not the 6"),
+    ],
+)
+def test_an_upload_whose_files_are_malformed_is_refused_to_the_server_and_nothing_reaches_the_extension(
+    files: Any, why: str
+) -> None:
+    routing = connected()
+    (refusal,) = routing.from_server("s1", upload("cmd1", files))
+    assert isinstance(refusal, ToServer)
+    assert (refusal.frame["command_id"], refusal.frame["ok"], refusal.frame["error"]["code"]) == (
+        "cmd1",
+        False,
+        "invalid_arguments",
+    )
+    assert why in refusal.frame["error"]["message"]
+    assert routing.from_extension(result("cmd1"), 1.0) == []  # never sent: nobody waits for it
 
 
 def test_server_acknowledgements_need_nothing() -> None:

@@ -246,8 +246,6 @@ def test_a_stale_ref_is_refused_with_the_same_code(agent: LaneAgent) -> None:
 ONE_LANE_TOOLS = {
     "browser_dialog": {"action": "accept"},
     "browser_cdp": {"method": "Page.enable"},
-    # the cdp lane only, until the extension lane carries the bytes (issue 24): there, no such file
-    "browser_file_upload": {"paths": ["nothing.pdf"], "ref": "@e1"},
 }
 
 

@@ -36,6 +36,10 @@ START_TIMEOUT_S = 10.0
 Page = str | Callable[[Mapping[str, str]], str]
 
 
+#: The largest post the pages take: an upload of the server's largest (10 MB), with room for the form.
+MAX_POST_BYTES = 16 * 1024 * 1024
+
+
 class PageServer:
     """What ``serve_pages`` serves, its port once listening, and the forms posted to it."""
 
@@ -57,7 +61,10 @@ class PageServer:
     async def _answer(self, request: web.Request) -> web.StreamResponse:
         self.requested.append(f"{request.method} {request.path_qs}")
         if request.method == "POST":
-            self.received.append({name: posted(value) for name, value in (await request.post()).items()})
+            form = await request.post()
+            # a field posted once is its value, one posted more than once (a multiple file input) the list of them
+            fields = {name: [posted(value) for value in form.getall(name)] for name in form}
+            self.received.append({name: values[0] if len(values) == 1 else values for name, values in fields.items()})
         page = self.pages.get(request.path)
         if page is not None:
             html = page(request.query) if callable(page) else page
@@ -77,7 +84,7 @@ class PageServer:
 
     @contextlib.asynccontextmanager
     async def _listening(self) -> AsyncIterator[PageServer]:
-        app = web.Application()
+        app = web.Application(client_max_size=MAX_POST_BYTES)
         app.router.add_route("*", "/{tail:.*}", self._answer)
         runner = web.AppRunner(app, access_log=None)
         await runner.setup()

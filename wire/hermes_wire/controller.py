@@ -118,10 +118,13 @@ def command_frame(
     browser_profile_id: str,
     tool_call_id: str,
     timeout_ms: int,
+    files: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """A command for the controller; ``timeout_ms`` is the server's deadline for it, so that a wait inside the
-    browser (the user's answer to a site question) can end with its own code before the server gives up."""
-    return {
+    browser (the user's answer to a site question) can end with its own code before the server gives up.
+    ``files``: browser_file_upload's files, each ``{name, size, type, sha256, data}`` (``data``: the bytes in
+    base64), since the browser cannot read the server's disk."""
+    frame = {
         "type": COMMAND,
         "command_id": command_id,
         "action": action,
@@ -131,6 +134,7 @@ def command_frame(
         "tool_call_id": tool_call_id,
         "timeout_ms": timeout_ms,
     }
+    return frame | {"files": files} if files is not None else frame
 
 
 def cancel_frame(*, command_id: str, tool_call_id: str) -> dict[str, Any]:

@@ -7,7 +7,9 @@ it does for the request and tells the extension in its ``hello`` reply.
 extension → host requests: ``hello``, ``status``, ``pair.start``, ``pair.approve``, ``pair.deny``,
 ``sessions``, ``detach``.
 extension → host notices: ``result`` (the answer to a ``command``).
-host → extension notices: ``status`` (pushed when it changes), ``command``, ``cancel``, ``error``.
+host → extension notices: ``status`` (pushed when it changes), ``command``, ``cancel``, ``error``, and
+``file_chunk``: a piece of an upload's file, sent before the ``command`` that names the file (a message to the
+extension may not pass ``MAX_TO_EXTENSION``, and an upload may be ten times that).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ COMMAND = "command"
 RESULT = "result"
 CANCEL = "cancel"
 ERROR = "error"
+FILE_CHUNK = "file_chunk"
 #: The names of the message-type constants above (the extension gets them by these names).
 MESSAGE_TYPES = (
     "HELLO",
@@ -54,7 +57,14 @@ MESSAGE_TYPES = (
     "RESULT",
     "CANCEL",
     "ERROR",
+    "FILE_CHUNK",
 )
+
+#: The base64 characters of a file one ``file_chunk`` carries: a multiple of 4 (each chunk decodes on its own),
+#: with room under ``MAX_TO_EXTENSION`` for the message's other fields.
+FILE_CHUNK_CHARACTERS = 768 * 1024
+#: The most files one command may carry (browser_file_upload's ``maxItems``).
+MAX_COMMAND_FILES = 20
 
 REQUEST_TIMEOUTS_S: dict[str, float] = {
     HELLO: 5.0,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from hermes_wire.errors import ToolError
@@ -175,11 +175,6 @@ _DIALOG_OPENED = (
 
 
 #: Added to any object result on the cdp lane when its browser or tab was replaced before the call.
-def _on_lanes(lanes: frozenset[str], *fields: ResultField) -> tuple[ResultField, ...]:
-    """``fields`` as a tool served on ``lanes`` only documents them."""
-    return tuple(replace(field, lanes=field.lanes & lanes) for field in fields)
-
-
 NOTICE_FIELD = ResultField(
     "notice",
     "Present when something the agent did not ask for happened: the browser or the controlled tab was "
@@ -480,9 +475,7 @@ _SPECS = (
         read_only=False,
         destructive=True,
         blocked_by_dialog=True,
-        lanes=CDP_ONLY,  # the extension lane's transfer of the bytes is still to come (docs/README.md, row 21)
-        result_fields=_on_lanes(
-            CDP_ONLY,
+        result_fields=(
             *_ELEMENT,
             ResultField("files", "[{name, size, type}] of the files the input now holds (read back), or dropped."),
             ResultField("dropped", "For a drop zone: whether the page took the drop."),

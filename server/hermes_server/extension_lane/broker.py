@@ -280,8 +280,10 @@ class Broker:
         tool_call_id: str,
         timeout_s: float,
         now: float,
+        files: list[dict[str, Any]] | None = None,
     ) -> tuple[str, list[Effect]]:
-        """Route one command to the session's controller, or raise ``ToolError`` (fail closed)."""
+        """Route one command to the session's controller, or raise ``ToolError`` (fail closed). ``files``: an
+        upload's files, which travel with the command (``protocol.command_frame``)."""
         lane = self._lanes.get(session_id)
         if lane is None:
             raise ToolError("controller_missing", "This session is not bound to a browser controller.")
@@ -303,6 +305,7 @@ class Broker:
             browser_profile_id=scope.browser_profile_id,
             tool_call_id=tool_call_id,
             timeout_ms=max(1, round(timeout_s * 1000)),
+            files=files,
         )
         return command_id, [SendFrame(connection_id, frame)]
 

@@ -28,6 +28,7 @@ from hermes_server.extension_lane.broker import (
 )
 from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
+from hermes_server.routing.uploads import attachments
 from hermes_wire import controller as protocol
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import EXTENSION_LANE
@@ -57,6 +58,8 @@ class ControllerHub:
 
     async def run(self, call: ToolCall) -> ToolOutcome:
         try:
+            # The browser cannot read this disk: an upload's files travel with the command (read off the loop).
+            files = await asyncio.to_thread(attachments, list(call.uploads)) if call.uploads else None
             command_id, effects = self.broker.submit(
                 call.session.session_id,
                 call.tool.name,
@@ -64,6 +67,7 @@ class ControllerHub:
                 tool_call_id=call.tool_call_id,
                 timeout_s=call.timeout_s,
                 now=self.now(),
+                files=files,
             )
         except ToolError as error:
             return ToolOutcome.failure(error.code, error.message)

@@ -7,6 +7,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
+from hermes_server.routing.uploads import UploadFile
 from hermes_wire.tools import CDP_LANE, ToolSpec
 
 
@@ -19,6 +20,8 @@ class ToolCall:
     arguments: dict[str, Any]
     tool_call_id: str
     timeout_s: float
+    #: browser_file_upload's files, as the policy checked them (``arguments["paths"]`` holds their real paths).
+    uploads: tuple[UploadFile, ...] = ()
 
 
 class Backend(Protocol):

@@ -21,7 +21,7 @@ from hermes_server.routing import screenshots
 from hermes_server.routing.lanes import Backend, ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
-from hermes_server.routing.uploads import UploadPolicy, checked_files
+from hermes_server.routing.uploads import UploadFile, UploadPolicy, checked_files
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import EXTENSION_LANE, SEE_DEFAULT, TOOLS, ToolSpec, tools_for_lane
 
@@ -76,15 +76,17 @@ class Router:
             checked = tool.validate(arguments)
             if tool.name == "browser_screenshot":
                 screenshots.check_arguments(checked)
+            uploads: tuple[UploadFile, ...] = ()
             if tool.name == "browser_file_upload":  # the lane gets the real paths, each checked against the policy
-                checked = checked | {"paths": [str(f.path) for f in checked_files(checked["paths"], self._uploads)]}
+                uploads = tuple(checked_files(checked["paths"], self._uploads))
+                checked = checked | {"paths": [str(file.path) for file in uploads]}
         except ToolError as error:
             outcome = ToolOutcome.of_error(error)
         else:
             see = checked.get("see", SEE_DEFAULT) if "see" in tool.schema["properties"] else "none"
             action = {key: value for key, value in checked.items() if key != "see"}
             started = time.monotonic()
-            outcome = await backend.run(ToolCall(session, tool, action, tool_call_id, timeout_s))
+            outcome = await backend.run(ToolCall(session, tool, action, tool_call_id, timeout_s, uploads))
             if tool.name == "browser_screenshot":
                 outcome = await self._finished_screenshot(outcome, annotate=bool(checked.get("annotate")))
             if outcome.ok and see != "none" and isinstance(outcome.result, dict):

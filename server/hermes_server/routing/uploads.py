@@ -9,11 +9,14 @@ lane gets the resolved paths. Plain functions of paths and sizes: the router cal
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import mimetypes
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISREG
+from typing import Any
 
 from hermes_wire.errors import ToolError
 
@@ -91,8 +94,33 @@ def _checked(raw: str, policy: UploadPolicy) -> UploadFile:
         raise _refused(f"{raw!r} is not a readable file", policy)
     if facts.st_size > policy.max_file_bytes:
         raise _refused(f"{raw!r} is {_size(facts.st_size)}, over the {_size(policy.max_file_bytes)} cap", policy)
-    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    kind = mimetypes.guess_type(path.name)[0] or ""  # a type the browser does not know is "", as its chooser gives
     return UploadFile(path, path.name, facts.st_size, kind)
+
+
+def attachments(files: list[UploadFile]) -> list[dict[str, Any]]:
+    """The files as a lane that cannot read this disk gets them (the extension's): ``{name, size, type, sha256,
+    data}``, ``data`` the bytes in base64 and ``sha256`` their digest, which the browser checks. A file whose size
+    changed since it was checked is refused rather than sent different from what the caps passed."""
+    attached = []
+    for file in files:
+        try:
+            with file.path.open("rb") as opened:
+                content = opened.read(file.size + 1)
+        except OSError:
+            raise ToolError("upload_refused", f"Nothing was uploaded: {file.name!r} cannot be read.") from None
+        if len(content) != file.size:
+            raise ToolError("upload_refused", f"Nothing was uploaded: {file.name!r} changed while it was read; retry.")
+        attached.append(
+            {
+                "name": file.name,
+                "size": file.size,
+                "type": file.type,
+                "sha256": hashlib.sha256(content).hexdigest(),
+                "data": base64.b64encode(content).decode("ascii"),
+            }
+        )
+    return attached
 
 
 def _refused(why: str, policy: UploadPolicy) -> ToolError:

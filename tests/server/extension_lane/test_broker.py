@@ -486,3 +486,14 @@ def test_command_frame_carries_the_upstream_fields() -> None:
         "tool_call_id": "call-9",
         "timeout_ms": 5000,  # the command's own deadline, so the browser can end a wait for the user first
     }
+
+
+def test_an_uploads_files_travel_with_its_command() -> None:
+    broker = run_table([(0, "connect", ("A", C1), [])])
+    files = [{"name": "a.txt", "size": 2, "type": "text/plain", "sha256": "0" * 64, "data": "aGk="}]
+    arguments = {"paths": ["/home/u/uploads/a.txt"], "ref": "@e1"}
+    _, (send,) = broker.submit(
+        "s1", "browser_file_upload", arguments, tool_call_id="call-1", timeout_s=5, now=0, files=files
+    )
+    assert isinstance(send, SendFrame)
+    assert send.frame["files"] == files and send.frame["arguments"] == arguments

@@ -94,8 +94,8 @@ async def test_capabilities_list_the_exact_allowlist(server: RunningServer) -> N
     assert feature["enabled"] is True
     assert feature["protocol_version"] == 1
     assert sorted(feature["capabilities"]) == sorted(protocol.CAPABILITY_ALLOWLIST)
-    # The original 11, browser_find (issue 23), and browser_get_images, browser_drag, browser_forward,
-    # browser_reload (issue 24; docs/README.md, rows 20 and 21), in declaration order.
+    # The original 11, browser_find (issue 23), and browser_get_images, browser_drag, browser_file_upload,
+    # browser_forward, browser_reload (issue 24; docs/README.md, rows 20 and 21), in declaration order.
     assert feature["capabilities"] == [
         "controller.noop",
         "browser_navigate",
@@ -104,6 +104,7 @@ async def test_capabilities_list_the_exact_allowlist(server: RunningServer) -> N
         "browser_get_images",
         "browser_click",
         "browser_drag",
+        "browser_file_upload",
         "browser_type",
         "browser_press",
         "browser_scroll",

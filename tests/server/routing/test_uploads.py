@@ -6,6 +6,8 @@ a symlink out, ``..``, a missing file, a folder, a 2 GB (sparse) file, and files
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 import stat
 from pathlib import Path
@@ -14,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hermes_server.routing.uploads import UploadPolicy, checked_files
+from hermes_server.routing.uploads import UploadPolicy, attachments, checked_files
 from hermes_wire.errors import ToolError
 
 KB = 1024
@@ -119,3 +121,36 @@ def test_no_path_an_agent_gives_reaches_outside_the_folders(tmp_path_factory: py
     else:
         assert all(f.path.is_relative_to(policy.uploads) and f.path.is_file() for f in files), files
         assert os.path.realpath(files[0].path) == str(files[0].path)
+
+
+def test_attachments_carry_each_files_bytes_and_digest_for_a_lane_that_cannot_read_this_disk(
+    policy: UploadPolicy,
+) -> None:
+    content = bytes(range(256)) * 3
+    (policy.uploads / "scan.png").write_bytes(content)
+    (policy.uploads / "empty.zz9").write_bytes(b"")
+    files = checked_files(["scan.png", "empty.zz9"], policy)
+    assert attachments(files) == [
+        {
+            "name": "scan.png",
+            "size": len(content),
+            "type": "image/png",
+            "sha256": hashlib.sha256(content).hexdigest(),
+            "data": base64.b64encode(content).decode(),
+        },
+        {"name": "empty.zz9", "size": 0, "type": "", "sha256": hashlib.sha256(b"").hexdigest(), "data": ""},
+    ]
+
+
+@pytest.mark.parametrize("change", ["grown", "shrunk", "gone"])
+def test_a_file_that_changed_after_its_check_is_refused_not_sent_different(policy: UploadPolicy, change: str) -> None:
+    """The caps passed the size the check saw: a file that grew past it (or went) since is not sent at all."""
+    path = write(policy.uploads / "report.csv", 10 * KB)
+    files = checked_files(["report.csv"], policy)
+    if change == "gone":
+        path.unlink()
+    else:
+        write(path, 200 * KB if change == "grown" else 5)
+    with pytest.raises(ToolError) as caught:
+        attachments(files)
+    assert caught.value.code == "upload_refused" and "report.csv" in caught.value.message

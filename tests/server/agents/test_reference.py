@@ -87,3 +87,10 @@ def test_the_page_names_the_undocumented_metadata_and_every_argument() -> None:
         assert f"### `{spec.name}`" in page
         for argument in spec.schema["properties"]:
             assert f"| `{argument}` |" in page
+
+
+def test_the_readmes_tool_table_names_every_tool_an_agent_is_served() -> None:
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    table = readme.split("**The tools.**", 1)[1].split("\n\n")[1]
+    listed = set(re.findall(r"`(browser_\w+)`", table))
+    assert listed == {name for name in TOOLS if name.startswith("browser_")}

@@ -26,6 +26,9 @@ Rules it keeps:
   result goes back over whichever socket the session has *now*; a result that arrives while the
   socket is down waits (at most ``MAX_QUEUED_RESULTS`` per link) and is sent once, first thing
   after the next connection.
+* An upload command's files come in the command frame, base64; the host checks them and sends their bytes to the
+  extension first, in ``file_chunk`` messages within Chrome's 1 MB, then the command listing the files without
+  their bytes. Files it cannot carry whole are refused to the server (``invalid_arguments``) and nothing is sent.
 * Every extension request gets exactly one reply.  ``status`` and ``sessions`` are answered at once,
   ``detach`` when the server has closed the socket (or after ``DETACH_WAIT_S``), ``hello`` and the
   pairing requests after the relay has performed them (``Perform``, then ``performed``).

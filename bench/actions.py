@@ -1,5 +1,5 @@
 """Actions benchmark: a click, a click that must scroll clear of a sticky footer, typing, a navigating click, a
-snapshot and a drag, on both Hermes lanes and Playwright MCP.
+snapshot, a drag and a file upload, on both Hermes lanes and Playwright MCP.
 
 Run it as ``python bench/actions.py [--runs N] [--warmup W]``.
 It is a benchmark, not a test: it prints one table of medians (ms) per action and lane, the ratios
@@ -18,7 +18,11 @@ The targets (medians of the same run):
 * a navigating click returns within 100 ms after the new page's ``load`` event (and not before it:
   a click that returns before the new page loaded leaves the agent reading the old one);
 * every Hermes figure is at most 0.5x Playwright MCP's (issue 24 adds the drag: a card dragged onto one drop zone,
-  then the other, each drag checked by the page's count of drops).
+  then the other, each drag checked by the page's count of drops; and the upload: a 200 KB file given to a file
+  input, one of two files in turn, each checked by the page, which counts the changes that brought the file it
+  expected, by name and size. Playwright MCP uploads in two calls, the click on the input that opens its file
+  chooser and then ``browser_file_upload``: its figure is the two together, what an agent spends on it. On the
+  extension lane the bytes travel from the server through the host to the extension, in base64).
 
 Why each part exists:
 
@@ -82,6 +86,10 @@ TYPED = "The quick brown fox jumps over the lazy dog, 0123!"  # 50 characters
 LOAD_REPORT_TIMEOUT_S = 10.0
 LOAD_REPORT_POLL_S = 0.005  # the page server has no event to wait on: its list of posts is polled, with a bound
 CALL_TIMEOUT_S = 30.0
+
+#: The size of the file the upload row gives the page (a scanned invoice, say).
+UPLOAD_BYTES = 200 * 1024
+UPLOAD_FILES = ("invoice-a.pdf", "invoice-b.pdf")
 
 TARGET_CLICK_MS = 40.0
 TARGET_AFTER_LOAD_MS = 100.0
@@ -172,11 +180,42 @@ for (const zone of document.querySelectorAll(".zone")) {
 </body></html>
 """
 
+#: A file input; the page counts the changes that brought the file expected next (the two files in turn).
+UPLOAD_PAGE = """<!doctype html>
+<html><head><title>Upload</title></head>
+<body>
+<h1>Attach</h1>
+<label>Invoice <input type="file" id="invoice"></label>
+<p id="count">Attached 0 times</p>
+<script>
+let attached = 0;
+const input = document.getElementById("invoice");
+input.addEventListener("change", () => {
+  const [file] = input.files;
+  const expected = attached % 2 ? "invoice-b.pdf" : "invoice-a.pdf";
+  if (file && file.name === expected && file.size === SIZE) attached++;
+  document.getElementById("count").textContent = `Attached ${attached} times`;
+});
+</script>
+</body></html>
+""".replace("SIZE", str(UPLOAD_BYTES))
+
 AFTER_LOAD = "returned after load (ms)"
 CLICK_CLEAR = "click under a sticky footer"
 CLICK_SEEING = "click, answer shows changes"
 DRAG = "drag"
-ACTIONS = ("click", CLICK_SEEING, CLICK_CLEAR, "type 50 characters", "navigating click", AFTER_LOAD, "snapshot", DRAG)
+UPLOAD = "file upload (200 KB)"
+ACTIONS = (
+    "click",
+    CLICK_SEEING,
+    CLICK_CLEAR,
+    "type 50 characters",
+    "navigating click",
+    AFTER_LOAD,
+    "snapshot",
+    DRAG,
+    UPLOAD,
+)
 
 
 # ----- what each browser driver does ---------------------------------------------------------------
@@ -201,6 +240,14 @@ class Driver(Protocol):
 
     async def drag(self, ref: str, what: str, to_ref: str, to_what: str) -> None: ...
 
+    def put_file(self, name: str, content: bytes) -> None:
+        """Put a file where this lane uploads from (a Hermes server's uploads folder, Playwright MCP's workspace)."""
+        ...
+
+    async def upload(self, ref: str, what: str, name: str) -> None:
+        """The file ``name`` (put there first) given to the file input ``ref``, by as many calls as the lane needs."""
+        ...
+
     def ref(self, snapshot: str, role: str, name: str) -> str: ...
 
     def ref_of_text(self, snapshot: str, text: str) -> str:
@@ -223,6 +270,7 @@ class HermesDriver:
     lane: str
     client: BrowserClient
     session_id: str
+    uploads: Path
 
     async def call(self, tool: str, arguments: Mapping[str, Any]) -> Any:
         reply = await self.client.call(self.session_id, tool, dict(arguments), timeout_s=CALL_TIMEOUT_S)
@@ -247,6 +295,12 @@ class HermesDriver:
 
     async def drag(self, ref: str, what: str, to_ref: str, to_what: str) -> None:
         await self.call("browser_drag", {"ref": ref, "to_ref": to_ref, "see": "none"})
+
+    def put_file(self, name: str, content: bytes) -> None:
+        (self.uploads / name).write_bytes(content)
+
+    async def upload(self, ref: str, what: str, name: str) -> None:
+        await self.call("browser_file_upload", {"ref": ref, "paths": [name], "see": "none"})
 
     def ref(self, snapshot: str, role: str, name: str) -> str:
         return ref_in(snapshot, r'- {role} "{name}"[^\n]*? (@e\d+)', role, name, self.lane)
@@ -280,6 +334,14 @@ class PlaywrightDriver:
     async def drag(self, ref: str, what: str, to_ref: str, to_what: str) -> None:
         arguments = {"startElement": what, "startTarget": ref, "endElement": to_what, "endTarget": to_ref}
         await self.session.call("browser_drag", arguments)
+
+    def put_file(self, name: str, content: bytes) -> None:
+        (self.session.workspace / name).write_bytes(content)
+
+    async def upload(self, ref: str, what: str, name: str) -> None:
+        # Its upload answers the file chooser that a click on the input opened.
+        await self.session.call("browser_click", {"element": what, "target": ref})
+        await self.session.call("browser_file_upload", {"paths": [str(self.session.workspace / name)]})
 
     def ref(self, snapshot: str, role: str, name: str) -> str:
         return ref_in(snapshot, r'- {role} "{name}"[^\n]*?\[ref=([A-Za-z0-9]+)\]', role, name, self.lane)
@@ -344,6 +406,7 @@ async def measure(driver: Driver, pages: PageServer, runs: int, warmup: int, num
         raise peers.BenchError(f"{driver.lane}: the clicks or the typing did not land:\n{after[:2000]}")
     figures.times[CLICK_CLEAR] = await clicks_clear_of_a_footer(driver, pages, runs, warmup)
     figures.times[DRAG] = await drags(driver, pages, runs, warmup)
+    figures.times[UPLOAD] = await uploads(driver, pages, runs, warmup)
 
     figures.times["navigating click"], figures.times[AFTER_LOAD] = [], []
     for index in range(warmup + runs):
@@ -395,6 +458,25 @@ async def drags(driver: Driver, pages: PageServer, runs: int, warmup: int) -> li
     return times
 
 
+async def uploads(driver: Driver, pages: PageServer, runs: int, warmup: int) -> list[float]:
+    """One of two files given to the file input in turn (``UPLOAD_PAGE``), checked: every upload brought the page
+    the file it expected."""
+    for number, name in enumerate(UPLOAD_FILES):
+        driver.put_file(name, bytes([number]) * UPLOAD_BYTES)
+    await driver.open(pages.url("/upload"))
+    field = driver.ref(await driver.snapshot(), "button", "Invoice")
+    names = itertools.cycle(UPLOAD_FILES)
+
+    async def upload() -> None:
+        await driver.upload(field, "Invoice file input", next(names))
+
+    times, _ = await peers.timed(upload, runs, warmup)
+    after = await driver.snapshot()
+    if f"Attached {runs + warmup} times" not in after:
+        raise peers.BenchError(f"{driver.lane}: the uploads did not all give the page its file:\n{after}")
+    return times
+
+
 @asynccontextmanager
 async def extension_driver() -> AsyncIterator[HermesDriver]:
     """The server, Chromium with the extension paired by the popup click, and one connected extension session."""
@@ -404,7 +486,7 @@ async def extension_driver() -> AsyncIterator[HermesDriver]:
             async with server.client() as client:
                 session_id = (await client.create_session(label="bench-actions", browser_lane=EXTENSION_LANE))["id"]
                 await wait_for_lane_state(server, session_id, "connected", CONNECT_TIMEOUT_S)
-                yield HermesDriver(EXTENSION_LANE, client, session_id)
+                yield HermesDriver(EXTENSION_LANE, client, session_id, server.home / "uploads")
                 await client.close_session(session_id)
 
 
@@ -416,7 +498,7 @@ async def cdp_driver() -> AsyncIterator[HermesDriver]:
         server.client() as client,
     ):
         session_id = (await client.create_session(label="bench-actions", browser_lane=CDP_LANE))["id"]
-        yield HermesDriver(CDP_LANE, client, session_id)
+        yield HermesDriver(CDP_LANE, client, session_id, server.home / "uploads")
         await client.close_session(session_id)
 
 
@@ -456,7 +538,7 @@ def print_report(figures: list[LaneFigures], *, runs: int, warmup: int, version:
                 0 <= after <= TARGET_AFTER_LOAD_MS
             ),
         }
-        for action in (CLICK_SEEING, CLICK_CLEAR, "type 50 characters", "navigating click", "snapshot", DRAG):
+        for action in (CLICK_SEEING, CLICK_CLEAR, "type 50 characters", "navigating click", "snapshot", DRAG, UPLOAD):
             ratio = lane.median(action) / playwright.median(action)
             checks[f"{action} {ratio:.2f}x Playwright MCP <= {TARGET_RATIO:g}x"] = ratio <= TARGET_RATIO
         print(f"\n{lane.lane} lane")
@@ -472,7 +554,7 @@ async def run(runs: int, warmup: int) -> None:
     figures: list[LaneFigures] = []
     numbers = itertools.count(1)
     served = {"/actions": ACTIONS_PAGE, "/footer": FOOTER_PAGE, "/landed": LANDED_PAGE, "/loaded": "<!doctype html>"}
-    served["/drag"] = DRAG_PAGE
+    served |= {"/drag": DRAG_PAGE, "/upload": UPLOAD_PAGE}
     with serve_pages(served) as pages:
         for start in drivers:
             async with start() as driver:

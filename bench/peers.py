@@ -293,6 +293,8 @@ class PeerSession:
 
     peer: Peer
     client: Client
+    #: Its working directory: the workspace root, the only folder Playwright MCP reads files from by default.
+    workspace: Path
 
     async def navigate(self, url: str) -> str:
         return self._text(await self.client.call_tool(self.peer.navigate, {"url": url}), self.peer.navigate)
@@ -338,7 +340,7 @@ async def peer_session(peer: Peer) -> AsyncIterator[PeerSession]:
             async with Client(
                 stdio_client(parameters, errlog=log), mode="legacy", read_timeout_seconds=PEER_CALL_TIMEOUT_S
             ) as client:
-                yield PeerSession(peer, client)
+                yield PeerSession(peer, client, Path(scratch))
         except Exception as error:
             cause = innermost(error)
             if isinstance(cause, BenchError):

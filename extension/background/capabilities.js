@@ -4,11 +4,11 @@
 import { screenshotOf } from "./capture.js";
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
-import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, snapshotTab } from "./frames.js";
+import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, runInFrame, snapshotTab } from "./frames.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlledTab, hostStatusApplied, isWebTab } from "./sessions.js";
-import { changeControlled, loadClipboard, loadTabRefs, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveClipboard, saveCrashReported } from "./storage.js";
+import { changeControlled, loadChooserFrame, loadClipboard, loadTabRefs, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveClipboard, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { navigationTargetCreated, ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
 import { dropFiles, takeFiles } from "./uploads.js";
@@ -153,17 +153,21 @@ const CAPABILITIES = {
   },
 
   // A file input (or its label) gets the files as the browser's chooser gives them; anything else gets them dropped.
+  // Without ref, the input whose file chooser the last action opened gets them (the engine of that frame knows it).
   browser_file_upload: async ({ sessionId, args, signal, checked, files }) => {
     const tab = await controlledTab(sessionId, { checked: checked.controlled });
-    const ref = normalRef(args.ref);
-    const target = await inFrameOf(tab.id, ref, "fileTarget", [ref]);
+    const ref = args.ref === undefined ? null : normalRef(args.ref);
+    const inTarget = (method, callArgs) =>
+      ref === null ? inChooserFrame(tab.id, method, callArgs) : actInFrameOf(tab.id, ref, method, callArgs);
+    const target = (await inTarget("fileTarget", [ref])).value;
     if (target.input && files.length > 1 && !target.multiple) {
-      throw new CommandError("invalid_arguments", `The file input ${ref} takes one file; give one path.`);
+      throw new CommandError("invalid_arguments", `The file input ${ref ?? "of the file chooser"} takes one file; give one path.`);
     }
-    const give = () => actInFrameOf(tab.id, ref, target.input ? "setFiles" : "dropFiles", [ref, files]);
-    const result = await followingTabs(sessionId, tab, give, { ok: true, ref }, signal);
+    const give = () => inTarget(target.input ? "setFiles" : "dropFiles", [ref, files]);
+    const result = await followingTabs(sessionId, tab, give, ref === null ? { ok: true } : { ok: true, ref }, signal);
     const names = files.map((file) => JSON.stringify(file.name)).join(", ");
-    return { result, summary: `${target.input ? "gave" : "dropped"} ${names} ${target.input ? "to" : "on"} ${describe(ref, result)}` };
+    const where = ref === null ? "the file chooser" : describe(ref, result);
+    return { result, summary: `${target.input ? "gave" : "dropped"} ${names} ${target.input ? "to" : "on"} ${where}` };
   },
 
   browser_press: async ({ sessionId, args, signal, checked }) => {
@@ -189,6 +193,21 @@ const CAPABILITIES = {
     return { result: done, summary: `scrolled${direction ? " " + direction : ""}${where}` };
   },
 };
+
+// An engine call ({value, frameId, documentId}) in the frame whose last action opened a file chooser: no_file_chooser
+// when none did, or that frame is gone.
+async function inChooserFrame(tabId, method, args) {
+  const NO_FILE_CHOOSER =
+    "No file chooser is open: click the uploader's button first (its answer says file_chooser), or give ref (the file input or the drop zone).";
+  const frameId = await loadChooserFrame(tabId);
+  if (frameId === null) throw new CommandError("no_file_chooser", NO_FILE_CHOOSER);
+  try {
+    return await runInFrame(tabId, frameId, method, args);
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    throw new CommandError("no_file_chooser", NO_FILE_CHOOSER);
+  }
+}
 
 // What the agent is told of a copy, cut or paste (the engine's keyboard.js): the length, and the text copied up to
 // CLIPBOARD_SHOWN characters, never a password field's (hermes_server.cdp.tools does the same).

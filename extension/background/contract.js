@@ -248,7 +248,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
         "ref": {
           "type": "string",
           "pattern": "^@?e[0-9]{1,7}$",
-          "description": "The file input, its label, or the drop zone: a ref from a snapshot."
+          "description": "The file input, its label, or the drop zone: a ref from a snapshot. Without it, the file chooser the last action opened."
         },
         "see": {
           "type": "string",
@@ -261,8 +261,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
         }
       },
       "required": [
-        "paths",
-        "ref"
+        "paths"
       ],
       "additionalProperties": false
     },

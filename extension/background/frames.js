@@ -3,7 +3,7 @@
 // The engine's API is documented in engine/api.js.
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
-import { loadLastRead, loadTabRefs, saveLastRead, saveTabRefs } from "./storage.js";
+import { loadLastRead, loadTabRefs, saveChooserFrame, saveLastRead, saveTabRefs } from "./storage.js";
 import { unlessCrashed } from "./tabs.js";
 
 // What a frame answers when the engine is not in it yet (our own script says so, in the extension's world).
@@ -246,8 +246,9 @@ export async function inFrame(tabId, frameId, method, args) {
 }
 
 // The same, with the frame and Chrome's id of the document that answered: an action that navigates is over
-// once another document is in that frame.
-async function runInFrame(tabId, frameId, method, args) {
+// once another document is in that frame. An action that opened a file chooser (file_chooser in its answer) leaves
+// the frame's id for a browser_file_upload without ref.
+export async function runInFrame(tabId, frameId, method, args) {
   const outcome = await withEngine(
     tabId,
     frameId,
@@ -256,6 +257,7 @@ async function runInFrame(tabId, frameId, method, args) {
   );
   const value = outcome?.result;
   if (value && value.ok === false) throw new CommandError(value.error.code, value.error.message, value.error.field);
+  if (value?.file_chooser) await saveChooserFrame(tabId, frameId);
   return { value, frameId, documentId: outcome?.documentId ?? null };
 }
 

@@ -55,6 +55,11 @@ export const saveLastRead = (sessionId, readId) => save("session", `lastRead:${s
 export const loadClipboard = (sessionId) => load("session", `clipboard:${sessionId}`, "");
 export const saveClipboard = (sessionId, text) => save("session", `clipboard:${sessionId}`, text);
 
+// The frame whose last action opened a file chooser (the engine there knows its input): browser_file_upload
+// without ref answers it.
+export const loadChooserFrame = (tabId) => load("session", `chooser:${tabId}`, null);
+export const saveChooserFrame = (tabId, frameId) => save("session", `chooser:${tabId}`, frameId);
+
 export const loadRecentDialogs = (tabId) => load("session", `dialogs:${tabId}`, []);
 export const addRecentDialog = (tabId, dialog) =>
   update("session", `dialogs:${tabId}`, [], (recent) => [...recent, dialog].slice(-RECENT_DIALOGS));
@@ -78,7 +83,7 @@ export const saveIndicatorTabs = (tabs) => save("session", "indicatorTabs", tabs
 export const loadCrashReported = (tabId) => load("session", `crashReported:${tabId}`, false);
 export const saveCrashReported = (tabId, reported) => save("session", `crashReported:${tabId}`, reported);
 
-// A closed tab's refs, dialogs and crash report are of no more use.
+// A closed tab's refs, dialogs, crash report and file chooser are of no more use.
 export function forgetTab(tabId) {
-  return remove("session", [`refs:${tabId}`, `dialogs:${tabId}`, `crashReported:${tabId}`]);
+  return remove("session", [`refs:${tabId}`, `dialogs:${tabId}`, `crashReported:${tabId}`, `chooser:${tabId}`]);
 }

@@ -76,7 +76,9 @@
  *       made something draggable (drag.js)
  *   fileTarget(ref) -> {ok, input: true, multiple, accept} | {ok, input: false}: a file input (or its label), or
  *       anything else (a drop zone); filesHeld(ref) -> {ok, files: [{name, size, type}]}: a file input's files, read
- *       back; setFiles(ref, files) -> Promise<filesHeld()'s answer, navigating?>, after input and change;
+ *       back; setFiles(ref, files) -> Promise<filesHeld()'s answer, navigating?>, after input and change. For these
+ *       three, ref null is the input whose file chooser the last action opened (an action's settle answers
+ *       file_chooser: {multiple, accept, ref?} then), else no_file_chooser;
  *       dropFiles(ref, files) -> Promise<{ok, ref, role, name, dropped, files, navigating?}>: a drop of those files
  *       at a clear point. files: a FileList, Files, or {name, type, base64} (the extension's) (drag.js)
  *   scroll(ref|null, "up"|"down"|"left"|"right"|"top"|"bottom"|null, {pages?, amount?}) -> {ok, direction?,
@@ -90,7 +92,8 @@
  *       viewport), width, height, frameOffset}
  *       Top-level point of an element in a cross-origin frame = sum of frameRect(x, y) down the chain of
  *       frames + rect(x, y); same-origin ancestors are already summed in rect().frameOffset when complete.
- *   resolve(ref) -> Element|null   (for the CDP lane: evaluate with returnByValue:false to get an objectId)
+ *   resolve(ref) -> Element|null   (for the CDP lane: evaluate with returnByValue:false to get an objectId); ref
+ *       null: the input whose file chooser the last action opened
  *   owns(ref) -> boolean           info() -> {ok, version, isTop, url, title, hasFocus, focusInChildFrame,
  *                                            refs, maxRef}
  *   Refs may be given as "@e7", "e7" or 7. An element that is gone (or a ref this frame never issued) gives
@@ -109,7 +112,7 @@
     highestRefUsed = engine.highestRefUsed;
 
   function resolve(ref) {
-    var found = lookup(ref);
+    var found = ref === null ? engine.fileLookup(null) : lookup(ref);
     return found.ok ? found.element : null;
   }
   function owns(ref) {

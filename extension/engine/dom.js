@@ -298,7 +298,14 @@
         if (event.defaultPrevented) loaded();
       }, 0);
     };
+    // a click on a file input (the person's, or the page's own input.click() from an uploader's button) opens the
+    // browser's file chooser, unless the page cancels it: the chooser a browser_file_upload without ref answers
+    state.onClick = function (event) {
+      var target = event.composedPath()[0]; // (empty once the event has been dispatched)
+      if (target && target.localName === "input" && target.type === "file") state.chooser = { input: target, click: event };
+    };
     state.cleanups = [];
+    document.addEventListener("click", state.onClick, true);
     document.addEventListener(REQUEST_START, state.onRequestStart, true);
     document.addEventListener(REQUEST_END, state.onRequestEnd, true);
     document.addEventListener("submit", state.onSubmit, true);
@@ -350,6 +357,7 @@
   }
   function unwatch(token, state) {
     state.observer.disconnect();
+    document.removeEventListener("click", state.onClick, true);
     document.removeEventListener(REQUEST_START, state.onRequestStart, true);
     document.removeEventListener(REQUEST_END, state.onRequestEnd, true);
     document.removeEventListener("submit", state.onSubmit, true);
@@ -404,6 +412,7 @@
           unwatch(token, state);
           var out = { ok: true, ms: Math.round(now - state.started) };
           if (navigating) out.navigating = state.navigation.destination.url;
+          if (state.chooser && !state.chooser.click.defaultPrevented) out.file_chooser = engine.noteChooser(state.chooser.input);
           resolve(out);
           return;
         }
@@ -438,6 +447,7 @@
     delete result.readBack;
     return settle(token, { readBack: readBack }).then(function (after) {
       if (after.navigating) result.navigating = after.navigating;
+      if (after.file_chooser) result.file_chooser = after.file_chooser;
       return result;
     });
   }

@@ -239,12 +239,35 @@
     var control = el.localName === "label" ? el.control : null;
     return control && control.localName === "input" && control.type === "file" ? control : null;
   }
+  // The file input whose chooser the last action that opened one opened (dom.js, settle): a browser_file_upload
+  // without ref gives its files to it. noteChooser(input) keeps it and answers what the agent is told of it.
+  var chooser = null;
+  function noteChooser(input) {
+    chooser = new WeakRef(input);
+    var told = { multiple: input.multiple, accept: input.accept || "" };
+    var number = engine.refOf(input);
+    if (number) told.ref = refText(number);
+    return told;
+  }
+  // {ok, element, number} as engine.lookup gives, for ref or (null) the chooser's input; no_file_chooser else.
+  function fileLookup(ref) {
+    if (ref !== null) return engine.lookup(ref);
+    var input = chooser && chooser.deref();
+    if (input && input.isConnected) return { ok: true, element: input, number: engine.refOf(input) };
+    return failure(
+      "no_file_chooser",
+      "No file chooser is open in this frame: click the uploader's button first (its answer says file_chooser), or " +
+        "give ref (the file input or the drop zone).",
+    );
+  }
   function fileTarget(ref) {
-    var found = engine.lookup(ref);
+    var found = fileLookup(ref);
     if (!found.ok) return found;
     var input = fileInputFor(found.element);
     if (!input) return { ok: true, input: false };
-    if (input.disabled) return failure("disabled", "The file input " + refText(found.number) + " is disabled.");
+    if (input.disabled) {
+      return failure("disabled", "The file input " + (found.number ? refText(found.number) + " " : "") + "is disabled.");
+    }
     return { ok: true, input: true, multiple: input.multiple, accept: input.accept || "" };
   }
   function filesListed(list) {
@@ -252,13 +275,22 @@
       return { name: file.name, size: file.size, type: file.type };
     });
   }
+  // The answer about the element found: its ref, role and name (a chooser's input without a ref: role and name).
+  function described(answer, found) {
+    if (found.number) return withDescription(answer, found.element, found.number);
+    var description = engine.describeElement(found.element);
+    answer.role = description.role;
+    answer.name = description.name;
+    return answer;
+  }
   // filesHeld(ref) -> {ok, ref, role, name, files: [{name, size, type}]}: what the file input holds now, read back.
+  // ref null: the file chooser's input (noteChooser).
   function filesHeld(ref) {
-    var found = engine.lookup(ref);
+    var found = fileLookup(ref);
     if (!found.ok) return found;
     var input = fileInputFor(found.element);
     if (!input) return failure("invalid_arguments", "Element " + refText(found.number) + " is not a file input.");
-    return withDescription({ ok: true, files: filesListed(input.files) }, found.element, found.number);
+    return described({ ok: true, files: filesListed(input.files) }, found);
   }
   // A file as the extension passes it ({name, type, base64}: chrome.scripting's arguments are JSON), or a File.
   function asFile(file) {
@@ -271,7 +303,7 @@
   // setFiles(ref, files) -> Promise<{ok, files, navigating?}>: the extension's files into a file input, with the
   // input and change events a choice in the browser's chooser gives (a page may submit its form on change).
   function setFiles(ref, files) {
-    var found = engine.lookup(ref);
+    var found = fileLookup(ref);
     if (!found.ok) return Promise.resolve(found);
     var input = fileInputFor(found.element);
     if (!input) {
@@ -285,10 +317,11 @@
     input.files = data.files;
     fire(input, Event, "input", { bubbles: true, composed: true });
     fire(input, Event, "change", { bubbles: true });
+    if (ref === null) chooser = null; // answered
     return settle(token, {}).then(function (settled) {
       if (settled && settled.ok === false) return settled;
-      var answer = filesHeld(ref);
-      if (answer.ok && settled && settled.navigating) answer.navigating = settled.navigating;
+      var answer = described({ ok: true, files: filesListed(input.files) }, found);
+      if (settled && settled.navigating) answer.navigating = settled.navigating;
       return answer;
     });
   }
@@ -321,5 +354,13 @@
     });
   }
 
-  Object.assign(engine, { drag: drag, fileTarget: fileTarget, filesHeld: filesHeld, setFiles: setFiles, dropFiles: dropFiles });
+  Object.assign(engine, {
+    drag: drag,
+    noteChooser: noteChooser,
+    fileLookup: fileLookup,
+    fileTarget: fileTarget,
+    filesHeld: filesHeld,
+    setFiles: setFiles,
+    dropFiles: dropFiles,
+  });
 })(globalThis.__hermesEngine);

@@ -46,6 +46,28 @@ zone.addEventListener('drop', async (event) => {
 )
 
 
+#: An uploader as libraries draw them: a button that opens the chooser of a hidden file input (input.click()), which
+#: lists what was chosen; a visible input; and a button whose page cancels the input's click (no chooser opens).
+UPLOADER = page(
+    "[]",
+    """<button id="browse">Browse files</button>
+<input type="file" id="hidden" multiple accept=".pdf,.txt" style="display: none">
+<label>Direct <input type="file" id="direct"></label>
+<button id="cancelled">Cancelled browse</button>
+<input type="file" id="refused" style="display: none">
+<script>
+const hidden = document.getElementById('hidden');
+document.getElementById('browse').addEventListener('click', () => hidden.click());
+hidden.addEventListener('change', () => {
+  document.title = JSON.stringify([...hidden.files].map((file) => [file.name, file.size]));
+});
+const refused = document.getElementById('refused');
+refused.addEventListener('click', (event) => event.preventDefault());
+document.getElementById('cancelled').addEventListener('click', () => refused.click());
+</script>""",
+)
+
+
 #: Dropzone (npm ``dropzone``): files dropped on it are posted at once, as a multipart form, to /received.
 DROPZONE = page(
     "{}",
@@ -63,6 +85,7 @@ zone.on('success', (file) => { document.title = JSON.stringify({ uploaded: file.
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/form": FORM, "/saved": page("Saved", "<h1>Saved</h1>"), "/zone": ZONE, "/dropzone": DROPZONE}
+    served["/uploader"] = UPLOADER
     served["/received"] = "{}"
     with serve_action_pages(served) as server:
         yield server
@@ -159,3 +182,39 @@ def test_hostile_paths_upload_nothing(agent: LaneAgent, pages: PageServer, uploa
     agent.ok("browser_click", ref=ref_of(snapshot, "button", "Send"), see="none")
     wait_until(lambda: len(pages.received) > sent or None, 10, "the form's post")
     assert pages.received[-1]["invoice"] == "", pages.received[-1]  # the file input stayed empty
+
+
+def test_a_click_that_opens_a_file_chooser_says_so_and_an_upload_without_ref_answers_it(
+    agent: LaneAgent, uploads: Path
+) -> None:
+    """An uploader's button opens a hidden input's chooser: no native dialog, the click's answer says file_chooser,
+    and browser_file_upload without ref gives the files to that input, once."""
+    (uploads / "notes.txt").write_text("Call the bank on Monday.")
+    agent.open("/uploader")
+    snapshot = agent.snapshot()
+    code, message = agent.error("browser_file_upload", paths=["invoice.pdf"])
+    assert code == "controller_error" and message.startswith("no_file_chooser: "), message
+    clicked = agent.ok("browser_click", ref=ref_of(snapshot, "button", "Browse files"), see="none")
+    assert clicked["file_chooser"] == {"multiple": True, "accept": ".pdf,.txt"}, clicked
+    done = agent.ok("browser_file_upload", paths=["invoice.pdf", "notes.txt"], see="none")
+    assert [f["name"] for f in done["files"]] == ["invoice.pdf", "notes.txt"] and "ref" not in done, done
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == [["invoice.pdf", len(INVOICE)], ["notes.txt", 24]]
+    code, message = agent.error("browser_file_upload", paths=["invoice.pdf"])  # answered: nothing is open now
+    assert code == "controller_error" and message.startswith("no_file_chooser: "), message
+
+
+def test_a_click_on_a_file_input_opens_its_chooser_and_one_the_page_cancels_opens_none(
+    agent: LaneAgent, uploads: Path
+) -> None:
+    agent.open("/uploader")
+    snapshot = agent.snapshot()
+    direct = ref_of(snapshot, "button", "Direct")
+    clicked = agent.ok("browser_click", ref=direct, see="none")
+    assert clicked["file_chooser"] == {"multiple": False, "accept": "", "ref": direct}, clicked
+    code, message = agent.error("browser_file_upload", paths=["invoice.pdf", "invoice.pdf"])
+    assert code == "invalid_arguments" and "takes one file" in message
+    assert agent.ok("browser_file_upload", paths=["invoice.pdf"], see="none")["files"][0]["name"] == "invoice.pdf"
+    cancelled = agent.ok("browser_click", ref=ref_of(snapshot, "button", "Cancelled browse"), see="none")
+    assert "file_chooser" not in cancelled, cancelled
+    code, message = agent.error("browser_file_upload", paths=["invoice.pdf"])
+    assert code == "controller_error" and message.startswith("no_file_chooser: "), message

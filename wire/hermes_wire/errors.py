@@ -159,6 +159,11 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "tab_closed": (("extension",), "The controlled tab was closed: call browser_tabs, then browser_tab_activate."),
     "no_tab": (("extension",), "There is no open web page to control: open one in a Chrome window."),
+    "no_file_chooser": (
+        ("extension", "cdp"),
+        "browser_file_upload without ref answers the file chooser the last action opened, and none is open: click "
+        "the uploader's button first (its answer says file_chooser), or give ref.",
+    ),
     "upload_incomplete": (
         ("extension",),
         "An upload's bytes did not reach the browser whole (nothing was given to the page): call browser_file_upload "

@@ -121,8 +121,14 @@ _NAVIGATED = ResultField(
     "Present when the action started a navigation: the URL of the new document, which had loaded when the "
     "action answered (the frame's, for a navigation inside a frame).",
 )
-#: A click or a key press follows the tabs and windows it opens or closes.
+#: A click or a key press follows the tabs and windows it opens or closes, and a file chooser it opens.
 _FOLLOWED_TABS = (
+    ResultField(
+        "file_chooser",
+        "Present when the action opened a file chooser (a click on a file input, or on an uploader's button that "
+        "opens one): {multiple, accept, and ref if its input has one}. No native dialog opened: browser_file_upload "
+        "without ref answers it.",
+    ),
     ResultField(
         "opened",
         "Present when the action opened tabs or windows (a link to a new tab, window.open): [{id, url, title}] "
@@ -454,8 +460,9 @@ _SPECS = (
     ),
     ToolSpec(
         name="browser_file_upload",
-        description="Give files to the file input (or the drop zone) with ref: only files inside the folders the "
-        "user allowed ($HERMES_HOME/uploads, where a relative path points, and browser.uploads.allow_dirs), each "
+        description="Give files to the file input (or the drop zone) with ref, or without ref to the file chooser "
+        "the last action opened (a click on an uploader's button answers file_chooser): only files inside the folders "
+        "the user allowed ($HERMES_HOME/uploads, where a relative path points, and browser.uploads.allow_dirs), each "
         "within the size caps (else upload_refused). A file input gets them as the browser's own file chooser "
         "would give them; anything else gets them dropped on it. No native file dialog ever opens.",
         schema=arguments(
@@ -467,10 +474,14 @@ _SPECS = (
                     "items": {"type": "string", "minLength": 1, "maxLength": 4096},
                     "description": "The files, absolute or relative to $HERMES_HOME/uploads.",
                 },
-                "ref": _REF | {"description": "The file input, its label, or the drop zone: a ref from a snapshot."},
+                "ref": _REF
+                | {
+                    "description": "The file input, its label, or the drop zone: a ref from a snapshot. Without it, "
+                    "the file chooser the last action opened."
+                },
                 "see": _SEE,
             },
-            required=("paths", "ref"),
+            required=("paths",),
         ),
         read_only=False,
         destructive=True,

@@ -370,9 +370,10 @@ class PageEngine:
                 raise engine_failure(error)
             frame = inner
 
-    async def set_input_files(self, frame: FrameInfo, key: str, paths: list[str]) -> None:
-        """The files at ``paths`` into the file input ``key`` names (or the one its label names), as the browser's
-        file chooser gives them: ``DOM.setFileInputFiles``, which fires the input's input and change events."""
+    async def set_input_files(self, frame: FrameInfo, key: str | None, paths: list[str]) -> None:
+        """The files at ``paths`` into the file input ``key`` names (or the one its label names; None: the one whose
+        file chooser the last action opened), as the browser's file chooser gives them: ``DOM.setFileInputFiles``,
+        which fires the input's input and change events."""
         found = _called("globalThis.__hermesSnapshot.resolve", key)
         expression = f"(el => el && el.localName === 'label' ? el.control : el)({found})"
         async with self._object(frame, expression) as object_id:
@@ -380,7 +381,7 @@ class PageEngine:
                 "DOM.setFileInputFiles", {"files": paths, "objectId": object_id}, session_id=frame.session_id
             )
 
-    async def drop_files(self, frame: FrameInfo, key: str, paths: list[str]) -> dict[str, Any]:
+    async def drop_files(self, frame: FrameInfo, key: str | None, paths: list[str]) -> dict[str, Any]:
         """The files at ``paths`` dropped on ``key``'s element (the engine's ``dropFiles``): the browser puts them in
         a file input of the engine's world, never in the page's document, from which the engine takes them."""
         holder = "(() => { const input = document.createElement('input'); input.type = 'file'; input.multiple = true; "

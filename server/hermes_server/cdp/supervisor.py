@@ -227,7 +227,10 @@ class CDPSupervisor:
     async def _set_up_session(self, session_id: str, *, is_tab: bool) -> None:
         commands: list[tuple[str, dict[str, Any]]] = [("Page.enable", {}), ("Runtime.enable", {})]
         if is_tab:
+            # A file chooser the page opens is never shown (a headed browser would wait on its native dialog): the
+            # engine notes its input, and browser_file_upload without ref answers it.
             commands.append(("Page.setLifecycleEventsEnabled", {"enabled": True}))
+            commands.append(("Page.setInterceptFileChooserDialog", {"enabled": True}))
         commands += self._session_commands
         commands += [("Target.setAutoAttach", AUTO_ATTACH), ("Page.getFrameTree", {})]
         # Sent back to back (one round trip, not eight); the browser runs them in order.

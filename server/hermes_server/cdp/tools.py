@@ -77,6 +77,9 @@ class Browsing:
     opened_from: dict[str, str] = field(default_factory=dict)
     #: The session's own clipboard: what its last copy or cut took (browser_press), for its next paste.
     clipboard: str = ""
+    #: The frame whose last action opened a file chooser (its engine knows the input): browser_file_upload without
+    #: ref answers it.
+    chooser_frame: str | None = None
 
     def engine(self) -> PageEngine:
         """The snapshot engine in the controlled tab, with that tab's refs."""
@@ -353,21 +356,37 @@ async def file_upload(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     the browser's chooser gives them (``DOM.setFileInputFiles``), read back; or, for anything else, dropped on it:
     the browser puts them in a file input of the engine's own, unseen by the page, and the engine drops them."""
     engine = browsing.engine()
-    key = ref_key(args["ref"])
-    frame = await engine.owner_of(key)
+    key = ref_key(args["ref"]) if "ref" in args else None
+    frame = await engine.owner_of(key) if key is not None else _chooser_frame(browsing)
     target = await engine.call(frame, "fileTarget", key)
     supervisor = browsing.supervisor
     before = _Before.now(supervisor, frame)
-    result: dict[str, Any] = {"ok": True, "ref": key}
+    result: dict[str, Any] = {"ok": True} | ({"ref": key} if key is not None else {})
     if target["input"]:
         if len(args["paths"]) > 1 and not target.get("multiple"):
-            raise ToolError("invalid_arguments", f"The file input {key} takes one file; give one path.")
+            raise ToolError(
+                "invalid_arguments", f"The file input {key or 'of the file chooser'} takes one file; give one path."
+            )
         token = await engine.watch(frame)
         await engine.set_input_files(frame, key, args["paths"])
         held = await engine.call(frame, "filesHeld", key)
+        if key is None:
+            browsing.chooser_frame = None  # answered
         return await _after_action(browsing, frame, token, result | held, before)
     dropped = await _act(supervisor, engine.drop_files(frame, key, args["paths"]), so_far=result)
     return await _follow(supervisor, frame, result | dropped, before)
+
+
+def _chooser_frame(browsing: Browsing) -> FrameInfo:
+    """The frame whose last action opened a file chooser; ``no_file_chooser`` if none did or it is gone."""
+    frame = next((f for f in browsing.engine().frames() if f.frame_id == browsing.chooser_frame), None)
+    if frame is None:
+        raise ToolError(
+            "controller_error",
+            "no_file_chooser: No file chooser is open: click the uploader's button first (its answer says "
+            "file_chooser), or give ref (the file input or the drop zone).",
+        )
+    return frame
 
 
 #: How much of a copied text the agent is told (never a password field's: only its length); the extension's too.
@@ -832,6 +851,9 @@ async def _after_action(
         after = await _act(supervisor, browsing.engine().call(frame, "settle", token), so_far=result)
     except CDPCommandFailed:  # the frame's document went away under the call: the action navigated it
         after = {"replaced": True}
+    if after.get("file_chooser"):  # the browser showed none (Page.setInterceptFileChooserDialog): the agent answers
+        browsing.chooser_frame = frame.frame_id
+        result = result | {"file_chooser": after["file_chooser"]}
     return await _follow(
         supervisor, frame, result | {"navigating": after.get("navigating") or after.get("replaced")}, before
     )

@@ -222,7 +222,7 @@ class MockBrowser:
 
     _Page_enable = _Runtime_enable = _Page_setLifecycleEventsEnabled = _Target_setAutoAttach = _ok
     _Runtime_runIfWaitingForDebugger = _Fetch_enable = _Fetch_fulfillRequest = _Fetch_continueRequest = _ok
-    _Target_activateTarget = _ok
+    _Target_activateTarget = _Page_setInterceptFileChooserDialog = _ok
 
     def _Page_addScriptToEvaluateOnNewDocument(self, params: dict[str, Any], session: str | None) -> Any:
         return {"identifier": str(next(self._ids))}

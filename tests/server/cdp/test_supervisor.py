@@ -55,6 +55,7 @@ async def test_open_tab_attaches_flat_and_enables_everything_on_the_tab(browser:
         "Page.enable",
         "Runtime.enable",
         "Page.setLifecycleEventsEnabled",
+        "Page.setInterceptFileChooserDialog",  # never a native file dialog: the agent answers a chooser
         "Page.addScriptToEvaluateOnNewDocument",
         "Page.addScriptToEvaluateOnNewDocument",
         "Target.setAutoAttach",

@@ -65,10 +65,11 @@ async function adoptNewSessions(sessions) {
 // Whether a tab shows a web page an agent may control: http(s) or a blank page (what browser_navigate takes;
 // the New Tab page counts as blank: it is the empty tab a user opens to hand over). Never the extension's
 // own pages (its popup opened as a tab) nor the browser's (chrome://, devtools://...): an agent that drove
-// them would act on the browser itself.
+// them would act on the browser itself. A tab is judged by the page it is loading, if any: a blank tab that is
+// about to show the extension's page is not one to adopt.
 const NEW_TAB_PAGES = ["chrome://newtab/", "chrome://new-tab-page/", "chrome://new-tab-page-third-party/"];
 export function isWebTab(tab) {
-  const url = tab.url || tab.pendingUrl || "";
+  const url = tab.pendingUrl || tab.url || "";
   return /^https?:/i.test(url) || url === "about:blank" || NEW_TAB_PAGES.includes(url);
 }
 

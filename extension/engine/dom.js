@@ -250,6 +250,10 @@
   }
   var watches = Object.create(null);
   var nextWatch = 1;
+  var FILE_CHOOSER = "hermes:file-chooser"; // page/file_choosers.js
+  function isFileInput(node) {
+    return !!node && node.localName === "input" && node.type === "file";
+  }
   function watch() {
     var token = nextWatch++;
     // changed: whether anything happened since the watch began (a mutation, a request's end)
@@ -299,13 +303,19 @@
       }, 0);
     };
     // a click on a file input (the person's, or the page's own input.click() from an uploader's button) opens the
-    // browser's file chooser, unless the page cancels it: the chooser a browser_file_upload without ref answers
+    // browser's file chooser, unless the page cancels it: the chooser a browser_file_upload without ref answers.
+    // An input outside the document is announced by the page-world hook (page/file_choosers.js), which tells only
+    // of choosers the page did not cancel.
     state.onClick = function (event) {
       var target = event.composedPath()[0]; // (empty once the event has been dispatched)
-      if (target && target.localName === "input" && target.type === "file") state.chooser = { input: target, click: event };
+      if (isFileInput(target)) state.chooser = { input: target, click: event };
+    };
+    state.onChooser = function (event) {
+      if (isFileInput(event.relatedTarget)) state.chooser = { input: event.relatedTarget, click: null };
     };
     state.cleanups = [];
     document.addEventListener("click", state.onClick, true);
+    document.addEventListener(FILE_CHOOSER, state.onChooser, true);
     document.addEventListener(REQUEST_START, state.onRequestStart, true);
     document.addEventListener(REQUEST_END, state.onRequestEnd, true);
     document.addEventListener("submit", state.onSubmit, true);
@@ -358,6 +368,7 @@
   function unwatch(token, state) {
     state.observer.disconnect();
     document.removeEventListener("click", state.onClick, true);
+    document.removeEventListener(FILE_CHOOSER, state.onChooser, true);
     document.removeEventListener(REQUEST_START, state.onRequestStart, true);
     document.removeEventListener(REQUEST_END, state.onRequestEnd, true);
     document.removeEventListener("submit", state.onSubmit, true);
@@ -412,7 +423,8 @@
           unwatch(token, state);
           var out = { ok: true, ms: Math.round(now - state.started) };
           if (navigating) out.navigating = state.navigation.destination.url;
-          if (state.chooser && !state.chooser.click.defaultPrevented) out.file_chooser = engine.noteChooser(state.chooser.input);
+          var chooser = state.chooser;
+          if (chooser && !(chooser.click && chooser.click.defaultPrevented)) out.file_chooser = engine.noteChooser(chooser.input);
           resolve(out);
           return;
         }

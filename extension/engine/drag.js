@@ -252,8 +252,8 @@
   // {ok, element, number} as engine.lookup gives, for ref or (null) the chooser's input; no_file_chooser else.
   function fileLookup(ref) {
     if (ref !== null) return engine.lookup(ref);
-    var input = chooser && chooser.deref();
-    if (input && input.isConnected) return { ok: true, element: input, number: engine.refOf(input) };
+    var input = chooser && chooser.deref(); // (an uploader's input may never be in the document)
+    if (input) return { ok: true, element: input, number: engine.refOf(input) };
     return failure(
       "no_file_chooser",
       "No file chooser is open in this frame: click the uploader's button first (its answer says file_chooser), or " +

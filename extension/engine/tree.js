@@ -77,7 +77,7 @@
 
   // The state of one walk: the ref counter (next, refs), the frames met, what the options ask, the counts.
   function newWalk(options) {
-    return {
+    var walk = {
       next: Math.max(1, Math.floor(+options.nextRef || 1)),
       refs: [],
       frames: [],
@@ -95,22 +95,29 @@
       far: null, // the band of the far box the walk is in, once it is not near
       bands: new Map(), // element -> [top, bottom], for the text runs of one element
       cursor: options.cursor !== false,
-      listeners: options.cursor !== false ? clickListeners() : new Set(),
+      listeners: new Set(), // (clickListeners)
+      dropZones: new Set(), // those of them that take drops
       active: activeElementDeep(),
       target: null, // the nearest element with a ref around the walk's position
     };
+    if (walk.cursor) clickListeners(walk);
+    return walk;
   }
-  // The elements the page gave a click listener, as page/click_listeners.js (the page's world) announces them
+  // The elements the page gave a click listener (into walk.listeners; those that take drops into walk.dropZones
+  // too), as page/click_listeners.js (the page's world) announces them
   // when asked: it dispatches a composed event at each, which this world's capture listener collects. Only
   // what arrives during this synchronous call counts; the page can add elements (they get a ref, named from
   // the DOM like any other) but cannot put anything else into the snapshot.
   var LISTENERS_QUERY = "hermes:click-listeners?";
   var LISTENER_MARK = "hermes:click-listener";
-  function clickListeners() {
-    var found = new Set();
+  var DROP_MARK = 2;
+  function clickListeners(walk) {
     var collect = function (event) {
       var target = event.composedPath()[0];
-      if (target && target.nodeType === 1) found.add(target);
+      if (target && target.nodeType === 1) {
+        walk.listeners.add(target);
+        if (event.detail & DROP_MARK) walk.dropZones.add(target);
+      }
       event.stopImmediatePropagation();
     };
     window.addEventListener(LISTENER_MARK, collect, true);
@@ -119,7 +126,6 @@
     } finally {
       window.removeEventListener(LISTENER_MARK, collect, true);
     }
-    return found;
   }
   // The tree of the document (of the modal dialog alone, when one is open), under a "document" node.
   function buildTree(walk) {
@@ -315,6 +321,7 @@
   // too; but a box holding a control of its own (a row may: a mail row with its checkbox) is that control's
   // wrapper, and a box that listens for its rows' clicks hands them out to the rows.
   function actsAsControl(el, tag, role, textless, walk) {
+    if (walk.dropZones.has(el) && takesDrops(el)) return true; // browser_drag's and browser_file_upload's
     if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex")) return true;
     if (FLATTEN[role] && el.getAttribute("draggable") === "true" && !textless) return true; // browser_drag's
 
@@ -333,6 +340,12 @@
     var box = el.getBoundingClientRect();
     if (!(box.width > 0 && box.height > 0) || el.querySelector(ROWS)) return true;
     return !(el.firstElementChild || clean(el.textContent) || el.hasAttribute("title") || el.hasAttribute("aria-label") || drawsIcon(el));
+  }
+  // A box that listens for drops is a target when it can be dropped on: it has a size (a widget's empty bookkeeping
+  // element does not), and it is no whole page (a page that listens on its body to refuse stray drops).
+  function takesDrops(el) {
+    var box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && el !== document.body && el !== document.documentElement;
   }
   // An <a> without href that listens for clicks: a link, as Chromium's accessibility tree has it.
   function clickListened(el, tag, walk) {

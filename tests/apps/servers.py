@@ -7,6 +7,7 @@
 * ``sqlite_web_site()``: a SQLite file with a ``products`` table, served by ``sqlite_web`` (PyPI ``sqlite-web``,
   a Flask application with forms to insert and edit rows), for the agent-tasks benchmark: an application no
   test was tuned on.
+* ``jupyterlab_site()``: JupyterLab (``python -m jupyterlab``) on an empty folder, its state the files in it.
 
 Success is judged from what each application holds, its SQLite file read with ``sqlite3`` while the
 server runs, never from what a tool answered.  Both are child processes because each is exactly what
@@ -304,3 +305,41 @@ def sqlite_web_site() -> Iterator[App]:
         "/products/",
     ) as app:
         yield app
+
+
+@dataclass(frozen=True)
+class FilesApp:
+    """A running application whose state is the files of a folder: its origin, that folder, and its log."""
+
+    origin: str
+    root: Path
+    log: Path
+
+    def url(self, path: str) -> str:
+        return self.origin + path
+
+
+@contextlib.contextmanager
+def jupyterlab_site() -> Iterator[FilesApp]:
+    """JupyterLab serving an empty folder on a loopback port, without a token (nothing but this machine reaches
+    it), its settings, data and runtime folders fresh, and nothing that would ask the internet (news, updates, the
+    extension manager's index)."""
+    with tempfile.TemporaryDirectory(prefix="hermes-jupyterlab-") as folder:
+        home = Path(folder)
+        root = home / "work"
+        root.mkdir()
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env |= {f"JUPYTER_{part}_DIR": str(home / part.lower()) for part in ("CONFIG", "DATA", "RUNTIME")}
+        port = free_port()
+        origin = f"http://127.0.0.1:{port}"
+        command = [
+            *(sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ServerApp.ip=127.0.0.1"),
+            *(f"--ServerApp.port={port}", "--IdentityProvider.token=", "--ServerApp.password="),
+            *(f"--ServerApp.root_dir={root}", "--LabApp.news_url=", "--LabServerApp.extension_manager=readonly"),
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            f"--LabApp.user_settings_dir={home / 'settings'}",
+            f"--LabApp.workspaces_dir={home / 'workspaces'}",
+        ]
+        log = home / "server.log"
+        with child(command, home, env, origin + "/lab", log):
+            yield FilesApp(origin, root, log)

@@ -76,8 +76,8 @@ def test_ten_alerts_back_to_back_give_ten_records() -> None:
 def test_the_users_policy_reaches_the_guard() -> None:
     """The policy chosen in the popup answers the page's confirm, over the channel the page cannot touch."""
     with browser_stack() as stack:
+        popup = stack.open_popup()  # first: a session connecting while its tab is still blank would take it
         session_id = stack.connected_session("policy")
-        popup = stack.open_popup()
         Select(stack.driver.find_element(By.ID, "dialogPolicy")).select_by_value("auto_accept")
         stored = "chrome.storage.local.get('dialogPolicy').then((found) => arguments[0](found.dialogPolicy))"
         wait_until(lambda: stack.driver.execute_async_script(stored) == "auto_accept", 10, "the policy to be saved")

@@ -113,8 +113,10 @@ def user_in_control(pages: dict[str, str] | PageServer | None = None) -> Iterato
             else started.enter_context(serve_pages({"/submit": THANK_YOU, **(pages or {})}, folder=PAGES_DIR))
         )
         stack = started.enter_context(extension_stack(served, mode="ask"))
-        session_id = stack.connected_session("user-control")
+        # The popup first: its tab is blank for a moment as it opens, and a session connecting then would take it,
+        # as it takes a blank tab a user opens.
         popup = stack.open_popup()
+        session_id = stack.connected_session("user-control")
         user = User(stack, session_id, popup)
         try:
             yield user

@@ -55,6 +55,7 @@ UPLOADER = page(
 <label>Direct <input type="file" id="direct"></label>
 <button id="cancelled">Cancelled browse</button>
 <input type="file" id="refused" style="display: none">
+<button id="detached">Browse outside</button>
 <script>
 const hidden = document.getElementById('hidden');
 document.getElementById('browse').addEventListener('click', () => hidden.click());
@@ -64,6 +65,13 @@ hidden.addEventListener('change', () => {
 const refused = document.getElementById('refused');
 refused.addEventListener('click', (event) => event.preventDefault());
 document.getElementById('cancelled').addEventListener('click', () => refused.click());
+// an input the page never puts in its document (JupyterLab's Upload button does this)
+const outside = document.createElement('input');
+outside.type = 'file';
+outside.addEventListener('change', () => {
+  document.title = JSON.stringify([...outside.files].map((file) => [file.name, file.size]));
+});
+document.getElementById('detached').addEventListener('click', () => outside.click());
 </script>""",
 )
 
@@ -170,10 +178,12 @@ def test_hostile_paths_upload_nothing(agent: LaneAgent, pages: PageServer, uploa
     secret = tmp_path / "id_rsa"
     secret.write_text("PRIVATE KEY")
     (uploads / "innocent.pdf").symlink_to(secret)
+    with (uploads / "huge.iso").open("wb") as huge:
+        huge.truncate(2 * 1024**3)  # 2 GB, sparse: over the per-file cap, refused before a byte is read
     agent.open("/form")
     snapshot = agent.snapshot()
     invoice = ref_of(snapshot, "button", "Invoice")
-    for paths in ([str(secret)], ["innocent.pdf"], ["../../id_rsa"], ["missing.pdf"]):
+    for paths in ([str(secret)], ["innocent.pdf"], ["../../id_rsa"], ["missing.pdf"], ["huge.iso"]):
         code, message = agent.error("browser_file_upload", ref=invoice, paths=paths)
         assert code == "upload_refused" and str(uploads.resolve()) in message, (paths, message)
     code, message = agent.error("browser_file_upload", ref=invoice, paths=["invoice.pdf", "invoice.pdf"])
@@ -218,3 +228,13 @@ def test_a_click_on_a_file_input_opens_its_chooser_and_one_the_page_cancels_open
     assert "file_chooser" not in cancelled, cancelled
     code, message = agent.error("browser_file_upload", paths=["invoice.pdf"])
     assert code == "controller_error" and message.startswith("no_file_chooser: "), message
+
+
+def test_the_chooser_of_an_input_outside_the_document_is_answered_too(agent: LaneAgent, uploads: Path) -> None:
+    """No event of an input the page never attached reaches the document: the page-world hook announces its chooser."""
+    agent.open("/uploader")
+    clicked = agent.ok("browser_click", ref=ref_of(agent.snapshot(), "button", "Browse outside"), see="none")
+    assert clicked["file_chooser"] == {"multiple": False, "accept": ""}, clicked
+    done = agent.ok("browser_file_upload", paths=["invoice.pdf"], see="none")
+    assert done["files"] == [{"name": "invoice.pdf", "size": len(INVOICE), "type": "application/pdf"}], done
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == [["invoice.pdf", len(INVOICE)]]

@@ -1,6 +1,7 @@
 // Runs in the page's own world at document_start (every frame; the extension's manifest lists it, and the cdp
-// lane registers the same file with Page.addScriptToEvaluateOnNewDocument): it announces each file chooser the
-// page opens with a file input's click() or showPicker(), because an uploader often opens the chooser of an
+// lane registers the same file with Page.addScriptToEvaluateOnNewDocument), for the files an agent gives a page
+// (issue 24). It gives a dropped file without a FileSystem entry one (below), and it announces each file chooser
+// the page opens with a file input's click() or showPicker(), because an uploader often opens the chooser of an
 // input it never puts in its document (JupyterLab's Upload button does), and the click event of such an input
 // reaches no listener of the document. browser_file_upload without ref answers that chooser (issue 24).
 //
@@ -60,5 +61,28 @@
   wrap(Input.prototype, "showPicker", function (original, args) {
     if (isFileInput(this)) announce(this);
     return apply(original, this, args);
+  });
+
+  // A drop the engine builds (browser_file_upload on a drop zone) carries Files in a DataTransfer made by script,
+  // whose items have no FileSystem entry: webkitGetAsEntry() gives null, as only a drop from the desktop has one.
+  // An uploader that reads a drop through entries (JupyterLab's file listing, drop zones that take folders) would
+  // get nothing; for such an item, the entry is made from its File, as the desktop's would be for a file.
+  const getAsFile = DataTransferItem.prototype.getAsFile;
+  const later = setTimeout;
+  const fileEntry = (file) => ({
+    isFile: true,
+    isDirectory: false,
+    name: file.name,
+    fullPath: "/" + file.name,
+    filesystem: null,
+    file(success) {
+      later(() => success(file)); // a callback of its own task, as the browser's
+    },
+  });
+  wrap(DataTransferItem.prototype, "webkitGetAsEntry", function (original, args) {
+    const entry = apply(original, this, args);
+    if (entry !== null) return entry;
+    const file = apply(getAsFile, this, []);
+    return file === null ? null : fileEntry(file);
   });
 })();

@@ -3,7 +3,8 @@
 JupyterLab's Upload button opens the file chooser of an input it never puts in the document, so no event of it reaches
 the document: the page-world hook announces it, and browser_file_upload without ref answers it. Its file listing
 takes files dropped on it, and has a ref for it since the snapshot gives one to a box with a drop listener, a list
-too. Each upload is judged by the file JupyterLab saved in its folder, byte for byte, never by
+too; it reads a drop through FileSystem entries, which the page-world hook gives the files of a drop the engine
+builds. Each upload is judged by the file JupyterLab saved in its folder, byte for byte, never by
 the tool's answer. JupyterLab was not among the applications the upload was written against.
 """
 
@@ -68,12 +69,6 @@ def test_upload_through_the_upload_buttons_file_chooser(reader: Reader, jupyter:
     reader.wait_for(name)  # and the file browser lists it
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Product gap: JupyterLab's listing takes the drop (dropped: true) but reads each file through the "
-    "FileSystem entries API (DataTransferItem.webkitGetAsEntry), which only a drop from the desktop has; the drop the "
-    "engine builds on both lanes has none, so JupyterLab saves nothing. Its Upload button works (the test above).",
-)
 def test_upload_by_dropping_files_on_the_file_listing(reader: Reader, jupyter: FilesApp) -> None:
     files = {
         f"notes-{reader.lane}.txt": b"Call the bank on Monday.\n",
@@ -86,6 +81,6 @@ def test_upload_by_dropping_files_on_the_file_listing(reader: Reader, jupyter: F
     listing = ref(snapshot, "list", "", within="side panel content")
     dropped = reader.act("browser_file_upload", ref=listing, paths=list(files), see="none")
     assert dropped["dropped"] is True, dropped
-    wait_until(lambda: all(saved(jupyter, *file) for file in files.items()), 10, "JupyterLab to save the files")
+    wait_until(lambda: all(saved(jupyter, *file) for file in files.items()), 20, "JupyterLab to save the files")
     for name, content in files.items():
         assert (jupyter.root / name).read_bytes() == content

@@ -46,6 +46,24 @@ zone.addEventListener('drop', async (event) => {
 )
 
 
+#: A drop zone that reads a drop as folder-aware uploaders do, through each item's FileSystem entry.
+ENTRIES = page(
+    "[]",
+    """<div id="zone" style="width: 240px; height: 120px; border: 2px dashed #333">Drop files or folders</div>
+<script>
+const zone = document.getElementById('zone');
+zone.addEventListener('dragover', (event) => event.preventDefault());
+zone.addEventListener('drop', async (event) => {
+  event.preventDefault();
+  const entries = [...event.dataTransfer.items].map((item) => item.webkitGetAsEntry()).filter(Boolean);
+  const files = await Promise.all(entries.map((entry) => new Promise((resolve) => entry.file(resolve))));
+  const read = await Promise.all(files.map(async (file) => [file.name, (await file.text()).slice(0, 8)]));
+  document.title = JSON.stringify(entries.map((entry) => [entry.isFile, entry.fullPath]).concat(read));
+});
+</script>""",
+)
+
+
 #: An uploader as libraries draw them: a button that opens the chooser of a hidden file input (input.click()), which
 #: lists what was chosen; a visible input; and a button whose page cancels the input's click (no chooser opens).
 UPLOADER = page(
@@ -93,7 +111,7 @@ zone.on('success', (file) => { document.title = JSON.stringify({ uploaded: file.
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/form": FORM, "/saved": page("Saved", "<h1>Saved</h1>"), "/zone": ZONE, "/dropzone": DROPZONE}
-    served["/uploader"] = UPLOADER
+    served |= {"/uploader": UPLOADER, "/entries": ENTRIES}
     served["/received"] = "{}"
     with serve_action_pages(served) as server:
         yield server
@@ -238,3 +256,13 @@ def test_the_chooser_of_an_input_outside_the_document_is_answered_too(agent: Lan
     done = agent.ok("browser_file_upload", paths=["invoice.pdf"], see="none")
     assert done["files"] == [{"name": "invoice.pdf", "size": len(INVOICE), "type": "application/pdf"}], done
     assert json.loads(agent.ok("browser_snapshot")["title"]) == [["invoice.pdf", len(INVOICE)]]
+
+
+def test_a_drop_zone_that_reads_file_entries_gets_the_files(agent: LaneAgent, uploads: Path) -> None:
+    """Only a drop from the desktop has FileSystem entries: the page-world hook gives the engine's drop's files one."""
+    (uploads / "notes.txt").write_text("Call the bank on Monday.")
+    agent.open("/entries")
+    zone = ref_of(agent.snapshot(), "generic", "Drop files or folders")
+    assert agent.ok("browser_file_upload", ref=zone, paths=["notes.txt"], see="none")["dropped"] is True
+    read = wait_until(lambda: json.loads(agent.ok("browser_snapshot")["title"]) or None, 10, "the page to read")
+    assert read == [[True, "/notes.txt"], ["notes.txt", "Call the"]]

@@ -11,7 +11,7 @@ import { controlTab, controlledTab, hostStatusApplied, isWebTab } from "./sessio
 import { changeControlled, loadChooserFrame, loadClipboard, loadTabRefs, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveClipboard, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { navigationTargetCreated, ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
-import { dropFiles, takeFiles } from "./uploads.js";
+import { forgetFiles, takeFiles } from "./uploads.js";
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
@@ -590,7 +590,7 @@ export async function runCommand(message) {
     await logAction(sessionId, action, `failed: ${code}`);
   } finally {
     runningCommands.delete(commandId);
-    dropFiles(commandId);
+    forgetFiles(commandId);
   }
 }
 

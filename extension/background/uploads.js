@@ -66,7 +66,7 @@ export async function takeFiles(commandId, listed) {
 }
 
 // The command went away (cancelled, or never coming): its chunks go too.
-export function dropFiles(commandId) {
+export function forgetFiles(commandId) {
   waiting.delete(commandId);
 }
 

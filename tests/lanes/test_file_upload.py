@@ -1,5 +1,8 @@
 """Issue 24, item 1: browser_file_upload, judged by the bytes the page's server received and what the page read.
 
+Uploaders from npm are driven as a user would: Dropzone (a drop), and Uppy's Dashboard (its "browse files" button's
+chooser, answered without a ref, and a drop on the dashboard), each posting the files itself.
+
 Files come only from the folders the user allowed (the server's ``$HERMES_HOME/uploads`` here): a file input gets
 them as the browser's chooser gives them, a drop zone gets them dropped. Hostile paths (outside the folders, a
 symlink out of them, a missing file) upload nothing: the form the page then posts holds no file.
@@ -108,10 +111,28 @@ zone.on('success', (file) => { document.title = JSON.stringify({ uploaded: file.
 )
 
 
+#: Uppy's Dashboard (npm ``uppy``), which posts each file it is given at once (XHRUpload) to /received.
+UPPY = page(
+    "[]",
+    """<link rel="stylesheet" href="/widgets/node_modules/uppy/dist/uppy.min.css">
+<div id="uploader"></div>
+<script src="/widgets/node_modules/uppy/dist/uppy.min.js"></script>
+<script>
+const { Uppy, Dashboard, XHRUpload } = globalThis.Uppy;
+const uppy = new Uppy({ autoProceed: true })
+  .use(Dashboard, { inline: true, target: '#uploader', height: 320 })
+  .use(XHRUpload, { endpoint: '/received', fieldName: 'file', formData: true });
+uppy.on('complete', (result) => {
+  document.title = JSON.stringify(result.successful.map((file) => file.name));
+});
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/form": FORM, "/saved": page("Saved", "<h1>Saved</h1>"), "/zone": ZONE, "/dropzone": DROPZONE}
-    served |= {"/uploader": UPLOADER, "/entries": ENTRIES}
+    served |= {"/uploader": UPLOADER, "/entries": ENTRIES, "/uppy": UPPY}
     served["/received"] = "{}"
     with serve_action_pages(served) as server:
         yield server
@@ -266,3 +287,33 @@ def test_a_drop_zone_that_reads_file_entries_gets_the_files(agent: LaneAgent, up
     assert agent.ok("browser_file_upload", ref=zone, paths=["notes.txt"], see="none")["dropped"] is True
     read = wait_until(lambda: json.loads(agent.ok("browser_snapshot")["title"]) or None, 10, "the page to read")
     assert read == [[True, "/notes.txt"], ["notes.txt", "Call the"]]
+
+
+def test_uppys_browse_button_opens_its_chooser_and_uppy_posts_the_file(
+    agent: LaneAgent, pages: PageServer, uploads: Path
+) -> None:
+    agent.open("/uppy")
+    snapshot = agent.snapshot()
+    clicked = agent.ok("browser_click", ref=ref_of(snapshot, "button", "browse files"), see="none")
+    assert clicked["file_chooser"]["multiple"] is True, clicked
+    sent = len(pages.received)
+    agent.ok("browser_file_upload", paths=["invoice.pdf"], see="none")
+    wait_until(lambda: len(pages.received) > sent or None, 10, "Uppy's post")
+    assert pages.received[-1]["file"] == f"invoice.pdf {hashlib.sha256(INVOICE).hexdigest()}"
+
+
+def test_files_dropped_on_uppys_dashboard_are_posted_by_uppy(
+    agent: LaneAgent, pages: PageServer, uploads: Path
+) -> None:
+    (uploads / "notes.txt").write_text("Call the bank on Monday.")
+    agent.open("/uppy")
+    dashboard = ref_of(agent.snapshot(), "generic", "Uppy Dashboard")
+    sent = len(pages.received)
+    dropped = agent.ok("browser_file_upload", ref=dashboard, paths=["invoice.pdf", "notes.txt"], see="none")
+    assert dropped["dropped"] is True, dropped
+    wait_until(lambda: len(pages.received) >= sent + 2 or None, 10, "Uppy's posts")
+    posted = sorted(part["file"] for part in pages.received[sent:])
+    notes = hashlib.sha256(b"Call the bank on Monday.").hexdigest()
+    assert posted == [f"invoice.pdf {hashlib.sha256(INVOICE).hexdigest()}", f"notes.txt {notes}"], posted
+    names = wait_until(lambda: json.loads(agent.ok("browser_snapshot")["title"]) or None, 10, "Uppy's complete")
+    assert sorted(names) == ["invoice.pdf", "notes.txt"]

@@ -255,7 +255,8 @@ def test_payment_fields_and_downloads_ask_too() -> None:
 
 
 UPLOAD = """<title>Upload</title><form action="/submit" method="post" enctype="multipart/form-data">
-<label>Invoice <input type="file" name="invoice"></label></form>"""
+<label>Invoice <input type="file" name="invoice"></label>
+<label>Scans <input type="file" name="scans" multiple></label></form>"""
 
 
 def test_an_upload_asks_naming_the_file_and_its_size_and_a_refusal_gives_the_page_nothing() -> None:
@@ -282,6 +283,23 @@ def test_an_upload_asks_naming_the_file_and_its_size_and_a_refusal_gives_the_pag
         ]
         user.closed("confirmQuestion")
         assert user.in_page(held) == [["invoice.pdf", len(invoice)]]
+
+
+def test_an_upload_of_several_files_asks_naming_each_and_their_total_size() -> None:
+    with user_in_control({"/upload": UPLOAD}) as user:
+        folder = user.stack.server.config.home / "uploads"
+        (folder / "scan-1.png").write_bytes(b"\x89PNG" * 512)  # 2 KB
+        (folder / "scan-2.png").write_bytes(b"\x89PNG" * 2560)  # 10 KB
+        user.allow_always(user.stack.pages.url("upload"))
+        scans = ref_of(user.snapshot(), "button", "Scans")
+        uploading = user.start("browser_file_upload", ref=scans, paths=["scan-1.png", "scan-2.png"])
+        port = user.stack.pages.port
+        asked = user.question("confirmQuestion")
+        assert asked == f"The agent wants to upload 2 files (scan-1.png, scan-2.png: 12 KB) to 127.0.0.1:{port}."
+        user.popup.click("declineButton")
+        assert user.reply(uploading)["error"]["code"] == "user_declined"
+        user.closed("confirmQuestion")
+        assert user.in_page("return document.querySelector('[name=scans]').files.length") == 0
 
 
 @contextmanager

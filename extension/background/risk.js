@@ -1,7 +1,7 @@
 // Which actions are high-risk (issue 14, item 2): typing into a password or payment field, submitting a form
-// that holds one, a click that starts a download, and every upload (the user's files leave for the site). Found out by looking at the element itself, in its own
-// frame and in the isolated world the engine lives in (its refs are there), never by trusting the agent's
-// arguments. The answer is a short description for the popup: the field's label and kind, never its value.
+// that holds one, a click that starts a download, and every upload (the user's files leave for the site). Found
+// out by looking at the element itself, in its own frame and in the isolated world the engine lives in (its refs
+// are there), never by trusting the agent's arguments (an upload's files are the ones the server listed). The answer is a short description for the popup: the field's label and kind, never its value.
 // Typing is checked by the engine itself as it types (typing.js: the field as it is once focused, and while the
 // text goes in; capabilities.js asks then), with the same test of a field (sensitiveField) as a form's here.
 import { focusedFrame, normalRef, withEngine } from "./frames.js";

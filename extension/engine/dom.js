@@ -499,6 +499,7 @@
   }
 
   Object.assign(engine, {
+    isFileInput: isFileInput,
     SKIP_TAGS: SKIP_TAGS,
     INLINE_TAGS: INLINE_TAGS,
     SELF_HIDDEN: SELF_HIDDEN,

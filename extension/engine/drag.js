@@ -235,9 +235,9 @@
   // fileTarget(ref) -> {ok, input: true, multiple, accept} for a file input (or the label of one), {ok, input:
   // false} for anything else.
   function fileInputFor(el) {
-    if (el.localName === "input" && el.type === "file") return el;
+    if (engine.isFileInput(el)) return el;
     var control = el.localName === "label" ? el.control : null;
-    return control && control.localName === "input" && control.type === "file" ? control : null;
+    return engine.isFileInput(control) ? control : null;
   }
   // The file input whose chooser the last action that opened one opened (dom.js, settle): a browser_file_upload
   // without ref gives its files to it. noteChooser(input) keeps it and answers what the agent is told of it.

@@ -104,8 +104,8 @@
     return walk;
   }
   // The elements the page gave a click listener (into walk.listeners; those that take drops into walk.dropZones
-  // too), as page/click_listeners.js (the page's world) announces them
-  // when asked: it dispatches a composed event at each, which this world's capture listener collects. Only
+  // too), as page/click_listeners.js (the page's world) announces them when asked: it dispatches a composed event
+  // at each, whose detail has DROP_MARK for a drop listener, and which this world's capture listener collects. Only
   // what arrives during this synchronous call counts; the page can add elements (they get a ref, named from
   // the DOM like any other) but cannot put anything else into the snapshot.
   var LISTENERS_QUERY = "hermes:click-listeners?";

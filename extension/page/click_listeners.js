@@ -8,10 +8,10 @@
 // The snapshot engine lives in an isolated world and cannot see this closure; DOM events cross worlds. When
 // the engine dispatches "hermes:click-listeners?" on the document, this script dispatches a non-bubbling,
 // composed "hermes:click-listener" event at each noted element still in the document, its detail 1, or 3 for one
-// that listens for drops, which the engine's capture listener on its window collects (tree.js,
-// clickListeners). The page shares this world, so what it
-// can do here is what it can do anyway: add such events itself (an element then gets a ref, named by the
-// engine from the DOM as any other) or hide its own listeners. Nothing here ever becomes snapshot text.
+// that listens for drops, which the engine's capture listener on its window collects (tree.js, clickListeners).
+// The page shares this world, so what it can do here is what it can do anyway: add such events itself (an element
+// then gets a ref, named by the engine from the DOM as any other) or hide its own listeners. Nothing here ever
+// becomes snapshot text.
 "use strict";
 
 (() => {

@@ -9,15 +9,12 @@ entries. The module is imported into the popup page (its own copy there) and wor
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from selenium import webdriver
 
 from tests.conftest import scaled
-from tests.support.extension_browser import POPUP_URL, local_chromium
 
 pytestmark = pytest.mark.chromium
 
@@ -31,15 +28,6 @@ import(chrome.runtime.getURL("background/stored.js"))
   .then(async (s) => {{ {body} }})
   .then(done, (error) => done("failed: " + error.message));
 """
-
-
-@pytest.fixture(scope="module")
-def popup(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    home: Path = tmp_path_factory.mktemp("home")
-    with local_chromium(home, headless=True) as driver:
-        driver.get(POPUP_URL)
-        driver.set_script_timeout(scaled(20))
-        yield driver
 
 
 def run(popup: webdriver.Chrome, body: str, **options: Any) -> Any:

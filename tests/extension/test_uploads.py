@@ -11,17 +11,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from selenium import webdriver
-
-from tests.conftest import scaled
-from tests.support.extension_browser import POPUP_URL, local_chromium
 
 pytestmark = pytest.mark.chromium
 
@@ -41,15 +36,6 @@ import(chrome.runtime.getURL("background/uploads.js"))
   .then(done, (error) => done("failed: " + error.message));
 """
 CHUNK = 8  # base64 characters per chunk here (the host's are FILE_CHUNK_CHARACTERS): many chunks per file
-
-
-@pytest.fixture(scope="module")
-def popup(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
-    home: Path = tmp_path_factory.mktemp("home")
-    with local_chromium(home, headless=True) as driver:
-        driver.get(POPUP_URL)
-        driver.set_script_timeout(scaled(20))
-        yield driver
 
 
 def sent(files: dict[str, bytes], command_id: str = "up") -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

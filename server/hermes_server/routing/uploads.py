@@ -4,7 +4,9 @@ The folders are ``$HERMES_HOME/uploads`` (created 0700 at start-up) and any the 
 ``browser.uploads.allow_dirs``. A path is resolved first (``~`` expanded, a relative path taken inside the uploads
 folder, every symlink followed), so a link inside an allowed folder that points out of it is refused, as is ``..``.
 A file over the per-file cap, or files over the per-call cap together, are refused before anything is read. The
-lane gets the resolved paths. Plain functions of paths and sizes: the router calls them, the tests call them.
+cdp lane gets the resolved paths; the extension lane, whose browser cannot read this disk, gets the bytes
+(``attachments``, the one function here that reads a file). Plain functions: the router and the extension lane call
+them, the tests call them.
 """
 
 from __future__ import annotations

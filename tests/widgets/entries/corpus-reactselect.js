@@ -1,0 +1,42 @@
+// The widget corpus's React Select page (tests/widgets/corpus/reactselect.html): react-select's single, multiple
+// and searchable selects in the default style, each labelled, each reporting the value its onChange gave to
+// window.__state.
+import Select from "react-select";
+import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+
+const option = (label) => ({ value: label.toLowerCase(), label });
+const SIZES = ["Small", "Medium", "Large"].map(option);
+const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"].map(option);
+const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"].map(option);
+const value = (chosen) => (chosen ? chosen.value : null);
+const values = (chosen) => chosen.map((each) => each.value);
+
+function Page() {
+  const [size, setSize] = useModel("size", null, value);
+  const [toppings, setToppings] = useModel("toppings", [], values);
+  const [country, setCountry] = useModel("country", null, value);
+  const field = (id, label, props) =>
+    h("div", { style: { marginBottom: 12 } }, h("label", { htmlFor: id, style: { display: "block", marginBottom: 4 } }, label), h(Select, { id: `${id}-select`, inputId: id, classNamePrefix: "react-select", ...props }));
+  return h(
+    "form",
+    { style: { width: 400, padding: 12, fontFamily: "sans-serif" } },
+    field("size", "Size", { options: SIZES, value: size, onChange: setSize, isSearchable: false }),
+    field("toppings", "Toppings", { options: TOPPINGS, value: toppings, onChange: setToppings, isMulti: true }),
+    field("country", "Country", { options: COUNTRIES, value: country, onChange: setCountry, isClearable: true }),
+  );
+}
+
+// A select that is not searchable keeps its focusable input out of sight (0.01 px, left of the page): a person
+// presses the control drawn around it.
+startCorpus(
+  {
+    library: "React Select",
+    package: "react-select",
+    controls: [
+      { key: "size", kind: "select", role: "combobox", name: "Size", press: "#size-select .react-select__control", options: [{ role: "option", name: "Medium" }] },
+      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
+      { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
+    ],
+  },
+  Page,
+);

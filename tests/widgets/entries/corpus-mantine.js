@@ -1,0 +1,131 @@
+// The widget corpus's Mantine 7 page (tests/widgets/corpus/mantine.html): @mantine/core's and @mantine/dates's
+// common controls in the default theme, each labelled, each reporting the value its onChange gave to
+// window.__state. (Mantine's toasts are a separate package, @mantine/notifications, which tests/widgets does not
+// install.)
+import "@mantine/core/styles.css";
+import "@mantine/dates/styles.css";
+import {
+  Accordion,
+  Autocomplete,
+  Button,
+  Checkbox,
+  Group,
+  MantineProvider,
+  Menu,
+  Modal,
+  MultiSelect,
+  Radio,
+  Select,
+  Slider,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Tooltip,
+  Tree,
+  useTree,
+} from "@mantine/core";
+import { DatePickerInput, TimeInput } from "@mantine/dates";
+import dayjs from "dayjs";
+import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+
+const SIZES = ["Small", "Medium", "Large"];
+const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"];
+const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
+const day = (value) => (value ? dayjs(value).format("YYYY-MM-DD") : null);
+const FILES = [{ value: "documents", label: "Documents", children: [{ value: "report", label: "Report.pdf" }, { value: "budget", label: "Budget.xlsx" }] }];
+
+function Page() {
+  const [name, setName] = useModel("name", "");
+  const [notes, setNotes] = useModel("notes", "");
+  const [size, setSize] = useModel("size", null);
+  const [toppings, setToppings] = useModel("toppings", []);
+  const [country, setCountry] = useModel("country", "");
+  const [departure, setDeparture] = useModel("departure", null, day);
+  const [start, setStart] = useModel("start", "");
+  const [volume, setVolume] = useModel("volume", 3);
+  const [terms, setTerms] = useModel("terms", false);
+  const [delivery, setDelivery] = useModel("delivery", "standard");
+  const [alerts, setAlerts] = useModel("alerts", false);
+  const [section, setSection] = useModel("section", "overview");
+  const [action, setAction] = useModel("action", null);
+  const [dialog, setDialog] = useModel("dialog", false);
+  const [panel, setPanel] = useModel("panels", null);
+  const [tip, setTip] = useModel("tooltip", false);
+  const [file, setFile] = useModel("tree", null);
+  const tree = useTree({ initialExpandedState: { documents: true }, onNodeExpand: () => {}, onNodeCollapse: () => {} });
+  return h(
+    Stack,
+    { gap: 6, w: 460, p: "sm" },
+    h(Group, { grow: true, gap: "xs" },
+      h(TextInput, { size: "xs", label: "Full name", value: name, onChange: (event) => setName(event.currentTarget.value) }),
+      h(Select, { size: "xs", label: "Size", data: SIZES, value: size, onChange: setSize })),
+    h(Textarea, { size: "xs", label: "Notes", rows: 2, value: notes, onChange: (event) => setNotes(event.currentTarget.value) }),
+    h(Group, { grow: true, gap: "xs" },
+      h(MultiSelect, { size: "xs", label: "Toppings", data: TOPPINGS, value: toppings, onChange: setToppings }),
+      h(Autocomplete, { size: "xs", label: "Country", data: COUNTRIES, value: country, onChange: setCountry })),
+    h(Group, { grow: true, gap: "xs" },
+      h(DatePickerInput, { size: "xs", label: "Departure", value: departure, onChange: setDeparture, defaultDate: new Date(2014, 4, 1) }),
+      h(TimeInput, { size: "xs", label: "Start time", value: start, onChange: (event) => setStart(event.currentTarget.value) })),
+    h("div", null,
+      h(Text, { size: "xs", fw: 500, id: "volume-label" }, "Volume"),
+      h(Slider, { size: "sm", min: 0, max: 10, value: volume, onChange: setVolume, thumbLabel: "Volume" })),
+    h(Group, { gap: "lg" },
+      h(Checkbox, { size: "xs", label: "Accept the terms", checked: terms, onChange: (event) => setTerms(event.currentTarget.checked) }),
+      h(Switch, { size: "xs", label: "Email alerts", checked: alerts, onChange: (event) => setAlerts(event.currentTarget.checked) })),
+    h(Radio.Group, { size: "xs", label: "Delivery", value: delivery, onChange: setDelivery },
+      h(Group, { gap: "md", mt: 4 }, ["Standard", "Express", "Pickup"].map((label) => h(Radio, { key: label, size: "xs", value: label.toLowerCase(), label })))),
+    h(Tabs, { value: section, onChange: setSection },
+      h(Tabs.List, { "aria-label": "Sections" }, ["Overview", "Details", "Reviews"].map((label) => h(Tabs.Tab, { key: label, value: label.toLowerCase() }, label)))),
+    h(Group, { gap: "xs" },
+      h(Menu, null,
+        h(Menu.Target, null, h(Button, { size: "xs", variant: "default" }, "Actions")),
+        h(Menu.Dropdown, null, ["Duplicate", "Archive", "Delete"].map((label) => h(Menu.Item, { key: label, onClick: () => setAction(label.toLowerCase()) }, label)))),
+      h(Button, { size: "xs", variant: "default", onClick: () => setDialog(true) }, "Open dialog"),
+      h(Tooltip, { label: "Opens the help centre", opened: tip },
+        h(Button, { size: "xs", variant: "default", onMouseEnter: () => setTip(true), onMouseLeave: () => setTip(false), onFocus: () => setTip(true), onBlur: () => setTip(false) }, "Help"))),
+    h(Modal, { opened: dialog, onClose: () => setDialog(false), title: "Confirm the order" },
+      h(Text, { size: "sm" }, "Place the order now?"),
+      h(Group, { mt: "md", justify: "flex-end" }, h(Button, { onClick: () => setDialog(false) }, "Place order"))),
+    h(Accordion, { value: panel, onChange: setPanel, variant: "contained" },
+      h(Accordion.Item, { value: "shipping" }, h(Accordion.Control, null, "Shipping"), h(Accordion.Panel, null, "Ships in two days.")),
+      h(Accordion.Item, { value: "returns" }, h(Accordion.Control, null, "Returns"), h(Accordion.Panel, null, "Free within 30 days."))),
+    h(Text, { size: "xs", fw: 500, id: "files-label" }, "Files"),
+    h(Tree, {
+      data: FILES, tree, "aria-labelledby": "files-label",
+      renderNode: ({ node, elementProps, expanded, hasChildren }) =>
+        h("div", { ...elementProps, onClick: (event) => { elementProps.onClick(event); setFile(node.value); } }, hasChildren ? (expanded ? "▾ " : "▸ ") : "", node.label),
+    }),
+  );
+}
+
+// Mantine's selects and autocomplete are text inputs with a listbox (Chromium calls them textboxes), and its time
+// input is the browser's own <input type=time> (Chromium's role InputTime).
+startCorpus(
+  {
+    library: "Mantine",
+    package: "@mantine/core",
+    controls: [
+      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
+      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
+      { key: "size", kind: "select", role: "textbox", name: "Size", options: [{ role: "option", name: "Medium" }] },
+      { key: "toppings", kind: "multiselect", role: "textbox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
+      { key: "country", kind: "autocomplete", role: "textbox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
+      { key: "departure", kind: "date", role: "button", name: "Departure", cells: [{ role: "button", name: "14 May 2014" }] },
+      { key: "start", kind: "time", role: "InputTime", name: "Start time", text: "1030AM" },
+      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
+      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
+      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
+      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
+      { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
+      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
+      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
+      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
+      { key: "tooltip", kind: "tooltip", role: "button", name: "Help" },
+      { key: "tree", kind: "tree", role: "tree", name: "Files", options: [{ role: "treeitem", name: "Report.pdf" }, { role: "treeitem", name: "Budget.xlsx" }] },
+    ],
+  },
+  (props) => h(MantineProvider, null, h(Page, props)),
+);

@@ -230,7 +230,76 @@
         says(CARD_WORDS));
     return secret ? "password" : payment ? "payment" : null;
   }
+  // ----- what a press does to the selection and to a slider ---------------------------------------------
+  // A left press that the page did not cancel (pointer.js) does what Chromium's own press does there, which
+  // untrusted mouse events do not: the first press in a text field or an editor puts the caret where it landed
+  // (after the focus moved), the second (a double click's, detail 2) selects the word there, in any text
+  // that can be selected. A word is what the browser's word breaking (ICU, Intl.Segmenter's) makes of the text
+  // node or the field's value; on a boundary the word after it, a run of spaces being a word of its own, as a
+  // double click on one selects it (measured against real input).
+  function selectByPress(target, x, y, detail) {
+    var position = detail <= 2 && document.caretPositionFromPoint ? document.caretPositionFromPoint(x, y) : null;
+    if (!position) return;
+    var node = position.offsetNode,
+      offset = position.offset;
+    if (node === target && isTextField(target) && selectionOf(target)) {
+      var word = detail === 2 ? wordAround(nativeValue(target), offset) : [offset, offset];
+      if (word) target.setSelectionRange(word[0], word[1], "forward");
+      return;
+    }
+    var holder = node && node.nodeType === 3 ? node.parentElement : null;
+    if (!holder || !target.contains(node) || getComputedStyle(holder).userSelect === "none") return;
+    var selection = (node.getRootNode().getSelection ? node.getRootNode() : document).getSelection();
+    if (!selection) return;
+    if (detail === 1 && holder.isContentEditable) selection.collapse(node, offset);
+    var around = detail === 2 ? wordAround(node.data, offset) : null;
+    if (around) selection.setBaseAndExtent(node, around[0], node, around[1]);
+  }
+  function wordAround(text, offset) {
+    if (!text || typeof Intl === "undefined" || !Intl.Segmenter) return null;
+    var segment = new Intl.Segmenter(undefined, { granularity: "word" }).segment(text).containing(Math.min(offset, text.length - 1));
+    return segment ? [segment.index, segment.index + segment.segment.length] : null;
+  }
+  // A press on a range input's track moves its thumb there, as Chromium's slider does: the thumb's centre goes
+  // to the point along the track (the content box less a thumb's width), the value is snapped to the step by
+  // the input itself, and it gets input now and change (slid: true) once the button is released. A press on
+  // the thumb itself moves nothing (it starts a drag). The default thumb is 16 px wide; a page's own thumb
+  // style is out of reach (its pseudo-element has no computed style to read), so this is an approximation there.
+  var RANGE_THUMB_PX = 16;
+  function slideRange(input, x, y) {
+    if (input.localName !== "input" || input.type !== "range" || input.disabled) return false;
+    var box = input.getBoundingClientRect(),
+      style = getComputedStyle(input);
+    var vertical = /^(vertical|sideways)/.test(style.writingMode);
+    var side = vertical ? ["Top", "Bottom"] : ["Left", "Right"];
+    var inset = function (edge) {
+      return (parseFloat(style["border" + edge + "Width"]) || 0) + (parseFloat(style["padding" + edge]) || 0);
+    };
+    var start = (vertical ? box.top : box.left) + inset(side[0]);
+    var track = (vertical ? box.height : box.width) - inset(side[0]) - inset(side[1]) - RANGE_THUMB_PX;
+    if (track <= 0) return false;
+    var min = parseFloat(input.min),
+      max = parseFloat(input.max);
+    if (!isFinite(min)) min = 0;
+    if (!isFinite(max)) max = 100;
+    if (max <= min) return false;
+    var reversed = !vertical && style.direction === "rtl";
+    var along = function (fraction) {
+      return reversed ? 1 - fraction : fraction;
+    };
+    var position = (vertical ? y : x) - start - RANGE_THUMB_PX / 2;
+    var thumb = along((parseFloat(nativeValue(input)) - min) / (max - min)) * track;
+    if (Math.abs(position - thumb) <= RANGE_THUMB_PX / 2) return false;
+    var fraction = along(Math.max(0, Math.min(1, position / track)));
+    var before = nativeValue(input);
+    setNativeValue(input, String(parseFloat((min + fraction * (max - min)).toPrecision(12))));
+    if (nativeValue(input) === before) return false;
+    input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    return true;
+  }
   Object.assign(engine, {
+    selectByPress: selectByPress,
+    slideRange: slideRange,
     keyInfo: keyInfo,
     keyEvent: keyEvent,
     inputEvent: inputEvent,

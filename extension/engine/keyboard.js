@@ -2,8 +2,10 @@
  * Hermes snapshot engine: press(key), a key press on the focused element with what the browser would do
  * for it (synthetic key events do nothing by themselves): Enter submits a form or activates a button or
  * link, Tab moves the focus, printable keys and Backspace/Delete edit a field, Control+a selects its text,
- * arrows change a <select>, arrows, PageUp/PageDown, Home/End and Space scroll, and Control+C/X/V (Meta on
- * macOS, Control+Insert, Shift+Delete, Shift+Insert) copy, cut and paste through the session's clipboard.
+ * arrows change a <select>, arrows, Home/End and word jumps move the caret in a field or an editor (Shift
+ * extending the selection), arrows, PageUp/PageDown and Home/End step a range input, arrows, PageUp/PageDown,
+ * Home/End and Space scroll, and Control+C/X/V (Meta on macOS, Control+Insert, Shift+Delete, Shift+Insert)
+ * copy, cut and paste through the session's clipboard.
  */
 (function (engine) {
   "use strict";
@@ -23,7 +25,9 @@
     isTextField = engine.isTextField,
     insertIntoField = engine.insertIntoField,
     deleteInField = engine.deleteInField,
-    focusElement = engine.focusElement;
+    focusElement = engine.focusElement,
+    nativeValue = engine.nativeValue,
+    setNativeValue = engine.setNativeValue;
 
   // Input types of which a form with more than one blocks implicit submission (HTML's rule).
   var BLOCKS_IMPLICIT_SUBMIT = wordSet("text search url tel email password date month week time datetime-local number");
@@ -147,6 +151,13 @@
       else deleteInField(target, key === "Delete");
       return "delete";
     }
+    if (target.localName === "input" && target.type === "range" && !modifiers.alt && !modifiers.meta && RANGE_KEYS.test(key)) {
+      return stepRange(target, key);
+    }
+    if (textual && !modifiers.alt && !modifiers.meta) {
+      var move = caretMove(key, !!modifiers.ctrl, !!modifiers.shift);
+      if (move) return moveCaret(target, move);
+    }
     if (key === "Tab" && plain) return moveFocus(target, !!modifiers.shift);
     if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && editing.field) {
       try {
@@ -237,6 +248,66 @@
     plainEvent(select, "input");
     plainEvent(select, "change");
     return "select";
+  }
+  // ----- the caret and the selection -------------------------------------------------------------------
+  // Chromium's keys on Linux for moving the caret in a field or an editor, as Selection.modify's arguments
+  // [direction, granularity]: with Control, Left and Right jump by words and Home and End go to the text's
+  // ends; Shift extends the selection instead of moving the caret. Selection.modify is the browser's own
+  // movement (the same code its key commands run, measured equal in inputs, textareas and contenteditables),
+  // and it fires selectionchange as a person's key does, which editors (Draft.js through React's onSelect)
+  // read their own selection from.
+  var CARET_KEYS = engine.lookupTable({
+    ArrowLeft: ["backward", "character", "word"],
+    ArrowRight: ["forward", "character", "word"],
+    ArrowUp: ["backward", "line", null],
+    ArrowDown: ["forward", "line", null],
+    Home: ["backward", "lineboundary", "documentboundary"],
+    End: ["forward", "lineboundary", "documentboundary"],
+  });
+  function caretMove(key, control, shift) {
+    var keys = CARET_KEYS[key];
+    var granularity = keys ? keys[control ? 2 : 1] : null;
+    return granularity ? { alter: shift ? "extend" : "move", direction: keys[0], granularity: granularity } : null;
+  }
+  // A number input steps its value on ArrowUp and ArrowDown instead, which this does not do: nothing then.
+  function moveCaret(target, move) {
+    if (target.localName === "input" && target.type === "number" && move.granularity === "line") return null;
+    var root = target.getRootNode && target.getRootNode().getSelection ? target.getRootNode() : document;
+    var selection = root.getSelection();
+    if (!selection || !selection.rangeCount) return null;
+    selection.modify(move.alter, move.direction, move.granularity);
+    return "select";
+  }
+  // ----- a range input --------------------------------------------------------------------------------
+  // What Chromium's slider does on a key (untrusted key events move nothing): arrows step by the input's step
+  // (step="any": a hundredth of its span), PageUp and PageDown by a tenth of the span (at least a step), Home
+  // and End go to its ends; Left and Right swap in a right-to-left slider, and in a vertical one (writing-mode)
+  // Up goes down the values, as measured against real keys. The value is clamped and snapped to the step by
+  // the input itself; the input then gets input and change (none when it did not move). Answers "select", as a
+  // <select>'s arrow does.
+  var RANGE_KEYS = /^(ArrowUp|ArrowDown|ArrowLeft|ArrowRight|PageUp|PageDown|Home|End)$/;
+  function stepRange(input, key) {
+    var min = rangeBound(input.min, 0),
+      max = Math.max(min, rangeBound(input.max, 100));
+    var step = input.getAttribute("step") === "any" ? (max - min) / 100 : rangeBound(input.step, 1);
+    if (step <= 0) step = 1;
+    var big = Math.max(step, (max - min) / 10);
+    var style = getComputedStyle(input);
+    var vertical = /^(vertical|sideways)/.test(style.writingMode);
+    var reversed = !vertical && style.direction === "rtl";
+    var current = parseFloat(nativeValue(input));
+    var by = { ArrowUp: vertical ? -step : step, ArrowDown: vertical ? step : -step, ArrowRight: reversed ? -step : step, ArrowLeft: reversed ? step : -step, PageUp: big, PageDown: -big };
+    var wanted = key === "Home" ? min : key === "End" ? max : current + by[key];
+    var before = nativeValue(input);
+    setNativeValue(input, String(parseFloat(wanted.toPrecision(12)))); // no binary noise (0.1 + 0.2)
+    if (nativeValue(input) === before) return null;
+    input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    plainEvent(input, "change");
+    return "select";
+  }
+  function rangeBound(text, fallback) {
+    var number = parseFloat(text);
+    return isFinite(number) ? number : fallback;
   }
   function scrollKey(target, key, shift) {
     var tag = target.localName;

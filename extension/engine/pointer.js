@@ -496,10 +496,14 @@
       var pressed = !pointerDown || fire(target, MouseEvent, "mousedown", press);
       focusMovedByPage(focusedBefore);
       if (pressed && detail === 1) moveFocusFor(target);
+      // the press's own default on a slider's track and on text (fields.js)
+      var slid = pressed && how.name === "left" && detail === 1 && engine.slideRange(target, x, y);
+      if (pressed && how.name === "left" && !how.keys.shiftKey) engine.selectByPress(target, x, y, detail);
       var changed = pressed && option ? chooseOption(option, how.keys) : false;
       var release = mouseInit(x, y, how, 0, detail);
       fire(target, PointerOrMouse, "pointerup", release);
       if (pointerDown) fire(target, MouseEvent, "mouseup", release);
+      if (slid) fire(target, Event, "change", { bubbles: true });
       if (changed) {
         fire(option.closest("select"), Event, "input", { bubbles: true, composed: true });
         fire(option.closest("select"), Event, "change", { bubbles: true });

@@ -1,0 +1,288 @@
+"""Issue 30, item 4: the browser's default actions for keys and presses, the same on both lanes as with real input.
+
+Synthetic key and mouse events do nothing by themselves, so the extension lane's engine does what the browser
+does for them (extension/engine/keyboard.js, fields.js); the cdp lane presses with real input, so the same test
+on both lanes compares the engine with the browser itself. Covered: the caret and the selection moved by arrows,
+Home/End and word jumps (Shift extending) in an input, a textarea and a contenteditable; the selection a Draft.js
+editor keeps in its own model, grown by Shift+ArrowLeft until its inline toolbar shows; PageDown, Space and End
+scrolling the page and Tab moving the focus; a native range input moved by a click on its track and by keys; a
+double click selecting a word. Each page reports what it holds in its title (the fields' selection, the range's
+input events, the editor's SelectionState), read by the page itself: never the tool's answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.lanes.action_pages import page, serve_action_pages
+from tests.lanes.conftest import LaneAgent
+from tests.lanes.editor_pages import editor_page
+from tests.lanes.test_contract import line_of
+from tests.support.pages import PageServer
+from tests.support.waiting import wait_until
+
+pytestmark = pytest.mark.chromium
+
+#: Reports the focused field's selection (selectionStart/End and direction in an input or a textarea, the
+#: document's selection in a contenteditable) in the title, after every key and every selection change.
+SELECTION_REPORT = """<script>
+function report() {
+  const el = document.activeElement;
+  if (el && (el.localName === 'input' || el.localName === 'textarea')) {
+    document.title = JSON.stringify({ field: el.id, start: el.selectionStart, end: el.selectionEnd,
+      direction: el.selectionDirection, selected: el.value.slice(el.selectionStart, el.selectionEnd) });
+  } else {
+    const selection = getSelection();
+    document.title = JSON.stringify({ field: el ? el.id : null, selected: selection.toString(),
+      anchor: [selection.anchorNode && selection.anchorNode.textContent, selection.anchorOffset],
+      focus: [selection.focusNode && selection.focusNode.textContent, selection.focusOffset] });
+  }
+}
+for (const type of ['keyup', 'selectionchange', 'select', 'mouseup', 'dblclick', 'focusin']) {
+  document.addEventListener(type, report, true);
+}
+</script>"""
+
+CARET = page(
+    "Caret",
+    f"""<h1>Caret</h1>
+<p><label>Words <input id="words" value="alpha beta gamma delta" size="30"></label></p>
+<p><label>Lines <textarea id="lines" rows="4" cols="24">one two three
+four five six
+seven eight</textarea></label></p>
+<div id="rich" contenteditable="true" role="textbox" aria-label="Rich">hello brave world<br>second line here</div>
+{SELECTION_REPORT}""",
+)
+
+#: Words whose middle one is long and centred, so that a press at the centre of the field lands on it.
+WORDS = page(
+    "Words",
+    f"""<h1>Words</h1>
+<p><label>Phrase <input id="phrase" value="ox supercalifragilistic ox" size="26"
+  style="font: 16px monospace"></label></p>
+<div id="said" contenteditable="true" role="textbox" aria-label="Said"
+  style="display: inline-block; font: 16px monospace">ox supercalifragilistic ox</div>
+{SELECTION_REPORT}""",
+)
+
+#: A range input reporting each value its input events gave, and how many change events came.
+RANGE = page(
+    '{"inputs": [], "changes": 0}',
+    """<h1>Range</h1>
+<p><label>Volume <input type="range" id="volume" min="0" max="100" value="10" style="width: 200px"></label></p>
+<script>
+const volume = document.getElementById('volume'), seen = { inputs: [], changes: 0 };
+const report = () => { document.title = JSON.stringify(seen); };
+volume.addEventListener('input', () => { seen.inputs.push(Number(volume.value)); report(); });
+volume.addEventListener('change', () => { seen.changes += 1; report(); });
+</script>""",
+)
+
+#: A page four viewports long, reporting how far it is scrolled and which field has the focus.
+LONG = page(
+    '{"scrolled": 0, "focused": null}',
+    """<h1>Long</h1>
+<p><label>First <input id="first"></label> <label>Second <input id="second"></label></p>
+<div style="height: 400vh; background: linear-gradient(white, grey)">A long page</div>
+<p>The end</p>
+<script>
+const report = () => {
+  const focused = document.activeElement && document.activeElement.id;
+  document.title = JSON.stringify({ scrolled: Math.round(scrollY), viewport: innerHeight, focused: focused || null });
+};
+addEventListener('scroll', report);
+document.addEventListener('focusin', report);
+report();
+</script>""",
+)
+
+#: Draft.js with an inline toolbar (Bold, Italic, Link) shown while the editor's own selection is not collapsed
+#: and the editor has the focus, as Draft.js's inline toolbar plugins show theirs. The title holds the editor's
+#: text, its SelectionState (start and end offsets, collapsed, focus) and its inline style ranges.
+DRAFTJS_TOOLBAR = editor_page(
+    "Draft.js with an inline toolbar",
+    """<link rel="stylesheet" href="/widgets/node_modules/draft-js/dist/Draft.css">
+<script src="/widgets/dist/draftjs.js"></script>""",
+    '<div id="editor" style="border: 1px solid; min-height: 3em"></div>',
+    """const { React, createRoot, Editor, EditorState, RichUtils, convertToRaw } = DraftKit, h = React.createElement;
+function report(state) {
+  const selection = state.getSelection(), content = state.getCurrentContent();
+  document.title = JSON.stringify({
+    text: content.getPlainText('\\n'),
+    selection: { start: selection.getStartOffset(), end: selection.getEndOffset(),
+      collapsed: selection.isCollapsed(), focused: selection.getHasFocus() },
+    styles: convertToRaw(content).blocks.flatMap((block) => block.inlineStyleRanges),
+  });
+}
+// A toolbar button keeps the editor's selection: its mousedown is cancelled, as every inline toolbar does.
+function StyleButton({ label, style, state, setState }) {
+  return h('button', {
+    type: 'button',
+    onMouseDown: (event) => event.preventDefault(),
+    onClick: () => setState(RichUtils.toggleInlineStyle(state, style)),
+  }, label);
+}
+function Story() {
+  const [state, setState] = React.useState(() => EditorState.createEmpty());
+  React.useEffect(() => report(state), [state]);
+  React.useEffect(ready, []);
+  const selection = state.getSelection();
+  const toolbar = !selection.isCollapsed() && selection.getHasFocus()
+    ? h('div', { role: 'toolbar', 'aria-label': 'Inline styles' },
+        h(StyleButton, { label: 'Bold', style: 'BOLD', state, setState }),
+        h(StyleButton, { label: 'Italic', style: 'ITALIC', state, setState }),
+        h(StyleButton, { label: 'Link', style: 'LINK', state, setState }))
+    : null;
+  return h('div', null, toolbar, h(Editor, { editorState: state, onChange: setState, ariaLabel: 'Story' }));
+}
+createRoot(document.getElementById('editor')).render(h(Story));""",
+)
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[PageServer]:
+    served = {"/caret": CARET, "/words": WORDS, "/range": RANGE, "/long": LONG, "/draftjs-toolbar": DRAFTJS_TOOLBAR}
+    with serve_action_pages(served) as server:
+        yield server
+
+
+def reported(agent: LaneAgent) -> Any:
+    """What the page reports of itself (its title), read after the page has settled."""
+    return json.loads(agent.ok("browser_snapshot")["title"])
+
+
+def press(agent: LaneAgent, key: str, times: int = 1) -> Any:
+    for _ in range(times):
+        agent.ok("browser_press", key=key)
+    return reported(agent)
+
+
+def ref_of(agent: LaneAgent, start: str) -> str:
+    """The ref of the one element whose line in a full snapshot starts with ``start`` (before the value it shows)."""
+    line = line_of(agent.ok("browser_snapshot", full=True)["snapshot"], "- " + start)
+    found = re.search(r" (@\w+)(:|$)", line)
+    assert found, line
+    return found.group(1)
+
+
+def focus_field(agent: LaneAgent, path: str, start: str) -> None:
+    agent.open(path)
+    agent.ok("browser_click", ref=ref_of(agent, start))
+
+
+def field_selection(state: dict[str, Any]) -> tuple[str, int, int, str]:
+    return state["field"], state["start"], state["end"], state["direction"]
+
+
+def test_arrows_home_end_and_word_jumps_move_and_extend_the_selection_in_an_input(agent: LaneAgent) -> None:
+    focus_field(agent, "/caret", 'textbox "Words"')  # "alpha beta gamma delta"
+    assert field_selection(press(agent, "End")) == ("words", 22, 22, "forward")
+    assert field_selection(press(agent, "Shift+ArrowLeft", 3)) == ("words", 19, 22, "backward")
+    assert field_selection(press(agent, "Shift+Control+ArrowLeft")) == ("words", 17, 22, "backward")
+    assert field_selection(press(agent, "ArrowLeft")) == ("words", 17, 17, "forward")  # a selection collapses
+    assert field_selection(press(agent, "Control+ArrowLeft")) == ("words", 11, 11, "forward")
+    state = press(agent, "Shift+Control+ArrowRight")
+    assert (field_selection(state), state["selected"]) == (("words", 11, 16, "forward"), "gamma")
+    assert field_selection(press(agent, "Home")) == ("words", 0, 0, "forward")
+    assert field_selection(press(agent, "Shift+End")) == ("words", 0, 22, "forward")
+    assert field_selection(press(agent, "ArrowRight")) == ("words", 22, 22, "forward")
+
+
+def test_lines_and_the_text_ends_in_a_textarea(agent: LaneAgent) -> None:
+    focus_field(agent, "/caret", 'textbox "Lines"')  # "one two three\nfour five six\nseven eight"
+    assert field_selection(press(agent, "Control+Home")) == ("lines", 0, 0, "forward")
+    assert field_selection(press(agent, "ArrowDown")) == ("lines", 14, 14, "forward")
+    state = press(agent, "Shift+End")
+    assert (field_selection(state), state["selected"]) == (("lines", 14, 27, "forward"), "four five six")
+    assert field_selection(press(agent, "Shift+ArrowDown")) == ("lines", 14, 39, "forward")
+    assert field_selection(press(agent, "Control+End")) == ("lines", 39, 39, "forward")
+    assert field_selection(press(agent, "Shift+ArrowUp")) == ("lines", 25, 39, "backward")  # the same column
+    assert field_selection(press(agent, "Shift+Home")) == ("lines", 14, 39, "backward")
+
+
+def test_word_and_line_selection_in_a_contenteditable(agent: LaneAgent) -> None:
+    focus_field(agent, "/caret", 'textbox "Rich"')  # "hello brave world" <br> "second line here"
+    press(agent, "Control+Home")
+    assert press(agent, "Shift+Control+ArrowRight")["selected"] == "hello"
+    assert press(agent, "Shift+Control+ArrowRight")["selected"] == "hello brave"
+    assert press(agent, "Shift+End")["selected"] == "hello brave world"
+    assert press(agent, "ArrowRight")["selected"] == ""  # collapsed at the selection's end
+    assert press(agent, "Shift+ArrowDown")["selected"] == "\nsecond line here"
+    assert press(agent, "Shift+Control+ArrowLeft")["selected"] == "\nsecond line "
+    state = press(agent, "Control+End")
+    assert (state["selected"], state["focus"]) == ("", ["second line here", 16])
+    assert press(agent, "Shift+Home")["selected"] == "second line here"
+    assert press(agent, "Shift+ArrowLeft", 2)["selected"] == "d\nsecond line here"
+
+
+def test_shift_arrow_grows_a_draftjs_selection_until_its_inline_toolbar_shows_and_bold_styles_it(
+    agent: LaneAgent,
+) -> None:
+    agent.open("/draftjs-toolbar")
+    wait_until(lambda: "paragraph: Ready" in agent.snapshot(), 30, "Draft.js to load")
+    editor = ref_of(agent, 'textbox "Story"')
+    agent.ok("browser_type", ref=editor, text="Hello brave wonder")
+    assert reported(agent)["selection"] == {"start": 18, "end": 18, "collapsed": True, "focused": True}
+    assert "- toolbar" not in agent.snapshot()
+    for grown in range(1, 7):  # the editor's own SelectionState grows a character per key
+        state = press(agent, "Shift+ArrowLeft")
+        assert state["selection"] == {"start": 18 - grown, "end": 18, "collapsed": False, "focused": True}, grown
+    snapshot = agent.snapshot()
+    assert line_of(snapshot, '- toolbar "Inline styles"'), snapshot
+    agent.ok("browser_click", ref=ref_of(agent, 'button "Bold"'))
+    state = reported(agent)
+    assert state["text"] == "Hello brave wonder"
+    assert state["styles"] == [{"offset": 12, "length": 6, "style": "BOLD"}]  # exactly "wonder"
+
+
+def test_a_click_on_a_range_track_and_its_keys_move_it(agent: LaneAgent) -> None:
+    agent.open("/range")
+    slider = ref_of(agent, 'slider "Volume"')
+    agent.ok("browser_click", ref=slider)  # at its centre: the thumb jumps there, as under a person's press
+    assert reported(agent) == {"inputs": [50], "changes": 1}
+    assert press(agent, "ArrowRight", 2) == {"inputs": [50, 51, 52], "changes": 3}
+    assert press(agent, "ArrowDown") == {"inputs": [50, 51, 52, 51], "changes": 4}
+    assert press(agent, "PageUp") == {"inputs": [50, 51, 52, 51, 61], "changes": 5}
+    assert press(agent, "End")["inputs"][-1] == 100
+    state = press(agent, "ArrowRight")  # at its end: nothing moves, and no event comes
+    assert (state["inputs"][-1], state["changes"]) == (100, 6)
+    assert press(agent, "Home")["inputs"][-1] == 0
+    assert press(agent, "ArrowLeft")["changes"] == 7
+
+
+def scrolled(agent: LaneAgent, far_enough: Callable[[int], bool]) -> dict[str, Any] | None:
+    """What the page reports once it is scrolled far enough (smooth scrolling takes a few frames), else None."""
+    state: dict[str, Any] = reported(agent)
+    return state if far_enough(state["scrolled"]) else None
+
+
+def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: LaneAgent) -> None:
+    agent.open("/long")
+    viewport = reported(agent)["viewport"]
+    agent.ok("browser_press", key="PageDown")
+    # a page is 7/8 of the viewport in Chromium (waiting for most of it lets a smooth scroll end first)
+    paged = wait_until(lambda: scrolled(agent, lambda y: y >= 0.8 * viewport), 10, "PageDown to scroll")
+    assert paged["scrolled"] <= viewport, paged  # about a viewport, as the browser pages
+    agent.ok("browser_press", key=" ")
+    spaced = wait_until(lambda: scrolled(agent, lambda y: y >= paged["scrolled"] + 0.8 * viewport), 10, "Space")
+    agent.ok("browser_press", key="Shift+ ")
+    wait_until(lambda: scrolled(agent, lambda y: y <= spaced["scrolled"] - 0.8 * viewport), 10, "Shift+Space")
+    agent.ok("browser_press", key="End")
+    wait_until(lambda: scrolled(agent, lambda y: y >= 3 * viewport), 10, "End to scroll to the bottom")
+    agent.ok("browser_press", key="Home")
+    wait_until(lambda: scrolled(agent, lambda y: y == 0), 10, "Home to scroll to the top")
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "First"'))
+    assert press(agent, "Tab")["focused"] == "second"
+    assert press(agent, "Shift+Tab")["focused"] == "first"
+
+
+@pytest.mark.parametrize("start", ['textbox "Phrase"', 'textbox "Said"'], ids=["input", "contenteditable"])
+def test_a_double_click_selects_the_word_under_the_pointer(agent: LaneAgent, start: str) -> None:
+    agent.open("/words")
+    agent.ok("browser_click", ref=ref_of(agent, start), double=True)
+    assert reported(agent)["selected"] == "supercalifragilistic"

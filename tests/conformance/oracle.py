@@ -1,0 +1,292 @@
+"""The oracle: a plain headless Chromium (fresh profile, no extension) driven with real input through CDP.
+
+A person's press lands at the centre of what they see: the element that Chromium's own accessibility tree names
+with the control's role and name (``Accessibility.queryAXTree``), or of the ``press`` selector's element when the
+page draws the control's face elsewhere. Keys, text and wheel turns are ``Input.dispatch*`` events, as the
+browser's own input would be; an HTML5 drag is intercepted (``Input.setInterceptDrags``) and dropped with
+``Input.dispatchDragEvent``, because headless Chromium has no system drag loop.
+
+The oracle's tab has the focus (``Emulation.setFocusEmulationEnabled``): a person who clicks in a window gives it
+the system's focus. It speaks CDP on a WebSocket of its own to the page target (events are needed for the drag),
+beside chromedriver's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+from tests.conftest import scaled
+from tests.conformance.compare import OBSERVE
+from tests.conformance.corpus import Target
+from tests.conformance.interactions import CHOOSE, CLICK, DOUBLE, DRAG, PRESS, SCROLL, TYPE, Step
+from tests.support.chromium import fresh_profile, selenium_chromium
+from tests.support.waiting import wait_until
+
+COMMAND_TIMEOUT_S = 20.0
+READY_TIMEOUT_S = 20.0
+DRAG_STEPS = 8
+WHEEL_DELTA_PX = 240
+MODIFIER_BITS = {"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
+#: key -> (code, Windows virtual key code, text it types)
+NAMED_KEYS = {
+    "Enter": ("Enter", 13, "\r"),
+    "Tab": ("Tab", 9, ""),
+    "Escape": ("Escape", 27, ""),
+    "Backspace": ("Backspace", 8, ""),
+    "Delete": ("Delete", 46, ""),
+    "Space": ("Space", 32, " "),
+    "ArrowLeft": ("ArrowLeft", 37, ""),
+    "ArrowUp": ("ArrowUp", 38, ""),
+    "ArrowRight": ("ArrowRight", 39, ""),
+    "ArrowDown": ("ArrowDown", 40, ""),
+    "Home": ("Home", 36, ""),
+    "End": ("End", 35, ""),
+    "PageUp": ("PageUp", 33, ""),
+    "PageDown": ("PageDown", 34, ""),
+}
+#: Whether the press landed on the named element (its label, or the ``press`` element, count as it): the
+#: element hit at the point, through open shadow roots, is it or inside it.
+LANDS_ON = """function (x, y, press) {
+  var hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) { var inner = hit.shadowRoot.elementFromPoint(x, y); if (!inner || inner === hit) break; hit = inner; }
+  var faces = [this].concat(Array.prototype.slice.call(this.labels || []));
+  if (press) faces = faces.concat(Array.prototype.slice.call(document.querySelectorAll(press)));
+  for (var node = hit; node; node = node.parentNode || node.host) { if (faces.indexOf(node) >= 0) return true; }
+  return false;
+}"""
+
+
+class OracleError(AssertionError):
+    """The oracle could not do what a person would (the page names no such element, the browser refused)."""
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """What the oracle's step did: whether its press landed on the named element (a lane's refusal is then a
+    divergence) and whether the element is a native <select> (chosen from with its own keys, and on a lane with
+    browser_type)."""
+
+    on_target: bool = True
+    native_select: bool = False
+
+
+class CdpPage:
+    """A blocking CDP connection to one page target: commands answered in order, events kept for ``event``."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+        self.ids = itertools.count(1)
+        self.events: list[dict[str, Any]] = []
+
+    def send(self, method: str, **params: Any) -> dict[str, Any]:
+        command_id = next(self.ids)
+        self.socket.send(json.dumps({"id": command_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv(timeout=scaled(COMMAND_TIMEOUT_S)))
+            if message.get("id") == command_id:
+                if "error" in message:
+                    raise OracleError(f"{method}: {message['error'].get('message')}")
+                result: dict[str, Any] = message.get("result", {})
+                return result
+            if message.get("method", "").startswith("Input."):  # the drag's; the rest are not needed
+                self.events.append(message)
+
+    def event(self, method: str) -> dict[str, Any] | None:
+        """The params of the first ``method`` event received so far, taken off the list."""
+        for index, event in enumerate(self.events):
+            if event["method"] == method:
+                del self.events[index]
+                params: dict[str, Any] = event.get("params", {})
+                return params
+        return None
+
+    def evaluate(self, expression: str) -> Any:
+        reply = self.send("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in reply:
+            raise OracleError(f"the page threw: {reply['exceptionDetails'].get('text')}")
+        return reply["result"].get("value")
+
+
+class Oracle:
+    """One tab of the oracle's Chromium, reused for every case (the page is loaded anew for each)."""
+
+    def __init__(self, page: CdpPage) -> None:
+        self.page = page
+
+    def load(self, url: str) -> None:
+        self.page.send("Page.navigate", url=url)
+        wait_until(
+            lambda: self.page.evaluate(f"location.href === {json.dumps(url)} && window.__ready === true"),
+            READY_TIMEOUT_S,
+            f"{url} to be ready on the oracle",
+        )
+        self.page.events.clear()
+
+    def observe(self) -> dict[str, Any]:
+        observed: dict[str, Any] = self.page.evaluate(OBSERVE)
+        return observed
+
+    def corpus(self) -> dict[str, Any]:
+        declared: dict[str, Any] = self.page.evaluate("window.__corpus")
+        return declared
+
+    # ----- where a person presses ---------------------------------------------------------------------------
+
+    def node(self, target: Target) -> int | None:
+        """The backend node id of the element Chromium's accessibility tree names as ``target``, if any."""
+        root = self.page.send("DOM.getDocument", depth=0)["root"]["nodeId"]
+        found = self.page.send("Accessibility.queryAXTree", nodeId=root, accessibleName=target.name, role=target.role)
+        nodes = [node["backendDOMNodeId"] for node in found["nodes"] if node.get("backendDOMNodeId")]
+        return nodes[0] if nodes else None
+
+    def point(self, target: Target) -> tuple[float, float, Pressed]:
+        """The centre of the named element (or of its ``press`` face), scrolled into view, and whether a press
+        there lands on it."""
+        node = self.node(target)
+        if node is None:
+            raise OracleError(f"Chromium's accessibility tree has no {target.label()}")
+        obj = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
+        native_select = self._call(obj, "function () { return !!this.closest && !!this.closest('select'); }")
+        if native_select and not self._call(obj, "function () { return this.getClientRects().length > 0; }"):
+            return 0.0, 0.0, Pressed(native_select=True)  # an option of a closed <select>: in the browser's popup
+        self.page.send("DOM.scrollIntoViewIfNeeded", backendNodeId=node)
+        box_of = node
+        if target.press:
+            face = self._call(obj, f"function () {{ return document.querySelector({json.dumps(target.press)}); }}", False)
+            if face.get("objectId"):
+                box_of = self.page.send("DOM.describeNode", objectId=face["objectId"])["node"]["backendNodeId"]
+                self.page.send("DOM.scrollIntoViewIfNeeded", backendNodeId=box_of)
+        try:
+            quad = self.page.send("DOM.getBoxModel", backendNodeId=box_of)["model"]["border"]
+        except OracleError:
+            return 0.0, 0.0, Pressed(on_target=False, native_select=bool(native_select))
+        x, y = sum(quad[0::2]) / 4, sum(quad[1::2]) / 4
+        lands = self._call(obj, LANDS_ON, True, x, y, target.press)
+        return x, y, Pressed(on_target=bool(lands), native_select=bool(native_select))
+
+    def _call(self, obj: str, function: str, by_value: bool = True, *args: Any) -> Any:
+        reply = self.page.send(
+            "Runtime.callFunctionOn",
+            objectId=obj,
+            functionDeclaration=function,
+            arguments=[{"value": arg} for arg in args],
+            returnByValue=by_value,
+        )
+        return reply["result"].get("value") if by_value else reply["result"]
+
+    # ----- real input ---------------------------------------------------------------------------------------
+
+    def perform(self, step: Step) -> Pressed:
+        if step.op == PRESS:
+            self.key(step.text)
+            return Pressed()
+        assert step.target is not None, step
+        x, y, pressed = self.point(step.target)
+        if pressed.native_select and step.op == SCROLL and not self._option_in_a_listbox(step.target):
+            raise OracleError("a native <select>'s popup is the browser's: no page can scroll it")
+        if step.op == CHOOSE and step.owner is not None:
+            if pressed.native_select and not self._option_in_a_listbox(step.target):
+                self._choose_from_popup(step.target)
+                return pressed
+            self.mouse_click(x, y, modifiers=step.modifiers)
+            return pressed
+        if step.op in (CLICK, CHOOSE):
+            self.mouse_click(x, y, modifiers=step.modifiers)
+        elif step.op == DOUBLE:
+            self.mouse_click(x, y)
+            self.mouse_click(x, y, count=2)
+        elif step.op == TYPE:
+            self.mouse_click(x, y)
+            self.key("Control+a")
+            for character in step.text:
+                self.page.send("Input.dispatchKeyEvent", type="keyDown", key=character, text=character)
+                self.page.send("Input.dispatchKeyEvent", type="keyUp", key=character)
+        elif step.op == SCROLL:
+            self.page.send("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=WHEEL_DELTA_PX)
+        elif step.op == DRAG:
+            assert step.to is not None, step
+            self.drag((x, y), self.point(step.to)[:2])
+        return pressed
+
+    def mouse_click(self, x: float, y: float, *, count: int = 1, modifiers: str = "") -> None:
+        bits = sum(MODIFIER_BITS[name] for name in modifiers.split("+") if name)
+        self.page.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, modifiers=bits)
+        for kind in ("mousePressed", "mouseReleased"):
+            self.page.send(
+                "Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=count, modifiers=bits
+            )
+
+    def key(self, spec: str) -> None:
+        """One key press as ``browser_press`` names it ("Shift+ArrowLeft", "Control+a"), with its modifiers
+        held around it as a keyboard does."""
+        *held, key = spec.split("+")
+        bits = sum(MODIFIER_BITS[name] for name in held)
+        if key in NAMED_KEYS:
+            code, virtual, text = NAMED_KEYS[key]
+            key_value = " " if key == "Space" else key
+        else:
+            code, virtual, text = f"Key{key.upper()}", ord(key.upper()), key
+            key_value = key
+        if bits & ~MODIFIER_BITS["Shift"]:
+            text = ""  # Control or Alt held: the key types nothing, it is a shortcut
+        down = {"type": "keyDown" if text else "rawKeyDown", "key": key_value, "code": code}
+        common = {"windowsVirtualKeyCode": virtual, "nativeVirtualKeyCode": virtual, "modifiers": bits}
+        self.page.send("Input.dispatchKeyEvent", **down, **common, **({"text": text} if text else {}))
+        self.page.send("Input.dispatchKeyEvent", type="keyUp", key=key_value, code=code, **common)
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """Press, move in steps, release: pointer-driven libraries see the moves; an HTML5 drag the browser
+        starts is intercepted and dropped on the target with drag events, as the system's loop would."""
+        self.page.send("Input.setInterceptDrags", enabled=True)
+        (x0, y0), (x1, y1) = start, end
+        self.page.send("Input.dispatchMouseEvent", type="mouseMoved", x=x0, y=y0)
+        self.page.send("Input.dispatchMouseEvent", type="mousePressed", x=x0, y=y0, button="left", clickCount=1)
+        dragged = None
+        for index in range(1, DRAG_STEPS + 1):
+            x, y = x0 + (x1 - x0) * index / DRAG_STEPS, y0 + (y1 - y0) * index / DRAG_STEPS
+            self.page.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left", buttons=1)
+            dragged = dragged or self.page.event("Input.dragIntercepted")
+        if dragged is not None:
+            for kind in ("dragEnter", "dragOver", "drop"):
+                self.page.send("Input.dispatchDragEvent", type=kind, x=x1, y=y1, data=dragged["data"])
+        self.page.send("Input.dispatchMouseEvent", type="mouseReleased", x=x1, y=y1, button="left", clickCount=1)
+        self.page.send("Input.setInterceptDrags", enabled=False)
+
+    def _option_in_a_listbox(self, option: Target) -> bool:
+        node = self.node(option)
+        obj = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
+        return bool(self._call(obj, "function () { var s = this.closest('select'); return s.multiple || s.size > 1; }"))
+
+    def _choose_from_popup(self, option: Target) -> None:
+        """A native <select>'s popup is the browser's, not the page's: it is opened by the step before, and the
+        option reached with the arrow keys and taken with Enter, as a person's keyboard would."""
+        node = self.node(option)
+        obj = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
+        moves = self._call(obj, "function () { return this.index - this.closest('select').selectedIndex; }")
+        for _ in range(abs(int(moves))):
+            self.key("ArrowDown" if moves > 0 else "ArrowUp")
+        self.key("Enter")
+
+
+@contextlib.contextmanager
+def oracle_browser() -> Iterator[Oracle]:
+    """The oracle's Chromium (chromedriver's, with a fresh profile and no extension) and its one tab."""
+    with fresh_profile() as profile, selenium_chromium(profile) as driver:
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{address}/json/list", timeout=scaled(COMMAND_TIMEOUT_S)) as answer:
+            targets = json.loads(answer.read())
+        tab = next(t for t in targets if t["type"] == "page" and t["id"] == driver.current_window_handle)
+        with connect(tab["webSocketDebuggerUrl"], max_size=None, open_timeout=scaled(COMMAND_TIMEOUT_S)) as socket:
+            page = CdpPage(socket)
+            for domain in ("Page", "DOM", "Accessibility", "Runtime"):
+                page.send(f"{domain}.enable")
+            page.send("Emulation.setFocusEmulationEnabled", enabled=True)
+            yield Oracle(page)

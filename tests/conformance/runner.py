@@ -1,0 +1,171 @@
+"""One case (a page, a control, an interaction) driven three ways from a fresh load, and the divergences found;
+and the table that lists them per library and control.
+
+The rules (issue 30, item 2): after the interaction, whatever a lane's page holds that the oracle's does not (its
+widgets' state, focus, selection, form values, scrolled boxes, errors) is a divergence. A lane's error answer is a
+divergence "refused" when the oracle's press landed on the named element, and "answer" when the lane's page
+changed as the oracle's did all the same; a refusal where the oracle's press landed on another element is right.
+Every element the oracle acted on must have a ref on the lane ("no ref" otherwise, and the case stops there for
+that lane); one found only under another role than Chromium's is a divergence "role", when Chromium's is an ARIA
+role (its own roles, capitalised, such as ``Date``, ``InputTime`` or ``DisclosureTriangle``, have no ARIA name that
+a snapshot could show).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.conformance.compare import Divergence, differences
+from tests.conformance.corpus import Control, CorpusPage, Target, page_path
+from tests.conformance.interactions import Interaction, Step
+from tests.conformance.lanes import Answer, LaneDriver
+from tests.conformance.oracle import Oracle, OracleError, Pressed
+from tests.support.pages import PageServer
+
+#: How many reads, a few frames apart, a page gets to stop changing after the last step (menus fade, calendars
+#: slide): the observation compared is the first that two reads in a row agree on.
+SETTLE_READS = 8
+#: The page's own wait between two reads: two animation frames, then a timer of this many milliseconds.
+SETTLE_PAUSE_MS = 60
+SETTLE_WAIT = (
+    "new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () {"
+    f" setTimeout(function () {{ done(true); }}, {SETTLE_PAUSE_MS}); }}); }}); }})"
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    page: CorpusPage
+    control: Control
+    interaction: Interaction
+
+    @property
+    def id(self) -> str:
+        return f"{self.page.page.removesuffix('.html')}/{self.control.key}/{self.interaction.name}"
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    divergences: list[Divergence] = field(default_factory=list)
+    #: why the oracle could not run the case (the page names no such element): not a lane's divergence
+    oracle_error: str | None = None
+    #: document.hasFocus() on each side after the case ("oracle", and each lane's name)
+    focused: dict[str, bool] = field(default_factory=dict)
+
+
+def settled(observe: Callable[[], dict[str, Any]], wait: Callable[[], object]) -> dict[str, Any]:
+    """The page's observation once two reads in a row agree (at most ``SETTLE_READS`` reads)."""
+    last = observe()
+    for _ in range(SETTLE_READS):
+        wait()
+        now = observe()
+        if now == last:
+            return now
+        last = now
+    return last
+
+
+def run_case(case: Case, server: PageServer, oracle: Oracle, lanes: Sequence[LaneDriver]) -> CaseResult:
+    result = CaseResult(case)
+    url = server.url(page_path(case.page.page))
+    steps = case.interaction.steps
+    oracle.load(url)
+    try:
+        pressed = [oracle.perform(step) for step in steps]
+    except OracleError as error:
+        result.oracle_error = str(error)
+        return result
+    expected = settled(oracle.observe, lambda: oracle.page.evaluate(SETTLE_WAIT))
+    result.focused["oracle"] = bool(expected.get("focused"))
+    for lane in lanes:
+        result.divergences += _run_lane(case, lane, url, steps, pressed, expected, result)
+    return result
+
+
+def _run_lane(
+    case: Case,
+    lane: LaneDriver,
+    url: str,
+    steps: Sequence[Step],
+    pressed: Sequence[Pressed],
+    expected: dict[str, Any],
+    result: CaseResult,
+) -> list[Divergence]:
+    def divergence(kind: str, detail: str) -> Divergence:
+        return Divergence(
+            case.page.library, case.page.page, case.control.key, case.interaction.name, lane.lane, kind, detail
+        )
+
+    found: list[Divergence] = []
+    lane.load(url)
+    refused: list[str] = []
+    for number, (step, press) in enumerate(zip(steps, pressed, strict=True), start=1):
+        refs: dict[Target, str] = {}
+        for target in lane.targets_of(step, press):
+            seen = lane.find(target)
+            if seen.ref is None:
+                found.append(divergence("no ref", f"step {number} ({step.label()}): no ref for {target.label()}"))
+                return found
+            if seen.role_differs and target.role.islower():
+                found.append(divergence("role", f"{target.label()} is a {seen.role_differs} on the lane"))
+            refs[target] = seen.ref
+        answer: Answer = lane.perform(step, press, refs)
+        if not answer.ok and press.on_target:
+            refused.append(f"step {number} ({step.label()}): {answer.error}")
+    observed = settled(lane.observe, lambda: lane.evaluate(SETTLE_WAIT))
+    result.focused[lane.lane] = bool(observed.get("focused"))
+    differs = differences(expected, observed)
+    if refused:
+        kind = "refused" if differs else "answer"
+        found.append(divergence(kind, "; ".join(refused)))
+        return found
+    found += [divergence(kind, detail) for kind, detail in differs]
+    return found
+
+
+def table(results: Iterable[CaseResult]) -> str:
+    """The divergences per library and control, one line each, then the cases the oracle could not run."""
+    lines = []
+    listed = sorted(
+        (d for r in results for d in r.divergences), key=lambda d: (d.library, d.control, d.interaction, d.lane)
+    )
+    if listed:
+        lines.append(f"{'library':<16} {'control':<14} {'interaction':<44} {'lane':<9} {'kind':<9} detail")
+    for d in listed:
+        lines.append(f"{d.library:<16} {d.control:<14} {d.interaction:<44} {d.lane:<9} {d.kind:<9} {d.detail}")
+    return "\n".join(lines) if lines else "no divergences"
+
+
+def summary_line(results: Sequence[CaseResult], lanes: Sequence[str]) -> str:
+    """``conformance: 31 libraries, 412 controls, 2,870 interactions; divergences: cdp 0, extension 0``: the
+    divergences counted as interactions with at least one on that lane."""
+    libraries = {r.case.page.library for r in results}
+    controls = {(r.case.page.page, r.case.control.key) for r in results}
+    per_lane = ", ".join(
+        f"{lane} {sum(1 for r in results if any(d.lane == lane for d in r.divergences)):,}" for lane in lanes
+    )
+    return (
+        f"conformance: {len(libraries):,} libraries, {len(controls):,} controls, {len(results):,} interactions; "
+        f"divergences: {per_lane}"
+    )
+
+
+def as_json(results: Sequence[CaseResult]) -> str:
+    return json.dumps(
+        [
+            {
+                "case": r.case.id,
+                "library": r.case.page.library,
+                "oracle_error": r.oracle_error,
+                "focused": r.focused,
+                "divergences": [d.as_json() for d in r.divergences],
+            }
+            for r in results
+        ],
+        indent=1,
+        ensure_ascii=False,
+    )

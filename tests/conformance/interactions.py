@@ -119,8 +119,10 @@ def _typing(control: Control) -> list[Interaction]:
 def _choosing(control: Control) -> list[Interaction]:
     """Choosing one option, then several, a person's way: open the control (a listbox or a radio group is open
     already), press the option; a native listbox takes a second option with Control held."""
-    open_first = () if control.kind in {"radio", "tabs", "multiselect"} and _is_listed(control) else (
-        Step(CLICK, control.target),
+    open_first = (
+        ()
+        if control.kind in {"radio", "tabs", "multiselect"} and _is_listed(control)
+        else (Step(CLICK, control.target),)
     )
     first, *rest = control.options
     choose_first = Step(CHOOSE, first, owner=control.target)

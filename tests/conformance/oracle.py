@@ -23,10 +23,10 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
-from tests.conftest import scaled
 from tests.conformance.compare import OBSERVE
 from tests.conformance.corpus import Target
 from tests.conformance.interactions import CHOOSE, CLICK, DOUBLE, DRAG, PRESS, SCROLL, TYPE, Step
+from tests.conftest import scaled
 from tests.support.chromium import fresh_profile, selenium_chromium
 from tests.support.waiting import wait_until
 
@@ -56,7 +56,11 @@ NAMED_KEYS = {
 #: element hit at the point, through open shadow roots, is it or inside it.
 LANDS_ON = """function (x, y, press) {
   var hit = document.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) { var inner = hit.shadowRoot.elementFromPoint(x, y); if (!inner || inner === hit) break; hit = inner; }
+  while (hit && hit.shadowRoot) {
+    var inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
   var faces = [this].concat(Array.prototype.slice.call(this.labels || []));
   if (press) faces = faces.concat(Array.prototype.slice.call(document.querySelectorAll(press)));
   for (var node = hit; node; node = node.parentNode || node.host) { if (faces.indexOf(node) >= 0) return true; }
@@ -66,6 +70,10 @@ LANDS_ON = """function (x, y, press) {
 
 class OracleError(AssertionError):
     """The oracle could not do what a person would (the page names no such element, the browser refused)."""
+
+
+class NotApplicable(OracleError):
+    """The interaction means nothing for this control (a native <select>'s popup cannot be scrolled by a page)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +168,9 @@ class Oracle:
         self.page.send("DOM.scrollIntoViewIfNeeded", backendNodeId=node)
         box_of = node
         if target.press:
-            face = self._call(obj, f"function () {{ return document.querySelector({json.dumps(target.press)}); }}", False)
+            face = self._call(
+                obj, f"function () {{ return document.querySelector({json.dumps(target.press)}); }}", False
+            )
             if face.get("objectId"):
                 box_of = self.page.send("DOM.describeNode", objectId=face["objectId"])["node"]["backendNodeId"]
                 self.page.send("DOM.scrollIntoViewIfNeeded", backendNodeId=box_of)
@@ -191,7 +201,7 @@ class Oracle:
         assert step.target is not None, step
         x, y, pressed = self.point(step.target)
         if pressed.native_select and step.op == SCROLL and not self._option_in_a_listbox(step.target):
-            raise OracleError("a native <select>'s popup is the browser's: no page can scroll it")
+            raise NotApplicable("a native <select>'s popup is the browser's: no page can scroll it")
         if step.op == CHOOSE and step.owner is not None:
             if pressed.native_select and not self._option_in_a_listbox(step.target):
                 self._choose_from_popup(step.target)

@@ -20,9 +20,9 @@ from typing import Any
 
 from tests.conformance.compare import Divergence, differences
 from tests.conformance.corpus import Control, CorpusPage, Target, page_path
-from tests.conformance.interactions import Interaction, Step
+from tests.conformance.interactions import Interaction, Step, interactions_for
 from tests.conformance.lanes import Answer, LaneDriver
-from tests.conformance.oracle import Oracle, OracleError, Pressed
+from tests.conformance.oracle import NotApplicable, Oracle, OracleError, Pressed
 from tests.support.pages import PageServer
 
 #: How many reads, a few frames apart, a page gets to stop changing after the last step (menus fade, calendars
@@ -44,7 +44,22 @@ class Case:
 
     @property
     def id(self) -> str:
-        return f"{self.page.page.removesuffix('.html')}/{self.control.key}/{self.interaction.name}"
+        return case_id(self.page.page, self.control.key, self.interaction.name)
+
+    def divergence(self, lane: str, kind: str, detail: str) -> Divergence:
+        return Divergence(
+            self.page.library, self.page.page, self.control.key, self.interaction.name, lane, kind, detail
+        )
+
+
+def case_id(page: str, control: str, interaction: str) -> str:
+    """``native/fullname/type, Enter``: a case's name in tables and in pytest's ids."""
+    return f"{page.removesuffix('.html')}/{control}/{interaction}"
+
+
+def cases_of(page: CorpusPage) -> list[Case]:
+    """Every case of a page: each control with each interaction the table gives its kind."""
+    return [Case(page, control, interaction) for control in page.controls for interaction in interactions_for(control)]
 
 
 @dataclass
@@ -53,6 +68,8 @@ class CaseResult:
     divergences: list[Divergence] = field(default_factory=list)
     #: why the oracle could not run the case (the page names no such element): not a lane's divergence
     oracle_error: str | None = None
+    #: False when the interaction means nothing for the control (``NotApplicable``): left out of every count
+    applicable: bool = True
     #: document.hasFocus() on each side after the case ("oracle", and each lane's name)
     focused: dict[str, bool] = field(default_factory=dict)
 
@@ -70,69 +87,65 @@ def settled(observe: Callable[[], dict[str, Any]], wait: Callable[[], object]) -
 
 
 def run_case(case: Case, server: PageServer, oracle: Oracle, lanes: Sequence[LaneDriver]) -> CaseResult:
+    """The case from a fresh load of its page on the oracle, then on each lane."""
     result = CaseResult(case)
     url = server.url(page_path(case.page.page))
-    steps = case.interaction.steps
     oracle.load(url)
     try:
-        pressed = [oracle.perform(step) for step in steps]
+        pressed, expected = drive_oracle(oracle, case.interaction.steps)
     except OracleError as error:
         result.oracle_error = str(error)
+        result.applicable = not isinstance(error, NotApplicable)
         return result
-    expected = settled(oracle.observe, lambda: oracle.page.evaluate(SETTLE_WAIT))
     result.focused["oracle"] = bool(expected.get("focused"))
     for lane in lanes:
-        result.divergences += _run_lane(case, lane, url, steps, pressed, expected, result)
+        lane.load(url)
+        found, observed = drive_lane(lane, case.interaction.steps, pressed, expected)
+        result.focused[lane.lane] = bool(observed.get("focused"))
+        result.divergences += [case.divergence(lane.lane, kind, detail) for kind, detail in found]
     return result
 
 
-def _run_lane(
-    case: Case,
-    lane: LaneDriver,
-    url: str,
-    steps: Sequence[Step],
-    pressed: Sequence[Pressed],
-    expected: dict[str, Any],
-    result: CaseResult,
-) -> list[Divergence]:
-    def divergence(kind: str, detail: str) -> Divergence:
-        return Divergence(
-            case.page.library, case.page.page, case.control.key, case.interaction.name, lane.lane, kind, detail
-        )
+def drive_oracle(oracle: Oracle, steps: Sequence[Step]) -> tuple[list[Pressed], dict[str, Any]]:
+    """The steps with real input on the page the oracle shows, and what the page holds once settled."""
+    pressed = [oracle.perform(step) for step in steps]
+    return pressed, settled(oracle.observe, lambda: oracle.page.evaluate(SETTLE_WAIT))
 
-    found: list[Divergence] = []
-    lane.load(url)
+
+def drive_lane(
+    lane: LaneDriver, steps: Sequence[Step], pressed: Sequence[Pressed], expected: dict[str, Any]
+) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+    """The steps as an agent makes them on the page the lane shows: the ``(kind, detail)`` of each divergence
+    from the oracle's ``expected`` observation (``pressed`` says where the oracle's presses landed), and what the
+    lane's page holds once settled ({} when a ref was missing, and the steps stopped there)."""
+    found: list[tuple[str, str]] = []
     refused: list[str] = []
     for number, (step, press) in enumerate(zip(steps, pressed, strict=True), start=1):
         refs: dict[Target, str] = {}
         for target in lane.targets_of(step, press):
             seen = lane.find(target)
             if seen.ref is None:
-                found.append(divergence("no ref", f"step {number} ({step.label()}): no ref for {target.label()}"))
-                return found
+                found.append(("no ref", f"step {number} ({step.label()}): no ref for {target.label()}"))
+                return found, {}
             if seen.role_differs and target.role.islower():
-                found.append(divergence("role", f"{target.label()} is a {seen.role_differs} on the lane"))
+                found.append(("role", f"{target.label()} is a {seen.role_differs} on the lane"))
             refs[target] = seen.ref
         answer: Answer = lane.perform(step, press, refs)
         if not answer.ok and press.on_target:
             refused.append(f"step {number} ({step.label()}): {answer.error}")
     observed = settled(lane.observe, lambda: lane.evaluate(SETTLE_WAIT))
-    result.focused[lane.lane] = bool(observed.get("focused"))
     differs = differences(expected, observed)
     if refused:
-        kind = "refused" if differs else "answer"
-        found.append(divergence(kind, "; ".join(refused)))
-        return found
-    found += [divergence(kind, detail) for kind, detail in differs]
-    return found
+        found.append(("refused" if differs else "answer", "; ".join(refused)))
+    else:
+        found += differs
+    return found, observed
 
 
-def table(results: Iterable[CaseResult]) -> str:
-    """The divergences per library and control, one line each, then the cases the oracle could not run."""
+def table(divergences: Iterable[Divergence]) -> str:
+    """The divergences per library and control, one line each."""
     lines = []
-    listed = sorted(
-        (d for r in results for d in r.divergences), key=lambda d: (d.library, d.control, d.interaction, d.lane)
-    )
+    listed = sorted(divergences, key=lambda d: (d.library, d.control, d.interaction, d.lane))
     if listed:
         lines.append(f"{'library':<16} {'control':<14} {'interaction':<44} {'lane':<9} {'kind':<9} detail")
     for d in listed:

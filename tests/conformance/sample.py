@@ -1,0 +1,44 @@
+"""The CI run's fixed sample: drawn from ``catalog.json``, what each corpus page declared when it was last written
+(``python bench/conformance.py --catalog``), so that pytest can name every case at collection time without a
+browser. A page's controls are read again from the page when its case runs: a catalog that no longer matches
+fails that case, and a page missing from it fails ``test_catalog_lists_every_page``.
+
+The sample is the same on every run and machine: per page, the ``CASES_PER_PAGE`` cases whose names hash lowest
+(CRC-32), which spreads it over controls and interactions without choosing by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Iterable
+from pathlib import Path
+
+from tests.conformance.corpus import CorpusPage
+from tests.conformance.runner import Case, cases_of
+
+CATALOG = Path(__file__).with_name("catalog.json")
+CASES_PER_PAGE = 4
+
+
+def write_catalog(pages: Iterable[CorpusPage]) -> None:
+    declared = {
+        page.page: {"library": page.library, "controls": [dict(c.raw) for c in page.controls]} for page in pages
+    }
+    CATALOG.write_text(json.dumps({"pages": declared}, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+def catalog() -> dict[str, CorpusPage]:
+    if not CATALOG.exists():
+        return {}
+    pages = json.loads(CATALOG.read_text())["pages"]
+    return {name: CorpusPage.from_declaration(name, declared) for name, declared in sorted(pages.items())}
+
+
+def sample(per_page: int = CASES_PER_PAGE) -> list[Case]:
+    """The CI run's cases, in a stable order."""
+    chosen: list[Case] = []
+    for page in catalog().values():
+        cases = sorted(cases_of(page), key=lambda case: zlib.crc32(case.id.encode()))
+        chosen += cases[:per_page]
+    return chosen

@@ -1,7 +1,7 @@
 """Conformance: every control of every corpus page, every interaction of its kind, on the oracle and on both lanes.
 
 Run it as ``python bench/conformance.py [--library NAME ...] [--lane cdp|extension|both] [--json PATH]
-[--catalog]``. It is the whole run of the differential runner (tests/conformance/): for each page of
+[--per-page N] [--catalog]``. It is the whole run of the differential runner (tests/conformance/): for each page of
 tests/widgets/corpus/ (every ``*.html`` there, or those whose file or library ``--library`` names), each control it
 declares and each interaction the table gives its kind, the interaction is driven three ways from a fresh load of
 the page (real input through CDP in a plain Chromium, the cdp lane's tool calls, the extension lane's), and what
@@ -30,7 +30,7 @@ from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
 from tests.conformance.corpus import CorpusPage, corpus_pages
 from tests.conformance.rig import conformance_rig
 from tests.conformance.runner import CaseResult, as_json, cases_of, summary_line, table
-from tests.conformance.sample import CATALOG, write_catalog
+from tests.conformance.sample import CATALOG, in_sample_order, write_catalog
 from tests.conftest import LaneStacks
 
 
@@ -44,6 +44,7 @@ def main() -> int:
     parser.add_argument("--library", action="append", default=[], help="a page's file name or library (repeatable)")
     parser.add_argument("--lane", choices=[CDP_LANE, EXTENSION_LANE, "both"], default="both")
     parser.add_argument("--json", type=Path, help="write every case's result here")
+    parser.add_argument("--per-page", type=int, help="only the first N cases of each page, in the CI sample's order")
     parser.add_argument("--catalog", action="store_true", help=f"write what each page declares to {CATALOG}")
     options = parser.parse_args()
     lanes = [CDP_LANE, EXTENSION_LANE] if options.lane == "both" else [options.lane]
@@ -63,7 +64,8 @@ def main() -> int:
             print("\n".join(broken))
             return 0
         for page in (page for page in pages if chosen(page, options.library)):
-            for case in cases_of(page):
+            cases = in_sample_order(cases_of(page))[: options.per_page] if options.per_page else cases_of(page)
+            for case in cases:
                 began = time.monotonic()
                 try:
                     result = rig.run(case)

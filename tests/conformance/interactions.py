@@ -58,9 +58,30 @@ NAVIGATION_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "E
 PLAIN_KEYS = ("Enter", "Escape", "Space", "Tab", "Shift+Tab")
 
 
+#: Roles of what holds the things pressed rather than is pressed: a person presses the first option or cell in it.
+CONTAINER_ROLES = frozenset(
+    {"tablist", "radiogroup", "group", "grid", "treegrid", "tree", "table", "list", "menu", "menubar", "toolbar"}
+)
+
+
+def pressed_target(control: Control) -> Target:
+    """Where a person presses to use the control: the control, or the first of its options or cells when the control
+    is a container of them (a tab list, a radio group, a grid)."""
+    inside = control.options or control.cells
+    if control.target.role in CONTAINER_ROLES and inside:
+        return inside[0]
+    return control.target
+
+
 def interactions_for(control: Control) -> list[Interaction]:
     """Every interaction the table holds for ``control``, in a stable order (names unique per control)."""
-    target = control.target
+    if control.kind == "sortable" and control.drag is not None:
+        source, onto = control.drag
+        return [
+            Interaction("drag onto target", (Step(DRAG, source, to=onto),)),
+            Interaction("click the dragged item", (Step(CLICK, source),)),
+        ]
+    target = pressed_target(control)
     click = Step(CLICK, target)
     found: list[Interaction] = [Interaction("click", (click,)), Interaction("double-click", (Step(DOUBLE, target),))]
     if control.kind in TEXT_KINDS or control.text is not None:
@@ -88,7 +109,7 @@ def interactions_for(control: Control) -> list[Interaction]:
 
 
 def _typing(control: Control) -> list[Interaction]:
-    target = control.target
+    target = pressed_target(control)
     text = control.text or "typed"
     typed = Step(TYPE, target, text)
 
@@ -119,11 +140,8 @@ def _typing(control: Control) -> list[Interaction]:
 def _choosing(control: Control) -> list[Interaction]:
     """Choosing one option, then several, a person's way: open the control (a listbox or a radio group is open
     already), press the option; a native listbox takes a second option with Control held."""
-    open_first = (
-        ()
-        if control.kind in {"radio", "tabs", "multiselect"} and _is_listed(control)
-        else (Step(CLICK, control.target),)
-    )
+    listed = control.kind in {"radio", "tabs", "multiselect"} and _is_listed(control)
+    open_first = () if listed or control.target.role in CONTAINER_ROLES else (Step(CLICK, control.target),)
     first, *rest = control.options
     choose_first = Step(CHOOSE, first, owner=control.target)
     found = [Interaction("choose one", (*open_first, choose_first))]

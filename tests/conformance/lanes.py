@@ -75,7 +75,7 @@ class LaneDriver:
     def evaluate(self, expression: str) -> Any:
         """``expression``'s value in the page's own world (read by the harness, not by the product)."""
         if self.lane == CDP_LANE:
-            params = {"expression": expression, "returnByValue": True}
+            params = {"expression": expression, "returnByValue": True, "awaitPromise": True}
             reply = self.call("browser_cdp", method="Runtime.evaluate", params=params)
             assert reply["ok"], reply
             return reply["result"]["result"]["result"].get("value")

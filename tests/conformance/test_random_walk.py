@@ -24,9 +24,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_state_machine_as_test
 
 from tests.conformance.corpus import page_path
-from tests.conformance.oracle import OracleError
 from tests.conformance.rig import Rig
-from tests.conformance.runner import SETTLE_WAIT, Case, cases_of, drive_lane, settled, table
+from tests.conformance.runner import Case, cases_of, drive_lane, drive_oracle, table
 from tests.conformance.sample import catalog, sample
 from tests.conformance.test_conformance import KNOWN_DIVERGENCES
 
@@ -63,15 +62,9 @@ class ConformanceWalk(RuleBasedStateMachine):
     @rule(data=st.data())
     def interact(self, data: Any) -> None:
         case = data.draw(st.sampled_from(self.on_page), label="interaction")
-        oracle = self.rig.oracle
-        pressed = []
-        for step in case.interaction.steps:  # as far as the oracle can go: the lanes then go as far
-            try:
-                pressed.append(oracle.perform(step))
-            except OracleError:
-                break
+        # as far as the oracle can go from where the walk has left the page: the lanes then go as far
+        pressed, expected = drive_oracle(self.rig.oracle, case.interaction.steps, as_far_as_it_goes=True)
         steps = case.interaction.steps[: len(pressed)]
-        expected = settled(oracle.observe, lambda: oracle.page.evaluate(SETTLE_WAIT))
         found = []
         for lane in self.rig.lanes:
             differs, _ = drive_lane(lane, steps, pressed, expected)

@@ -157,6 +157,8 @@
     if (textual && !modifiers.alt && !modifiers.meta) {
       var move = caretMove(key, !!modifiers.ctrl, !!modifiers.shift);
       if (move) return moveCaret(target, move);
+      // a one-line field has no page to move through: PageUp and PageDown scroll around it
+      if (!modifiers.ctrl && PAGE_KEYS.test(key)) return target.localName === "input" ? scrollKey(target, key, false) : moveCaretByPage(target, key === "PageDown", !!modifiers.shift);
     }
     if (key === "Tab" && plain) return moveFocus(target, !!modifiers.shift);
     if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && editing.field) {
@@ -270,14 +272,36 @@
     return granularity ? { alter: shift ? "extend" : "move", direction: keys[0], granularity: granularity } : null;
   }
   // A number input steps its value on ArrowUp and ArrowDown instead, which this does not do: nothing then.
+  // move.lines: that many lines (stopping where the caret stops: at the first line's start, the last one's end).
   function moveCaret(target, move) {
     if (target.localName === "input" && target.type === "number" && move.granularity === "line") return null;
     var root = target.getRootNode && target.getRootNode().getSelection ? target.getRootNode() : document;
     var selection = root.getSelection();
     if (!selection || !selection.rangeCount) return null;
-    selection.modify(move.alter, move.direction, move.granularity);
+    for (var i = 0; i < (move.lines || 1); i++) {
+      var node = selection.focusNode,
+        offset = selection.focusOffset,
+        start = target.selectionStart,
+        end = target.selectionEnd;
+      selection.modify(move.alter, move.direction, move.granularity);
+      var same = selection.focusNode === node && selection.focusOffset === offset && target.selectionStart === start && target.selectionEnd === end;
+      if (same) break;
+    }
     return "select";
   }
+  // PageUp and PageDown in a textarea or an editor: the caret goes up or down by the lines in 7/8 of what shows
+  // of its scroller (the textarea, else the box or the page the editor scrolls in), so to the text's start or
+  // end when the text fits in it, as measured against real keys; Shift extends the selection.
+  var PAGE_KEYS = /^(PageUp|PageDown)$/;
+  function moveCaretByPage(target, down, shift) {
+    var scroller = target.localName === "textarea" ? target : scrollableFor(target, true);
+    var height = scroller === document.scrollingElement ? window.innerHeight : scroller.clientHeight;
+    var style = getComputedStyle(target);
+    var line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize) || 16;
+    var lines = Math.min(MAX_PAGE_LINES, Math.max(1, Math.floor((0.875 * height) / line)));
+    return moveCaret(target, { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "line", lines: lines });
+  }
+  var MAX_PAGE_LINES = 200;
   // ----- a range input --------------------------------------------------------------------------------
   // What Chromium's slider does on a key (untrusted key events move nothing): arrows step by the input's step
   // (step="any": a hundredth of its span), PageUp and PageDown by a tenth of the span (at least a step), Home
@@ -315,7 +339,8 @@
     if (key === " " && buttonLike) return "click_on_keyup"; // Space activates a button when it comes up
     var scroller = scrollableFor(target === document.body ? null : target, true);
     var height = scroller === document.scrollingElement ? window.innerHeight : scroller.clientHeight;
-    var by = { ArrowDown: 40, ArrowUp: -40, PageDown: height * 0.875, " ": height * 0.875, PageUp: -height * 0.875, Home: -scroller.scrollHeight };
+    var page = Math.floor(height * 0.875); // Chromium's page: 7/8 of what shows, in whole pixels
+    var by = { ArrowDown: 40, ArrowUp: -40, PageDown: page, " ": page, PageUp: -page, Home: -scroller.scrollHeight };
     var dy = key in by ? by[key] : scroller.scrollHeight;
     if (shift && key === " ") dy = -dy;
     scroller.scrollBy({ top: dy, behavior: "instant" });

@@ -4,10 +4,11 @@ Synthetic key and mouse events do nothing by themselves, so the extension lane's
 does for them (extension/engine/keyboard.js, fields.js); the cdp lane presses with real input, so the same test
 on both lanes compares the engine with the browser itself. Covered: the caret and the selection moved by arrows,
 Home/End and word jumps (Shift extending) in an input, a textarea and a contenteditable; the selection a Draft.js
-editor keeps in its own model, grown by Shift+ArrowLeft until its inline toolbar shows; PageDown, Space and End
-scrolling the page and Tab moving the focus; a native range input moved by a click on its track and by keys; a
-double click selecting a word. Each page reports what it holds in its title (the fields' selection, the range's
-input events, the editor's SelectionState), read by the page itself: never the tool's answer.
+editor keeps in its own model, grown by Shift+ArrowLeft until its inline toolbar shows; PageUp/PageDown moving the
+caret through a textarea; PageDown, Space and End scrolling the page (PageDown from a one-line field too) and Tab
+moving the focus; a native range input moved by a click on its track and by keys; a double click selecting a word.
+Each page reports what it holds in its title (the fields' selection, the range's input events, the editor's
+SelectionState), read by the page itself: never the tool's answer.
 """
 
 from __future__ import annotations
@@ -203,6 +204,10 @@ def test_lines_and_the_text_ends_in_a_textarea(agent: LaneAgent) -> None:
     assert field_selection(press(agent, "Control+End")) == ("lines", 39, 39, "forward")
     assert field_selection(press(agent, "Shift+ArrowUp")) == ("lines", 25, 39, "backward")  # the same column
     assert field_selection(press(agent, "Shift+Home")) == ("lines", 14, 39, "backward")
+    # a page is more lines than the textarea holds: to its start and its end
+    assert field_selection(press(agent, "Control+End")) == ("lines", 39, 39, "forward")
+    assert field_selection(press(agent, "PageUp")) == ("lines", 0, 0, "forward")
+    assert field_selection(press(agent, "Shift+PageDown")) == ("lines", 0, 39, "forward")
 
 
 def test_word_and_line_selection_in_a_contenteditable(agent: LaneAgent) -> None:
@@ -277,6 +282,8 @@ def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: L
     agent.ok("browser_press", key="Home")
     wait_until(lambda: scrolled(agent, lambda y: y == 0), 10, "Home to scroll to the top")
     agent.ok("browser_click", ref=ref_of(agent, 'textbox "First"'))
+    agent.ok("browser_press", key="PageDown")  # a one-line field has no page to move through: the page scrolls
+    wait_until(lambda: scrolled(agent, lambda y: y >= 0.8 * viewport), 10, "PageDown in a field to scroll")
     assert press(agent, "Tab")["focused"] == "second"
     assert press(agent, "Shift+Tab")["focused"] == "first"
 

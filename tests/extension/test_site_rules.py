@@ -5,7 +5,7 @@ extension, the popup answered as the user would.
 Two loopback servers are two sites (same host, other port): the allowed one, whose pages lead to the other, and the
 refused one, whose page is the secret (its path and title say "zebra"). The refused server's own request log is the
 judge: it never saw a request, while the tab did end up refused (the next snapshot says so); and no answer carries
-the refused page's URL or title.
+the refused page's URL or title. The tests share one stack and the two servers, reset before each test (``stack``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import pytest
 from aiohttp import web
 
 from tests.extension.test_user_control import ANSWER_S, User, ref_of, user_in_control
+from tests.support.browser_stack import BrowserStack, extension_stack
 from tests.support.pages import Page, PageServer, serve_pages
 from tests.support.waiting import wait_until
 
@@ -81,16 +82,32 @@ WAYS = {
 }
 
 
-@contextmanager
-def two_sites() -> Iterator[tuple[User, PageServer, PageServer]]:
-    """The user in control (ask mode), the allowed site (Always) and the other site's server, still undecided."""
+@pytest.fixture(scope="module")
+def other_site() -> Iterator[PageServer]:
+    """The other site's server: the refused page."""
+    with serve_pages({f"/{SECRET_PATH}": SECRET}) as other:
+        yield other
+
+
+@pytest.fixture(scope="module")
+def module_stack(other_site: PageServer) -> Iterator[BrowserStack]:
+    """The stack these tests share (``stack``, tests/extension/conftest.py): mode "ask", on the allowed site's pages,
+    each leading to the other site."""
     with (
-        serve_pages({f"/{SECRET_PATH}": SECRET}) as other,
-        serve_pages(leading_to(other.url(SECRET_PATH))) as allowed,
-        user_in_control(allowed) as user,
+        serve_pages(leading_to(other_site.url(SECRET_PATH))) as allowed,
+        extension_stack(allowed, mode="ask") as shared,
     ):
-        user.allow_always(allowed.url("start"))
-        yield user, allowed, other
+        yield shared
+
+
+@contextmanager
+def two_sites(stack: BrowserStack, other: PageServer) -> Iterator[tuple[User, PageServer, PageServer]]:
+    """The user in control (ask mode), the allowed site (Always) and the other site's server, still undecided and
+    not yet asked for anything by this test."""
+    other.requested.clear()
+    with user_in_control(stack) as user:
+        user.allow_always(stack.pages.url("start"))
+        yield user, stack.pages, other
 
 
 def refusal(user: User, answers: list[dict[str, Any]]) -> dict[str, Any]:
@@ -117,9 +134,11 @@ def assert_nothing_shown(answers: list[dict[str, Any]]) -> None:
 
 
 @pytest.mark.parametrize("way", list(WAYS))
-def test_a_blocked_site_is_never_requested_whatever_leads_there(way: str) -> None:
+def test_a_blocked_site_is_never_requested_whatever_leads_there(
+    way: str, stack: BrowserStack, other_site: PageServer
+) -> None:
     act, tab_goes = WAYS[way]
-    with two_sites() as (user, allowed, blocked):
+    with two_sites(stack, other_site) as (user, allowed, blocked):
         refusing = user.start("browser_navigate", url=blocked.url(SECRET_PATH))
         user.answer("siteQuestion", "blockButton")
         assert user.reply(refusing)["error"]["code"] == "site_blocked"
@@ -141,9 +160,11 @@ def test_a_blocked_site_is_never_requested_whatever_leads_there(way: str) -> Non
 
 
 @pytest.mark.parametrize("way", ["302", "script", "link"])
-def test_an_undecided_site_reached_on_the_way_waits_for_the_users_answer(way: str) -> None:
+def test_an_undecided_site_reached_on_the_way_waits_for_the_users_answer(
+    way: str, stack: BrowserStack, other_site: PageServer
+) -> None:
     act, _ = WAYS[way]
-    with two_sites() as (user, allowed, undecided):
+    with two_sites(stack, other_site) as (user, allowed, undecided):
         answers = act(user, allowed)
         host = f"127.0.0.1:{undecided.port}"
         assert_nothing_shown(answers)
@@ -169,8 +190,10 @@ OPENING = {
 
 
 @pytest.mark.parametrize("way", list(OPENING))
-def test_a_tab_the_controlled_tab_opens_never_requests_a_blocked_site(way: str) -> None:
-    with two_sites() as (user, allowed, blocked):
+def test_a_tab_the_controlled_tab_opens_never_requests_a_blocked_site(
+    way: str, stack: BrowserStack, other_site: PageServer
+) -> None:
+    with two_sites(stack, other_site) as (user, allowed, blocked):
         refusing = user.start("browser_navigate", url=blocked.url(SECRET_PATH))
         user.answer("siteQuestion", "blockButton")
         assert user.reply(refusing)["error"]["code"] == "site_blocked"
@@ -191,8 +214,10 @@ def test_a_tab_the_controlled_tab_opens_never_requests_a_blocked_site(way: str) 
         assert '"Open the account"' in user.snapshot()
 
 
-def test_the_rules_hold_while_the_service_worker_is_stopped_and_after_it_wakes() -> None:
-    with two_sites() as (user, allowed, blocked):
+def test_the_rules_hold_while_the_service_worker_is_stopped_and_after_it_wakes(
+    stack: BrowserStack, other_site: PageServer
+) -> None:
+    with two_sites(stack, other_site) as (user, allowed, blocked):
         refusing = user.start("browser_navigate", url=blocked.url(SECRET_PATH))
         user.answer("siteQuestion", "blockButton")
         assert user.reply(refusing)["error"]["code"] == "site_blocked"

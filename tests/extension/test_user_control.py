@@ -3,17 +3,17 @@
 Each test is the user with the popup open in a tab and an agent calling the HTTP tool API: the agent's
 call runs in a thread, the test waits for either its reply or the popup's question, and clicks the
 popup's own buttons as the user would. What the agent gets back, and what the page really received,
-are checked.
+are checked. The tests share one stack (mode "ask"), reset to its start before each (``stack``): no decided site,
+no open question, no pause, the mode "ask".
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import socket
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,7 +27,7 @@ from tests.conftest import scaled
 from tests.extension.browser_stack import PAGES_DIR, THANK_YOU
 from tests.support.browser_stack import BrowserStack, extension_stack
 from tests.support.extension_browser import POPUP_URL, Popup
-from tests.support.pages import PageServer, serve_pages
+from tests.support.pages import Page, serve_pages
 from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.chromium
@@ -103,29 +103,40 @@ class User:
 
 
 @contextmanager
-def user_in_control(pages: dict[str, str] | PageServer | None = None) -> Iterator[User]:
-    """A paired stack with a connected session, and the popup open in "ask" mode, on these tests' pages
-    plus ``pages`` (or on the page server ``pages``)."""
-    with contextlib.ExitStack() as started:
-        served = (
-            pages
-            if isinstance(pages, PageServer)
-            else started.enter_context(serve_pages({"/submit": THANK_YOU, **(pages or {})}, folder=PAGES_DIR))
-        )
-        stack = started.enter_context(extension_stack(served, mode="ask"))
-        # The popup first: its tab is blank for a moment as it opens, and a session connecting then would take it,
-        # as it takes a blank tab a user opens.
-        popup = stack.open_popup()
-        session_id = stack.connected_session("user-control")
-        user = User(stack, session_id, popup)
-        try:
-            yield user
-        finally:
-            user.agent.shutdown(wait=False, cancel_futures=True)
+def user_in_control(stack: BrowserStack) -> Iterator[User]:
+    """On ``stack`` (paired, mode "ask"): a connected session, and the popup open in a tab."""
+    # The popup first: its tab is blank for a moment as it opens, and a session connecting then would take it,
+    # as it takes a blank tab a user opens.
+    popup = stack.open_popup()
+    session_id = stack.connected_session("user-control")
+    user = User(stack, session_id, popup)
+    try:
+        yield user
+    finally:
+        user.agent.shutdown(wait=False, cancel_futures=True)
 
 
-def test_allow_once_then_the_next_action_on_that_site_does_not_ask() -> None:
-    with user_in_control() as user:
+def slow_page(query: Mapping[str, str]) -> str:
+    """A page that loads an image from the server on ``port`` (one that never answers: see never_answering_server)."""
+    return f'<title>Slow</title><img src="http://127.0.0.1:{int(query["port"])}/never.png">'
+
+
+@pytest.fixture(scope="module")
+def module_stack() -> Iterator[BrowserStack]:
+    """The stack these tests share (``stack``, tests/extension/conftest.py): mode "ask", on these tests' pages."""
+    pages: dict[str, Page] = {
+        "/submit": THANK_YOU,
+        "/pay": PAYMENT,
+        "/upload": UPLOAD,
+        "/slow": slow_page,
+        "/policy": "<title>Policy test</title><h1>Policy test</h1>",
+    }
+    with serve_pages(pages, folder=PAGES_DIR) as served, extension_stack(served, mode="ask") as shared:
+        yield shared
+
+
+def test_allow_once_then_the_next_action_on_that_site_does_not_ask(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         url = user.stack.pages.url("form.html")
         navigating = user.start("browser_navigate", url=url)
         question = user.question("siteQuestion")
@@ -151,8 +162,8 @@ def test_allow_once_then_the_next_action_on_that_site_does_not_ask() -> None:
         assert user.reply(other)["error"]["code"] == "site_blocked"
 
 
-def test_reading_asks_too_and_an_unanswered_question_ends_in_permission_pending() -> None:
-    with user_in_control() as user:
+def test_reading_asks_too_and_an_unanswered_question_ends_in_permission_pending(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         user.popup.set_mode("act", ANSWER_S)  # acting without asking: the tab gets onto the site unasked
         user.stack.ok(user.session_id, "browser_navigate", url=user.stack.pages.url("form.html"))
         user.popup.set_mode("ask", ANSWER_S)
@@ -172,8 +183,8 @@ def test_reading_asks_too_and_an_unanswered_question_ends_in_permission_pending(
         assert user.reply(capturing)["ok"]
 
 
-def test_a_blocked_site_fails_at_once_until_the_user_revokes_the_block() -> None:
-    with user_in_control() as user:
+def test_a_blocked_site_fails_at_once_until_the_user_revokes_the_block(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         url = user.stack.pages.url("form.html")
         navigating = user.start("browser_navigate", url=url)
         user.answer("siteQuestion", "blockButton")
@@ -190,8 +201,8 @@ def test_a_blocked_site_fails_at_once_until_the_user_revokes_the_block() -> None
         assert user.reply(asking)["ok"]
 
 
-def test_typing_a_password_waits_for_a_confirmation_and_a_refusal_types_nothing() -> None:
-    with user_in_control() as user:
+def test_typing_a_password_waits_for_a_confirmation_and_a_refusal_types_nothing(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         user.allow_always(user.stack.pages.url("form.html"))
         password = ref_of(user.snapshot(), "textbox", "Password")
         typing = user.start("browser_type", ref=password, text="hunter2-secret")
@@ -237,8 +248,8 @@ PAYMENT = """<title>Pay</title><form action="/submit" method="post">
 </form>"""
 
 
-def test_payment_fields_and_downloads_ask_too() -> None:
-    with user_in_control({"/pay": PAYMENT}) as user:
+def test_payment_fields_and_downloads_ask_too(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         user.allow_always(user.stack.pages.url("pay"))
         page = user.snapshot()
         for name, kind in (("Card number", "payment field"), ("Expiry", "payment field")):
@@ -259,8 +270,8 @@ UPLOAD = """<title>Upload</title><form action="/submit" method="post" enctype="m
 <label>Scans <input type="file" name="scans" multiple></label></form>"""
 
 
-def test_an_upload_asks_naming_the_file_and_its_size_and_a_refusal_gives_the_page_nothing() -> None:
-    with user_in_control({"/upload": UPLOAD}) as user:
+def test_an_upload_asks_naming_the_file_and_its_size_and_a_refusal_gives_the_page_nothing(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         invoice = bytes(range(256)) * 48  # 12 KB
         (user.stack.server.config.home / "uploads" / "invoice.pdf").write_bytes(invoice)
         user.allow_always(user.stack.pages.url("upload"))
@@ -285,8 +296,8 @@ def test_an_upload_asks_naming_the_file_and_its_size_and_a_refusal_gives_the_pag
         assert user.in_page(held) == [["invoice.pdf", len(invoice)]]
 
 
-def test_an_upload_of_several_files_asks_naming_each_and_their_total_size() -> None:
-    with user_in_control({"/upload": UPLOAD}) as user:
+def test_an_upload_of_several_files_asks_naming_each_and_their_total_size(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         folder = user.stack.server.config.home / "uploads"
         (folder / "scan-1.png").write_bytes(b"\x89PNG" * 512)  # 2 KB
         (folder / "scan-2.png").write_bytes(b"\x89PNG" * 2560)  # 10 KB
@@ -311,25 +322,23 @@ def never_answering_server() -> Iterator[socket.socket]:
         yield server
 
 
-def test_pause_cancels_the_running_command_and_refuses_the_next_until_resume() -> None:
-    with never_answering_server() as hang:
-        hanging = f'<title>Slow</title><img src="http://127.0.0.1:{hang.getsockname()[1]}/never.png">'
-        with user_in_control({"/slow": hanging}) as user:
-            user.allow_always(user.stack.pages.url("form.html"))
-            loading = user.start("browser_navigate", url=user.stack.pages.url("slow"))
-            connection, _ = hang.accept()  # the page is loading: browser_navigate waits for its load event
-            with connection:
-                assert not loading.done()
-                user.popup.click("pauseButton")
-                paused = user.reply(loading)
-            assert paused["ok"] is False and paused["error"]["code"] == "paused_by_user"
-            user.shows("pausedNote", "Paused")
-            refused = user.stack.call(user.session_id, "browser_tabs")
-            assert refused["error"]["code"] == "paused_by_user"
-            assert user.stack.call(user.session_id, "controller.noop")["ok"]  # the channel check still answers
-            user.popup.click("resumeButton")
-            wait_until(lambda: user.popup.shown_text("pauseButton"), ANSWER_S, "Resume to take effect")
-            assert user.stack.call(user.session_id, "browser_tabs")["ok"]  # the agent runs again
+def test_pause_cancels_the_running_command_and_refuses_the_next_until_resume(stack: BrowserStack) -> None:
+    with never_answering_server() as hang, user_in_control(stack) as user:
+        user.allow_always(user.stack.pages.url("form.html"))
+        loading = user.start("browser_navigate", url=user.stack.pages.url(f"slow?port={hang.getsockname()[1]}"))
+        connection, _ = hang.accept()  # the page is loading: browser_navigate waits for its load event
+        with connection:
+            assert not loading.done()
+            user.popup.click("pauseButton")
+            paused = user.reply(loading)
+        assert paused["ok"] is False and paused["error"]["code"] == "paused_by_user"
+        user.shows("pausedNote", "Paused")
+        refused = user.stack.call(user.session_id, "browser_tabs")
+        assert refused["error"]["code"] == "paused_by_user"
+        assert user.stack.call(user.session_id, "controller.noop")["ok"]  # the channel check still answers
+        user.popup.click("resumeButton")
+        wait_until(lambda: user.popup.shown_text("pauseButton"), ANSWER_S, "Resume to take effect")
+        assert user.stack.call(user.session_id, "browser_tabs")["ok"]  # the agent runs again
 
 
 #: The page's own script (its main world): try every way a page has to answer the popup's question.
@@ -364,8 +373,8 @@ return tried;
 """
 
 
-def test_the_page_cannot_answer_the_question_or_click_the_popup() -> None:
-    with user_in_control() as user:
+def test_the_page_cannot_answer_the_question_or_click_the_popup(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         user.allow_always(user.stack.pages.url("form.html"))
         password = ref_of(user.snapshot(), "textbox", "Password")
         typing = user.start("browser_type", ref=password, text="hunter2")
@@ -393,8 +402,8 @@ def test_the_page_cannot_answer_the_question_or_click_the_popup() -> None:
 INDICATOR = "[...document.querySelectorAll(':popover-open')].filter((e) => e.localName === 'div')"
 
 
-def test_the_indicator_shows_while_attached_and_the_page_cannot_read_or_remove_it() -> None:
-    with user_in_control() as user:
+def test_the_indicator_shows_while_attached_and_the_page_cannot_read_or_remove_it(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         user.allow_always(user.stack.pages.url("form.html"))
 
         def indicator() -> Any:
@@ -457,27 +466,24 @@ def managed_policy(settings: dict[str, Any]) -> Iterator[Path]:
         file.unlink(missing_ok=True)
 
 
-def test_a_managed_policy_overrides_the_users_allow() -> None:
-    with serve_pages({"/": "<title>Policy test</title><h1>Policy test</h1>"}) as served:
-        # policy-test.localhost is this test's own site: Chromium resolves *.localhost to the loopback.
-        origin = f"http://policy-test.localhost:{served.port}"
-        with managed_policy({"blocked_origins": [origin]}) as policy_file, user_in_control(served) as user:
-            user.allow_always(origin + "/")
-            assert '- heading "Policy test"' in user.snapshot()
-            policy = {"3rdparty": {"extensions": {EXTENSION_ID: {"blocked_origins": [origin]}}}}
-            policy_file.write_text(json.dumps(policy))
-            note = wait_until(
-                lambda: user.popup.shown_text("policyNote"), POLICY_RELOAD_S, "Chromium to load the policy"
-            )
-            assert f"blocked: {origin}" in note
-            refused = user.stack.call(user.session_id, "browser_snapshot")
-            assert refused["ok"] is False and refused["error"]["code"] == "site_blocked"
-            assert "administrator's policy" in refused["error"]["message"]
-            # The user's own decision is still listed, overridden: the policy wins while it is in force.
-            assert f"policy-test.localhost:{served.port} — always allowed" in (user.popup.shown_text("siteList") or "")
-            policy_file.unlink()
-            wait_until(lambda: user.popup.shown_text("policyNote") is None, POLICY_RELOAD_S, "the policy to go")
-            assert user.stack.call(user.session_id, "browser_snapshot")["ok"]
+def test_a_managed_policy_overrides_the_users_allow(stack: BrowserStack) -> None:
+    # policy-test.localhost is this test's own site: Chromium resolves *.localhost to the loopback.
+    origin = f"http://policy-test.localhost:{stack.pages.port}"
+    with managed_policy({"blocked_origins": [origin]}) as policy_file, user_in_control(stack) as user:
+        user.allow_always(origin + "/policy")
+        assert '- heading "Policy test"' in user.snapshot()
+        policy = {"3rdparty": {"extensions": {EXTENSION_ID: {"blocked_origins": [origin]}}}}
+        policy_file.write_text(json.dumps(policy))
+        note = wait_until(lambda: user.popup.shown_text("policyNote"), POLICY_RELOAD_S, "Chromium to load the policy")
+        assert f"blocked: {origin}" in note
+        refused = user.stack.call(user.session_id, "browser_snapshot")
+        assert refused["ok"] is False and refused["error"]["code"] == "site_blocked"
+        assert "administrator's policy" in refused["error"]["message"]
+        # The user's own decision is still listed, overridden: the policy wins while it is in force.
+        assert f"policy-test.localhost:{stack.pages.port} — always allowed" in (user.popup.shown_text("siteList") or "")
+        policy_file.unlink()
+        wait_until(lambda: user.popup.shown_text("policyNote") is None, POLICY_RELOAD_S, "the policy to go")
+        assert user.stack.call(user.session_id, "browser_snapshot")["ok"]
 
 
 #: The extension's own policy reading (background/control_store.js: policyFrom and rulesFrom, what loadPolicy and
@@ -522,13 +528,12 @@ POLICIES: list[tuple[dict[str, Any], dict[str, Any], bool, bool]] = [
 ]
 
 
-def test_the_policy_is_read_strictly_when_malformed() -> None:
-    with serve_pages({}) as served, extension_stack(served, paired=False) as stack:
-        stack.open_popup()
-        for policy, expected, malformed, confirm in POLICIES:
-            read = stack.driver.execute_async_script(READ_POLICY, policy)
-            assert isinstance(read, list), read
-            found, rules = read
-            assert {key: found[key] for key in expected} == expected, policy
-            assert bool(found["problems"]) is malformed, (policy, found["problems"])
-            assert rules["confirm"] is confirm, policy
+def test_the_policy_is_read_strictly_when_malformed(stack: BrowserStack) -> None:
+    stack.open_popup()
+    for policy, expected, malformed, confirm in POLICIES:
+        read = stack.driver.execute_async_script(READ_POLICY, policy)
+        assert isinstance(read, list), read
+        found, rules = read
+        assert {key: found[key] for key in expected} == expected, policy
+        assert bool(found["problems"]) is malformed, (policy, found["problems"])
+        assert rules["confirm"] is confirm, policy

@@ -8,9 +8,13 @@ it"), the popup's question, and what the agent reads back (never the characters)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from tests.extension.test_user_control import User, ref_of, user_in_control
+from tests.support.browser_stack import BrowserStack, extension_stack
+from tests.support.pages import serve_pages
 
 pytestmark = pytest.mark.chromium
 
@@ -57,8 +61,18 @@ def field_state(user: User, name: str, in_frame: bool) -> list[object]:
     return list(user.in_page(f"return [{document}.querySelector('[name={name}]').value, {window}.keys]"))
 
 
-def test_every_disguised_or_turning_password_waits_for_the_user_in_the_page_and_in_a_frame() -> None:
-    with user_in_control({"/tricks": TRICKS, "/tricks-frame": FRAME}) as user:
+@pytest.fixture(scope="module")
+def module_stack() -> Iterator[BrowserStack]:
+    """The stack of this module's test (``stack``, tests/extension/conftest.py): mode "ask", on the trick pages."""
+    with (
+        serve_pages({"/tricks": TRICKS, "/tricks-frame": FRAME}) as served,
+        extension_stack(served, mode="ask") as shared,
+    ):
+        yield shared
+
+
+def test_every_disguised_or_turning_password_waits_for_the_user_in_the_page_and_in_a_frame(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
         user.allow_always(user.stack.pages.url("tricks"))
         page = user.snapshot()
         port = user.stack.pages.port

@@ -19,6 +19,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Self, TypeVar
 
 from selenium import webdriver
@@ -28,7 +29,7 @@ from hermes_wire.native import HERMES_EXTENSION_ID
 from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
 from tests.conftest import scaled
 from tests.support.background_loop import BackgroundLoop, background_loop
-from tests.support.extension_browser import Popup, local_chromium, pair_through_popup
+from tests.support.extension_browser import POPUP_URL, Popup, local_chromium, pair_through_popup
 from tests.support.local_stack import RunningServer, running_server
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
@@ -102,14 +103,97 @@ class ServerStack:
         return str(sessions[session_id]["controller"]["state"])
 
 
+#: What the extension shows and keeps, read from its popup page: the popup's state (the service worker's answer to
+#: "popup.state"), chrome.storage.local and .session, and the browser's session rules (declarativeNetRequest).
+READ_STATE = """
+const done = arguments[arguments.length - 1];
+Promise.all([
+  chrome.runtime.sendMessage({type: "popup.state"}),
+  chrome.storage.local.get(null),
+  chrome.storage.session.get(null),
+  chrome.declarativeNetRequest.getSessionRules(),
+]).then(([popup, local, session, rules]) => done({popup, local, session, rules}), (error) => done(String(error)));
+"""
+#: Writes chrome.storage back to ``local`` and ``session`` (a key in neither is removed, but the worker's own).
+RESTORE_STORAGE = """
+const [local, session, workerKeys, done] = arguments;
+(async () => {
+  const localNow = await chrome.storage.local.get(null);
+  await chrome.storage.local.remove(Object.keys(localNow).filter((key) => !(key in local)));
+  await chrome.storage.local.set(local);
+  const sessionNow = await chrome.storage.session.get(null);
+  await chrome.storage.session.set(session);
+  await chrome.storage.session.remove(
+    Object.keys(sessionNow).filter((key) => !(key in session) && !workerKeys.includes(key)),
+  );
+})().then(() => done(null), (error) => done(String(error)));
+"""
+#: Left to the service worker by ``reset``: its record of the site rules it gave the browser (the browser's own list
+#: is what is checked), which a new worker compares with the rules it makes before it changes the browser's.
+WORKER_KEYS = ["siteRulesInForce"]
+#: A reset waits this long for the extension to settle and for a new worker to come back paired.
+RESET_TIMEOUT_S = 20.0
+
+
+@dataclass(frozen=True)
+class ExtensionState:
+    """What ``READ_STATE`` reads (see there)."""
+
+    popup: dict[str, Any]
+    local: dict[str, Any]
+    session: dict[str, Any]
+    rules: list[Any]
+
+    @classmethod
+    def read(cls, driver: webdriver.Chrome) -> ExtensionState:
+        """Read in the extension's popup page, which ``driver`` must be on."""
+        found = driver.execute_async_script(READ_STATE)
+        assert isinstance(found, dict), f"the extension's state could not be read: {found}"
+        return cls(found["popup"], found["local"], found["session"], found["rules"])
+
+    def settled(self) -> bool:
+        """The host reports no session, and the worker has written its action log (the popup's equals storage's)."""
+        return self.popup["status"].get("sessions") == [] and self.popup["log"] == self.session.get("actionLog", [])
+
+    def session_to_restore(self) -> dict[str, Any]:
+        """chrome.storage.session as ``reset`` writes it back: without the worker's keys, and with an empty host
+        status, so that only a new worker whose host connected and reported the pairing can fill it in again."""
+        kept = {key: value for key, value in self.session.items() if key not in WORKER_KEYS}
+        return {**kept, "hostStatus": {}}
+
+    def differences(self, start: ExtensionState) -> list[str]:
+        """What differs from ``start``, one line each (none: the same state)."""
+        found = [
+            f"{name}: {mine!r} (at the start: {theirs!r})"
+            for name, mine, theirs in (
+                ("the popup's state", self.popup, start.popup),
+                ("chrome.storage.local", self.local, start.local),
+                ("the browser's site rules", self.rules, start.rules),
+            )
+            if mine != theirs
+        ]
+        session = {key: value for key, value in self.session.items() if key not in WORKER_KEYS}
+        started = {key: value for key, value in start.session.items() if key not in WORKER_KEYS}
+        if session != started:
+            found.append(f"chrome.storage.session: {session!r} (at the start: {started!r})")
+        if self.session.get("siteRulesInForce", []) != self.rules:
+            found.append(f"the worker's record of the site rules: {self.session.get('siteRulesInForce')!r}")
+        return found
+
+
 class BrowserStack(ServerStack):
-    """A ``ServerStack`` on the extension lane, and ``driver``: the user's Chromium with the extension."""
+    """A ``ServerStack`` on the extension lane, and ``driver``: the user's Chromium with the extension.
+
+    A paired stack remembers the state it started in, and ``reset`` brings it back (tests that share one stack)."""
 
     def __init__(
         self, server: RunningServer, pages: PageServer, loop: BackgroundLoop, driver: webdriver.Chrome
     ) -> None:
         super().__init__(server, pages, loop, EXTENSION_LANE)
         self.driver = driver
+        self._start: ExtensionState | None = None
+        #: Whether a test has had this stack since it started (a module's first test needs no reset).
+        self.used = False
 
     def connected_session(self, label: str = "e2e") -> str:
         """A new extension session, once the extension's controller has connected to it."""
@@ -124,6 +208,17 @@ class BrowserStack(ServerStack):
         driver = self.driver
         was_on = driver.current_window_handle
         driver.switch_to.new_window("tab")
+        self._stop_service_worker()
+        wait_until(lambda: self.lane_state(session_id) == "disconnected", 15, "the controller to drop")
+        driver.get("about:blank")  # any tab event wakes the worker, which reconnects by itself
+        wait_until(lambda: self.lane_state(session_id) == "connected", CONNECT_TIMEOUT_S, "the controller to return")
+        driver.close()
+        driver.switch_to.window(was_on)
+
+    def _stop_service_worker(self) -> None:
+        """Click Stop on the extension's running worker in chrome://serviceworker-internals, in the current tab.
+        Any tab event wakes a new worker (this tab's next navigation too)."""
+        driver = self.driver
         driver.get("chrome://serviceworker-internals/")
         stop = wait_until(
             lambda: driver.execute_script(
@@ -136,11 +231,90 @@ class BrowserStack(ServerStack):
             "the extension's running worker",
         )
         stop.click()
-        wait_until(lambda: self.lane_state(session_id) == "disconnected", 15, "the controller to drop")
-        driver.get("about:blank")  # any tab event wakes the worker, which reconnects by itself
-        wait_until(lambda: self.lane_state(session_id) == "connected", CONNECT_TIMEOUT_S, "the controller to return")
+
+    def remember_start(self) -> None:
+        """Keep the extension's state now (paired, no session, one blank tab) as the state ``reset`` brings back."""
+        popup = self.open_popup()
+        self._start = ExtensionState.read(self.driver)
+        popup.close()
+
+    def reset(self) -> None:
+        """Bring the stack back to the state ``remember_start`` kept, and check that it is back, so that tests can
+        share one stack (a server, a browser and a pairing) and still each begin as on a fresh one.
+
+        What a test may leave: sessions (closed here, on the server); tabs (all closed, and a new blank one
+        opened); the user's decisions and the extension's records in chrome.storage (the mode, the site decisions
+        and those allowed once, the pause, the dialog policy, open questions, the action log, each tab's refs and
+        dialogs); what its pages keep in the browser (the HTTP cache, cookies, the page server's origins' storage);
+        the page server's records (forms received, requests).
+
+        The popup's buttons cannot take every one of these back (nothing clears the log), so chrome.storage is
+        written back as it was, from the popup page, and then the service worker is stopped: it keeps a copy of
+        what it stored (background/stored.js) and would write its old copy back. A new worker reads storage afresh,
+        connects the host again and rebuilds the browser's site rules from what it reads. Two keys are not written
+        back as they were: ``hostStatus`` is emptied, so that only a new worker whose host connected and reported
+        the pairing fills it in again; ``siteRulesInForce`` (the worker's record of the rules it gave the browser)
+        is left to the new worker, which compares it with the rules it makes.
+
+        Then checked, not assumed: the server has no session, the browser one blank tab, and the popup's state,
+        chrome.storage and the browser's site rules (its own list) equal the start's. The pairing must hold
+        throughout: a test that unpairs needs a stack of its own. Raises AssertionError naming what differs.
+        """
+        if self._start is None:
+            raise AssertionError("reset() needs a paired stack whose start was remembered (remember_start)")
+        start = self._start
+        for session in self.api("GET", "/v1/sessions")["sessions"]:
+            self.close_session(session["id"])
+        driver = self.driver
+        kept, *others = driver.window_handles
+        for handle in others:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(kept)
+        driver.get(POPUP_URL)  # the popup page reads and writes the extension's state
+        wait_until(
+            lambda: ExtensionState.read(driver).settled(),
+            RESET_TIMEOUT_S,
+            "the extension to drop the closed sessions and write its action log",
+        )
+        failed = driver.execute_async_script(RESTORE_STORAGE, start.local, start.session_to_restore(), WORKER_KEYS)
+        assert failed is None, f"chrome.storage could not be written back: {failed}"
+        self._stop_service_worker()
+        wait_until(  # no tab event wakes a new one meanwhile: no session is left, and no other tab
+            lambda: driver.execute_script(
+                "return [...document.querySelectorAll('.serviceworker-registration')]"
+                ".some(r => r.textContent.includes(arguments[0]) && r.innerText.includes('Running Status: STOPPED'))",
+                f"chrome-extension://{HERMES_EXTENSION_ID}/",
+            ),
+            10,
+            "the extension's worker to stop",
+        )
+        driver.get(POPUP_URL)  # a new worker wakes for the popup
+        differences: list[str] = []
+
+        def back_to_start() -> bool:
+            differences[:] = ExtensionState.read(driver).differences(start)
+            return not differences
+
+        try:
+            wait_until(back_to_start, RESET_TIMEOUT_S, "the extension's state to be the start's again")
+        except TimeoutError:
+            raise AssertionError("the reset left the extension unlike its start: " + "; ".join(differences)) from None
+        driver.switch_to.new_window("tab")  # a blank tab with no history, as the stack started with
+        blank = driver.current_window_handle
+        driver.switch_to.window(kept)
         driver.close()
-        driver.switch_to.window(was_on)
+        driver.switch_to.window(blank)
+        assert driver.window_handles == [blank] and driver.current_url == "about:blank", driver.window_handles
+        assert self.api("GET", "/v1/sessions")["sessions"] == [], "a session outlived the reset"
+        # What pages keep in the browser (a fresh profile had none): the HTTP cache would answer a request the page
+        # server should see, and cookies and storage would carry one test's page state into the next.
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        for origin in (self.pages.url(), self.pages.url(other=True)):
+            driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        self.pages.received.clear()
+        self.pages.requested.clear()
 
     def open_popup(self) -> Popup:
         """Open the popup page in a new tab (``Popup.close`` goes back to the previous tab)."""
@@ -177,4 +351,5 @@ def extension_stack(pages: PageServer, *, paired: bool = True, mode: str = "act"
             stack = BrowserStack(server, pages, loop, driver)
             if paired:
                 stack.pair_through_popup(mode)
+                stack.remember_start()
             yield stack

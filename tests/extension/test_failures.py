@@ -13,7 +13,6 @@ import pytest
 from selenium.common.exceptions import WebDriverException
 
 from tests.conftest import scaled
-from tests.extension.browser_stack import browser_stack
 from tests.support.browser_stack import BrowserStack
 
 pytestmark = pytest.mark.chromium
@@ -28,12 +27,11 @@ def error_of(stack: BrowserStack, session_id: str, tool: str, **arguments: str) 
     return reply["error"]["code"], reply["error"]["message"]
 
 
-def test_a_snapshot_the_engine_cannot_take_fails_as_snapshot_failed() -> None:
-    with browser_stack() as stack:
-        session_id = stack.connected_session("deep")
-        stack.ok(session_id, "browser_navigate", url=stack.pages.url("deep_dom.html"))
-        code, message = error_of(stack, session_id, "browser_snapshot")
-        assert code == "controller_error" and message.startswith("snapshot_failed: "), message
+def test_a_snapshot_the_engine_cannot_take_fails_as_snapshot_failed(stack: BrowserStack) -> None:
+    session_id = stack.connected_session("deep")
+    stack.ok(session_id, "browser_navigate", url=stack.pages.url("deep_dom.html"))
+    code, message = error_of(stack, session_id, "browser_snapshot")
+    assert code == "controller_error" and message.startswith("snapshot_failed: "), message
 
 
 def crash(stack: BrowserStack, tab: str) -> None:
@@ -47,20 +45,19 @@ def crash(stack: BrowserStack, tab: str) -> None:
     stack.driver.switch_to.window(elsewhere)
 
 
-def test_a_crashed_tab_fails_fast_as_tab_crashed_once_then_navigate_loads_it_again() -> None:
+def test_a_crashed_tab_fails_fast_as_tab_crashed_once_then_navigate_loads_it_again(stack: BrowserStack) -> None:
     """As on the cdp lane: the crash is reported (fast) to the first call, and browser_navigate then recovers."""
-    with browser_stack() as stack:
-        session_id = stack.connected_session("crash")
-        controlled = stack.driver.current_window_handle  # the active tab, which the new session took
-        stack.ok(session_id, "browser_navigate", url=stack.pages.url("other.html"))
-        crash(stack, controlled)
-        for tool, arguments in (("browser_navigate", {"url": stack.pages.url("form.html")}), ("browser_snapshot", {})):
-            started = time.monotonic()
-            code, message = error_of(stack, session_id, tool, **arguments)
-            took = time.monotonic() - started
-            assert code == "controller_error" and message.startswith("tab_crashed: "), (tool, message)
-            assert "browser_navigate" in message, message  # it says how to recover
-            assert took < scaled(CRASH_REPORT_S), f"{tool} took {took:.1f} s to report the crash"
-        loaded = stack.ok(session_id, "browser_navigate", url=stack.pages.url("form.html"))
-        assert loaded["url"].endswith("/form.html"), loaded
-        assert "textbox" in stack.ok(session_id, "browser_snapshot")["snapshot"]
+    session_id = stack.connected_session("crash")
+    controlled = stack.driver.current_window_handle  # the active tab, which the new session took
+    stack.ok(session_id, "browser_navigate", url=stack.pages.url("other.html"))
+    crash(stack, controlled)
+    for tool, arguments in (("browser_navigate", {"url": stack.pages.url("form.html")}), ("browser_snapshot", {})):
+        started = time.monotonic()
+        code, message = error_of(stack, session_id, tool, **arguments)
+        took = time.monotonic() - started
+        assert code == "controller_error" and message.startswith("tab_crashed: "), (tool, message)
+        assert "browser_navigate" in message, message  # it says how to recover
+        assert took < scaled(CRASH_REPORT_S), f"{tool} took {took:.1f} s to report the crash"
+    loaded = stack.ok(session_id, "browser_navigate", url=stack.pages.url("form.html"))
+    assert loaded["url"].endswith("/form.html"), loaded
+    assert "textbox" in stack.ok(session_id, "browser_snapshot")["snapshot"]

@@ -1,7 +1,7 @@
 /*
  * Hermes snapshot engine: accessible names, following accname 1.2 as Chromium computes them
- * (aria-labelledby, aria-label, labels, alt, legend/caption, content, title, placeholder). CSS
- * ::before/::after text is not part of names. Also the role and name an action's result reports.
+ * (aria-labelledby, aria-label, labels, alt, legend/caption, content, title, placeholder). The ::before/::after
+ * text of a child is part of its name, as in Chromium (not icon-font glyphs). Also the role and name an action's result reports.
  *
  * The recursive steps pass four facts along: `root` (the element being named), `inLabelledBy` (already
  * following an aria-labelledby: do not follow another), `includeHidden` (a hidden element referenced by
@@ -16,7 +16,6 @@
     refText = engine.refText,
     NAME_CAP = engine.NAME_CAP,
     SKIP_TAGS = engine.SKIP_TAGS,
-    INLINE_TAGS = engine.INLINE_TAGS,
     FLATTEN = engine.FLATTEN,
     RANGE_ROLES = engine.RANGE_ROLES,
     tagOf = engine.tagOf,
@@ -178,10 +177,12 @@
     }
     return labels;
   }
+  // Whether an element's text is set apart from its neighbours' in a name: as Chromium does, by how it is laid
+  // out, not by its tag (a <div> styled inline runs on, a <span> that is a flex item does not).
   function isBlockish(el) {
     var tag = tagOf(el);
-    if (INLINE_TAGS[tag]) return laidOutAsBox(el);
-    return tag !== "img" && tag !== "input" && tag !== "button" && tag !== "select" && tag !== "textarea";
+    if (tag === "img" || tag === "input" || tag === "button" || tag === "select" || tag === "textarea") return false;
+    return laidOutAsBox(el);
   }
   // A text-level element that the page lays out as a box of its own: inline-block, a flex or grid item
   // (blockified), a float. Its text is a word of its own, not run on with the text beside it.
@@ -199,6 +200,7 @@
         var tag = tagOf(child);
         if (SKIP_TAGS[tag] || child === root) return;
         var text = textAlt(child, root, inLabelledBy, includeHidden, true);
+        if (includeHidden || !isHiddenForName(child)) text = generated(child, "::before") + text + generated(child, "::after");
         if (tag === "br") out += " ";
         else if (isBlockish(child)) out += " " + text + " ";
         else out += text;
@@ -208,6 +210,21 @@
     if (children) for (var i = 0; i < children.length; i++) add(children[i]);
     else for (var node = el.firstChild; node; node = node.nextSibling) add(node);
     return out;
+  }
+  // The text a ::before or ::after of a child adds to its name (Chromium's names have it: a multi-select's
+  // ", " between the values it shows): the quoted strings of its content, without icon-font glyphs (the
+  // Private Use Area), which read as nothing.
+  var QUOTED = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
+  var PRIVATE_USE = /[\ue000-\uf8ff]/g;
+  function generated(el, pseudo) {
+    var content = getComputedStyle(el, pseudo).content;
+    if (!content || content === "none" || content === "normal" || content.indexOf('"') < 0) return "";
+    var text = "";
+    content.replace(QUOTED, function (match, double, single) {
+      text += (double !== undefined ? double : single).replace(/\\(.)/g, "$1");
+      return match;
+    });
+    return text.replace(PRIVATE_USE, "");
   }
   function accessibleName(el) {
     return cap(clean(textAlt(el, el, false, false, false)), NAME_CAP);

@@ -33,7 +33,7 @@
     h1: "heading", h2: "heading", h3: "heading", h4: "heading", h5: "heading", h6: "heading",
     hr: "separator", li: "listitem", main: "main", menu: "list", ol: "list", ul: "list", nav: "navigation",
     option: "option", output: "status", p: "paragraph", progress: "progressbar", meter: "meter", search: "search",
-    table: "table", tr: "row", td: "cell", textarea: "textbox", blockquote: "blockquote", dt: "term",
+    table: "table", tr: "row", textarea: "textbox", blockquote: "blockquote", dt: "term",
     summary: "button", iframe: "iframe", frame: "iframe", math: "math",
   });
   // Tags whose implicit role depends on attributes or context.
@@ -58,6 +58,12 @@
     input: inputRole,
     select: function (el) {
       return el.multiple || el.size > 1 ? "listbox" : "combobox";
+    },
+    td: function (el) {
+      // a cell of a table that is a grid (role grid or treegrid) is a gridcell, as in Chromium
+      var table = el.closest("table");
+      var tableRole = table ? explicitRole(table) : "";
+      return tableRole === "grid" || tableRole === "treegrid" ? "gridcell" : "cell";
     },
     th: function (el) {
       var scope = (el.getAttribute("scope") || "").toLowerCase();

@@ -13,7 +13,8 @@
  * interactive roles, focusable elements (tabindex >= 0), contenteditable roots (shown as `textbox`) and what
  * takes clicks though its role says nothing (see actsAsControl): where a pointer cursor starts, what has a
  * click listener (page/click_listeners.js notes them), rows of a list or grid whose container listens, and
- * icons drawn with CSS inside a clickable region. Options of a <select> are listed, with refs when it is a
+ * icons drawn with CSS inside a clickable region, and cells a person acts on (a grid's, a focusable table cell, a
+ * calendar's day: cellTakesActions). Options of a <select> are listed, with refs when it is a
  * listbox (multiple or size > 1). A text-level element laid out as a box (inline-block, a flex or grid item,
  * a float) is set apart from the text around it by a space. aria-owns is not followed.
  */
@@ -74,6 +75,8 @@
   var POINTER_SKIP = wordSet("html body form label legend caption figcaption code em strong b u small sub sup mark time abbr cite q kbd samp var dfn del ins bdi bdo");
   var HAS_CONTROL = "a[href], button, input, select, textarea, [tabindex], [role=button], [role=link], [contenteditable]";
   var TEXT_FIELD_ROLES = wordSet("textbox searchbox combobox spinbutton");
+  // A control inside a cell, pressed in its place (a date picker's day link, a row's checkbox).
+  var CONTROL_INSIDE = "a[href], button, input:not([type=hidden]), select, textarea, [contenteditable], [role=button], [role=link], [role=checkbox]";
 
   // The state of one walk: the ref counter (next, refs), the frames met, what the options ask, the counts.
   function newWalk(options) {
@@ -97,6 +100,7 @@
       cursor: options.cursor !== false,
       listeners: new Set(), // (clickListeners)
       dropZones: new Set(), // those of them that take drops
+      calendars: new Map(), // table -> whether it shows a month (isCalendar)
       active: activeElementDeep(),
       target: null, // the nearest element with a ref around the walk's position
     };
@@ -229,7 +233,7 @@
     var selfHidden = visibility === SELF_HIDDEN;
     var role = roleOf(el, tag);
     if (role === "") return; // input type=hidden, unnamed svg
-    if (tag === "table" && role === "table" && isLayoutTable(el)) {
+    if (tag === "table" && role === "table" && isLayoutTable(el, walk)) {
       walkLayoutTable(el, out, selfHidden, textless, walk);
       return;
     }
@@ -246,9 +250,9 @@
     }
     walkElementAs(el, out, textless, walk, tag, role, selfHidden);
   }
-  function isLayoutTable(el) {
+  function isLayoutTable(el, walk) {
     if (el.hasAttribute("role") || el.caption || el.tHead || el.tFoot || el.hasAttribute("summary")) return false;
-    return !el.querySelector("th, colgroup, [role=columnheader], [role=rowheader]");
+    return !el.querySelector("th, colgroup, [role=columnheader], [role=rowheader], td[tabindex]") && !isCalendar(el, walk);
   }
   // A table used for layout: its rows and cells are plain blocks.
   function walkLayoutTable(el, out, selfHidden, textless, walk) {
@@ -301,7 +305,8 @@
     walk.target = outerTarget;
     walk.near = outerNear;
     finishNode(node);
-    if (node.ref && !node.name && !showsText(node)) nameTextless(el, node);
+    // (an empty cell needs no name: it is known by its place in its row)
+    if (node.ref && !node.name && !showsText(node) && !CELL_ROLES[role]) nameTextless(el, node);
     if (isLeftOut(node, role, interactive)) return;
     out.openText = null;
     out.children.push(node);
@@ -324,6 +329,7 @@
     if (walk.dropZones.has(el) && takesDrops(el)) return true; // browser_drag's and browser_file_upload's
     if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex")) return true;
     if (FLATTEN[role] && el.getAttribute("draggable") === "true" && !textless) return true; // browser_drag's
+    if (!textless && CELL_ROLES[role] && cellTakesActions(el, role, walk)) return true;
 
     if (!(CLICKABLE_STRUCTURE[role] || FLATTEN[role]) || !walk.cursor || textless || POINTER_SKIP[tag]) return false;
     var row = !!ROW_ROLES[role];
@@ -333,6 +339,38 @@
       (row && rowListens(el, walk)) ||
       showsOwnPointer(el, tag, row, walk);
     return clickable && (row || !el.querySelector(HAS_CONTROL));
+  }
+  // A cell a person clicks, double-clicks or types into: every cell of a grid (role grid or treegrid: an
+  // interactive widget, its cells edited or chosen in place), and a table's cell that is focusable (a
+  // spreadsheet's or a data table's editable cell, a date picker's day) or a day of a month laid out as a
+  // table (not the empty ones around it), unless a control inside it is what is pressed (a calendar's day
+  // links). A plain data table's cells get none: nothing in them acts.
+  function cellTakesActions(el, role, walk) {
+    if (role === "gridcell") return true;
+    if (role !== "cell" || el.querySelector(CONTROL_INSIDE)) return false;
+    var table = el.closest("table");
+    return el.hasAttribute("tabindex") || (!!table && !!clean(el.textContent) && isCalendar(table, walk));
+  }
+  // A table that shows a month: among its cells (a month has at most six weeks of seven days, and a column of
+  // week numbers), the day numbers run 1, 2, ... to at least 28 in order (the last days of the month before,
+  // and the first of the next, may stand around them). Worked out once per table and walk.
+  var MONTH_CELLS = 64;
+  var MONTH_DAYS = 28;
+  function isCalendar(table, walk) {
+    var known = walk.calendars.get(table);
+    if (known !== undefined) return known;
+    var cells = table.getElementsByTagName("td");
+    var next = 1;
+    if (cells.length <= MONTH_CELLS) {
+      for (var i = 0; i < cells.length && next <= MONTH_DAYS; i++) {
+        var day = clean(cells[i].textContent);
+        if (day === "1") next = 2;
+        else if (day === String(next)) next++;
+      }
+    }
+    var calendar = next > MONTH_DAYS;
+    walk.calendars.set(table, calendar);
+    return calendar;
   }
   // A listener does not make a target of a box that shows nothing (no size, or no text, child, name or CSS
   // picture: a widget's bookkeeping element) or of a list or grid (delegation: its rows get the refs).
@@ -382,13 +420,14 @@
     var content = style.content;
     return content !== "none" && content !== "normal" && content !== '""';
   }
-  // A flattened container: its content joins `out`, set apart as a block unless it is text-level; a
+  // A flattened container: its content joins `out`, set apart as a block unless it is text-level or laid out
+  // inline (a <div> styled inline runs on, as in Chromium: "po-2026-5521" and ".txt" are one word); a
   // text-level element laid out as a box of its own (inline-block, flex or grid item, float) is set apart
   // by a space, so that "jlab.pid" and "6m ago" in two flex items do not read as one word.
   function flattenInto(el, out, tag, walk) {
     // a <label> of a control, a caption, legend or figcaption: its text already names something
-    var textless = tag === "label" ? !!el.control : tag === "caption" || tag === "legend" || tag === "figcaption";
-    var block = !INLINE_TAGS[tag];
+    var textless = tag === "label" ? namesItsControl(el) : tag === "caption" || tag === "legend" || tag === "figcaption";
+    var block = !INLINE_TAGS[tag] && getComputedStyle(el).display !== "inline";
     var spaced = !block && laidOutAsBox(el);
     if (block) out.openText = null;
     else if (spaced && out.openText) addText(out, " ");
@@ -402,6 +441,16 @@
     walk.near = outerNear;
     if (block) out.openText = null;
     else if (spaced && out.openText) addText(out, " ");
+  }
+  // Whether a <label>'s text is its control's name, so shown there and not again: not when the control is not
+  // rendered, or is named by aria-label or by aria-labelledby other than the label (Dash's "Start date" beside
+  // a date input named by its placeholder); then the label is text on the page, as in Chromium's tree.
+  function namesItsControl(label) {
+    var control = label.control;
+    if (!control || visibilityOf(control) === NOT_RENDERED) return false;
+    var labelledBy = clean(control.getAttribute("aria-labelledby"));
+    if (labelledBy) return !!label.id && labelledBy.split(" ").indexOf(label.id) >= 0;
+    return !clean(control.getAttribute("aria-label"));
   }
   // Entering a box with this band: what is inside it is worth measuring while the box reaches within a screen
   // of the viewport (or has no box of its own); else it all takes the box's place (walk.far).

@@ -208,17 +208,6 @@ class BrowserStack(ServerStack):
         driver = self.driver
         was_on = driver.current_window_handle
         driver.switch_to.new_window("tab")
-        self._stop_service_worker()
-        wait_until(lambda: self.lane_state(session_id) == "disconnected", 15, "the controller to drop")
-        driver.get("about:blank")  # any tab event wakes the worker, which reconnects by itself
-        wait_until(lambda: self.lane_state(session_id) == "connected", CONNECT_TIMEOUT_S, "the controller to return")
-        driver.close()
-        driver.switch_to.window(was_on)
-
-    def _stop_service_worker(self) -> None:
-        """Click Stop on the extension's running worker in chrome://serviceworker-internals, in the current tab.
-        Any tab event wakes a new worker (this tab's next navigation too)."""
-        driver = self.driver
         driver.get("chrome://serviceworker-internals/")
         stop = wait_until(
             lambda: driver.execute_script(
@@ -231,6 +220,11 @@ class BrowserStack(ServerStack):
             "the extension's running worker",
         )
         stop.click()
+        wait_until(lambda: self.lane_state(session_id) == "disconnected", 15, "the controller to drop")
+        driver.get("about:blank")  # any tab event wakes the worker, which reconnects by itself
+        wait_until(lambda: self.lane_state(session_id) == "connected", CONNECT_TIMEOUT_S, "the controller to return")
+        driver.close()
+        driver.switch_to.window(was_on)
 
     def remember_start(self) -> None:
         """Keep the extension's state now (paired, no session, one blank tab) as the state ``reset`` brings back."""
@@ -279,17 +273,11 @@ class BrowserStack(ServerStack):
         )
         failed = driver.execute_async_script(RESTORE_STORAGE, start.local, start.session_to_restore(), WORKER_KEYS)
         assert failed is None, f"chrome.storage could not be written back: {failed}"
-        self._stop_service_worker()
-        wait_until(  # no tab event wakes a new one meanwhile: no session is left, and no other tab
-            lambda: driver.execute_script(
-                "return [...document.querySelectorAll('.serviceworker-registration')]"
-                ".some(r => r.textContent.includes(arguments[0]) && r.innerText.includes('Running Status: STOPPED'))",
-                f"chrome-extension://{HERMES_EXTENSION_ID}/",
-            ),
-            10,
-            "the extension's worker to stop",
-        )
-        driver.get(POPUP_URL)  # a new worker wakes for the popup
+        # Stops the worker at once (a message, such as the next read, wakes a new one). Whether it was stopped is
+        # checked below: the old worker would answer with its copy, and nothing but a new worker's host refills the
+        # emptied host status.
+        driver.execute_cdp_cmd("ServiceWorker.enable", {})
+        driver.execute_cdp_cmd("ServiceWorker.stopAllWorkers", {})
         differences: list[str] = []
 
         def back_to_start() -> bool:

@@ -218,30 +218,80 @@
     else form.submit();
     return "submit";
   }
-  // The sequential focus order: positive tabindex first (ascending), then document order.
+  // The sequential focus order, as Chromium's Tab key follows it (measured against real keys): positive tabindex
+  // first (ascending), then the composed tree's order, shadow trees where their hosts are (open ones, and the
+  // closed ones the extension's world reaches: dom.js openShadow); nothing disabled, hidden, invisible or inert.
+  var TABBABLE = "a[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]";
   function tabOrder() {
-    var all = document.querySelectorAll("a[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]");
     var positive = [],
       zero = [];
-    for (var i = 0; i < all.length; i++) {
-      var el = all[i];
-      if (el.tabIndex < 0 || isDisabled(el) || !hasBox(el) || (el.localName === "input" && el.type === "hidden")) continue;
-      if (el.tabIndex > 0) positive.push(el);
-      else zero.push(el);
-    }
+    (function walk(node) {
+      var children = engine.renderedChildren(node) || node.childNodes;
+      for (var i = 0; i < children.length; i++) {
+        var el = children[i];
+        if (el.nodeType !== 1) continue;
+        if (el.matches(TABBABLE) && tabbable(el)) (el.tabIndex > 0 ? positive : zero).push(el);
+        walk(el);
+      }
+    })(document.body || document.documentElement);
     positive.sort(function (a, b) {
       return a.tabIndex - b.tabIndex;
     });
     return positive.concat(zero);
   }
+  // (an editable's root is a stop though its tabIndex reads -1)
+  function tabbable(el) {
+    var stop = el.tabIndex >= 0 || (!el.hasAttribute("tabindex") && engine.isContentEditableRoot(el));
+    if (!stop || isDisabled(el) || !hasBox(el) || (el.localName === "input" && el.type === "hidden")) return false;
+    return getComputedStyle(el).visibility === "visible" && !el.closest("[inert]");
+  }
+  // Radio buttons of one group are one stop: the checked one, else the group's first (both ways, as measured).
+  function radioGroup(el) {
+    if (!el || el.localName !== "input" || el.type !== "radio" || !el.name) return null;
+    var root = el.getRootNode();
+    var all = root.querySelectorAll ? root.querySelectorAll('input[type="radio"]') : [];
+    return Array.prototype.filter.call(all, function (other) {
+      return other.name === el.name && other.form === el.form;
+    });
+  }
+  function skipsRadio(candidate) {
+    var group = radioGroup(candidate);
+    if (!group || candidate.checked) return false;
+    return group[0] !== candidate || group.some(function (radio) {
+      return radio.checked;
+    });
+  }
+  // Tab moves the focus to the next element in that order that takes it; past the last (or before the first),
+  // the focus leaves the page, as it goes to the browser's own controls: the document keeps none, and the next
+  // Tab starts from the first again.
   function moveFocus(target, backwards) {
     var order = tabOrder();
-    if (!order.length) return null;
-    var at = order.indexOf(target);
-    var next = order[(at + (backwards ? -1 : 1) + order.length + (at < 0 && backwards ? 1 : 0)) % order.length];
-    if (!next) return null;
-    focusElement(next);
+    var step = backwards ? -1 : 1;
+    for (var i = firstStop(order, target, backwards); i >= 0 && i < order.length; i += step) {
+      var next = order[i];
+      if (skipsRadio(next)) continue;
+      focusElement(next);
+      if (activeElementDeep() === next) return "focus";
+    }
+    if (target && target !== document.body) engine.blurFocused();
     return "focus";
+  }
+  // Where in the order Tab looks first: after the focused element; from an element out of the order (tabindex
+  // -1, a scrolled box), the next one after it in the document; with nothing focused, the first (the last).
+  function firstStop(order, target, backwards) {
+    var at = order.indexOf(target);
+    if (at >= 0) return at + (backwards ? -1 : 1);
+    if (!target || target === document.body) return backwards ? order.length - 1 : 0;
+    var after = Node.DOCUMENT_POSITION_FOLLOWING;
+    for (var i = 0; i < order.length; i++) {
+      if (order[i].tabIndex === 0 && outermost(target).compareDocumentPosition(outermost(order[i])) & after) return backwards ? i - 1 : i;
+    }
+    return backwards ? order.length - 1 : order.length;
+  }
+  // An element in a shadow tree stands where its outermost host is (nodes of two trees have no order).
+  function outermost(el) {
+    while (el.getRootNode() !== document && el.getRootNode().host) el = el.getRootNode().host;
+    return el;
   }
   function stepSelect(select, step) {
     var index = select.selectedIndex + step;

@@ -824,5 +824,6 @@
     hoverState: hoverState,
     gesture: gesture,
     focusElement: focusElement,
+    blurFocused: blurFocused,
   });
 })(globalThis.__hermesEngine);

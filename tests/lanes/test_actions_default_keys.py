@@ -102,6 +102,33 @@ report();
 </script>""",
 )
 
+#: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (its first), a
+#: disabled, an invisible and an inert button (none is), an editable, a button in a shadow tree, a positive tabindex
+#: (first of all). The title lists where the focus was after each key: the focused element, "page" for none.
+TAB_STOPS = page(
+    "[]",
+    """<h1>Tab stops</h1>
+<p><label>A <input id="a"></label>
+<input type="radio" name="g" id="g1" aria-label="G1"><input type="radio" name="g" id="g2" checked aria-label="G2">
+<input type="radio" name="g" id="g3" aria-label="G3">
+<input type="radio" name="h" id="h1" aria-label="H1"><input type="radio" name="h" id="h2" aria-label="H2"></p>
+<p><button disabled>Off</button> <span style="visibility: hidden"><button>Invisible</button></span>
+<span inert><button>Inert</button></span></p>
+<div id="rich" contenteditable="true">Editable</div>
+<p id="host"></p>
+<p><label>Last <input id="last"></label> <label>First of all <input id="early" tabindex="1"></label></p>
+<script>
+document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<button id="shadowed">In a shadow</button>';
+const stops = [];
+document.addEventListener('keyup', () => {
+  let active = document.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+  stops.push(active && active !== document.body ? active.id : 'page');
+  document.title = JSON.stringify(stops);
+});
+</script>""",
+)
+
 #: Draft.js with an inline toolbar (Bold, Italic, Link) shown while the editor's own selection is not collapsed
 #: and the editor has the focus, as Draft.js's inline toolbar plugins show theirs. The title holds the editor's
 #: text, its SelectionState (start and end offsets, collapsed, focus) and its inline style ranges.
@@ -147,7 +174,14 @@ createRoot(document.getElementById('editor')).render(h(Story));""",
 
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    served = {"/caret": CARET, "/words": WORDS, "/range": RANGE, "/long": LONG, "/draftjs-toolbar": DRAFTJS_TOOLBAR}
+    served = {
+        "/tab-stops": TAB_STOPS,
+        "/caret": CARET,
+        "/words": WORDS,
+        "/range": RANGE,
+        "/long": LONG,
+        "/draftjs-toolbar": DRAFTJS_TOOLBAR,
+    }
     with serve_action_pages(served) as server:
         yield server
 
@@ -293,3 +327,15 @@ def test_a_double_click_selects_the_word_under_the_pointer(agent: LaneAgent, sta
     agent.open("/words")
     agent.ok("browser_click", ref=ref_of(agent, start), double=True)
     assert reported(agent)["selected"] == "supercalifragilistic"
+
+
+def test_tab_and_shift_tab_follow_the_browsers_sequential_focus_order(agent: LaneAgent) -> None:
+    focus_field(agent, "/tab-stops", 'textbox "A"')
+    forward = press(agent, "Tab", 8)
+    # past the last stop the focus leaves the page (to the browser's own controls), then starts again at the first
+    assert forward == ["g2", "h1", "rich", "shadowed", "last", "page", "early", "a"]
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Last"'))
+    # (before the first stop, where the cdp lane's own Chromium wraps to the last and a desktop Chrome's focus goes
+    # to its toolbar, the test stops)
+    backward = press(agent, "Shift+Tab", 6)[-6:]
+    assert backward == ["shadowed", "rich", "h1", "g2", "a", "early"]

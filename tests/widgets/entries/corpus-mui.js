@@ -86,8 +86,10 @@ function Page() {
         renderInput: (params) => h(TextField, { ...params, label: "Country" }),
       }),
       h(Stack, { direction: "row", spacing: 1 },
-        h(DatePicker, { label: "Departure", value: departure, onChange: setDeparture, referenceDate: dayjs("2014-05-01"), slotProps: { textField: small } }),
-        h(TimePicker, { label: "Start time", value: start, onChange: setStart, slotProps: { textField: small } })),
+        h("div", { id: "departure-field", style: { flex: 1 } },
+          h(DatePicker, { label: "Departure", value: departure, onChange: setDeparture, referenceDate: dayjs("2014-05-01"), slotProps: { textField: small } })),
+        h("div", { id: "start-field", style: { flex: 1 } },
+          h(TimePicker, { label: "Start time", value: start, onChange: setStart, slotProps: { textField: small } }))),
       h("div", null,
         h(Typography, { id: "volume-label", variant: "body2" }, "Volume"),
         h(Slider, { "aria-labelledby": "volume-label", size: "small", min: 0, max: 10, step: 1, marks: true, value: volume, valueLabelDisplay: "auto", onChange: (event, value) => setVolume(value) })),
@@ -121,7 +123,9 @@ function Page() {
 }
 
 // Chromium's names follow the text MUI draws in capitals (text-transform on buttons and tabs), and MUI's Tooltip
-// names the button it wraps with the tooltip's title: the names below are Chromium's own.
+// names the button it wraps with the tooltip's title: the names below are Chromium's own. A date or time field is a
+// group of sections (month, day, year): a press on the group's middle lands in its last section, so `press` names
+// the first, where a person starts typing; the calendar opens from the field's "Choose date" button.
 startCorpus(
   {
     library: "MUI",
@@ -132,8 +136,8 @@ startCorpus(
       { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
       { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
       { key: "country", kind: "autocomplete", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
-      { key: "departure", kind: "date", role: "group", name: "Departure", text: "05/14/2014", cells: [{ role: "gridcell", name: "14" }] },
-      { key: "start", kind: "time", role: "group", name: "Start time", text: "10:30 AM" },
+      { key: "departure", kind: "date", role: "group", name: "Departure", press: "#departure-field [role=spinbutton]", text: "05/14/2014", cells: [{ role: "gridcell", name: "14" }] },
+      { key: "start", kind: "time", role: "group", name: "Start time", press: "#start-field [role=spinbutton]", text: "10:30 AM" },
       { key: "volume", kind: "slider", role: "slider", name: "Volume" },
       { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
       { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },

@@ -151,6 +151,7 @@
       else deleteInField(target, key === "Delete");
       return "delete";
     }
+    if (plain && !modifiers.shift && radioGroup(target) && ARROW_KEYS.test(key)) return stepRadio(target, key);
     if (target.localName === "input" && target.type === "range" && !modifiers.alt && !modifiers.meta && RANGE_KEYS.test(key)) {
       return stepRange(target, key);
     }
@@ -260,6 +261,23 @@
     return group[0] !== candidate || group.some(function (radio) {
       return radio.checked;
     });
+  }
+  // An arrow in a radio group checks the next radio of the group that can be (Down and Right, Left in a
+  // right-to-left group) or the one before, round the group's ends: the focus moves to it, then it is clicked,
+  // which checks it and fires click, input and change, as Chromium's own (measured against real keys).
+  var ARROW_KEYS = /^Arrow(Up|Down|Left|Right)$/;
+  function stepRadio(radio, key) {
+    var group = radioGroup(radio);
+    var forward = key === "ArrowDown" || key === (getComputedStyle(radio).direction === "rtl" ? "ArrowLeft" : "ArrowRight");
+    var at = group.indexOf(radio);
+    for (var n = 1; n < group.length; n++) {
+      var next = group[(at + (forward ? n : group.length - n)) % group.length];
+      if (isDisabled(next) || !hasBox(next)) continue;
+      focusElement(next);
+      next.click();
+      return "select";
+    }
+    return null;
   }
   // Tab moves the focus to the next element in that order that takes it; past the last (or before the first),
   // the focus leaves the page, as it goes to the browser's own controls: the document keeps none, and the next

@@ -129,6 +129,23 @@ document.addEventListener('keyup', () => {
 </script>""",
 )
 
+#: A radio group whose third radio is disabled; the title lists the values its change events gave.
+RADIOS = page(
+    "[]",
+    """<h1>Sizes</h1>
+<form><label><input type="radio" name="size" value="Small"> Small</label>
+<label><input type="radio" name="size" value="Medium" checked> Medium</label>
+<label><input type="radio" name="size" value="Large" disabled> Large</label>
+<label><input type="radio" name="size" value="Huge"> Huge</label></form>
+<script>
+const changes = [];
+document.addEventListener('change', (event) => {
+  changes.push(event.target.value);
+  document.title = JSON.stringify(changes);
+});
+</script>""",
+)
+
 #: Draft.js with an inline toolbar (Bold, Italic, Link) shown while the editor's own selection is not collapsed
 #: and the editor has the focus, as Draft.js's inline toolbar plugins show theirs. The title holds the editor's
 #: text, its SelectionState (start and end offsets, collapsed, focus) and its inline style ranges.
@@ -175,6 +192,7 @@ createRoot(document.getElementById('editor')).render(h(Story));""",
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
+        "/radios": RADIOS,
         "/tab-stops": TAB_STOPS,
         "/caret": CARET,
         "/words": WORDS,
@@ -339,3 +357,11 @@ def test_tab_and_shift_tab_follow_the_browsers_sequential_focus_order(agent: Lan
     # to its toolbar, the test stops)
     backward = press(agent, "Shift+Tab", 6)[-6:]
     assert backward == ["shadowed", "rich", "h1", "g2", "a", "early"]
+
+
+def test_arrows_in_a_radio_group_check_the_next_radio_round_its_ends(agent: LaneAgent) -> None:
+    focus_field(agent, "/radios", 'radio "Medium"')
+    assert press(agent, "ArrowDown") == ["Huge"]  # past the disabled one
+    assert press(agent, "ArrowRight") == ["Huge", "Small"]  # round the end
+    assert press(agent, "ArrowUp") == ["Huge", "Small", "Huge"]
+    assert line_of(agent.snapshot(), '- radio "Huge"').startswith('- radio "Huge" [checked] [focused]')

@@ -179,6 +179,28 @@ document.addEventListener("hermes:click-listeners?", () => {
 document.getElementById("announced").dispatchEvent(new Event("hermes:click-listener", { composed: true }));
 </script></body></html>"""
 
+#: A Dash 4 form (markup from the ``dash`` 4.4.1 package's bundles): a <label for> beside dcc.Dropdown's trigger
+#: (a button named by aria-labelledby: the count of values, then the values, set apart by ", " drawn with
+#: ::before) and beside DatePickerSingle's input (named by its placeholder, in aria-label); then an uploaded file's
+#: name, stem and extension in two boxes laid out inline (a <div> styled inline and a <span>).
+DASH = """<!doctype html><html><head><title>Dash</title><style>
+.dash-dropdown-value > * { display: inline; }
+.dash-dropdown-value-item:not(:first-child)::before { content: ', '; }
+.file-stem { display: inline; }
+</style></head><body>
+<label for="regions">Regions</label>
+<div class="dash-dropdown-wrapper"><button id="regions" type="button" class="dash-dropdown" aria-haspopup="listbox"
+ aria-expanded="false" aria-labelledby="regions-dropdown-value-count regions-dropdown-value"><span
+ class="dash-dropdown-grid-container dash-dropdown-trigger"><span id="regions-dropdown-value"
+ class="dash-dropdown-value"><span class="dash-dropdown-value-item"><span>Benelux</span></span><span
+ class="dash-dropdown-value-item"><span>France</span></span></span><span id="regions-dropdown-value-count"
+ class="dash-dropdown-value-count">2 selected</span></span></button></div>
+<label for="start">Start date</label>
+<div class="dash-datepicker-input-wrapper"><input type="text" id="start" class="dash-datepicker-input"
+ placeholder="Select a date" aria-label="Select a date"></div>
+<div>Uploaded: <a href="/files/po-2026-5521.txt"><div class="file-stem">po-2026-5521</div><span>.txt</span></a></div>
+</body></html>"""
+
 LONG_ROWS = 3000
 
 
@@ -206,4 +228,5 @@ FIDELITY_PAGES = {
     "/fidelity/listbox": LISTBOX,
     "/fidelity/long": long_table(),
     "/fidelity/hostile-listeners": HOSTILE_LISTENERS,
+    "/fidelity/dash": DASH,
 }

@@ -102,6 +102,18 @@ def test_flex_items_and_floats_are_separate_words(agent: LaneAgent) -> None:
     assert prev != following and "PrevNext" not in text
 
 
+def test_dash_labels_values_and_a_file_name_read_as_chromium_reads_them(agent: LaneAgent) -> None:
+    """Issue 30: Dash's visible labels beside controls named otherwise were missing, its multi-select was named
+    "2 selected BeneluxFrance" (Chromium: "2 selected Benelux, France"), and a file name in two boxes laid out
+    inline read as "po-2026-5521 .txt"."""
+    agent.open("/fidelity/dash")
+    shown = lines(agent.snapshot())
+    assert shown[0] == "- text: Regions", shown
+    assert re.fullmatch(r'- button "2 selected Benelux, France" \[expanded=false\] @e\d+', shown[1]), shown
+    assert shown[2] == "- text: Start date" and re.fullmatch(r'- textbox "Select a date" @e\d+', shown[3]), shown
+    assert re.search(r'- link "po-2026-5521\.txt" @e\d+', "\n".join(shown)), shown
+
+
 # ----- 3. every clickable thing gets its own ref ------------------------------------------------------
 
 

@@ -155,7 +155,8 @@
   // roots), one of its <label>s, the link or button around it (whose activation covers all it holds), or, for
   // a form control the page hides under its own drawing (an opacity-0 checkbox under a styled box, a range
   // input inside its thumb, the 1-pixel textarea an editor such as CodeMirror or Monaco types through), that
-  // drawing: what the page shows in the control's place, near it in the tree.
+  // drawing: what the page shows in the control's place, near it in the tree. A hidden control with no box of
+  // its own is pressed on its label (pressArea()).
   var ACTIVATES_AROUND = "a[href], button";
   var FORM_CONTROLS = engine.wordSet("input textarea select");
   // How far up the tree a hidden control's drawing may sit: its parent's and grandparent's subtrees.
@@ -183,6 +184,35 @@
     if (+style.opacity < 0.1 || box.width <= 2 || box.height <= 2 || clipped) return true;
     var shown = clippedBox(el);
     return shown.right - shown.left <= 2 || shown.bottom - shown.top <= 2;
+  }
+  // Where a press for the element goes: the element itself, or, for a checkbox, radio or file input hidden with no
+  // place of its own to press (nothingToPress()), its <label> that shows, the one around it first: a press anywhere
+  // in such a label does what a press on the control does, and that is where a person presses (Base Web draws a
+  // radio inside its label and hides the input, 0 by 0, at the label's corner; Shiny moves a file input off the
+  // page inside its "Browse..." label). A transparent control that keeps its box (MUI's checkbox over the box it
+  // draws) is pressed itself. A label only focuses a field or a select, whose drawing (Select2's) a person presses.
+  var LABEL_ACTIVATES = engine.wordSet("checkbox radio file");
+  function pressArea(el) {
+    if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type] || !nothingToPress(el)) return el;
+    var labels = Array.prototype.filter.call(el.labels || [], function (label) {
+      return hasBox(label) && label.getClientRects().length;
+    });
+    var around = labels.filter(function (label) {
+      return composedContains(label, el);
+    });
+    return around[0] || labels[0] || el;
+  }
+  // A hidden control with no box a press could land in: shrunk to a dot, clipped away by itself or by a box
+  // around it, or moved past the page's top or left edge, where no scroll brings it.
+  function nothingToPress(el) {
+    var style = getComputedStyle(el);
+    var box = el.getBoundingClientRect();
+    var clipped = (style.clipPath && style.clipPath !== "none") || (style.clip && style.clip !== "auto");
+    if (box.width <= 2 || box.height <= 2 || clipped) return true;
+    if (box.right + window.scrollX <= 0 || box.bottom + window.scrollY <= 0) return true;
+    var inViewport = box.right > 0 && box.bottom > 0 && box.left < window.innerWidth && box.top < window.innerHeight;
+    var shown = clippedBox(el);
+    return inViewport && (shown.right <= shown.left || shown.bottom <= shown.top);
   }
   function faceArea(el) {
     var area = el;
@@ -240,41 +270,52 @@
     }
     return points;
   }
-  // The first point in view where a press reaches the element, with what it hits there; null for none.
+  // The first point in view where a press reaches the element, with what it hits there; null for none. The
+  // points are on the element's press area (pressArea()); on a label, none on a link or another control in it.
   function clearInView(el, accepts) {
-    var points = candidatePoints(el);
+    var area = pressArea(el);
+    var points = candidatePoints(area);
     for (var i = 0; i < points.length; i++) {
       var hit = deepElementFromPoint(points[i].x, points[i].y);
-      if ((accepts || reaches)(el, hit)) return { x: points[i].x, y: points[i].y, hit: hit };
+      if ((accepts || reaches)(el, hit) && (area === el || !takesPressItself(hit, area, el))) return { x: points[i].x, y: points[i].y, hit: hit };
     }
     return null;
+  }
+  // Interactive content inside a label takes a press on it itself (the link in "I agree to the terms"), and the
+  // label's control gets nothing.
+  var INTERACTIVE = "a[href], button, input, select, textarea, summary, [contenteditable]";
+  function takesPressItself(hit, label, el) {
+    var own = hit && hit.closest ? hit.closest(INTERACTIVE) : null;
+    return !!own && own !== el && composedContains(label, own);
   }
   // Where the element may be brought in view to find a clear point, after the view as it is: centred, at the
   // bottom, at the top (a sticky footer covers the bottom, a sticky header the top).
   var VIEWS = ["center", "end", "start"];
   function findClearPoint(el) {
     var point = clearInView(el);
+    var area = pressArea(el);
     for (var v = 0; !point && v < VIEWS.length; v++) {
-      el.scrollIntoView({ block: VIEWS[v], inline: "nearest", behavior: "instant" });
+      area.scrollIntoView({ block: VIEWS[v], inline: "nearest", behavior: "instant" });
       point = clearInView(el);
       if (point) point.scrolled = true;
     }
     return point;
   }
   // clearPoint(el, number, quick) -> Promise<{ok, x, y, hit} | click_intercepted | not_visible>: a point of the
-  // element, once it keeps still, where a press reaches it (see reaches()), trying other points and other
-  // scroll positions, then waiting for what is in the way to go (uncovered()); a point found only after
-  // scrolling is checked again a frame later (a header that a scroll handler shows). With quick (a field to
-  // focus for typing), its centre at once when that is clear and no animation is about to end (which could cover
-  // it), without waiting frames for it to keep still.
+  // element's press area (pressArea()), once it keeps still, where a press reaches it (see reaches()), trying
+  // other points and other scroll positions, then waiting for what is in the way to go (uncovered()); a point
+  // found only after scrolling is checked again a frame later (a header that a scroll handler shows). With quick
+  // (a field to focus for typing), its centre at once when that is clear and no animation is about to end (which
+  // could cover it), without waiting frames for it to keep still.
   var RECHECKS = 2;
   // How long a press waits for what is in the way to go before it gives up: the cdp lane's HOVER_SETTLE_MS +
   // INTERCEPTED_GRACE_MS (server/hermes_server/cdp/engine.py), for a layer its arriving pointer drew.
   var UNCOVER_MS = 2000;
   function clearPoint(el, number, quick) {
+    var area = pressArea(el);
     if (quick) {
-      scrollIntoViewIfNeeded(el);
-      var centre = visiblePoint(el);
+      scrollIntoViewIfNeeded(area);
+      var centre = visiblePoint(area);
       var hitNow = centre.inView ? deepElementFromPoint(centre.x, centre.y) : null;
       if (reaches(el, hitNow) && !endingAnimations(el).length) return Promise.resolve({ ok: true, x: centre.x, y: centre.y, hit: hitNow });
     }
@@ -289,12 +330,12 @@
         return search();
       });
     }
-    return stablePoint(el).then(search);
+    return stablePoint(area).then(search);
   }
   // What is in the way may be on its way out (a toast fading, a hover card the cdp lane's arriving pointer
   // opened): with the element centred, a clear point is looked for every frame, at most UNCOVER_MS.
   function uncovered(el, number) {
-    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    pressArea(el).scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
     var started = performance.now();
     function again() {
       return nextFrame().then(function () {
@@ -311,8 +352,9 @@
   // Given `hit` (what a press at the lane's point hits now), that is what the message names instead.
   function intercepted(el, number, hit) {
     if (!hit) {
-      el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
-      var centre = visiblePoint(el);
+      var area = pressArea(el);
+      area.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+      var centre = visiblePoint(area);
       hit = centre.inView ? deepElementFromPoint(centre.x, centre.y) : null;
     }
     var named = refText(number) + " (" + describe(el) + ")";
@@ -718,12 +760,14 @@
   // press (its up, click, the keys typed after it: the field never got the focus). The release is guarded too:
   // one over something else that was there before the press went down (a banner that slid over meanwhile) is
   // stopped with the rest, as the browser would send its click to an ancestor of both; one over what the press
-  // itself made or changed (a menu opened on mousedown, with its backdrop) is what the press meant. The lane's
-  // settle(token) disarms the guard and answers click_intercepted when it stopped anything. A guard no lane
-  // disarms goes by itself after GUARD_MS, and a new one replaces the old (one press at a time). The guard's
-  // listeners are on the window from the engine's start (before the page's scripts, where a lane injects it at
-  // document start), so that they come first: a page's own listener in the window's capture phase, added later,
-  // never sees a stopped event.
+  // itself made or changed (a menu opened on mousedown, with its backdrop) is what the press meant, and so is one
+  // where the element is no longer under the pointer (Gradio's dropdown chooses on mousedown and its options stop
+  // taking the pointer as their list closes): the press went down on it and did its work, and a person's release
+  // lands on what is there now. The lane's settle(token) disarms the guard and answers click_intercepted when it
+  // stopped anything. A guard no lane disarms goes by itself after GUARD_MS, and a new one replaces the old (one
+  // press at a time). The guard's listeners are on the window from the engine's start (before the page's scripts,
+  // where a lane injects it at document start), so that they come first: a page's own listener in the window's
+  // capture phase, added later, never sees a stopped event.
   var PRESS_STARTS = engine.wordSet("pointerdown mousedown");
   var PRESS_ENDS = engine.wordSet("pointerup mouseup");
   var GUARDED_EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick", "contextmenu", "dblclick", "keydown", "keypress", "beforeinput"];
@@ -749,10 +793,19 @@
       if (starts) watchPress();
       return null;
     }
-    if (!starts && changedByPress(target)) return null;
+    if (!starts && (changedByPress(target) || !stillUnder(guard.el, event.clientX, event.clientY))) return null;
     var stopped = intercepted(guard.el, guard.number, target);
     stopped.error.stopped = true;
     return stopped;
+  }
+  // Whether a press at (x, y) would still reach the element if what is drawn over it there were not: something
+  // covers it (a banner slid over), where false means the element left the point (removed, closed, moved away, or
+  // no longer taking the pointer). Hit-tested in the element's own tree, so an element in a shadow root is found.
+  function stillUnder(el, x, y) {
+    var root = el.isConnected ? el.getRootNode() : null;
+    var stack = root && root.elementsFromPoint ? root.elementsFromPoint(x, y) : [];
+    for (var i = 0; i < stack.length; i++) if (reaches(el, stack[i])) return true;
+    return false;
   }
   // From the press going down on the element: every node the page adds or changes, until the guard goes.
   function watchPress() {

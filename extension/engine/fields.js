@@ -232,11 +232,13 @@
   }
   // ----- what a press does to the selection and to a slider ---------------------------------------------
   // A left press that the page did not cancel (pointer.js) does what Chromium's own press does there, which
-  // untrusted mouse events do not: the first press in a text field or an editor puts the caret where it landed
-  // (after the focus moved), the second (a double click's, detail 2) selects the word there, in any text
-  // that can be selected. A word is what the browser's word breaking (ICU, Intl.Segmenter's) makes of the text
-  // node or the field's value; on a boundary the word after it, a run of spaces being a word of its own, as a
-  // double click on one selects it (measured against real input).
+  // untrusted mouse events do not: the first press puts the caret where it landed (in a field after the focus
+  // moved there; in text, an editor or an empty box, ending any selection), the second (a double click's, detail
+  // 2) selects the word there. A word is what the browser's word breaking (ICU, Intl.Segmenter's) makes of the
+  // text node or the field's value; on a boundary the word after it, a run of spaces being a word of its own, as
+  // a double click on one selects it. A press on a link, a button or another control, or on text that cannot be
+  // selected (user-select: none), leaves the selection as it is (all measured against real input).
+  var STARTS_NO_SELECTION = 'a[href], button, select, input, textarea, [draggable="true"]';
   function selectByPress(target, x, y, detail) {
     var position = detail <= 2 && document.caretPositionFromPoint ? document.caretPositionFromPoint(x, y) : null;
     if (!position) return;
@@ -247,12 +249,13 @@
       if (word) target.setSelectionRange(word[0], word[1], "forward");
       return;
     }
-    var holder = node && node.nodeType === 3 ? node.parentElement : null;
-    if (!holder || !target.contains(node) || getComputedStyle(holder).userSelect === "none") return;
+    var holder = node && node.nodeType === 3 ? node.parentElement : node;
+    if (!holder || holder.nodeType !== 1 || !target.contains(node) || getComputedStyle(holder).userSelect === "none") return;
+    if (!holder.isContentEditable && target.closest(STARTS_NO_SELECTION)) return;
     var selection = (node.getRootNode().getSelection ? node.getRootNode() : document).getSelection();
     if (!selection) return;
-    if (detail === 1 && holder.isContentEditable) selection.collapse(node, offset);
-    var around = detail === 2 ? wordAround(node.data, offset) : null;
+    if (detail === 1) selection.collapse(node, offset);
+    var around = detail === 2 && node.nodeType === 3 ? wordAround(node.data, offset) : null;
     if (around) selection.setBaseAndExtent(node, around[0], node, around[1]);
   }
   function wordAround(text, offset) {

@@ -68,6 +68,8 @@ WORDS = page(
   style="font: 16px monospace"></label></p>
 <div id="said" contenteditable="true" role="textbox" aria-label="Said"
   style="display: inline-block; font: 16px monospace">ox supercalifragilistic ox</div>
+<p><button>Keep</button></p>
+<ul><li style="cursor: pointer">Words to click in</li></ul>
 {SELECTION_REPORT}""",
 )
 
@@ -365,3 +367,14 @@ def test_arrows_in_a_radio_group_check_the_next_radio_round_its_ends(agent: Lane
     assert press(agent, "ArrowRight") == ["Huge", "Small"]  # round the end
     assert press(agent, "ArrowUp") == ["Huge", "Small", "Huge"]
     assert line_of(agent.snapshot(), '- radio "Huge"').startswith('- radio "Huge" [checked] [focused]')
+
+
+def test_a_press_on_text_ends_a_selection_and_a_press_on_a_button_keeps_it(agent: LaneAgent) -> None:
+    agent.open("/words")
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Said"'), double=True)
+    assert reported(agent)["selected"] == "supercalifragilistic"
+    agent.ok("browser_click", ref=ref_of(agent, 'button "Keep"'))
+    assert reported(agent)["selected"] == "supercalifragilistic"
+    agent.ok("browser_click", ref=ref_of(agent, "listitem"))  # the caret goes to the text pressed
+    state = reported(agent)
+    assert (state["selected"], state["focus"][0]) == ("", "Words to click in")

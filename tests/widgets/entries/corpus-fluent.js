@@ -127,7 +127,7 @@ function Page() {
   );
 }
 
-// A tree with single selection draws a radio in each item, and only that radio selects the item (a press on the
+// A multiselect Dropdown's options are menuitemcheckboxes to Chromium. A tree with single selection draws a radio in each item, and only that radio selects the item (a press on the
 // item's text opens or closes it): the tree's options are those radios.
 startCorpus(
   {
@@ -137,7 +137,7 @@ startCorpus(
       { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
       { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
       { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
-      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
+      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "menuitemcheckbox", name: "Caramel" }, { role: "menuitemcheckbox", name: "Cherries" }] },
       { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
       { key: "volume", kind: "slider", role: "slider", name: "Volume" },
       { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },

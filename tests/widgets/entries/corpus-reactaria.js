@@ -188,7 +188,8 @@ function Page() {
 
 // A Select's button is named by its value (or placeholder) and its label. The checkbox, switch and radios are
 // inputs hidden (clipped to nothing) beside the face React Aria draws: a person presses the drawn <label>, and
-// `press` says so (an option's `press` likewise).
+// `press` says so (an option's `press` likewise). A date or time field is a group of segments: a person starts
+// typing in its first segment, which `press` names.
 startCorpus(
   {
     library: "React Aria",
@@ -199,8 +200,8 @@ startCorpus(
       { key: "size", kind: "select", role: "button", name: "Select an item Size", options: [{ role: "option", name: "Medium" }] },
       { key: "toppings", kind: "multiselect", role: "button", name: "Select an item Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
       { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
-      { key: "departure", kind: "date", role: "group", name: "Departure", text: "05142014", cells: [{ role: "button", name: "Wednesday, May 14, 2014" }] },
-      { key: "start", kind: "time", role: "group", name: "Start time", text: "1030AM" },
+      { key: "departure", kind: "date", role: "group", name: "Departure", press: ".react-aria-DatePicker [data-type=month]", text: "05142014", cells: [{ role: "button", name: "Wednesday, May 14, 2014" }] },
+      { key: "start", kind: "time", role: "group", name: "Start time", press: ".react-aria-TimeField [data-type=hour]", text: "1030AM" },
       { key: "volume", kind: "slider", role: "slider", name: "Volume" },
       { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms", press: ".react-aria-Checkbox" },
       { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [

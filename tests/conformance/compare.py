@@ -9,7 +9,7 @@ the rules that make a difference between the oracle and a lane a divergence.
   aria-labelledby, a label, the placeholder, the title, the text of a button, link, option or summary);
 * ``selection``: the text selected, in the focused field (``start-end``) or in the document;
 * ``forms``: every field's value (checked for a box or a radio, the chosen options of a select), by its position
-  and name (many libraries make up their fields' ids anew on each load);
+  and type (many libraries make up their fields' ids and names anew on each load);
 * ``scrolled``: the boxes (and the page) scrolled away from their start;
 * ``errors``: the page's ``__errors``, and ``focused``: ``document.hasFocus()`` (reported, not compared).
 """
@@ -73,7 +73,7 @@ OBSERVE = r"""(function () {
   }
   var forms = {};
   Array.prototype.forEach.call(document.querySelectorAll("input, select, textarea"), function (field, index) {
-    var key = index + " " + (field.name || field.type);  // by position: libraries make up ids anew on each load
+    var key = index + " " + field.type;  // by position: libraries make up ids and names anew on each load
     if (field.type === "checkbox" || field.type === "radio") forms[key] = field.checked;
     else if (field.tagName === "SELECT") forms[key] = Array.prototype.filter.call(field.options,
       function (option) { return option.selected; }).map(function (option) { return option.value; });

@@ -19,7 +19,7 @@ from hermes_wire.tools import CDP_LANE
 from tests.conformance.compare import OBSERVE
 from tests.conformance.corpus import Target
 from tests.conformance.interactions import CHOOSE, CLICK, DOUBLE, DRAG, PRESS, SCROLL, TYPE, Step
-from tests.conformance.oracle import Pressed
+from tests.conformance.oracle import APPEAR_TIMEOUT_S, Pressed
 from tests.lanes.snapshot_grammar import parse_snapshot
 from tests.support.browser_stack import BrowserStack, ServerStack
 from tests.support.waiting import wait_until
@@ -82,6 +82,27 @@ class LaneDriver:
         assert isinstance(self.stack, BrowserStack)
         return self.stack.driver.execute_script(f"return {expression};")
 
+    def cdp(self, method: str, **params: Any) -> dict[str, Any]:
+        """One CDP command to the controlled tab, beside the product (browser_cdp, or the extension browser's
+        chromedriver, which is on that tab)."""
+        if self.lane == CDP_LANE:
+            reply = self.call("browser_cdp", method=method, params=params)
+            assert reply["ok"], reply
+            answer: dict[str, Any] = reply["result"]["result"]
+            return answer
+        assert isinstance(self.stack, BrowserStack)
+        answer = self.stack.driver.execute_cdp_cmd(method, params)
+        return answer
+
+    def system_focus(self) -> bool:
+        """``document.hasFocus()`` as the browser has it, read in an isolated world of the harness's own: the
+        product may answer the page's own world otherwise (the extension lane's window_focus.js says true while
+        it controls the tab)."""
+        frame = self.cdp("Page.getFrameTree")["frameTree"]["frame"]["id"]
+        world = self.cdp("Page.createIsolatedWorld", frameId=frame, worldName="conformance")["executionContextId"]
+        reply = self.cdp("Runtime.evaluate", expression="document.hasFocus()", contextId=world, returnByValue=True)
+        return bool(reply["result"]["value"])
+
     def load(self, url: str) -> None:
         reply = self.call("browser_navigate", url=url, see="none")
         assert reply["ok"], f"{self.lane} lane could not open {url}: {reply}"
@@ -96,7 +117,14 @@ class LaneDriver:
         return observed
 
     def find(self, target: Target) -> Found:
-        """The ref of the snapshot line with the target's role and name, else of the one line with its name."""
+        """The ref of the snapshot line with the target's role and name, else of the one line with its name; an
+        agent that does not see it yet takes another snapshot, as long as the oracle would wait for it to appear."""
+        try:
+            return wait_until(lambda: self._seen(target), APPEAR_TIMEOUT_S, f"a ref for {target.label()}")
+        except TimeoutError:
+            return Found(None)
+
+    def _seen(self, target: Target) -> Found | None:
         lines = parse_snapshot(str(self.call("browser_snapshot", full=True)["result"]["snapshot"]))
         name = normal_name(target.name)
         named = [line for line in lines if normal_name(line.name) == name]
@@ -106,7 +134,7 @@ class LaneDriver:
         with_ref = [line for line in named if line.ref]
         if len(with_ref) == 1:
             return Found(with_ref[0].ref, role_differs=with_ref[0].role)
-        return Found(None)
+        return None
 
     def perform(self, step: Step, pressed: Pressed, refs: dict[Target, str]) -> Answer:
         """The tool call an agent makes for ``step``, with the refs found for its targets."""

@@ -27,11 +27,14 @@ from tests.conformance.compare import OBSERVE
 from tests.conformance.corpus import Target
 from tests.conformance.interactions import CHOOSE, CLICK, DOUBLE, DRAG, PRESS, SCROLL, TYPE, Step
 from tests.conftest import scaled
+from tests.lanes.snapshot_grammar import normalised
 from tests.support.chromium import fresh_profile, selenium_chromium
 from tests.support.waiting import wait_until
 
 COMMAND_TIMEOUT_S = 20.0
 READY_TIMEOUT_S = 20.0
+#: How long a person waits for what they are about to press to appear (a list opening, a calendar sliding in).
+APPEAR_TIMEOUT_S = 3.0
 DRAG_STEPS = 8
 WHEEL_DELTA_PX = 240
 MODIFIER_BITS = {"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
@@ -149,11 +152,31 @@ class Oracle:
     # ----- where a person presses ---------------------------------------------------------------------------
 
     def node(self, target: Target) -> int | None:
-        """The backend node id of the element Chromium's accessibility tree names as ``target``, if any."""
-        root = self.page.send("DOM.getDocument", depth=0)["root"]["nodeId"]
-        found = self.page.send("Accessibility.queryAXTree", nodeId=root, accessibleName=target.name, role=target.role)
-        nodes = [node["backendDOMNodeId"] for node in found["nodes"] if node.get("backendDOMNodeId")]
-        return nodes[0] if nodes else None
+        """The backend node id of the element Chromium's accessibility tree names as ``target``, once it is there
+        (a list that opens renders its options a moment after the press, and a person waits to see them): the
+        first one drawn, else the first (a library's hidden <select> keeps options of the same names)."""
+        name = normalised(target.name)
+
+        def look() -> list[int]:
+            root = self.page.send("DOM.getDocument", depth=0)["root"]["nodeId"]
+            # by role, then by name as names are compared (spaces collapsed, trimmed): an exact accessibleName
+            # query misses on Chromium 150, whose names keep stray spaces ('Name ') that Chromium 156 trims
+            found = self.page.send("Accessibility.queryAXTree", nodeId=root, role=target.role)
+            return [
+                node["backendDOMNodeId"]
+                for node in found["nodes"]
+                if node.get("backendDOMNodeId") and normalised(node.get("name", {}).get("value", "")) == name
+            ]
+
+        try:
+            nodes = wait_until(look, APPEAR_TIMEOUT_S, f"{target.label()} in the accessibility tree")
+        except TimeoutError:
+            return None
+        for node in nodes:
+            obj = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
+            if self._call(obj, "function () { return this.getClientRects().length > 0; }"):
+                return node
+        return nodes[0]
 
     def point(self, target: Target) -> tuple[float, float, Pressed]:
         """The centre of the named element (or of its ``press`` face), scrolled into view, and whether a press

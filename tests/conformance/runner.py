@@ -120,6 +120,7 @@ def drive_oracle(
     for step in steps:
         try:
             pressed.append(oracle.perform(step))
+            oracle.page.evaluate(SETTLE_WAIT)  # a person sees what the step did before the next: a tool waits too
         except OracleError:
             if not as_far_as_it_goes:
                 raise

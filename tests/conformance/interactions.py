@@ -139,9 +139,14 @@ def _typing(control: Control) -> list[Interaction]:
 
 def _choosing(control: Control) -> list[Interaction]:
     """Choosing one option, then several, a person's way: open the control (a listbox or a radio group is open
-    already), press the option; a native listbox takes a second option with Control held."""
+    already; a combobox opens on the text typed into it), press the option; a native listbox takes a second option
+    with Control held."""
     listed = control.kind in {"radio", "tabs", "multiselect"} and _is_listed(control)
-    open_first = () if listed or control.target.role in CONTAINER_ROLES else (Step(CLICK, control.target),)
+    open_first: tuple[Step, ...] = (
+        () if listed or control.target.role in CONTAINER_ROLES else (Step(CLICK, control.target),)
+    )
+    if control.kind in {"combobox", "autocomplete"} and control.text:
+        open_first = (Step(TYPE, control.target, control.text),)  # its list shows what the typed text matches
     first, *rest = control.options
     choose_first = Step(CHOOSE, first, owner=control.target)
     found = [Interaction("choose one", (*open_first, choose_first))]

@@ -307,6 +307,7 @@
     finishNode(node);
     // (an empty cell needs no name: it is known by its place in its row)
     if (node.ref && !node.name && !showsText(node) && !CELL_ROLES[role]) nameTextless(el, node);
+    if (node.ref && CELL_ROLES[role]) nameCellByText(node);
     if (isLeftOut(node, role, interactive)) return;
     out.openText = null;
     out.children.push(node);
@@ -531,6 +532,13 @@
     }
     var hint = classHint(el);
     if (hint) node.states += " [hint=" + hint + "]";
+  }
+  // A cell with a ref that shows only text is named by it, as Chromium names it (`- gridcell "Lisbon" @e6`):
+  // the name an agent finds it by (browser_find's name) and refers to.
+  function nameCellByText(node) {
+    if (node.name || node.children.length !== 1 || node.children[0].text === undefined) return;
+    node.name = cap(node.children[0].text, NAME_CAP);
+    node.children = [];
   }
   function isEmptyCell(node) {
     return !!CELL_ROLES[node.role] && !node.ref && !node.name && !node.children.length;

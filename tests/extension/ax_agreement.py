@@ -3,7 +3,8 @@
 For each line with a ref, ``views`` resolves the ref to its element in the engine's world and asks Chromium
 (``Accessibility.getPartialAXTree``) for that node's role and name, next to what the snapshot shows.  What
 the snapshot shows as the name is the quoted name, or, for a line that prints its content beneath it instead
-(a row, a cell, a list item), that content: it is what an agent reads as the element's name.
+(a row, a cell, a list item), that content: it is what an agent reads as the element's name.  Chromium's name is
+given as names are compared, whatever the browser's version: spaces collapsed and trimmed.
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ def views(tab: Tab, top: Frame, text: str) -> list[View]:
         role = CHROMIUM_INTERNAL_ROLES.get(role, role)
         if role == "generic" and any(p["name"] == "editable" for p in node.get("properties", [])):
             role = "textbox"  # a contenteditable region: Chromium says generic+editable, we say textbox
-        name = node.get("name", {}).get("value", "")
+        # compared by the rule names follow (spaces collapsed, trimmed), not by one version's output: Chromium 150
+        # leaves stray spaces in some names ('Name ', ' Alpha') that Chromium 156 and the snapshot trim
+        name = normalised(node.get("name", {}).get("value", ""))
         out.append(View(line.ref, line.role, line.name, line.name or content(lines, index), role, name))
     return out
 

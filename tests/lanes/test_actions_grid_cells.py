@@ -144,14 +144,14 @@ def editor_ref(agent: LaneAgent, editor: str) -> str | None:
 
 def test_ag_grid_cell_is_edited_by_ref(agent: LaneAgent) -> None:
     open_corpus_page(agent, "ag-grid")
-    edit_cell(agent, r"gridcell REF: Lisbon$", r'textbox "Input Editor"', "Braga")
+    edit_cell(agent, r'gridcell "Lisbon" REF$', r'textbox "Input Editor"', "Braga")
     state_becomes(agent, "window.__state.cities.r1.city", "Braga")
     assert page_state(agent)["cities"]["r2"]["city"] == "Porto"
 
 
 def test_handsontable_cell_is_edited_by_ref(agent: LaneAgent) -> None:
     open_corpus_page(agent, "handsontable")
-    edit_cell(agent, r"gridcell REF: 4000$", r"textbox", "4500")
+    edit_cell(agent, r'gridcell "4000" REF$', r"textbox", "4500")
     # (a column of no declared type keeps the text its editor gave)
     state_becomes(agent, "window.__state.budget[0][1]", "4500")
     assert page_state(agent)["budget"][:2] == [["Lisbon", "4500", "Radio"], ["Porto", 1200, "Print"]]
@@ -174,8 +174,10 @@ def test_grid_cells_are_found_with_refs(agent: LaneAgent) -> None:
     found = agent.ok("browser_find", role="gridcell")
     lines = [line.strip() for line in found["snapshot"].splitlines() if line.lstrip().startswith("> ")]
     assert found["matches"] == 9 and len(lines) == 9, found
-    assert all(re.fullmatch(r">\s+- gridcell @e\d+: \S+", line) for line in lines), lines
-    assert re.search(r"gridcell @e\d+: Lisbon", found["snapshot"])
+    assert all(re.fullmatch(r'>\s+- gridcell "\S+" @e\d+', line) for line in lines), lines
+    assert '- gridcell "Lisbon" @e' in found["snapshot"]
+    # found by the name it shows, as an agent looks for the cell it has to edit
+    assert agent.ok("browser_find", role="gridcell", name="Porto")["matches"] == 1
 
 
 def test_dash_table_cell_and_date_picker_day_are_clicked_by_ref(agent: LaneAgent) -> None:
@@ -183,9 +185,9 @@ def test_dash_table_cell_and_date_picker_day_are_clicked_by_ref(agent: LaneAgent
     text = full_snapshot(agent)
     # a plain header row stays one line; the cells a person clicks are lines with refs
     assert "- row: city | staff" in text and "row: Lisbon" not in text and "row: 13 | 14" not in text
-    agent.ok("browser_click", ref=ref_in(text, r"cell REF: 14$"))
+    agent.ok("browser_click", ref=ref_in(text, r'cell "14" REF$'))
     assert page_state(agent)["date"] == "2026-05-14"
-    agent.ok("browser_click", ref=ref_in(text, r"cell REF: Lisbon$"))
+    agent.ok("browser_click", ref=ref_in(text, r'cell "Lisbon" REF$'))
     agent.ok("browser_type", ref=ref_in(full_snapshot(agent), r"textbox .*REF: Lisbon$"), text="Braga")
     agent.ok("browser_press", key="Enter")
     state_becomes(agent, "window.__state.rows[0].city", "Braga")

@@ -70,7 +70,7 @@ function suspendIndicator(hidden) {
 const LABEL = "Hermes agent in control";
 
 // The tabs a connected session controls.
-async function controlledTabs() {
+export async function controlledTabs() {
   const controlled = await loadControlled();
   const sessions = (await loadHostStatus()).sessions || [];
   return new Set(sessions.filter((s) => s.state === "connected").map((s) => controlled[s.session_id]));
@@ -81,9 +81,16 @@ async function drawnTabs() {
   return new Set(await loadIndicatorTabs());
 }
 
+// Runs in each frame of the tab, isolated world: tells the page-world focus hook whether the tab is controlled
+// (page/window_focus_relay.js): a controlled tab's page gets the focus events of a focused window.
+function tellFocusHook(on) {
+  globalThis.__hermesFocusRelay?.tell(on);
+}
+
 async function draw(tabId, on) {
   try {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: drawIndicator, args: [on, LABEL] });
+    await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, func: tellFocusHook, args: [on] });
   } catch {
     // a page the extension may not script (chrome://), or a tab that went away: nothing to draw on
   }

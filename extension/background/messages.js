@@ -3,6 +3,7 @@
 import { CONTRACT, DIALOG_POLICIES, POPUP_URL } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { askHost } from "./host_port.js";
+import { controlledTabs } from "./indicator.js";
 import { pauseAgent, resumeAgent } from "./pause.js";
 import { maybeStartPairing } from "./sessions.js";
 import * as storage from "./storage.js";
@@ -71,6 +72,9 @@ const HANDLERS = {
     },
   },
   "page.policy": { from: "page", run: async () => ({ policy: await storage.loadDialogPolicy() }) },
+  // Whether the agent controls the asking frame's tab: the page-world focus hook gives a controlled tab's page the
+  // focus events of a focused window (page/window_focus.js).
+  "page.controlled": { from: "page", run: async (_, sender) => ({ controlled: (await controlledTabs()).has(sender.tab.id) }) },
 };
 
 // session id -> the title of the tab it controls, for the popup's session list.

@@ -527,6 +527,15 @@
   // behaviour (links follow, checkboxes toggle, submit buttons submit) runs on `target`. A right button ends
   // with contextmenu, a middle one with auxclick, a double click with dblclick. A target the pointer is not
   // over yet (the hit changed since the arrival) gets the arrival's events first, as a real mouse's would.
+  // A real left click on Chromium (156, CDP Input events, recorded on the target and each ancestor), after the
+  // arrival (moveOnto(), then pointermove, mousemove):
+  //   pointerdown (detail 0, buttons 1), mousedown (detail 1, buttons 1),
+  //   the focus change, mousedown's default action: blur, focusout on what had the focus, focus, focusin on the
+  //     nearest focusable element around the target (none if it had the focus already),
+  //   pointerup (detail 0, buttons 0), mouseup (detail 1, buttons 0), click (a PointerEvent, detail 1, buttons 0).
+  // A mousedown the page cancels moves no focus. A pointerdown it cancels suppresses mousedown and mouseup, and
+  // moves no focus either; click still comes. The second press of a double click is the same with mouse events'
+  // and click's detail 2 (pointer events keep 0), and no focus change; dblclick (detail 2) ends it.
   function press(target, x, y, how) {
     if (hovered !== target) arrive(target, x, y, how);
     var clicks = how.double ? 2 : 1;
@@ -534,16 +543,17 @@
     for (var detail = 1; detail <= clicks; detail++) {
       var press = mouseInit(x, y, how, how.buttons, detail);
       var focusedBefore = focusedElement();
-      var pointerDown = fire(target, PointerOrMouse, "pointerdown", press);
-      var pressed = !pointerDown || fire(target, MouseEvent, "mousedown", press);
-      focusMovedByPage(focusedBefore);
+      var heard = focusHeard;
+      var pointerDown = fire(target, PointerOrMouse, "pointerdown", mouseInit(x, y, how, how.buttons, 0));
+      var pressed = pointerDown && fire(target, MouseEvent, "mousedown", press);
+      focusMovedByPage(focusedBefore, heard);
       if (pressed && detail === 1) moveFocusFor(target);
       // the press's own default on a slider's track and on text (fields.js)
       var slid = pressed && how.name === "left" && detail === 1 && engine.slideRange(target, x, y);
       if (pressed && how.name === "left" && !how.keys.shiftKey) engine.selectByPress(target, x, y, detail);
       var changed = pressed && option ? chooseOption(option, how.keys) : false;
       var release = mouseInit(x, y, how, 0, detail);
-      fire(target, PointerOrMouse, "pointerup", release);
+      fire(target, PointerOrMouse, "pointerup", mouseInit(x, y, how, 0, 0));
       if (pointerDown) fire(target, MouseEvent, "mouseup", release);
       if (slid) fire(target, Event, "change", { bubbles: true });
       if (changed) {
@@ -562,14 +572,17 @@
   // The element the pointer is over in this frame, as the engine last moved it (a real mouse's position is
   // not the engine's to know).
   var hovered = null;
+  // The element, its ancestors through shadow roots' hosts, and the document: what a pointer over it is in.
   function hoverChain(el) {
     var chain = [];
-    for (var node = el; node && node.nodeType === 1; node = node.parentNode || node.host || null) chain.push(node);
+    for (var node = el; node; node = node.parentNode || node.host || null) {
+      if (node.nodeType === 1 || node.nodeType === 9) chain.push(node);
+    }
     return chain;
   }
   // The pointer moves from the element it was over onto `target`: out of and leaving what it leaves (inner
-  // first), over and entering what it enters (outer first), as a real mouse does; a menu that opens when
-  // its container is entered needs the enter events of the ancestors too.
+  // first), over and entering what it enters (outer first, from the document), as a real mouse does; a menu that
+  // opens when its container is entered needs the enter events of the ancestors too.
   function moveOnto(target, init) {
     var previous = hovered && hovered.isConnected ? hovered : null;
     hovered = target;
@@ -582,7 +595,8 @@
     var entered = fresh.filter(function (el) {
       return old.indexOf(el) < 0;
     });
-    // Chrome's order: the pointer events of a move, then its mouse events.
+    // Chrome's order (real input, Chromium 156): pointerout, pointerleave, pointerover, pointerenter, then
+    // mouseout, mouseleave, mouseover, mouseenter.
     [
       [PointerOrMouse, "pointer"],
       [MouseEvent, "mouse"],
@@ -591,11 +605,6 @@
         fire(previous, kind[0], kind[1] + "out", init);
         for (var i = 0; i < left.length; i++) fire(left[i], kind[0], kind[1] + "leave", init, true);
       }
-    });
-    [
-      [PointerOrMouse, "pointer"],
-      [MouseEvent, "mouse"],
-    ].forEach(function (kind) {
       fire(target, kind[0], kind[1] + "over", init);
       for (var j = entered.length - 1; j >= 0; j--) fire(entered[j], kind[0], kind[1] + "enter", init, true);
     });
@@ -613,22 +622,38 @@
   // in a page whose window has the system focus; in any other (a tab in a window behind another, every tab of
   // a headless browser) element.focus() moves document.activeElement silently, and a widget that opens on
   // focus (jQuery UI's date picker) never learns of it, where a user's click would have focused the window
-  // first. There the engine fires what Chrome would: blur and focusout on the element that had the focus,
-  // then focus and focusin on `el`. In a focused window Chrome fires them itself, and the engine adds none.
+  // first. There the engine fires what Chrome would: blur and focusout on the element that had the focus, while
+  // the document holds it (as in Chrome), then focus and focusin on `el`; a blur handler that moves the focus
+  // ends the change, as in Chrome. In a focused window Chrome fires them itself, and the engine adds none.
   function focusElement(el) {
     var previous = focusedElement();
     if (previous === el) return;
     el.focus({ preventScroll: true });
     if (document.hasFocus() || activeElementDeep() !== el) return;
-    focusEvents(previous, el);
+    if (previous) {
+      el.blur();
+      blurEvents(previous, el);
+      if (focusedElement()) return;
+      el.focus({ preventScroll: true });
+      if (activeElementDeep() !== el) return;
+    }
+    focusEvents(null, el);
   }
   // A page that moves the focus itself in its press handlers (React Select focuses its input on mousedown, and
   // opens its menu when that input's focus event comes) gets the events a focused window would have given it,
-  // as focusElement() gives them.
-  function focusMovedByPage(previous) {
+  // as focusElement() gives them, unless they came already (`heard`: focusHeard when the press began): in a
+  // controlled tab the page-world hook (page/window_focus.js) fires them for the page's own focus() calls.
+  function focusMovedByPage(previous, heard) {
     var now = focusedElement();
-    if (now !== previous && !document.hasFocus()) focusEvents(previous, now);
+    if (now !== previous && !document.hasFocus() && focusHeard === heard) focusEvents(previous, now);
   }
+  // How many focus and blur events have reached this window: the browser's, the page-world hook's, the engine's.
+  var focusHeard = 0;
+  function hearFocus() {
+    focusHeard++;
+  }
+  window.addEventListener("focus", hearFocus, true);
+  window.addEventListener("blur", hearFocus, true);
   // Takes the focus from the element that has it (a press on something that takes no focus), likewise.
   function blurFocused() {
     var previous = focusedElement();
@@ -642,11 +667,12 @@
     var active = activeElementDeep();
     return active && active !== document.body && active !== document.documentElement ? active : null;
   }
+  function blurEvents(from, to) {
+    fire(from, FocusEvent, "blur", { composed: true, view: window, relatedTarget: to }, true);
+    fire(from, FocusEvent, "focusout", { bubbles: true, composed: true, view: window, relatedTarget: to });
+  }
   function focusEvents(from, to) {
-    if (from) {
-      fire(from, FocusEvent, "blur", { composed: true, view: window, relatedTarget: to }, true);
-      fire(from, FocusEvent, "focusout", { bubbles: true, composed: true, view: window, relatedTarget: to });
-    }
+    if (from) blurEvents(from, to);
     if (to) {
       fire(to, FocusEvent, "focus", { composed: true, view: window, relatedTarget: from }, true);
       fire(to, FocusEvent, "focusin", { bubbles: true, composed: true, view: window, relatedTarget: from });

@@ -2,11 +2,11 @@
 
 Each page (tests/lanes/widget_pages.py) holds widgets built from npm: React Select, MUI (Autocomplete, Slider,
 Checkbox, DatePicker, and a Menu whose invisible backdrop covers the page while it is open), Quasar on Vue
-(QSelect, QCheckbox, QToggle, QSlider, QDate), Flatpickr, a cookie-consent banner over a sign-up form, a content
-editor's sticky footer over its fields, and a transparent advert over a download button. The agent's steps are
-an agent's: a snapshot, the element found by its role and name in the snapshot's text, then click, type or press
-by ref. Each task is judged from the page's own state: what the widget's own model holds (the page keeps it in
-its title) and every press that reached the page, never from the tool's answer.
+(QSelect, single and multiple, QCheckbox, QToggle, QSlider, QDate), Flatpickr, a cookie-consent banner over a
+sign-up form, a content editor's sticky footer over its fields, and a transparent advert over a download button.
+The agent's steps are an agent's: a snapshot, the element found by its role and name in the snapshot's text, then
+click, type or press by ref. Each task is judged from the page's own state: what the widget's own model holds (the
+page keeps it in its title) and every press that reached the page, never from the tool's answer.
 
 Item 1's rule is proved here on real libraries: MUI's Slider hides its range input inside the thumb it draws,
 MUI's Checkbox lays its input, transparent, over the box it draws, and Quasar's QSelect gives its combobox role
@@ -222,6 +222,19 @@ def test_quasar_select_checkbox_and_toggle(agent: LaneAgent) -> None:
         "terms": True,
         "alerts": True,
     }
+
+
+def test_quasar_multiple_select_takes_two_options_while_its_menu_stays_open(agent: LaneAgent) -> None:
+    # Issue 30: a click on an option hands the focus to the option, then Quasar's own code gives it back to the select
+    # with focus(); in a window without the system's focus (the extension lane's) that came with no focus event, and
+    # QSelect, which had heard the select's blur, closed its menu after the first option.
+    open_page(agent, "/quasar")
+    agent.ok("browser_click", ref=find(agent, 'combobox "Channels"'))
+    agent.ok("browser_click", ref=find(agent, 'option "Email"'))
+    menu = full_snapshot(agent)
+    assert re.search(r'combobox "Channels" \[expanded\]', menu), menu  # still open, as for a person
+    agent.ok("browser_click", ref=ref_in(menu, 'option "Push"'))
+    assert state(agent)["channels"] == ["Email", "Push"]
 
 
 def test_quasar_slider_takes_a_press_where_it_lands_then_keys(agent: LaneAgent) -> None:

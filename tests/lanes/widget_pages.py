@@ -145,6 +145,7 @@ QUASAR = widget_page(
 <script src="/widgets/node_modules/quasar/dist/quasar.umd.prod.js"></script>""",
     """<div id="app" style="width: 420px; padding: 16px">
   <q-select v-model="size" :options="sizes" label="Size" filled></q-select>
+  <q-select v-model="channels" :options="channelOptions" label="Channels" multiple filled></q-select>
   <q-checkbox v-model="terms" name="terms" label="Accept the terms"></q-checkbox>
   <q-toggle v-model="alerts" name="alerts" label="Alerts"></q-toggle>
   <p id="volume-label">Volume</p>
@@ -155,11 +156,11 @@ QUASAR = widget_page(
   setup() {
     const model = {
       size: Vue.ref(null), sizes: ['Small', 'Medium', 'Large'], terms: Vue.ref(false), alerts: Vue.ref(false),
-      volume: Vue.ref(3), day: Vue.ref(null),
+      volume: Vue.ref(3), day: Vue.ref(null), channels: Vue.ref([]), channelOptions: ['Email', 'SMS', 'Push'],
     };
     Vue.watchEffect(() => report({
       size: model.size.value, terms: model.terms.value, alerts: model.alerts.value, volume: model.volume.value,
-      day: model.day.value,
+      day: model.day.value, channels: model.channels.value,
     }));
     // Ready once the icon font is in: until then the arrows' names show as text, wider than their buttons.
     Vue.onMounted(() => document.fonts.ready.then(ready));

@@ -1,0 +1,177 @@
+// Runs in the page's own world at document_start (every frame; the extension's manifest lists it), for the extension
+// lane only (issue 30): while the agent controls the tab, the page gets the focus events a window with the system's
+// focus would give it, for the page's own focus() and blur() calls too, and document.hasFocus() says true.
+//
+// Why: Chrome fires focus, blur, focusin and focusout only in a page whose window has the system's focus. A user who
+// watches the agent from a terminal, or works in another window, leaves Chrome's window without it (and every tab
+// of a headless browser has none): there element.focus() moves document.activeElement silently. Many widgets learn
+// of the focus only from those events: JupyterLab's focus tracker (Lumino's FocusTracker, a capture 'focus'
+// listener on each widget) never makes the opened notebook current, so its status bar, its Run and Kernel menus and
+// its toolbar act on nothing; Quasar's QSelect closes its menu after the first option of a multiple select, because
+// the focus its own code gives back to the select comes with no event. A person's window would have the focus: the
+// person clicked into it. The engine fires these events for the focus moves it makes itself (engine/pointer.js,
+// focusElement); a move the page makes, in its handlers or at any other time, only a hook in the page's world sees.
+//
+// Raising the window (chrome.windows.update with focused: true) would give the real events, but it takes the
+// user's keyboard from whatever they are typing into elsewhere and brings Chrome in front of their work: the user's
+// window is never raised. Chrome DevTools' focus emulation (Emulation.setFocusEmulationEnabled) needs the debugger
+// permission this extension does not hold.
+//
+// What it does while the tab is controlled and the document really has no focus (document.hasFocus() of the
+// browser is false; in a focused window Chrome fires the real events and this hook does nothing):
+// - a focus() that moves the focus fires what Chrome's Document::SetFocusedElement fires in a focused window, in
+//   its order: blur and focusout on the element that had it (while the document itself holds the focus, as in
+//   Chrome), then focus and focusin on the new one; a handler that moves the focus meanwhile ends the sequence,
+//   as in Chrome; a blur() that takes the focus fires blur and focusout;
+// - document.hasFocus() answers true (CodeMirror 6 counts an editor focused only then): in the top frame always, in
+//   a child frame while an element in it has the focus (a frame cannot see where its parent's focus is);
+// - when control starts, what a window gaining the focus gives: focus on the window, then focus and focusin on the
+//   element that has the focus; when it ends, what losing it gives: blur and focusout on that element, then blur on
+//   the window.
+//
+// Whether the tab is controlled comes over a MessageChannel whose port the extension's isolated world hands over at
+// document_start (page/window_focus_relay.js, listed right after this file's world's scripts), before any page
+// script runs; the port lives only in this closure, so a page cannot switch the hook on or off. The hook sends
+// nothing: the relay never reads the port, so the page has no way to the extension through it. The page shares
+// this world and may call the wrapped focus() and blur(): what they cause is ordinary untrusted events, dispatched
+// to the page itself, which it could dispatch itself anyway.
+"use strict";
+
+(() => {
+  if (window.__hermesWindowFocus) return;
+  Object.defineProperty(window, "__hermesWindowFocus", { value: true });
+
+  const HANDSHAKE = "hermes:window-focus-port";
+  const { apply } = Reflect;
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const realHasFocus = Document.prototype.hasFocus;
+  const activeOf = Object.getOwnPropertyDescriptor(Document.prototype, "activeElement").get;
+  const shadowActiveOf = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, "activeElement").get;
+  const shadowRootOf = Object.getOwnPropertyDescriptor(Element.prototype, "shadowRoot").get;
+  const dataOf = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data").get;
+  const portsOf = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "ports").get;
+  const preventDefault = Event.prototype.preventDefault;
+  const addListener = EventTarget.prototype.addEventListener;
+  const removeListener = EventTarget.prototype.removeEventListener;
+  const Focus = FocusEvent;
+  const Plain = Event;
+  const Frame = HTMLIFrameElement;
+  const isTop = window === window.top;
+  const doc = document;
+
+  let controlled = false;
+
+  // The element that has the focus, through open shadow roots; null when the document itself has it. An <iframe>
+  // holds a focus that is its own document's, whose hook fires its events: it counts as none here.
+  const focused = () => {
+    let element = apply(activeOf, doc, []);
+    for (let root = element && apply(shadowRootOf, element, []); root; root = apply(shadowRootOf, element, [])) {
+      const inner = apply(shadowActiveOf, root, []);
+      if (!inner) break;
+      element = inner;
+    }
+    if (!element || element === doc.body || element === doc.documentElement || element instanceof Frame) return null;
+    return element;
+  };
+  const emulating = () => controlled && !apply(realHasFocus, doc, []);
+
+  const fire = (target, type, related, bubbles) =>
+    apply(dispatch, target, [new Focus(type, { bubbles, composed: true, view: window, relatedTarget: related })]);
+  const fireBlur = (element, next) => {
+    fire(element, "blur", next, false);
+    fire(element, "focusout", next, true);
+  };
+  // focus, then focusin unless a focus handler moved the focus on; whether the focus stayed on `element`.
+  const fireFocus = (element, previous) => {
+    fire(element, "focus", previous, false);
+    if (focused() !== element) return false;
+    fire(element, "focusin", previous, true);
+    return true;
+  };
+
+  // Replaces the method `name` of `proto` (focus and blur are HTMLElement's, SVGElement's and MathMLElement's, each
+  // its own function), keeping its name, length and attributes; the original, by prototype, for silentBlur().
+  const originalBlurs = [];
+  const wrap = (proto, name, wrapper) => {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    if (!descriptor || typeof descriptor.value !== "function") return;
+    const original = descriptor.value;
+    if (name === "blur") originalBlurs.push([proto, original]);
+    const replacement = {
+      [name](...args) {
+        return wrapper.call(this, original, args);
+      },
+    }[name];
+    Object.defineProperty(proto, name, { ...descriptor, value: replacement });
+  };
+  // Takes the focus from `element` without events (none fire without the system's focus).
+  const silentBlur = (element) => {
+    for (const [proto, blur] of originalBlurs) if (proto.isPrototypeOf(element)) return apply(blur, element, []);
+  };
+
+  function focusWrapper(original, args) {
+    if (!emulating()) return apply(original, this, args);
+    const previous = focused();
+    const result = apply(original, this, args);
+    const now = focused();
+    if (!now || now === previous) return result;
+    if (previous) {
+      // Chrome fires the blur while the document holds the focus, before the new element takes it.
+      silentBlur(now);
+      fireBlur(previous, now);
+      if (focused() !== null) return result; // a blur handler moved the focus: Chrome goes no further either
+      apply(original, this, args);
+      if (focused() !== now) return result;
+    }
+    fireFocus(now, previous);
+    return result;
+  }
+  function blurWrapper(original, args) {
+    if (!emulating()) return apply(original, this, args);
+    const previous = focused();
+    const result = apply(original, this, args);
+    if (previous && focused() === null) fireBlur(previous, null);
+    return result;
+  }
+  for (const kind of [HTMLElement, SVGElement, globalThis.MathMLElement]) {
+    if (typeof kind !== "function") continue;
+    wrap(kind.prototype, "focus", focusWrapper);
+    wrap(kind.prototype, "blur", blurWrapper);
+  }
+  wrap(Document.prototype, "hasFocus", function (original, args) {
+    const real = apply(original, this, args);
+    if (real || !controlled || this !== doc) return real;
+    return isTop || focused() !== null;
+  });
+
+  // Control starts (the window, as the page sees it, gains the focus) or ends (loses it).
+  const setControlled = (on) => {
+    if (on === controlled) return;
+    const unfocused = !apply(realHasFocus, doc, []);
+    const element = focused();
+    if (on) {
+      controlled = true;
+      if (!unfocused || !(isTop || element)) return;
+      apply(dispatch, window, [new Plain("focus")]);
+      if (element && focused() === element) fireFocus(element, null);
+    } else {
+      if (unfocused && (isTop || element)) {
+        if (element) fireBlur(element, null);
+        apply(dispatch, window, [new Plain("blur")]);
+      }
+      controlled = false;
+    }
+  };
+
+  const takePort = (event) => {
+    apply(removeListener, window, [HANDSHAKE, takePort]);
+    const [port] = apply(portsOf, event, []);
+    if (!port) return;
+    apply(preventDefault, event, []); // tells the relay that the port was taken
+    port.onmessage = (message) => {
+      const on = apply(dataOf, message, []);
+      if (on === true || on === false) setControlled(on);
+    };
+  };
+  apply(addListener, window, [HANDSHAKE, takePort]);
+})();

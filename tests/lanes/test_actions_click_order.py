@@ -1,0 +1,156 @@
+"""Issue 30, item 4: a click's events come in a real click's order, and the page's own focus moves bring focus events,
+on both lanes.
+
+The order is the one real input gives on Chromium (CDP Input events, recorded on the target and each ancestor,
+written down where the engine dispatches it: extension/engine/pointer.js, press()): the boundary events, pointer
+kind first, then the move, pointerdown, mousedown, the focus change, pointerup, mouseup and click; pointer events
+carry detail 0. The cdp lane presses with real input, so on it these tests check the oracle itself.
+
+The extension lane's window has no system focus (headless, as a user's window behind a terminal): Chrome then fires
+no focus events for the page's own focus() calls, and document.hasFocus() is false. While the agent controls the
+tab, the page-world hook (extension/page/window_focus.js) gives the page what a focused window would. While the
+focus leaves an element (blur, focusout), the document holds it, as in Chrome.
+
+Each page records what reached it (every event at its target, as ``type@id``, with detail and buttons for the
+press's events), in its title; the tests judge from that record, never from the tool's answer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.lanes.action_pages import page, serve_action_pages
+from tests.lanes.conftest import LaneAgent
+from tests.lanes.test_actions_wait import ref_of
+from tests.support.pages import PageServer
+from tests.support.waiting import wait_until
+
+pytestmark = pytest.mark.chromium
+
+RECORDER = """
+const seen = [];
+const TYPES = ['pointerover', 'pointerenter', 'pointerout', 'pointerleave', 'pointermove', 'pointerdown', 'pointerup',
+  'mouseover', 'mouseenter', 'mouseout', 'mouseleave', 'mousemove', 'mousedown', 'mouseup', 'click', 'dblclick',
+  'focus', 'blur', 'focusin', 'focusout'];
+const PRESSES = new Set(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick']);
+// While the focus leaves an element, the document holds it (Chrome's order): what has it then.
+const LEAVING = new Set(['blur', 'focusout']);
+function name(node) { return node === document ? 'document' : node.id || node.localName; }
+function report() {
+  const active = document.activeElement;
+  const focused = active ? name(active) : null;
+  document.title = JSON.stringify({ events: seen, active: focused, hasFocus: document.hasFocus() });
+}
+const watched = [document, document.documentElement, document.body, ...document.querySelectorAll('#outer, #outer *')];
+for (const node of watched) {
+  for (const type of TYPES) {
+    node.addEventListener(type, (event) => {
+      if (event.target !== event.currentTarget) return;  // each event once, where it is aimed
+      let text = type + '@' + name(node);
+      if (PRESSES.has(type)) text += ' d' + event.detail + ' b' + event.buttons;
+      if (LEAVING.has(type)) text += ' in ' + name(document.activeElement);
+      seen.push(text);
+      report();
+    });
+  }
+}
+report();
+"""
+
+ORDER = page(
+    "Order",
+    f"""<h1>Order</h1>
+<div id="outer" style="padding: 20px">
+  <button id="plain">Plain</button>
+  <button id="nopd" onpointerdown="event.preventDefault()">Cancels pointerdown</button>
+  <button id="nomd" onmousedown="event.preventDefault()">Cancels mousedown</button>
+  <input id="field" aria-label="Field">
+  <button id="later" onclick="setTimeout(() => document.getElementById('field').focus(), 100)">Focus later</button>
+</div>
+<script>{RECORDER}</script>""",
+)
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[PageServer]:
+    with serve_action_pages({"/order": ORDER}) as server:
+        yield server
+
+
+def record(agent: LaneAgent) -> dict[str, Any]:
+    recorded: dict[str, Any] = json.loads(agent.ok("browser_snapshot")["title"])
+    return recorded
+
+
+def click(agent: LaneAgent, button: str, **options: Any) -> list[str]:
+    """Click ``button`` (by the ref the snapshot gives it) and answer the events it brought, in order."""
+    before = len(record(agent)["events"])
+    agent.ok("browser_click", ref=ref_of(agent.snapshot(), button), see="none", **options)
+    events: list[str] = record(agent)["events"][before:]
+    return events
+
+
+def arrival(target: str, left: str | None = None) -> list[str]:
+    """The events of the pointer coming over ``target`` from ``left`` (None: from outside the page)."""
+    entered = ["document", "html", "body", "outer", target] if left is None else [target]
+    events: list[str] = []
+    for kind in ("pointer", "mouse"):
+        if left is not None:
+            events += [f"{kind}out@{left}", f"{kind}leave@{left}"]
+        events += [f"{kind}over@{target}", *(f"{kind}enter@{each}" for each in entered)]
+    return [*events, f"pointermove@{target}", f"mousemove@{target}"]
+
+
+def pressed(target: str, focus: list[str], clicks: int = 1) -> list[str]:
+    """A left press and release on ``target``, with the ``focus`` events mousedown's default action brings."""
+    return [
+        f"pointerdown@{target} d0 b1",
+        f"mousedown@{target} d{clicks} b1",
+        *focus,
+        f"pointerup@{target} d0 b0",
+        f"mouseup@{target} d{clicks} b0",
+        f"click@{target} d{clicks} b0",
+    ]
+
+
+def test_a_click_brings_a_real_clicks_events_in_its_order(agent: LaneAgent) -> None:
+    agent.open("/order")
+    assert click(agent, 'button "Plain"') == arrival("plain") + pressed("plain", ["focus@plain", "focusin@plain"])
+    moved = ["blur@plain in body", "focusout@plain in body", "focus@field", "focusin@field"]
+    assert click(agent, 'textbox "Field"') == arrival("field", left="plain") + pressed("field", moved)
+    assert record(agent)["active"] == "field"
+
+
+def test_a_double_click_counts_its_presses_in_the_mouse_events_only(agent: LaneAgent) -> None:
+    agent.open("/order")
+    events = click(agent, 'button "Plain"', double=True)
+    focus = ["focus@plain", "focusin@plain"]
+    assert events == arrival("plain") + pressed("plain", focus) + pressed("plain", [], clicks=2) + [
+        "dblclick@plain d2 b0"
+    ]
+
+
+def test_a_press_the_page_cancels_moves_no_focus(agent: LaneAgent) -> None:
+    agent.open("/order")
+    click(agent, 'button "Plain"')
+    # mousedown cancelled: the press's default action, the focus change, does not happen
+    assert click(agent, 'button "Cancels mousedown"') == arrival("nomd", left="plain") + pressed("nomd", [])
+    # pointerdown cancelled: no mousedown nor mouseup, and no focus change either; the click still comes
+    cancelled = ["pointerdown@nopd d0 b1", "pointerup@nopd d0 b0", "click@nopd d1 b0"]
+    assert click(agent, 'button "Cancels pointerdown"') == [*arrival("nopd", left="nomd"), *cancelled]
+    assert record(agent)["active"] == "plain"
+
+
+def test_the_pages_own_focus_call_brings_focus_events_after_the_action_too(agent: LaneAgent) -> None:
+    # The page focuses the field from a timer, after the click's action has ended: a focused window gives the
+    # field its focus events, and the page counts itself focused.
+    agent.open("/order")
+    click(agent, 'button "Plain"')
+    click(agent, 'button "Focus later"')
+    later = wait_until(lambda: (seen := record(agent))["active"] == "field" and seen, 5, "the page to focus the field")
+    assert later["events"][-4:] == ["blur@later in body", "focusout@later in body", "focus@field", "focusin@field"]
+    assert later["hasFocus"] is True

@@ -18,7 +18,7 @@ import pytest
 
 from hermes_extension import page_hook_source
 from tests.extension.ax_agreement import views
-from tests.extension.snapshot_harness import Browser, Tab
+from tests.extension.snapshot_harness import Browser, Frame, Tab
 from tests.lanes.fidelity_pages import FIDELITY_PAGES, WIDGETS, WIDGETS_MOUNT
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_until
@@ -32,6 +32,8 @@ READY = {"/fidelity/grid": "Paris", "/fidelity/datepicker": "Next"}
 ICON_GLYPHS = re.compile("[\ue000-\uf8ff ]+")
 #: The corpus but the long table (3,000 rows of plain cells: nothing Chromium names that the others lack).
 CORPUS = [path for path in FIDELITY_PAGES if path != "/fidelity/long"]
+#: Widget corpus pages whose grid cells and calendar days have refs (tests/widgets/corpus).
+GRID_PAGES = ["ag-grid", "handsontable", "react-datepicker"]
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +50,13 @@ def tab(browser: Browser) -> Iterator[Tab]:
     t.close()
 
 
+@pytest.fixture(scope="module")
+def widgets() -> Iterator[PageServer]:
+    """The widget corpus (tests/widgets/corpus), with the builds it loads, under ``/widgets/``."""
+    with serve_pages(folder=WIDGETS.parent, mount=WIDGETS_MOUNT) as running:
+        yield running
+
+
 @pytest.mark.parametrize("path", CORPUS)
 def test_every_ref_of_the_corpus_agrees_with_chromium(tab: Tab, server: PageServer, path: str) -> None:
     tab.navigate(server.url(path))
@@ -58,7 +67,22 @@ def test_every_ref_of_the_corpus_agrees_with_chromium(tab: Tab, server: PageServ
         snapshot: str = top.snapshot(full=True)["text"]
         return snapshot if ready in snapshot else None
 
-    text = wait_until(rendered, 10, repr(ready))
+    assert_agrees(tab, top, wait_until(rendered, 10, repr(ready)))
+
+
+@pytest.mark.parametrize("page", GRID_PAGES)
+def test_every_ref_of_the_grid_pages_agrees_with_chromium(tab: Tab, widgets: PageServer, page: str) -> None:
+    """Issue 30: the cells of real grids and date pickers, now with refs, have Chromium's roles and names."""
+    tab.navigate(widgets.url(f"/widgets/corpus/{page}.html"))
+    top = tab.top().inject()
+    wait_until(lambda: top.page_eval("window.__ready === true"), 20, f"the {page} page")
+    text = top.snapshot(full=True)["text"]
+    assert re.search(r'- gridcell "[^"]+" @e\d+', text), text
+    assert_agrees(tab, top, text)
+
+
+def assert_agrees(tab: Tab, top: Frame, text: str) -> None:
+    """Every ref of ``text`` has Chromium's role, and Chromium's name where it gives one."""
     disagree = []
     for view in views(tab, top, text):
         if view.chromium_role in ("generic", "none", ""):

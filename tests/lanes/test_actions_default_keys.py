@@ -148,6 +148,24 @@ document.addEventListener('change', (event) => {
 </script>""",
 )
 
+#: A drop-down with a disabled option and a multiple list box, reached by Tab from the field before them (a click
+#: would open the drop-down's own popup); the title holds what each has chosen, read on every change.
+SELECTS = page(
+    "{}",
+    """<h1>Selects</h1>
+<p><label>Before <input id="before"></label>
+<label>Size <select id="size"><option>XS</option><option>S</option><option selected>M</option>
+<option disabled>L</option><option>XL</option><option>XXL</option></select></label>
+<label>Toppings <select id="toppings" multiple><option>Cheese</option><option selected>Ham</option>
+<option>Olives</option><option>Basil</option></select></label></p>
+<script>
+document.addEventListener('change', () => {
+  const chosen = (id) => Array.from(document.getElementById(id).selectedOptions, (option) => option.text);
+  document.title = JSON.stringify({ size: chosen('size'), toppings: chosen('toppings') });
+});
+</script>""",
+)
+
 #: Draft.js with an inline toolbar (Bold, Italic, Link) shown while the editor's own selection is not collapsed
 #: and the editor has the focus, as Draft.js's inline toolbar plugins show theirs. The title holds the editor's
 #: text, its SelectionState (start and end offsets, collapsed, focus) and its inline style ranges.
@@ -194,6 +212,7 @@ createRoot(document.getElementById('editor')).render(h(Story));""",
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
+        "/selects": SELECTS,
         "/radios": RADIOS,
         "/tab-stops": TAB_STOPS,
         "/caret": CARET,
@@ -378,3 +397,18 @@ def test_a_press_on_text_ends_a_selection_and_a_press_on_a_button_keeps_it(agent
     agent.ok("browser_click", ref=ref_of(agent, "listitem"))  # the caret goes to the text pressed
     state = reported(agent)
     assert (state["selected"], state["focus"][0]) == ("", "Words to click in")
+
+
+def test_keys_choose_in_a_drop_down_and_a_list_box(agent: LaneAgent) -> None:
+    focus_field(agent, "/selects", 'textbox "Before"')
+    agent.ok("browser_press", key="Tab")
+    assert press(agent, "ArrowDown")["size"] == ["XL"]  # past the disabled option
+    assert press(agent, "Home")["size"] == ["XS"]
+    assert press(agent, "PageDown")["size"] == ["XL"]  # three on is the disabled one: the next after it
+    assert press(agent, "End")["size"] == ["XXL"]
+    agent.ok("browser_press", key="Shift+ArrowUp")  # a drop-down takes no Shift
+    assert reported(agent)["size"] == ["XXL"]
+    agent.ok("browser_press", key="Tab")
+    assert press(agent, "ArrowDown")["toppings"] == ["Olives"]
+    assert press(agent, "Shift+ArrowDown")["toppings"] == ["Olives", "Basil"]
+    assert press(agent, "Home")["toppings"] == ["Cheese"]

@@ -55,6 +55,15 @@ NAMED_KEYS = {
     "PageUp": ("PageUp", 33, ""),
     "PageDown": ("PageDown", 34, ""),
 }
+#: Whether an element is drawn: it and every box around it larger than a pixel (a library's hidden <select> is a
+#: one-pixel box, clipped, whose options keep their own boxes).
+DRAWN = """function () {
+  for (var box = this; box; box = box.parentElement) {
+    var rect = box.getBoundingClientRect();
+    if (rect.width < 2 || rect.height < 2) return false;
+  }
+  return true;
+}"""
 #: Whether the press landed on the named element (its label, or the ``press`` element, count as it): the
 #: element hit at the point, through open shadow roots, is it or inside it.
 LANDS_ON = """function (x, y, press) {
@@ -154,7 +163,7 @@ class Oracle:
     def node(self, target: Target) -> int | None:
         """The backend node id of the element Chromium's accessibility tree names as ``target``, once it is there
         (a list that opens renders its options a moment after the press, and a person waits to see them): the
-        first one drawn, else the first (a library's hidden <select> keeps options of the same names)."""
+        first one drawn (``DRAWN``), else the first (a library's hidden <select> keeps options of the same names)."""
         name = normalised(target.name)
 
         def look() -> list[int]:
@@ -174,7 +183,7 @@ class Oracle:
             return None
         for node in nodes:
             obj = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
-            if self._call(obj, "function () { return this.getClientRects().length > 0; }"):
+            if self._call(obj, DRAWN):
                 return node
         return nodes[0]
 

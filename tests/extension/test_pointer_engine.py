@@ -103,6 +103,25 @@ window.slideIn = () => {
 };
 </script>"""
 
+#: An option list that chooses on mousedown and closes at once, as Gradio's dropdown does: the list stays drawn while
+#: it fades, but inert (Svelte's outro), so the release lands on the page behind it.
+CLOSING_LIST = """<!doctype html><title>Closing</title>
+<ul id="list" role="listbox" style="position: fixed; top: 20px; left: 20px; margin: 0; background: white">
+  <li role="option" id="porto">Porto</li><li role="option" id="faro">Faro</li></ul>
+<script>
+window.seen = [];
+window.chosen = null;
+for (const type of ['mousedown', 'mouseup', 'click']) {
+  const log = (event) => window.seen.push(type + '@' + (event.target.id || event.target.localName));
+  window.addEventListener(type, log, true);
+}
+document.getElementById('list').addEventListener('mousedown', (event) => {
+  window.chosen = event.target.id;
+  event.currentTarget.inert = true;
+  event.currentTarget.animate([{ opacity: 1 }, { opacity: 0 }], 200).finished.then(() => event.target.remove());
+});
+</script>"""
+
 #: A checkbox low in a short page, and a banner that slides up over the lower half of the window in 400 ms once
 #: the page calls slideIn() (a CSS transition, as cookie banners slide in).
 ANIMATED_BANNER = """<!doctype html><title>Animated</title>
@@ -124,6 +143,7 @@ def server() -> Iterator[PageServer]:
         "/banner.html": SLIDING_BANNER,
         "/release.html": RELEASE_PAGE,
         "/animated.html": ANIMATED_BANNER,
+        "/closing.html": CLOSING_LIST,
     }
     with serve_pages(pages) as served:
         yield served
@@ -254,6 +274,18 @@ def test_a_real_release_over_what_the_press_opened_is_the_press_meant(tab: Tab, 
     real_press(tab, aimed["x"], aimed["y"])
     assert top.call("settle", aimed["watch"])["ok"] is True
     assert top.page_eval("window.seen") == ["mousedown@choose", "mouseup@menu", "click@body"]
+
+
+def test_a_real_release_where_the_element_no_longer_takes_the_pointer_is_the_press_meant(
+    tab: Tab, server: PageServer
+) -> None:
+    """The press went down on the option and chose it; its list closing is no banner sliding over it."""
+    top = engine_at_document_start(tab, server.url("/closing.html"))
+    refs = {name: ref for _, name, ref in ref_lines(top.snapshot()["text"])}
+    aimed = top.call("aim", refs["Faro"], {"guard": True})
+    real_press(tab, aimed["x"], aimed["y"])
+    assert top.call("settle", aimed["watch"])["ok"] is True
+    assert top.page_eval("[window.chosen, window.seen]") == ["faro", ["mousedown@faro", "mouseup@html", "click@html"]]
 
 
 def test_aim_waits_for_a_banner_sliding_in_and_finds_a_point_it_leaves_clear(tab: Tab, server: PageServer) -> None:

@@ -171,7 +171,9 @@
       return "select_all";
     }
     if (target.localName === "select" && !modifiers.alt && !modifiers.meta && SELECT_KEYS.test(key)) return selectKey(target, key, modifiers);
-    if (plain && !textual && SCROLL_KEYS.test(key)) return scrollKey(target, key, !!modifiers.shift);
+    // (Shift with an arrow scrolls nothing; Control with Home or End scrolls to the page's ends, as Home and End)
+    var scrolls = plain ? !(modifiers.shift && /^Arrow/.test(key)) : modifiers.ctrl && !modifiers.shift && !modifiers.alt && !modifiers.meta && /^(Home|End)$/.test(key);
+    if (scrolls && !textual && SCROLL_KEYS.test(key)) return scrollKey(target, key, !!modifiers.shift);
     return null;
   }
   function enter(target, editing) {
@@ -384,10 +386,10 @@
     var granularity = keys ? keys[control ? 2 : 1] : null;
     return granularity ? { alter: shift ? "extend" : "move", direction: keys[0], granularity: granularity } : null;
   }
-  // A number input steps its value on ArrowUp and ArrowDown instead, which this does not do: nothing then.
   // move.lines: that many lines (stopping where the caret stops: at the first line's start, the last one's end).
+  // A number input steps its value on ArrowUp and ArrowDown instead (stepNumber).
   function moveCaret(target, move) {
-    if (target.localName === "input" && target.type === "number" && move.granularity === "line") return null;
+    if (target.localName === "input" && target.type === "number" && move.granularity === "line") return stepNumber(target, move.direction === "forward" ? -1 : 1);
     var root = target.getRootNode && target.getRootNode().getSelection ? target.getRootNode() : document;
     var selection = root.getSelection();
     if (!selection || !selection.rangeCount) return null;
@@ -400,6 +402,21 @@
       var same = selection.focusNode === node && selection.focusOffset === offset && target.selectionStart === start && target.selectionEnd === end;
       if (same) break;
     }
+    return "select";
+  }
+  // ArrowUp and ArrowDown in a number input step its value as its spin buttons do (stepUp/stepDown: from 0 when
+  // empty, snapped to the step, kept within min and max), then input and change; none when it did not move.
+  function stepNumber(input, direction) {
+    var before = nativeValue(input);
+    try {
+      if (direction > 0) input.stepUp();
+      else input.stepDown();
+    } catch (e) {
+      return null; // step="any" has no step to take
+    }
+    if (nativeValue(input) === before) return null;
+    input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    plainEvent(input, "change");
     return "select";
   }
   // PageUp and PageDown in a textarea or an editor: the caret goes up or down by the lines in 7/8 of what shows

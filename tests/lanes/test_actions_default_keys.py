@@ -166,6 +166,17 @@ document.addEventListener('change', () => {
 </script>""",
 )
 
+#: A number input (step 2 up to 7); the title lists the values its input events gave.
+NUMBER = page(
+    "[]",
+    """<h1>Number</h1>
+<p><label>Guests <input type="number" id="guests" value="3" min="0" max="7" step="2"></label></p>
+<script>
+const guests = document.getElementById('guests'), values = [];
+guests.addEventListener('input', () => { values.push(guests.value); document.title = JSON.stringify(values); });
+</script>""",
+)
+
 #: Draft.js with an inline toolbar (Bold, Italic, Link) shown while the editor's own selection is not collapsed
 #: and the editor has the focus, as Draft.js's inline toolbar plugins show theirs. The title holds the editor's
 #: text, its SelectionState (start and end offsets, collapsed, focus) and its inline style ranges.
@@ -212,6 +223,7 @@ createRoot(document.getElementById('editor')).render(h(Story));""",
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
+        "/number": NUMBER,
         "/selects": SELECTS,
         "/radios": RADIOS,
         "/tab-stops": TAB_STOPS,
@@ -350,8 +362,8 @@ def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: L
     spaced = wait_until(lambda: scrolled(agent, lambda y: y >= paged["scrolled"] + 0.8 * viewport), 10, "Space")
     agent.ok("browser_press", key="Shift+ ")
     wait_until(lambda: scrolled(agent, lambda y: y <= spaced["scrolled"] - 0.8 * viewport), 10, "Shift+Space")
-    agent.ok("browser_press", key="End")
-    wait_until(lambda: scrolled(agent, lambda y: y >= 3 * viewport), 10, "End to scroll to the bottom")
+    agent.ok("browser_press", key="Control+End")
+    wait_until(lambda: scrolled(agent, lambda y: y >= 3 * viewport), 10, "Control+End to scroll to the bottom")
     agent.ok("browser_press", key="Home")
     wait_until(lambda: scrolled(agent, lambda y: y == 0), 10, "Home to scroll to the top")
     agent.ok("browser_click", ref=ref_of(agent, 'textbox "First"'))
@@ -412,3 +424,10 @@ def test_keys_choose_in_a_drop_down_and_a_list_box(agent: LaneAgent) -> None:
     assert press(agent, "ArrowDown")["toppings"] == ["Olives"]
     assert press(agent, "Shift+ArrowDown")["toppings"] == ["Olives", "Basil"]
     assert press(agent, "Home")["toppings"] == ["Cheese"]
+
+
+def test_arrows_step_a_number_input_within_its_range(agent: LaneAgent) -> None:
+    focus_field(agent, "/number", 'spinbutton "Guests"')
+    assert press(agent, "ArrowUp") == ["4"]  # to the step
+    assert press(agent, "ArrowUp", 2) == ["4", "6"]  # 8 is past the maximum: no step, no event
+    assert press(agent, "ArrowDown") == ["4", "6", "4"]

@@ -145,8 +145,8 @@ def table_rows(snapshot: str) -> list[list[str]]:
     """The rows of the snapshot's tables as an agent reads them: each row's cells, in order.
 
     A row is written either on one line (``- row: a | b | c``) or with a line per cell, whose value is
-    its text or, for a cell holding a link, what the link shows; either way a cell is one entry, so
-    a value stays under its column only if the snapshot kept every cell.
+    its text, for a cell holding a link what the link shows, or for a cell with a ref its name; either way a
+    cell is one entry, so a value stays under its column only if the snapshot kept every cell.
     """
     lines = list(elements(snapshot))
     rows: list[list[str]] = []
@@ -161,7 +161,7 @@ def table_rows(snapshot: str) -> list[list[str]]:
         ]
         rows.append(
             [
-                cell.text or " ".join(part.name or part.text for part in subtree(lines, i))
+                cell.text or " ".join(part.name or part.text for part in subtree(lines, i)) or cell.name
                 for i, cell in cells
                 if cell.role in CELL_ROLES
             ]

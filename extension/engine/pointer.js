@@ -812,7 +812,9 @@
   // what is under the pointer, not by the event's target: a page that captured the pointer on the press (a
   // slider) gets the release wherever the pointer is.
   function landsElsewhere(event) {
-    var starts = PRESS_STARTS[event.type];
+    // Only the press's first event is judged as its start: a mousedown after a pointerdown that went down on the
+    // element is that same press, wherever the page's pointerdown handler left things.
+    var starts = PRESS_STARTS[event.type] && !guard.changed;
     if (!starts && !(PRESS_ENDS[event.type] && guard.changed)) return null;
     var target = starts ? event.composedPath()[0] : deepElementFromPoint(event.clientX, event.clientY);
     if (!target || target.nodeType !== 1 || reaches(guard.el, target)) {

@@ -78,6 +78,7 @@ def main() -> int:
                     + (result.oracle_error or ", ".join(lanes_seen) or "ok"),
                     flush=True,
                 )
+        system_focus = {lane.lane: lane.system_focus() for lane in rig.lanes}
     print()
     print(table(d for r in results for d in r.divergences))
     not_run = [f"{r.case.id}: {r.oracle_error}" for r in results if r.oracle_error]
@@ -85,7 +86,8 @@ def main() -> int:
         print("\nnot run (the oracle could not, or the page never got ready):")
         print("\n".join(f"  {line}" for line in broken + not_run))
     focus = {lane: sum(1 for r in results if r.focused.get(lane)) for lane in ["oracle", *lanes]}
-    print(f"\ndocument.hasFocus() true after the case: {focus} of {len(results)}")
+    print(f"\ndocument.hasFocus() in the page's world true after the case: {focus} of {len(results)}")
+    print(f"the lanes' windows have the system's focus (read in an isolated world): {system_focus}")
     print(f"wall time: {time.monotonic() - started:.0f} s")
     if options.json:
         options.json.write_text(as_json(results))

@@ -17,6 +17,6 @@ Modules, from the wire up.  Those marked *no I/O* are plain objects fed with eve
 ``keys``        key names (``Enter``, ``Control+a``) as real key events.
 ``chromium``    finding and launching a local headless Chromium with its own temporary profile.
 ``providers``   where a session's browser comes from: local Chromium, an existing Chrome, a cloud provider.
-``tools``       one handler per cdp-lane tool, in one table keyed by tool name (``HANDLERS``).
+``tools``       one handler per cdp-lane tool, keyed by tool name (``HANDLERS``); a module per kind of tool.
 ``backend``     ``CDPBackend``: the lane; every tool call goes through its one wrapper of shared guards.
 """

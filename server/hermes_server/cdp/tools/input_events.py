@@ -1,0 +1,163 @@
+"""Real input events: the mouse (``Input.dispatchMouseEvent``), keys (``Input.dispatchKeyEvent``) and typed text
+(``Input.insertText``), sent as a hand gives them."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from hermes_server.cdp.engine import HOVER_LOOK_MS, HOVER_SETTLE_MS, INTERCEPTED_GRACE_MS, engine_failure
+from hermes_server.cdp.frames import FrameInfo
+from hermes_server.cdp.keys import KeyPress, parse_key, typed_keys
+from hermes_server.cdp.supervisor import CDPSupervisor
+from hermes_server.cdp.tools.table import Arguments, Browsing
+
+#: CDP's ``buttons`` bit of each button, and its ``modifiers`` bit of each key.
+_BUTTON_BITS = {"left": 1, "right": 2, "middle": 4}
+_MODIFIER_BITS = {"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """What ``browser_click`` asks of the mouse: which button, how many clicks, the keys held, or only a hover."""
+
+    button: str = "left"
+    clicks: int = 1
+    modifiers: int = 0
+    hover: bool = False
+
+    @classmethod
+    def of(cls, args: Arguments) -> Gesture:
+        keys = str(args.get("modifiers") or "")
+        return cls(
+            button=str(args.get("button") or "left"),
+            clicks=2 if args.get("double") else 1,
+            modifiers=sum(_MODIFIER_BITS[key] for key in set(keys.split("+")) if key),
+            hover=bool(args.get("hover")),
+        )
+
+    def arriving(self) -> Gesture:
+        """Only the pointer's arrival before this gesture: a hover with the same keys held."""
+        return Gesture(modifiers=self.modifiers, hover=True)
+
+
+async def click_at(
+    browsing: Browsing,
+    session: str,
+    frame: FrameInfo,
+    aimed: dict[str, Any],
+    point: tuple[float, float],
+    gesture: Gesture,
+    result: dict[str, Any],
+) -> None:
+    """``gesture`` at ``point`` (page coordinates of ``aimed``, the engine's aim at the element in ``frame``), as a
+    hand does it: the pointer arrives, the page answers the hover, and the press goes where the element is then.
+
+    Arriving over an element can change it: a ``:hover`` style that swaps an icon's image collapses the icon
+    until the new image has loaded (MiniWoB's social feed), a hover style moves it. A press sent with the move
+    hits what is there meanwhile (the icon's row), so the press waits until the point hits the element again,
+    moving with it if it moved (``result``'s ``x``/``y``); past the bound, it presses where a press still reaches
+    the element, and while one would land on something else it waits ``INTERCEPTED_GRACE_MS`` longer, then
+    presses nothing (``click_intercepted``, from ``under_pointer``).
+    The pointer is moved there again every ``HOVER_LOOK_MS`` meanwhile: a move that the browser routed before a
+    just-loaded cross-site iframe could take input went to the page around it. A hover only moves; a press whose
+    point reaches the element through something else (its label, a hidden control's drawing) gets no wait: the
+    element itself never takes that hover.
+    """
+    supervisor = browsing.supervisor
+    x, y = point
+    there = aimed.get("pointerAt") == point  # the pointer went there while the engine aimed (PageEngine.aim)
+    if gesture.hover or not aimed.get("onTarget") or (there and aimed.get("hovered")):
+        await send_mouse(supervisor, session, mouse_events(x, y, gesture, move=not there))
+        return
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    while True:
+        if not there:
+            await send_mouse(supervisor, session, mouse_events(x, y, gesture.arriving()))
+        waited_ms = (loop.time() - started) * 1000
+        where = await browsing.engine().under_pointer(frame, aimed["ref"], aimed["x"], aimed["y"], HOVER_LOOK_MS)
+        if not where.get("unsettled") and not where.get("blocked"):
+            break
+        if where.get("unsettled") and waited_ms + HOVER_LOOK_MS >= HOVER_SETTLE_MS:
+            break  # the hover never settled, but a press there reaches the element
+        if where.get("blocked") and waited_ms + HOVER_LOOK_MS >= HOVER_SETTLE_MS + INTERCEPTED_GRACE_MS:
+            raise engine_failure(where["blocked"].get("error"))
+        there = False  # the move may not have reached the element's document: move again
+    moved = (x + where["x"] - aimed["x"], y + where["y"] - aimed["y"])
+    result["x"], result["y"] = round(moved[0]), round(moved[1])
+    await send_mouse(supervisor, session, mouse_events(*moved, gesture, move=moved != point))
+
+
+def mouse_events(x: float, y: float, gesture: Gesture, *, move: bool = True) -> list[dict[str, Any]]:
+    """The mouse events of ``gesture`` at ``(x, y)``: the move there (unless ``move`` is false: the pointer is
+    already there), then a press and a release per click (none for a hover)."""
+    events: list[dict[str, Any]] = (
+        [{"type": "mouseMoved", "x": x, "y": y, "modifiers": gesture.modifiers}] if move else []
+    )
+    if not gesture.hover:
+        for count in range(1, gesture.clicks + 1):
+            for kind in ("mousePressed", "mouseReleased"):
+                events.append(
+                    {
+                        "type": kind,
+                        "x": x,
+                        "y": y,
+                        "button": gesture.button,
+                        "buttons": _BUTTON_BITS[gesture.button] if kind == "mousePressed" else 0,
+                        "clickCount": count,
+                        "modifiers": gesture.modifiers,
+                    }
+                )
+    return events
+
+
+async def send_mouse(supervisor: CDPSupervisor, session: str, events: list[dict[str, Any]]) -> None:
+    """Send ``events`` back to back (the browser handles them in order): waiting for each one's answer would
+    wait for a frame per event, as Chromium aligns mouse input with its frames."""
+    await asyncio.gather(*(supervisor.send("Input.dispatchMouseEvent", event, session_id=session) for event in events))
+
+
+async def press_key(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> None:
+    """Press the key (with its modifiers) and release it (back to back, as ``send_mouse`` sends a click's)."""
+    await asyncio.gather(
+        supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session),
+        supervisor.send("Input.dispatchKeyEvent", keys.up, session_id=session),
+    )
+
+
+async def replace_text(
+    supervisor: CDPSupervisor,
+    session: str,
+    x: float,
+    y: float,
+    text: str,
+    *,
+    together: bool = False,
+    last_as_key: bool = False,
+) -> None:
+    """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it).
+
+    Each gesture's events are sent back to back (the click's, each key's). ``together``: the field is in the top
+    frame, so every event goes to one widget of the browser, which handles them in the order sent: all the
+    gestures go back to back too. A field in a child frame gets the keys only once the click has focused that
+    frame (the browser routes keys to the focused frame), so there each gesture waits for the one before.
+
+    The text goes in as one insertion: a key per character costs the browser a round of its input pipeline each
+    (50 characters: 37 ms against 6), and a code editor would indent a new line, or close a bracket, on a real
+    key. ``last_as_key`` (a one-line ``<input>``): its last character is a key pressed and released, so that a
+    widget acting on a key's events (Flatpickr's year field reads its value on keyup) sees the whole text then."""
+    selecting = [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
+    gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]]
+    gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in selecting]
+    inserted, keyed = (text[:-1], text[-1:]) if last_as_key else (text, "")
+    if inserted:
+        gestures.append([("Input.insertText", {"text": inserted})])
+    gestures += [
+        [("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in typed_keys(keyed)
+    ]
+    if together:
+        gestures = [[event for gesture in gestures for event in gesture]]
+    for gesture in gestures:
+        await asyncio.gather(*(supervisor.send(method, params, session_id=session) for method, params in gesture))

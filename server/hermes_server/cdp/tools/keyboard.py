@@ -1,0 +1,92 @@
+"""The keyboard's tools: browser_type and browser_press (a copy, cut or paste through the session's clipboard)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hermes_server.cdp.engine import ref_key
+from hermes_server.cdp.keys import clipboard_chord, parse_key
+from hermes_server.cdp.tools.acting import Before, act, after_action, follow, pressing
+from hermes_server.cdp.tools.input_events import press_key, replace_text
+from hermes_server.cdp.tools.opened_tabs import following_tabs
+from hermes_server.cdp.tools.table import Arguments, Browsing, handles
+from hermes_server.errors import CDPCommandFailed
+
+#: Input types typed into with real input events.  The others (a select, date and time pickers, range, colour)
+#: have no text to type into: the engine sets them as the user's choice would, as on the extension lane.
+TEXT_INPUT_TYPES = frozenset({"text", "search", "url", "tel", "email", "password", "number"})
+
+
+@handles("browser_type")
+async def type_text(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    return await pressing(lambda: _type_once(browsing, args))
+
+
+async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    supervisor = browsing.supervisor
+    _, session = supervisor.tab_session()
+    engine = browsing.engine()
+    ref = ref_key(args["ref"])
+    # What kind of field it is and, for one that takes real keys, where to click it: one call (engine._TYPE_AIM).
+    frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES)
+    if aim is None:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
+        before = Before.now(supervisor, frame)
+        done = await act(supervisor, engine.call(frame, "type", ref, args["text"]))
+        return await follow(supervisor, frame, done, before)
+    x, y, aimed = aim
+    text = args["text"].replace("\r", "")
+    if facts["tag"] == "input":
+        text = text.replace("\n", "")
+    result: dict[str, Any] = {"ok": True, "ref": aimed["ref"], "role": aimed.get("role"), "name": aimed.get("name")}
+    before = Before.now(supervisor, frame)
+    typing = replace_text(
+        supervisor, session, x, y, text, together=frame.parent_id is None, last_as_key=facts["tag"] == "input"
+    )
+    await act(supervisor, typing, so_far=result)
+    # Typing lands exactly or fails (type_mismatch): once what the typing caused is over (the engine's settle, a
+    # plain field's as soon as it caused nothing), the engine reads back what the element holds, in the same call.
+    try:
+        checked = await act(
+            supervisor, engine.typed_after(frame, int(aimed["watch"]), ref, args["text"]), so_far=result
+        )
+    except CDPCommandFailed:  # the frame's document went away under the call: the typing navigated it
+        checked = {"replaced": True}
+    if checked.get("replaced"):  # nothing to read back in the old document: follow, then read the new one
+        result = await follow(supervisor, frame, result | {"navigating": True}, before)
+        checked = await engine.call(frame, "typed", ref, args["text"])
+    else:
+        result = await follow(supervisor, frame, result | {"navigating": checked.get("navigating")}, before)
+    return result | {key: checked[key] for key in ("value", "password") if key in checked}
+
+
+#: How much of a copied text the agent is told (never a password field's: only its length); the extension's too.
+CLIPBOARD_SHOWN = 200
+
+
+@handles("browser_press")
+async def press(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    """A real key press; a copy, cut or paste (``clipboard_chord``) goes through the session's own clipboard
+    instead, by the engine in the focused frame, so the browser's (the user's, on a desktop) is never touched."""
+    supervisor = browsing.supervisor
+    _, session = supervisor.tab_session()
+    keys = parse_key(args["key"])
+    result: dict[str, Any] = {"ok": True, "key": args["key"]}
+    engine = browsing.engine()
+    top = engine.frames()[0]
+    token = await engine.watch(top)
+    before = Before.now(supervisor, top)
+
+    async def pressed() -> dict[str, Any]:
+        if clipboard_chord(keys):
+            _, answer = await act(supervisor, engine.press_in_focus(args["key"], {"clipboard": browsing.clipboard}))
+            told = dict(answer.get("clipboard") or {})
+            if "text" in told:
+                browsing.clipboard = str(told.pop("text"))
+                if not told.get("password"):
+                    told["text"] = browsing.clipboard[:CLIPBOARD_SHOWN]
+            result.update(action=answer.get("action"), clipboard=told)
+        else:
+            await act(supervisor, press_key(supervisor, session, keys), so_far=result)
+        return await after_action(browsing, top, token, result, before)
+
+    return await following_tabs(browsing, before.target, pressed, result)

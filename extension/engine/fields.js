@@ -49,7 +49,8 @@
   // {key, keyCode, code, printable?, shift?} of a key name ("Enter", "F5", "a"); keyCode 0 for an unknown name.
   function keyInfo(key) {
     var named = NAMED_KEYS[key];
-    if (named) return { key: key === "Space" ? " " : key === "Esc" ? "Escape" : key, keyCode: named[0], code: named[1] };
+    // (Space is a named key that types a character: a space in a field, its keypress too)
+    if (named) return { key: key === "Space" ? " " : key === "Esc" ? "Escape" : key, keyCode: named[0], code: named[1], printable: named[0] === 32 };
     if (/^F\d{1,2}$/.test(key)) return { key: key, keyCode: 111 + +key.slice(1), code: key };
     if (key.length === 1) {
       var upper = key.toUpperCase();
@@ -230,6 +231,40 @@
         says(CARD_WORDS));
     return secret ? "password" : payment ? "payment" : null;
   }
+  // A cancelable beforeinput as the browser fires it before an edit, with the selection as its target range
+  // (getTargetRanges(): Slate, Quill and CKEditor 5 edit that range of their model); false when cancelled.
+  function beforeInput(host, inputType, data) {
+    var selection = window.getSelection();
+    var ranges = [];
+    if (selection && selection.rangeCount) {
+      var range = selection.getRangeAt(0);
+      ranges.push(
+        new StaticRange({
+          startContainer: range.startContainer,
+          startOffset: range.startOffset,
+          endContainer: range.endContainer,
+          endOffset: range.endOffset,
+        })
+      );
+    }
+    return host.dispatchEvent(
+      new InputEvent("beforeinput", {
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+        inputType: inputType,
+        data: data,
+        targetRanges: ranges,
+      })
+    );
+  }
+  // Chromium's textInput (a TextEvent, made only through createEvent): React reads it as onBeforeInput. A
+  // synthetic one inserts nothing by itself. False when cancelled.
+  function textInputEvent(host, data) {
+    var event = document.createEvent("TextEvent");
+    event.initTextEvent("textInput", true, true, window, data);
+    return host.dispatchEvent(event);
+  }
   // ----- what a press does to the selection and to a slider ---------------------------------------------
   // A left press that the page did not cancel (pointer.js) does what Chromium's own press does there, which
   // untrusted mouse events do not: the first press puts the caret where it landed (in a field after the focus
@@ -301,6 +336,8 @@
     return true;
   }
   Object.assign(engine, {
+    beforeInput: beforeInput,
+    textInputEvent: textInputEvent,
     selectByPress: selectByPress,
     slideRange: slideRange,
     keyInfo: keyInfo,

@@ -144,14 +144,18 @@
     var key = info.key;
     var textual = editing.field || editing.editable;
     if (plain && key === "Enter") return enter(target, editing);
+    // (an editor hears the edit coming as the browser announces it, and may do it itself: editInEditable)
     if (plain && info.printable && textual) {
-      if (editing.editable) document.execCommand("insertText", false, key);
-      else insertIntoField(target, key, "insertText");
+      if (editing.editable) return editInEditable(target, "insertText", key, "insertText") ? "insert" : null;
+      insertIntoField(target, key, "insertText");
       return "insert";
     }
     if (plain && (key === "Backspace" || key === "Delete") && textual) {
-      if (editing.editable) document.execCommand(key === "Backspace" ? "delete" : "forwardDelete", false);
-      else deleteInField(target, key === "Delete");
+      if (editing.editable) {
+        var backward = key === "Backspace";
+        return editInEditable(target, backward ? "deleteContentBackward" : "deleteContentForward", null, backward ? "delete" : "forwardDelete") ? "delete" : null;
+      }
+      deleteInField(target, key === "Delete");
       return "delete";
     }
     if (plain && !modifiers.shift && radioGroup(target) && ARROW_KEYS.test(key)) return stepRadio(target, key);
@@ -184,16 +188,24 @@
       insertIntoField(target, "\n", "insertLineBreak");
       return "insert";
     }
-    if (editing.editable) {
-      document.execCommand("insertParagraph", false);
-      return "insert";
-    }
+    if (editing.editable) return editInEditable(target, "insertParagraph", null, "insertParagraph") ? "insert" : null;
     if (editing.field && target.form) return implicitSubmit(target.form);
     if (activatesOnEnter(target)) {
       target.click();
       return "click";
     }
     return null;
+  }
+  // An edit of a contenteditable as Chromium makes it for a key: beforeinput (with the selection as its target
+  // range), textInput for what is typed (React's onBeforeInput: Draft.js inserts through its own model and
+  // cancels it), then, when the page cancelled neither, the browser's own edit (execCommand, whose input event
+  // follows). Whether the browser's edit ran.
+  function editInEditable(host, inputType, data, command) {
+    var typed = inputType === "insertParagraph" ? "\n" : data;
+    if (!engine.beforeInput(host, inputType, data)) return false;
+    if (typed !== null && !engine.textInputEvent(host, typed)) return false;
+    document.execCommand(command, false, data);
+    return true;
   }
   function activatesOnEnter(el) {
     var tag = el.localName;

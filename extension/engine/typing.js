@@ -40,7 +40,9 @@
     deleteInField = engine.deleteInField,
     press = engine.press,
     focusElement = engine.focusElement,
-    editableText = engine.editableText;
+    editableText = engine.editableText,
+    beforeInput = engine.beforeInput,
+    textInputEvent = engine.textInputEvent;
 
   var FIELDS_INSIDE = 'input:not([type="hidden"]), textarea, select, [contenteditable]:not([contenteditable="false"])';
   var OPTIONS_LISTED = 50;
@@ -484,40 +486,6 @@
       document.execCommand("delete", false);
     }
     keyEvent(host, "keyup", info, {});
-  }
-  // A cancelable beforeinput as the browser fires it before an edit, with the selection as its target range
-  // (getTargetRanges(): Slate, Quill and CKEditor 5 edit that range of their model); false when cancelled.
-  function beforeInput(host, inputType, data) {
-    var selection = window.getSelection();
-    var ranges = [];
-    if (selection && selection.rangeCount) {
-      var range = selection.getRangeAt(0);
-      ranges.push(
-        new StaticRange({
-          startContainer: range.startContainer,
-          startOffset: range.startOffset,
-          endContainer: range.endContainer,
-          endOffset: range.endOffset,
-        })
-      );
-    }
-    return host.dispatchEvent(
-      new InputEvent("beforeinput", {
-        bubbles: true,
-        cancelable: true,
-        composed: true,
-        inputType: inputType,
-        data: data,
-        targetRanges: ranges,
-      })
-    );
-  }
-  // Chromium's textInput (a TextEvent, made only through createEvent): React reads it as onBeforeInput. A
-  // synthetic one inserts nothing by itself. False when cancelled.
-  function textInputEvent(host, data) {
-    var event = document.createEvent("TextEvent");
-    event.initTextEvent("textInput", true, true, window, data);
-    return host.dispatchEvent(event);
   }
   // Control+A, as a user selects what a field holds before typing over it: an editor that keeps its text
   // elsewhere (CodeMirror 5, Monaco: a hidden textarea takes the keys) selects its whole text on it and

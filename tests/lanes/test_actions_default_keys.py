@@ -293,6 +293,8 @@ def test_lines_and_the_text_ends_in_a_textarea(agent: LaneAgent) -> None:
     assert field_selection(press(agent, "Control+End")) == ("lines", 39, 39, "forward")
     assert field_selection(press(agent, "PageUp")) == ("lines", 0, 0, "forward")
     assert field_selection(press(agent, "Shift+PageDown")) == ("lines", 0, 39, "forward")
+    press(agent, "Control+End")
+    assert field_selection(press(agent, " ")) == ("lines", 40, 40, "forward")  # Space types a space
 
 
 def test_word_and_line_selection_in_a_contenteditable(agent: LaneAgent) -> None:

@@ -28,7 +28,6 @@ pytestmark = pytest.mark.chromium
 
 #: Cases of the sample that diverge on main today, by name (``page/control/interaction``), with the reason.
 KNOWN_DIVERGENCES: dict[str, str] = {
-    "bootstrap/notes/click, Space": "extension: Space typed into a textarea inserts nothing (no default action)",
     "chakra/country/choose one": "extension: browser_type into Chakra's combobox answers type_mismatch (it holds "
     "'F', not 'Fra') although the page ends as real typing leaves it",
     "element-plus/day/cell 1: click": "extension: a click on a calendar day focuses the cell, real input keeps "

@@ -1,9 +1,11 @@
 // Runs in the extension's isolated world at document_start (every frame), after the page-world hook
 // window_focus.js has its handshake listener in place: hands the hook one end of a MessageChannel before any page
 // script runs, and tells it over that port whether the agent controls this tab (the hook then gives the page the
-// focus events of a focused window, issue 30). It asks the service worker once now (page.controlled); the service
-// worker tells every frame of a tab when its control starts or ends (background/indicator.js), through
-// __hermesFocusRelay. The port is only ever written to: nothing the page could post on it is read.
+// focus events of a focused window, issue 30). It asks the service worker once now (page.controlled), and again
+// only when the browser brings this document back from the back-forward cache (a trusted pageshow, persisted: a
+// page cannot forge one): the service worker tells the frames of a tab's current documents when its control starts
+// or ends (background/indicator.js), through __hermesFocusRelay, and a kept document missed that. The port is only
+// ever written to: nothing the page could post on it is read.
 "use strict";
 
 (() => {
@@ -17,10 +19,15 @@
   };
   Object.defineProperty(globalThis, "__hermesFocusRelay", { value: Object.freeze({ tell }) });
   if (!taken) return; // no hook in this frame: nothing to tell
-  chrome.runtime.sendMessage({ type: "page.controlled" }).then(
-    (reply) => {
-      if (reply?.ok) tell(reply.controlled);
-    },
-    () => {}, // the extension was reloaded or the frame went away: the hook stays off
-  );
+  const ask = () =>
+    chrome.runtime.sendMessage({ type: "page.controlled" }).then(
+      (reply) => {
+        if (reply?.ok) tell(reply.controlled);
+      },
+      () => {}, // the extension was reloaded or the frame went away: the hook stays off
+    );
+  ask();
+  window.addEventListener("pageshow", (event) => {
+    if (event.isTrusted && event.persisted) ask();
+  });
 })();

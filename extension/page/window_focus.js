@@ -99,7 +99,7 @@
     if (name === "blur") originalBlurs.push([proto, original]);
     const replacement = {
       [name](...args) {
-        return wrapper.call(this, original, args);
+        return apply(wrapper, this, [original, args]); // not wrapper.call: a page may replace Function.prototype.call
       },
     }[name];
     Object.defineProperty(proto, name, { ...descriptor, value: replacement });

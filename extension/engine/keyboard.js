@@ -2,13 +2,13 @@
  * Hermes snapshot engine: press(key), a key press on the focused element with what the browser would do
  * for it (synthetic key events do nothing by themselves): Enter submits a form or activates a button or
  * link, Tab moves the focus in the browser's order, printable keys and Backspace/Delete edit a field, Control+a
- * selects its text, arrows, Home/End and word jumps move the caret in a field or an editor (Shift extending the
- * selection; PageUp/PageDown by a page of lines), arrows, Home/End and PageUp/PageDown choose in a <select> and
- * step a range input, arrows check the next radio of a group and step a number input, arrows, PageUp/PageDown,
- * Home/End and Space scroll, and Control+C/X/V (Meta on macOS, Control+Insert, Shift+Delete, Shift+Insert) copy,
- * cut and paste through the session's clipboard. Each is Chromium's own default on Linux, measured against real
- * keys (tests/lanes/test_actions_default_keys.py runs the same keys on both lanes), and done only when the page
- * did not cancel the keydown.
+ * selects its text (an editor's: its editing host's), arrows, Home/End and word jumps move the caret in a field or
+ * an editor (Shift extending the selection; PageUp/PageDown by a page of lines), arrows, Home/End and
+ * PageUp/PageDown choose in a <select> and step a range input, arrows (Shift held or not) check the next radio of a
+ * group and step a number input, arrows, PageUp/PageDown, Home/End and Space scroll, and Control+C/X/V (Meta on
+ * macOS, Control+Insert, Shift+Delete, Shift+Insert) copy, cut and paste through the session's clipboard. Each is
+ * Chromium's own default on Linux, measured against real keys (tests/lanes/test_actions_default_keys.py runs the
+ * same keys on both lanes), and done only when the page did not cancel the keydown.
  */
 (function (engine) {
   "use strict";
@@ -158,7 +158,8 @@
       deleteInField(target, key === "Delete");
       return "delete";
     }
-    if (plain && !modifiers.shift && radioGroup(target) && ARROW_KEYS.test(key)) return stepRadio(target, key);
+    // (Shift held too: Chromium's radio ignores only Control, Alt and Meta with an arrow)
+    if (plain && radioGroup(target) && ARROW_KEYS.test(key)) return stepRadio(target, key);
     if (target.localName === "input" && target.type === "range" && !modifiers.alt && !modifiers.meta && RANGE_KEYS.test(key)) {
       return stepRange(target, key);
     }
@@ -169,6 +170,11 @@
       if (!modifiers.ctrl && PAGE_KEYS.test(key)) return target.localName === "input" ? scrollKey(target, key, false) : moveCaretByPage(target, key === "PageDown", !!modifiers.shift);
     }
     if (key === "Tab" && plain) return moveFocus(target, !!modifiers.shift);
+    if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && editing.editable) {
+      // the editor's own Select All: the editing host's content, with the selectstart a person's keys give
+      document.execCommand("selectAll", false);
+      return "select_all";
+    }
     if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && editing.field) {
       try {
         target.select();

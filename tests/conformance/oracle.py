@@ -55,6 +55,12 @@ NAMED_KEYS = {
     "PageUp": ("PageUp", 33, ""),
     "PageDown": ("PageDown", 34, ""),
 }
+#: Whether an element is a native drop-down <select> or inside one: its options are the browser's popup, not the
+#: page's (a listbox's, multiple or size above 1, are on the page to be pressed).
+DROP_DOWN_SELECT = """function () {
+  var select = this.closest && this.closest('select');
+  return !!select && !(select.multiple || select.size > 1);
+}"""
 #: Whether an element is drawn: it and every box around it larger than a pixel (a library's hidden <select> is a
 #: one-pixel box, clipped, whose options keep their own boxes).
 DRAWN = """function () {
@@ -91,8 +97,9 @@ class NotApplicable(OracleError):
 @dataclass(frozen=True)
 class Pressed:
     """What the oracle's step did: whether its press landed on the named element (a lane's refusal is then a
-    divergence) and whether the element is a native <select> (chosen from with its own keys, and on a lane with
-    browser_type)."""
+    divergence) and whether the element is a native drop-down <select> or one of its options (chosen from with its
+    own keys, and on a lane with browser_type). A listbox's options (multiple, or size above 1) are on the page:
+    they are pressed, with the keys held, on the oracle and on a lane alike."""
 
     on_target: bool = True
     native_select: bool = False
@@ -194,7 +201,7 @@ class Oracle:
         if node is None:
             raise OracleError(f"Chromium's accessibility tree has no {target.label()}")
         obj = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
-        native_select = self._call(obj, "function () { return !!this.closest && !!this.closest('select'); }")
+        native_select = self._call(obj, DROP_DOWN_SELECT)
         if native_select and not self._call(obj, "function () { return this.getClientRects().length > 0; }"):
             return 0.0, 0.0, Pressed(native_select=True)  # an option of a closed <select>: in the browser's popup
         self.page.send("DOM.scrollIntoViewIfNeeded", backendNodeId=node)
@@ -232,10 +239,10 @@ class Oracle:
             return Pressed()
         assert step.target is not None, step
         x, y, pressed = self.point(step.target)
-        if pressed.native_select and step.op == SCROLL and not self._option_in_a_listbox(step.target):
+        if pressed.native_select and step.op == SCROLL:
             raise NotApplicable("a native <select>'s popup is the browser's: no page can scroll it")
         if step.op == CHOOSE and step.owner is not None:
-            if pressed.native_select and not self._option_in_a_listbox(step.target):
+            if pressed.native_select:
                 self._choose_from_popup(step.target)
                 return pressed
             self.mouse_click(x, y, modifiers=step.modifiers)
@@ -301,11 +308,6 @@ class Oracle:
                 self.page.send("Input.dispatchDragEvent", type=kind, x=x1, y=y1, data=dragged["data"])
         self.page.send("Input.dispatchMouseEvent", type="mouseReleased", x=x1, y=y1, button="left", clickCount=1)
         self.page.send("Input.setInterceptDrags", enabled=False)
-
-    def _option_in_a_listbox(self, option: Target) -> bool:
-        node = self.node(option)
-        obj = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
-        return bool(self._call(obj, "function () { var s = this.closest('select'); return s.multiple || s.size > 1; }"))
 
     def _choose_from_popup(self, option: Target) -> None:
         """A native <select>'s popup is the browser's, not the page's: it is opened by the step before, and the

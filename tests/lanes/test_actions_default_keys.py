@@ -402,6 +402,22 @@ def test_arrows_in_a_radio_group_check_the_next_radio_round_its_ends(agent: Lane
     assert line_of(agent.snapshot(), '- radio "Huge"').startswith('- radio "Huge" [checked] [focused]')
 
 
+def test_shift_with_an_arrow_in_a_radio_group_checks_the_next_radio_as_the_arrow_alone_does(agent: LaneAgent) -> None:
+    focus_field(agent, "/radios", 'radio "Medium"')
+    assert press(agent, "Shift+ArrowRight") == ["Huge"]  # past the disabled one
+    assert press(agent, "Shift+ArrowUp") == ["Huge", "Medium"]
+    assert line_of(agent.snapshot(), '- radio "Medium"').startswith('- radio "Medium" [checked] [focused]')
+
+
+def test_control_a_selects_a_contenteditables_text_and_control_x_and_v_cut_and_paste_it(agent: LaneAgent) -> None:
+    focus_field(agent, "/caret", 'textbox "Rich"')  # "hello brave world" <br> "second line here"
+    assert press(agent, "Control+a")["selected"] == "hello brave world\nsecond line here"
+    press(agent, "Control+x")
+    assert press(agent, "Control+a")["selected"] == ""  # the cut took the text from the page
+    press(agent, "Control+v")
+    assert press(agent, "Control+a")["selected"].replace("\n", " ") == "hello brave world second line here"
+
+
 def test_a_press_on_text_ends_a_selection_and_a_press_on_a_button_keeps_it(agent: LaneAgent) -> None:
     agent.open("/words")
     agent.ok("browser_click", ref=ref_of(agent, 'textbox "Said"'), double=True)

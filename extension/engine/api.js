@@ -47,7 +47,7 @@
  *   click(ref, {button="left"|"middle"|"right", double, modifiers:"Control+Shift", hover}) -> Promise<{ok, ref,
  *       role, name (as before the click), x, y, opens?:{url, target}, hint?, navigating?}>; with hover, also
  *       hovered (the element matches :hover once settled) and, when not, notice. Pressed only at a point where
- *       a press reaches the element (pointer.js, reaches()); else click_intercepted and nothing is pressed
+ *       a press reaches the element (landing.js, reaches()); else click_intercepted and nothing is pressed
  *   aim(ref, {hover, now}) -> Promise<rect()'s answer at a clear point of the element once it keeps still (or
  *       click_intercepted), plus opens?, hint?, and watch: a token for settle() after the lane's own input
  *       events>; with now, the centre at once when it is clear (a field to focus for typing)

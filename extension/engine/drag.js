@@ -1,7 +1,7 @@
 /*
  * Hermes snapshot engine: drag(ref, toRef), a drag and drop as a person's mouse makes it, for browser_drag.
  *
- * The pointer presses a clear point of the element (pointer.js: what would take the press is the element, or
+ * The pointer presses a clear point of the element (landing.js: what would take the press is the element, or
  * nothing is pressed: click_intercepted), moves in steps, one per animation frame, to a clear point of the target
  * (the same rule: a target covered by a banner or an overlay is not dragged onto), and releases there. Libraries
  * read a drag in two ways, and both are given:

@@ -225,7 +225,7 @@
     var found = lookup(ref);
     var readBack = found.ok && readsBack(typingTarget(found.element));
     return engine.settle(token, { readBack: readBack }).then(function (after) {
-      if (after.replaced || after.ok === false) return after; // a press stopped on its way (pointer.js, armGuard)
+      if (after.replaced || after.ok === false) return after; // a press stopped on its way (guard.js, armGuard)
       var checked = typed(ref, text);
       if (checked.ok && after.navigating) checked.navigating = after.navigating;
       return checked;

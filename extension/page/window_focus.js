@@ -9,7 +9,7 @@
 // listener on each widget) never makes the opened notebook current, so its status bar, its Run and Kernel menus and
 // its toolbar act on nothing; Quasar's QSelect closes its menu after the first option of a multiple select, because
 // the focus its own code gives back to the select comes with no event. A person's window would have the focus: the
-// person clicked into it. The engine fires these events for the focus moves it makes itself (engine/pointer.js,
+// person clicked into it. The engine fires these events for the focus moves it makes itself (engine/focus.js,
 // focusElement); a move the page makes, in its handlers or at any other time, only a hook in the page's world sees.
 //
 // Raising the window (chrome.windows.update with focused: true) would give the real events, but it takes the

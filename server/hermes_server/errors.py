@@ -115,5 +115,5 @@ class LaunchError(HermesError):
 
 
 class PressStopped(ToolError):
-    """A real press was stopped by the engine's guard (``armGuard`` in extension/engine/pointer.js): its target
+    """A real press was stopped by the engine's guard (``armGuard`` in extension/engine/guard.js): its target
     was no longer the element the engine aimed at. The agent sees ``click_intercepted`` if every attempt ends so."""

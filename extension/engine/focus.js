@@ -1,0 +1,102 @@
+// Hermes snapshot engine: the focus, moved as a person's press or Tab key moves it, with its events (focusElement(),
+// blurFocused(), moveFocusFor()). Chrome fires focus events only in a window that has the system focus; the engine
+// fires what Chrome would elsewhere, and not again what the page-world focus hook (page/window_focus.js) already
+// gave (focusEventsHeard(), focusMovedByPage()). Its own file because the click (pointer.js), the keys
+// (keyboard.js) and typing (typing.js) all move the focus through it, and the rule is one.
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var isDisabled = engine.isDisabled,
+    isContentEditableRoot = engine.isContentEditableRoot,
+    activeElementDeep = engine.activeElementDeep,
+    fire = engine.fire;
+
+  function focusable(el) {
+    if (!el || el.nodeType !== 1) return false;
+    if (isDisabled(el)) return false;
+    if (el.isContentEditable && isContentEditableRoot(el)) return true;
+    return el.tabIndex >= 0 || el.hasAttribute("tabindex");
+  }
+  // A press focuses the nearest focusable element around the target, or blurs whatever had the focus.
+  function moveFocusFor(target) {
+    var candidate = target;
+    while (candidate && candidate !== document.documentElement && !focusable(candidate)) {
+      candidate = candidate.parentElement || (candidate.parentNode && candidate.parentNode.host) || null;
+    }
+    if (candidate && focusable(candidate)) focusElement(candidate);
+    else blurFocused();
+  }
+  // Moves the focus to `el` as a user's click or Tab key does, with its events. Chrome fires focus events only
+  // in a page whose window has the system focus; in any other (a tab in a window behind another, every tab of
+  // a headless browser) element.focus() moves document.activeElement silently, and a widget that opens on
+  // focus (jQuery UI's date picker) never learns of it, where a user's click would have focused the window
+  // first. There the engine fires what Chrome would: blur and focusout on the element that had the focus, while
+  // the document holds it (as in Chrome), then focus and focusin on `el`; a blur handler that moves the focus
+  // ends the change, as in Chrome. In a focused window Chrome fires them itself, and the engine adds none.
+  function focusElement(el) {
+    var previous = focusedElement();
+    if (previous === el) return;
+    el.focus({ preventScroll: true });
+    if (document.hasFocus() || activeElementDeep() !== el) return;
+    if (previous) {
+      el.blur();
+      blurEvents(previous, el);
+      if (focusedElement()) return;
+      el.focus({ preventScroll: true });
+      if (activeElementDeep() !== el) return;
+    }
+    focusEvents(null, el);
+  }
+  // A page that moves the focus itself in its press handlers (React Select focuses its input on mousedown, and
+  // opens its menu when that input's focus event comes) gets the events a focused window would have given it,
+  // as focusElement() gives them, unless they came already (`heard`: focusHeard when the press began): in a
+  // controlled tab the page-world hook (page/window_focus.js) fires them for the page's own focus() calls.
+  function focusMovedByPage(previous, heard) {
+    var now = focusedElement();
+    if (now !== previous && !document.hasFocus() && focusHeard === heard) focusEvents(previous, now);
+  }
+  // How many focus and blur events have reached this window: the browser's, the page-world hook's, the engine's.
+  var focusHeard = 0;
+  function hearFocus() {
+    focusHeard++;
+  }
+  window.addEventListener("focus", hearFocus, true);
+  // focusHeard now, for focusMovedByPage(): taken before a press, compared after it.
+  function focusEventsHeard() {
+    return focusHeard;
+  }
+  window.addEventListener("blur", hearFocus, true);
+  // Takes the focus from the element that has it (a press on something that takes no focus), likewise.
+  function blurFocused() {
+    var previous = focusedElement();
+    if (!previous || !previous.blur) return;
+    previous.blur();
+    if (document.hasFocus() || activeElementDeep() === previous) return;
+    focusEvents(previous, null);
+  }
+  // The element with the focus, or null when the document itself has it.
+  function focusedElement() {
+    var active = activeElementDeep();
+    return active && active !== document.body && active !== document.documentElement ? active : null;
+  }
+  function blurEvents(from, to) {
+    fire(from, FocusEvent, "blur", { composed: true, view: window, relatedTarget: to }, true);
+    fire(from, FocusEvent, "focusout", { bubbles: true, composed: true, view: window, relatedTarget: to });
+  }
+  function focusEvents(from, to) {
+    if (from) blurEvents(from, to);
+    if (to) {
+      fire(to, FocusEvent, "focus", { composed: true, view: window, relatedTarget: from }, true);
+      fire(to, FocusEvent, "focusin", { bubbles: true, composed: true, view: window, relatedTarget: from });
+    }
+  }
+
+  Object.assign(engine, {
+    focusElement: focusElement,
+    blurFocused: blurFocused,
+    moveFocusFor: moveFocusFor,
+    focusedElement: focusedElement,
+    focusMovedByPage: focusMovedByPage,
+    focusEventsHeard: focusEventsHeard,
+  });
+})(globalThis.__hermesEngine);

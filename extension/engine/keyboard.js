@@ -33,6 +33,7 @@
     setNativeValue = engine.setNativeValue;
 
   // Input types of which a form with more than one blocks implicit submission (HTML's rule).
+  var SEGMENTED_INPUTS = wordSet("date time datetime-local month week");
   var BLOCKS_IMPLICIT_SUBMIT = wordSet("text search url tel email password date month week time datetime-local number");
   var MODIFIERS = engine.lookupTable({ control: "ctrl", ctrl: "ctrl", shift: "shift", alt: "alt", meta: "meta", cmd: "meta", command: "meta" });
   var SCROLL_KEYS = /^(ArrowDown|ArrowUp|PageDown|PageUp|Home|End| )$/;
@@ -142,7 +143,9 @@
   // "select", "select_all", "scroll", "none" (a form that cannot be submitted), or null for nothing.
   function defaultAction(target, info, modifiers, plain, editing) {
     var key = info.key;
-    var textual = editing.field || editing.editable;
+    // A date or time input takes keys into its focused segment, which no page can read: a key never writes its
+    // text into the value there (Space would empty it), and browser_type sets such an input by its value.
+    var textual = (editing.field && !SEGMENTED_INPUTS[target.type]) || editing.editable;
     if (plain && key === "Enter") return enter(target, editing);
     // (an editor hears the edit coming as the browser announces it, and may do it itself: editInEditable)
     if (plain && info.printable && textual) {

@@ -177,6 +177,19 @@ guests.addEventListener('input', () => { values.push(guests.value); document.tit
 </script>""",
 )
 
+#: A date input reporting its value, from the start and after every key and edit.
+DATE = page(
+    "{}",
+    """<h1>Date</h1>
+<p><label>Start <input type="date" id="start" value="2014-05-05"></label></p>
+<script>
+const start = document.getElementById('start');
+const report = () => { document.title = JSON.stringify({ value: start.value }); };
+for (const type of ['keyup', 'input', 'change', 'blur']) start.addEventListener(type, report);
+report();
+</script>""",
+)
+
 #: Draft.js with an inline toolbar (Bold, Italic, Link) shown while the editor's own selection is not collapsed
 #: and the editor has the focus, as Draft.js's inline toolbar plugins show theirs. The title holds the editor's
 #: text, its SelectionState (start and end offsets, collapsed, focus) and its inline style ranges.
@@ -224,6 +237,7 @@ createRoot(document.getElementById('editor')).render(h(Story));""",
 def pages() -> Iterator[PageServer]:
     served = {
         "/number": NUMBER,
+        "/date": DATE,
         "/selects": SELECTS,
         "/radios": RADIOS,
         "/tab-stops": TAB_STOPS,
@@ -449,3 +463,11 @@ def test_arrows_step_a_number_input_within_its_range(agent: LaneAgent) -> None:
     assert press(agent, "ArrowUp") == ["4"]  # to the step
     assert press(agent, "ArrowUp", 2) == ["4", "6"]  # 8 is past the maximum: no step, no event
     assert press(agent, "ArrowDown") == ["4", "6", "4"]
+
+
+def test_space_on_a_date_input_leaves_a_date_in_it(agent: LaneAgent) -> None:
+    """A date input takes keys into its focused segment: a key's text never lands in its value (Space once emptied
+    it on the extension lane), as with real keys."""
+    focus_field(agent, "/date", 'textbox "Start"')
+    value = press(agent, "Space")["value"]
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", value), value

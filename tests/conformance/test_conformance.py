@@ -47,10 +47,19 @@ KNOWN_DIVERGENCES: dict[str, str] = {
 }
 
 
+#: Cases that diverge in some runs only (a race the runner has not pinned down yet): expected failures, not strict.
+INTERMITTENT_DIVERGENCES: dict[str, str] = {
+    "antd/action/choose one": "extension, in about one run of three: after the menu item is chosen the focus is on "
+    "the body, where real input leaves it on the item (antd's closing menu races the focus the lane gives back)",
+}
+
+
 def sampled() -> Iterator[object]:
     for case in sample():
         reason = KNOWN_DIVERGENCES.get(case.id)
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        if case.id in INTERMITTENT_DIVERGENCES:
+            marks = [pytest.mark.xfail(strict=False, reason=INTERMITTENT_DIVERGENCES[case.id])]
         yield pytest.param(case, id=case.id, marks=marks)
 
 

@@ -51,6 +51,11 @@
  *   aim(ref, {hover, now}) -> Promise<rect()'s answer at a clear point of the element once it keeps still (or
  *       click_intercepted), plus opens?, hint?, and watch: a token for settle() after the lane's own input
  *       events>; with now, the centre at once when it is clear (a field to focus for typing)
+ *       With guard: the lane's press is guarded (guard.js), and the answer says onTarget (its point hits the
+ *       element itself, or a descendant) and hovered (onTarget, and the element matches :hover already)
+ *   underPointer(ref, x, y, maxMs) -> Promise<{x, y, unsettled?, blocked?}|null>: once a lane's real pointer has
+ *       arrived at aim()'s point, where to press (pointer.js); aimToType(ref, textTypes) -> Promise<{facts: {tag,
+ *       type, editable}, aimed?: aim()'s answer}|null>: a field's kind, and where to click it for real keys
  *   hoverState(ref) -> {ok, hovered, notice?}: click's hover report, for a lane that hovered with real input events
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
@@ -185,6 +190,8 @@
       stitchFind: guarded(engine.stitchFind, "snapshot_failed"),
       click: guardedAsync(engine.click, "action_failed"),
       aim: guardedAsync(engine.aim, "action_failed"),
+      underPointer: guardedAsync(engine.underPointer, "action_failed"),
+      aimToType: guardedAsync(engine.aimToType, "action_failed"),
       hoverState: guarded(engine.hoverState, "action_failed"),
       watch: engine.watch,
       waitForText: guardedAsync(engine.waitForText, "action_failed"),

@@ -33,7 +33,10 @@
     focusMovedByPage = engine.focusMovedByPage,
     moveFocusFor = engine.moveFocusFor,
     focusEventsHeard = engine.focusEventsHeard,
-    armGuard = engine.armGuard;
+    armGuard = engine.armGuard,
+    composedContains = engine.composedContains,
+    nextFrame = engine.nextFrame,
+    clearInView = engine.clearInView;
 
   var PointerOrMouse = typeof PointerEvent === "function" ? PointerEvent : MouseEvent;
 
@@ -300,8 +303,70 @@
         if (link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
       }
       result.watch = watch();
-      if (options && options.guard && !hover) armGuard(el, found.number, result.watch);
+      if (options && options.guard) {
+        // For the lane's press: whether the point hits the element itself (or a descendant), not its label or a
+        // drawing that reaches it, and whether the element already takes the hover there (underPointer()).
+        var named = lookup(ref).element,
+          hit = deepElementFromPoint(result.x, result.y);
+        result.onTarget = !!named && !!hit && composedContains(named, hit);
+        result.hovered = result.onTarget && named.matches(":hover");
+        if (!hover) armGuard(el, found.number, result.watch);
+      }
       return result;
+    });
+  }
+  // underPointer(ref, x, y, maxMs) -> Promise: once a lane's real pointer has moved to (x, y) (this frame's
+  // viewport) over the element aim() answered for, where the press must go: that point, at once, if it hits the
+  // element and the element is hovered (the page has taken the pointer's arrival). Otherwise the hover is changing
+  // the page: a :hover style whose image is still loading collapses an icon, which loses the hover, comes back,
+  // takes it again..., every frame until the image is there; a hover style moves an element. Then the element is
+  // watched every animation frame until two frames in a row agree on a point that hits it (and, where the pointer
+  // is, with the hover taken), at most maxMs; past that, the point with unsettled when a press there still reaches
+  // the element (its label, a hidden control's drawing: reaches()), else blocked: the click_intercepted failure
+  // naming what a press there would hit instead, and nothing may be pressed. null if the element is gone.
+  function underPointer(ref, x, y, maxMs) {
+    var found = lookup(ref);
+    if (!found.ok) return Promise.resolve(null);
+    var el = found.element;
+    function onIt(target, hit) {
+      return !!hit && composedContains(target, hit);
+    }
+    function settledAt(px, py) {
+      return onIt(el, deepElementFromPoint(px, py)) && (px === x && py === y ? el.matches(":hover") : true);
+    }
+    if (settledAt(x, y)) return Promise.resolve({ x: x, y: y });
+    var started = performance.now(),
+      last = null;
+    return new Promise(function (resolve) {
+      (function again() {
+        nextFrame().then(function () {
+          if (!el.isConnected) return resolve(null);
+          var point = clearInView(el, onIt);
+          var now = point && settledAt(point.x, point.y) ? point.x + " " + point.y : null;
+          if (now !== null && now === last) return resolve({ x: point.x, y: point.y });
+          last = now;
+          if (performance.now() - started < maxMs) return again();
+          var hit = deepElementFromPoint(x, y);
+          if (reaches(el, hit)) return resolve({ x: x, y: y, unsettled: true });
+          resolve({ x: x, y: y, blocked: intercepted(el, found.number, hit) });
+        });
+      })();
+    });
+  }
+  // aimToType(ref, textTypes) -> Promise<{facts: {tag, type, editable}, aimed?}>: what kind of field the element
+  // is and, when it takes a lane's real keys (a contenteditable, a textarea, an input of one of textTypes), aim()'s
+  // answer for the click that focuses it (at once when its centre is clear, guarded); null if it is gone.
+  function aimToType(ref, textTypes) {
+    var found = lookup(ref);
+    if (!found.ok) return Promise.resolve(null);
+    var el = found.element;
+    var tag = el.localName,
+      type = tag === "input" ? (el.type || "text").toLowerCase() : "";
+    var facts = { tag: tag, type: type, editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea" };
+    var realKeys = facts.editable || tag === "textarea" || (tag === "input" && textTypes.indexOf(type) >= 0);
+    if (!realKeys) return Promise.resolve({ facts: facts });
+    return aim(ref, { now: true, guard: true }).then(function (aimed) {
+      return { facts: facts, aimed: aimed };
     });
   }
 
@@ -310,6 +375,8 @@
     arrive: arrive,
     rect: rect,
     aim: aim,
+    underPointer: underPointer,
+    aimToType: aimToType,
     hoverState: hoverState,
   });
 })(globalThis.__hermesEngine);

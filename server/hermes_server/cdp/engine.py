@@ -112,23 +112,6 @@ def load_engine() -> InitScript:
         ) from None
 
 
-#: Facts about a ref's element that decide how to type into it (what it holds afterwards is the engine's
-#: ``typed`` check), and, when it takes real keys (contenteditable, a textarea, an input of one of ``textTypes``),
-#: the engine's ``aim`` at it, in the same call: with ``now``, its centre at once when that hits it (the click
-#: only focuses the field; the read-back says whether the text landed), and a ``watch`` token for ``typedAfter``.
-_TYPE_AIM = """(function (ref, textTypes) {
-  var el = globalThis.__hermesSnapshot.resolve(ref);
-  if (!el) return null;
-  var tag = el.localName, type = tag === "input" ? (el.type || "text").toLowerCase() : "";
-  var facts = {tag: tag, type: type, editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea"};
-  var realKeys = facts.editable || tag === "textarea" || (tag === "input" && textTypes.indexOf(type) >= 0);
-  if (!realKeys) return {facts: facts};
-  return globalThis.__hermesSnapshot.aim(ref, {now: true, guard: true}).then(function (aimed) {
-    return {facts: facts, aimed: aimed};
-  });
-})"""
-
-
 #: The engine's token for each ``<iframe>`` element it is called with (``null`` for an argument that is not one).
 #: browser_file_upload onto a drop zone: called on the engine's own file input, which the browser filled.
 _DROP_FILES = "function (key) { return globalThis.__hermesSnapshot.dropFiles(key, this.files); }"
@@ -140,57 +123,6 @@ _FRAME_TOKENS = """function () {
 #: The object groups of the ``<iframe>`` elements resolved for ``_FRAME_TOKENS``, one per call (calls for several
 #: parents overlap), each released once the engine has answered.
 _FRAME_OWNERS_GROUPS = (f"hermes-frame-owners-{n}" for n in itertools.count())
-
-#: ``aim``'s answer, plus ``onTarget``: whether its point hits the element itself (or a descendant), not its
-#: label or the drawing of a hidden control, which a press there also reaches (the engine's ``reaches``); and
-#: ``hovered``: on target, with the pointer over the element already (see ``PageEngine.aim``).
-_AIM = """(function (ref, options) {
-  return globalThis.__hermesSnapshot.aim(ref, options).then(function (aimed) {
-    if (!aimed || aimed.ok === false) return aimed;
-    var engine = globalThis.__hermesEngine, el = globalThis.__hermesSnapshot.resolve(ref);
-    var hit = engine.deepElementFromPoint(aimed.x, aimed.y);
-    aimed.onTarget = !!el && !!hit && engine.composedContains(el, hit);
-    aimed.hovered = aimed.onTarget && el.matches(":hover");
-    return aimed;
-  });
-})"""
-
-#: Once the pointer has moved to the element's point, where the press must go: that point, at once, if it hits
-#: the element and the element is hovered (the page has taken the pointer's arrival). Otherwise the hover is
-#: changing the page: a ``:hover`` style whose image is still loading collapses an icon, which loses the hover,
-#: comes back, takes it again..., every frame until the image is there; a hover style moves an element. Then
-#: the element is watched every animation frame until two frames in a row agree on a point that hits it (and,
-#: where the pointer is, with the hover taken), at most ``maxMs``; past that, the point with ``unsettled`` when
-#: a press there still reaches the element (its label, a hidden control's drawing: the engine's ``reaches``),
-#: else ``blocked``: the engine's ``click_intercepted`` failure naming what a press there would hit instead, and
-#: nothing may be pressed. ``null`` if the element is gone.
-_UNDER_POINTER = """(function (ref, x, y, maxMs) {
-  var engine = globalThis.__hermesEngine, el = globalThis.__hermesSnapshot.resolve(ref);
-  if (!el) return null;
-  function onIt(target, hit) {
-    return !!hit && engine.composedContains(target, hit);
-  }
-  function settledAt(px, py) {
-    return onIt(el, engine.deepElementFromPoint(px, py)) && ((px === x && py === y) ? el.matches(":hover") : true);
-  }
-  if (settledAt(x, y)) return {x: x, y: y};
-  var started = performance.now(), last = null;
-  return new Promise(function (resolve) {
-    (function again() {
-      engine.nextFrame().then(function () {
-        if (!el.isConnected) return resolve(null);
-        var point = engine.clearInView(el, onIt);
-        var now = point && settledAt(point.x, point.y) ? point.x + " " + point.y : null;
-        if (now !== null && now === last) return resolve({x: point.x, y: point.y});
-        last = now;
-        if (performance.now() - started < maxMs) return again();
-        var hit = engine.deepElementFromPoint(x, y);
-        if (engine.reaches(el, hit)) return resolve({x: x, y: y, unsettled: true});
-        resolve({x: x, y: y, blocked: engine.intercepted(el, engine.refNumber(ref), hit)});
-      });
-    })();
-  });
-})"""
 
 
 def engine_failure(error: Any) -> ToolError:
@@ -593,7 +525,7 @@ class PageEngine:
         """Where to send the pointer for ``ref``: its stable visible centre in page coordinates, the engine's
         ``aim`` answer (``rect``'s at a point where a press reaches the element, with ``opens``, ``hint``, a
         ``watch`` token for ``settle``,
-        and ``_AIM``'s ``onTarget`` and ``hovered``), and the element's frame.
+        with ``guard``, its ``onTarget`` and ``hovered``: pointer.js), and the element's frame.
 
         With ``arrive`` (which moves the pointer), the pointer is moved to where the element is now while the
         engine waits for it to keep still: the page takes the hover in the same animation frame, so a click
@@ -609,7 +541,12 @@ class PageEngine:
                 pointer_at = await self._in_page(frame, now)
                 arriving = asyncio.ensure_future(arrive(*pointer_at))
         try:
-            aimed = _answer("aim", await self.evaluate(frame, _called(_AIM, key, {"hover": hover, "guard": True})))
+            aimed = _answer(
+                "aim",
+                await self.evaluate(
+                    frame, _called("globalThis.__hermesSnapshot.aim", key, {"hover": hover, "guard": True})
+                ),
+            )
         finally:
             if arriving is not None:
                 await arriving
@@ -620,12 +557,12 @@ class PageEngine:
         """Once the pointer has moved to ``(x, y)`` (in ``frame``'s viewport) over ``ref``'s element, where to press:
         ``{x, y}``, with ``unsettled`` if the element is still not hovered there after ``max_ms`` but a press there
         still reaches it, or ``blocked`` (the engine's ``click_intercepted`` failure) if it would not (see
-        ``_UNDER_POINTER``)."""
+        the engine's ``underPointer``, pointer.js)."""
         key = ref_key(ref)
-        where = await self.evaluate(frame, _called(_UNDER_POINTER, key, x, y, max_ms))
+        where = await self.evaluate(frame, _called("globalThis.__hermesSnapshot.underPointer", key, x, y, max_ms))
         if not isinstance(where, dict):
             raise _element_gone(key)
-        return where
+        return _answer("underPointer", where)
 
     async def _in_page(self, frame: FrameInfo, rect: dict[str, Any], *, scroll: bool = True) -> tuple[float, float]:
         """``rect``'s point (in ``frame``'s viewport) in the tab's page coordinates; each ``<iframe>`` on the way is
@@ -662,12 +599,14 @@ class PageEngine:
     ) -> tuple[FrameInfo, dict[str, Any], tuple[float, float, dict[str, Any]] | None]:
         """The frame of ``ref``, what kind of field it is, and, when it takes real keys, where to click it (page
         coordinates) with the engine's ``aim`` answer (its ``watch`` token for ``typed_after``), in one call
-        (see ``_TYPE_AIM``); ``None`` for a field that takes no real keys (a select, a range...)."""
+        (the engine's ``aimToType``, pointer.js); ``None`` for a field that takes no real keys (a select, a
+        range...)."""
         frame = await self.owner_of(ref)
         key = ref_key(ref)
-        answer = await self.evaluate(frame, _called(_TYPE_AIM, key, sorted(text_types)))
+        answer = await self.evaluate(frame, _called("globalThis.__hermesSnapshot.aimToType", key, sorted(text_types)))
         if not isinstance(answer, dict):
             raise _element_gone(key)
+        answer = _answer("aimToType", answer)
         if "aimed" not in answer:
             return frame, answer["facts"], None
         aimed = _answer("aim", answer["aimed"])

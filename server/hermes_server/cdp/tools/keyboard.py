@@ -27,7 +27,7 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     _, session = supervisor.tab_session()
     engine = browsing.engine()
     ref = ref_key(args["ref"])
-    # What kind of field it is and, for one that takes real keys, where to click it: one call (engine._TYPE_AIM).
+    # What kind of field it is and, for one that takes real keys, where to click it: one call (the engine's aimToType).
     frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES)
     if aim is None:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
         before = Before.now(supervisor, frame)

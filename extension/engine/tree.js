@@ -495,17 +495,32 @@
     }
   }
   // The options of a <select>; those of a listbox (multiple, or size > 1) get refs, as each is clicked on its
-  // own (a drop-down's are chosen by label with browser_type).
+  // own (a drop-down's are chosen by label with browser_type). Not those of a listbox the page draws no pixel of
+  // (Choices.js's transparent <select multiple>, Select2's and Tom Select's clipped one-pixel one): they are
+  // listed, as Chromium's tree lists them, but a person presses the options the library draws, with the same
+  // names, and a press on the hidden one does something else (it scrolls that select).
   function addOptions(select, node, walk) {
+    var pressable = walk && !drawsNoPixel(select);
     for (var i = 0; i < select.options.length; i++) {
       var option = select.options[i];
       var child = newNode("option");
-      if (walk) child.ref = assignRef(option, walk);
+      if (pressable) child.ref = assignRef(option, walk);
       child.name = cap(clean(option.label), NAME_CAP);
       if (option.selected) child.states = " [selected]";
       if (option.disabled) child.states += " [disabled]";
       node.children.push(child);
     }
+  }
+  // Whether the page draws nothing of the element: transparent (itself or a box around it), clipped away by its
+  // own clip, or shrunk to a dot.
+  function drawsNoPixel(el) {
+    var style = getComputedStyle(el);
+    var box = el.getBoundingClientRect();
+    if (box.width <= 2 || box.height <= 2) return true;
+    if ((style.clipPath && style.clipPath !== "none") || (style.clip && style.clip !== "auto")) return true;
+    var opacity = 1;
+    for (var up = el; up && up.nodeType === 1; up = up.parentElement) opacity *= +getComputedStyle(up).opacity;
+    return opacity < 0.1;
   }
   function isLeftOut(node, role, interactive) {
     if (!node.ref && DROP_IF_EMPTY[role] && !node.children.length && !(node.name && KEPT_BY_NAME[role])) return true;

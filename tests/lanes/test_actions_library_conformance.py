@@ -1,0 +1,61 @@
+"""Issue 30, item 4: divergences the conformance runner (tests/conformance/) found between a lane and real input
+on the corpus's real libraries (tests/widgets/corpus/), each closed by a general rule and checked here on both
+lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by the library's own model
+(``window.__state``) and the page's own DOM, read by the harness, never from the tool's answer.
+
+* Choices.js keeps its <select multiple> under its drawing, transparent, with the same options as the list it
+  draws: the snapshot gave the hidden options refs first, so the agent's "French" was the hidden option, and the
+  press scrolled that select where a person's press chooses the drawn one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.lanes.action_pages import serve_action_pages
+from tests.lanes.conftest import LaneAgent
+from tests.lanes.test_actions_grid_cells import evaluated, full_snapshot, open_corpus_page, state_becomes
+from tests.support.pages import PageServer
+from tests.support.waiting import wait_until
+
+pytestmark = pytest.mark.chromium
+
+#: How long a list may take to open, or a widget to show what a press did.
+SETTLE_S = 5
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[PageServer]:
+    with serve_action_pages({}) as server:
+        yield server
+
+
+def first_ref(agent: LaneAgent, line: str) -> str | None:
+    """The ref of the first line of a full snapshot that starts with ``line`` and has a ref, as an agent reads it."""
+    for text in full_snapshot(agent).splitlines():
+        ref = re.search(r" (@e\d+)(:|$)", text)
+        if text.strip().startswith(f"- {line}") and ref:
+            return ref.group(1)
+    return None
+
+
+def test_choices_option_pressed_is_the_drawn_one(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "choices")
+    languages = first_ref(agent, 'combobox "Languages"')
+    assert languages, full_snapshot(agent)
+    agent.ok("browser_click", ref=languages)
+    french = wait_until(
+        lambda: (
+            evaluated(agent, "!!document.querySelector('.choices__list--dropdown.is-active')")
+            and first_ref(agent, 'option "French"')
+        ),
+        SETTLE_S,
+        "the drawn list's French",
+    )
+    agent.ok("browser_click", ref=french)
+    state_becomes(agent, "window.__state.languages", ["French"])
+    # the press went to what Choices draws: its own hidden <select> was never scrolled to the option
+    assert evaluated(agent, "document.getElementById('languages').scrollTop") == 0

@@ -31,13 +31,17 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
+import tempfile
 import time
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 from hermes_server.cdp.engine import load_engine
 from hermes_server.cdp.providers import BrowserLease, BrowserSource, source_from_config
 from hermes_server.cdp.supervisor import CDPSupervisor, SupervisorOptions, SupervisorRegistry
 from hermes_server.cdp.tools import HANDLERS, Browsing, ChannelCheck, DialogOpened, dialog_opened_result
+from hermes_server.cdp.tools.uploads import stage_copies
 from hermes_server.config import ServerConfig
 from hermes_server.errors import (
     CDPCommandFailed,
@@ -80,6 +84,8 @@ class CDPBackend:
         self._dialog_bridge = dialog_bridge
         self._sessions: dict[str, Browsing] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        #: Each session's private folder of upload copies (``stage_copies``), removed when the session ends.
+        self._upload_copies: dict[str, Path] = {}
 
     @classmethod
     def from_config(cls, config: ServerConfig, environ: Mapping[str, str] | None = None) -> CDPBackend:
@@ -105,8 +111,12 @@ class CDPBackend:
                 browsing, notice = await self._browsing(call.session.session_id)
                 if call.tool.blocked_by_dialog:
                     _refuse_if_dialog(browsing.supervisor)
+                arguments = call.arguments
+                if call.uploads:  # the bytes the router read, as private files of the server's for the browser
+                    copies = self._copies_folder(call.session.session_id)
+                    arguments = arguments | {"paths": await asyncio.to_thread(stage_copies, copies, call.uploads)}
                 try:
-                    result = await handler(browsing, call.arguments)
+                    result = await handler(browsing, arguments)
                 except DialogOpened as opened:
                     result = await dialog_opened_result(browsing.supervisor, opened)
                 except CDPTargetCrashed:
@@ -158,6 +168,7 @@ class CDPBackend:
             self._sessions.pop(session_id, None)
             await self.registry.stop(session_id)
             await self.source.release(session_id)
+            await self._remove_copies(session_id)
         self._locks.pop(session_id, None)
 
     async def aclose(self) -> None:
@@ -165,6 +176,19 @@ class CDPBackend:
         self._sessions.clear()
         await self.registry.stop_all()
         await self.source.aclose()
+        for session_id in list(self._upload_copies):
+            await self._remove_copies(session_id)
+
+    def _copies_folder(self, session_id: str) -> Path:
+        """The session's private folder (``mkdtemp``: 0700) of the uploads' copies its browser reads."""
+        if session_id not in self._upload_copies:
+            self._upload_copies[session_id] = Path(tempfile.mkdtemp(prefix="hermes-upload-"))
+        return self._upload_copies[session_id]
+
+    async def _remove_copies(self, session_id: str) -> None:
+        folder = self._upload_copies.pop(session_id, None)
+        if folder is not None:
+            await asyncio.to_thread(shutil.rmtree, folder, True)
 
     async def _browsing(self, session_id: str) -> tuple[Browsing, str | None]:
         """The session's browser, supervisor and tab, set up on first use and after a crash (with a notice)."""

@@ -58,7 +58,7 @@ class ControllerHub:
 
     async def run(self, call: ToolCall) -> ToolOutcome:
         try:
-            # The browser cannot read this disk: an upload's files travel with the command (read off the loop).
+            # The browser cannot read this disk: an upload's bytes travel with the command (encoded off the loop).
             files = await asyncio.to_thread(attachments, list(call.uploads)) if call.uploads else None
             command_id, effects = self.broker.submit(
                 call.session.session_id,

@@ -20,7 +20,8 @@ class ToolCall:
     arguments: dict[str, Any]
     tool_call_id: str
     timeout_s: float
-    #: browser_file_upload's files, as the policy checked them (``arguments["paths"]`` holds their real paths).
+    #: browser_file_upload's files, as the policy checked and read them (``arguments["paths"]`` holds only their
+    #: names: a lane hands its browser these bytes, never a path it would open again).
     uploads: tuple[UploadFile, ...] = ()
 
 

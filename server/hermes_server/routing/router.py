@@ -77,9 +77,9 @@ class Router:
             if tool.name == "browser_screenshot":
                 screenshots.check_arguments(checked)
             uploads: tuple[UploadFile, ...] = ()
-            if tool.name == "browser_file_upload":  # the lane gets the real paths, each checked against the policy
-                uploads = tuple(checked_files(checked["paths"], self._uploads))
-                checked = checked | {"paths": [str(file.path) for file in uploads]}
+            if tool.name == "browser_file_upload":  # read once, here: the lane gets the checked bytes, never a path
+                uploads = tuple(await asyncio.to_thread(checked_files, checked["paths"], self._uploads))
+                checked = checked | {"paths": [file.name for file in uploads]}
         except ToolError as error:
             outcome = ToolOutcome.of_error(error)
         else:

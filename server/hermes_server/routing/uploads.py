@@ -1,17 +1,21 @@
-"""Which files an agent may upload (browser_file_upload): only files inside the folders the user allowed.
+"""Which files an agent may upload (browser_file_upload): only files inside the folders the user allowed, sent as
+the bytes that were checked.
 
 The folders are ``$HERMES_HOME/uploads`` (created 0700 at start-up) and any the configuration lists under
 ``browser.uploads.allow_dirs``. A path is resolved first (``~`` expanded, a relative path taken inside the uploads
 folder, every symlink followed), so a link inside an allowed folder that points out of it is refused, as is ``..``.
-A file over the per-file cap, or files over the per-call cap together, are refused before anything is read. The
-cdp lane gets the resolved paths; the extension lane, whose browser cannot read this disk, gets the bytes
-(``attachments``, the one function here that reads a file). Plain functions: the router and the extension lane call
-them, the tests call them.
+Then each file is opened once, walking down from its allowed folder with ``O_NOFOLLOW`` on every component, so a
+path swapped for a link between the check and the open fails to open instead of reaching out. The open descriptor is
+what is checked (``fstat``: a regular file, one link, within the per-file cap; the files within the per-call cap
+together) and what is read, and a file that changes while it is read is refused. The lanes get those bytes and never
+the path (``checked_files``, the one function here that reads a file): the extension lane as ``attachments``, the
+cdp lane as a private copy it hands its browser. Plain functions: the router calls them, the tests call them.
 """
 
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
 import mimetypes
 import os
@@ -58,27 +62,51 @@ class UploadPolicy:
 
 @dataclass(frozen=True)
 class UploadFile:
-    """A file an upload may send: its real path, and what the page is told of it."""
+    """A file an upload sends: where it was read (for messages and tests only: no lane opens it again), what the page
+    is told of it, and its bytes as they were read from the descriptor the checks looked at."""
 
     path: Path
     name: str
     size: int
     type: str
+    content: bytes
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.content).hexdigest()
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """A file opened for an upload: the path the agent gave, the real path, its descriptor and what ``fstat`` said."""
+
+    raw: str
+    path: Path
+    descriptor: int
+    facts: os.stat_result
 
 
 def checked_files(paths: list[str], policy: UploadPolicy) -> list[UploadFile]:
-    """The files ``paths`` name, each inside an allowed folder and within the caps; ``upload_refused`` otherwise,
-    naming the allowed folders. Nothing is read here."""
-    files = [_checked(raw, policy) for raw in paths]
-    total = sum(file.size for file in files)
-    if total > policy.max_call_bytes:
-        raise _refused(
-            f"the files come to {_size(total)}, over the {_size(policy.max_call_bytes)} one upload may send", policy
-        )
-    return files
+    """The files ``paths`` name, each inside an allowed folder and within the caps, read once; ``upload_refused``
+    otherwise, naming the allowed folders. Every file is opened and checked before any is read, so a file over a cap
+    is refused before a byte is read."""
+    opened: list[_Opened] = []
+    try:
+        for raw in paths:
+            opened.append(_opened(raw, policy))
+        total = sum(file.facts.st_size for file in opened)
+        if total > policy.max_call_bytes:
+            raise _refused(
+                f"the files come to {_size(total)}, over the {_size(policy.max_call_bytes)} one upload may send",
+                policy,
+            )
+        return [_read(file, policy) for file in opened]
+    finally:
+        for file in opened:
+            os.close(file.descriptor)
 
 
-def _checked(raw: str, policy: UploadPolicy) -> UploadFile:
+def _opened(raw: str, policy: UploadPolicy) -> _Opened:
     if not policy.folders:
         raise _refused("this server allows no folder", policy)
     try:
@@ -86,43 +114,89 @@ def _checked(raw: str, policy: UploadPolicy) -> UploadFile:
         path = (given if given.is_absolute() else policy.uploads / given).resolve(strict=True)
     except (OSError, RuntimeError, ValueError):  # missing, a broken link, a loop of links, a NUL in the path
         raise _refused(f"there is no file {raw!r}", policy) from None
-    if not any(path.is_relative_to(folder) for folder in policy.folders):
+    folder = next((folder for folder in policy.folders if path.is_relative_to(folder)), None)
+    if folder is None:
         raise _refused(f"{raw!r} is outside the folders the user allowed", policy)
+    descriptor = _open_below(folder, path.relative_to(folder).parts, raw, policy)
     try:
-        facts = path.stat()
-    except OSError:
-        raise _refused(f"{raw!r} cannot be read", policy) from None
-    if not S_ISREG(facts.st_mode) or not os.access(path, os.R_OK):
+        facts = os.fstat(descriptor)
+        if not S_ISREG(facts.st_mode):
+            raise _refused(f"{raw!r} is not a readable file", policy)
+        if facts.st_nlink != 1:  # a hard link: the same file has a name outside the folders, which vouch for nothing
+            raise _refused(
+                f"{raw!r} is a hard link to a file that may live outside the folders the user allowed", policy
+            )
+        if facts.st_size > policy.max_file_bytes:
+            raise _refused(f"{raw!r} is {_size(facts.st_size)}, over the {_size(policy.max_file_bytes)} cap", policy)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return _Opened(raw, path, descriptor, facts)
+
+
+def _open_below(folder: Path, parts: tuple[str, ...], raw: str, policy: UploadPolicy) -> int:
+    """The descriptor of the file ``parts`` names below ``folder``, each component opened inside the last with
+    ``O_NOFOLLOW``: ``parts`` come from a resolved path, so a link met now was put there after the check, and the
+    open fails rather than follow it. ``O_NONBLOCK``: a FIFO put in the file's place does not hang the open."""
+    if not parts:
         raise _refused(f"{raw!r} is not a readable file", policy)
-    if facts.st_size > policy.max_file_bytes:
-        raise _refused(f"{raw!r} is {_size(facts.st_size)}, over the {_size(policy.max_file_bytes)} cap", policy)
-    kind = mimetypes.guess_type(path.name)[0] or ""  # a type the browser does not know is "", as its chooser gives
-    return UploadFile(path, path.name, facts.st_size, kind)
+    directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for part in parts[:-1]:
+            inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=directory)
+            os.close(directory)
+            directory = inner
+        return os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=directory)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.ENOTDIR, errno.ENOENT):
+            raise _refused(
+                f"{raw!r} changed while it was checked (a link or a folder was swapped in); retry", policy
+            ) from None
+        raise _refused(f"{raw!r} cannot be read", policy) from None
+    finally:
+        os.close(directory)
+
+
+def _read(file: _Opened, policy: UploadPolicy) -> UploadFile:
+    """The bytes of ``file``, from its descriptor; refused if the file changed while it was read (its size, its
+    modification or its inode's change time moved), rather than sent different from what the checks passed."""
+    chunks: list[bytes] = []
+    left = file.facts.st_size + 1  # one byte more than checked: a file that grew shows it
+    try:
+        while left > 0:
+            chunk = os.read(file.descriptor, min(left, 1024 * 1024))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        after = os.fstat(file.descriptor)
+    except OSError:
+        raise _refused(f"{file.raw!r} cannot be read", policy) from None
+    content = b"".join(chunks)
+    before = file.facts
+    if len(content) != before.st_size or _version(after) != _version(before):
+        raise _refused(f"{file.raw!r} changed while it was read; retry once it is written", policy)
+    kind = mimetypes.guess_type(file.path.name)[0] or ""  # a type the browser does not know is "", as its chooser gives
+    return UploadFile(file.path, file.path.name, before.st_size, kind, content)
+
+
+def _version(facts: os.stat_result) -> tuple[int, int, int, int]:
+    return facts.st_size, facts.st_mtime_ns, facts.st_ctime_ns, facts.st_nlink
 
 
 def attachments(files: list[UploadFile]) -> list[dict[str, Any]]:
     """The files as a lane that cannot read this disk gets them (the extension's): ``{name, size, type, sha256,
-    data}``, ``data`` the bytes in base64 and ``sha256`` their digest, which the browser checks. A file whose size
-    changed since it was checked is refused rather than sent different from what the caps passed."""
-    attached = []
-    for file in files:
-        try:
-            with file.path.open("rb") as opened:
-                content = opened.read(file.size + 1)
-        except OSError:
-            raise ToolError("upload_refused", f"Nothing was uploaded: {file.name!r} cannot be read.") from None
-        if len(content) != file.size:
-            raise ToolError("upload_refused", f"Nothing was uploaded: {file.name!r} changed while it was read; retry.")
-        attached.append(
-            {
-                "name": file.name,
-                "size": file.size,
-                "type": file.type,
-                "sha256": hashlib.sha256(content).hexdigest(),
-                "data": base64.b64encode(content).decode("ascii"),
-            }
-        )
-    return attached
+    data}``, ``data`` the bytes in base64 and ``sha256`` their digest, which the browser checks."""
+    return [
+        {
+            "name": file.name,
+            "size": file.size,
+            "type": file.type,
+            "sha256": file.sha256,
+            "data": base64.b64encode(file.content).decode("ascii"),
+        }
+        for file in files
+    ]
 
 
 def _refused(why: str, policy: UploadPolicy) -> ToolError:

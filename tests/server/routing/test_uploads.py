@@ -10,6 +10,7 @@ import base64
 import hashlib
 import os
 import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -142,15 +143,74 @@ def test_attachments_carry_each_files_bytes_and_digest_for_a_lane_that_cannot_re
     ]
 
 
-@pytest.mark.parametrize("change", ["grown", "shrunk", "gone"])
-def test_a_file_that_changed_after_its_check_is_refused_not_sent_different(policy: UploadPolicy, change: str) -> None:
-    """The caps passed the size the check saw: a file that grew past it (or went) since is not sent at all."""
+@pytest.mark.parametrize("change", ["grown", "shrunk", "rewritten", "gone"])
+def test_a_file_that_changes_while_it_is_read_is_refused_not_sent_different(
+    policy: UploadPolicy, change: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The caps passed what ``fstat`` saw of the open file: one that grows, shrinks, is rewritten in place (the same
+    size) or loses its name while it is read is not sent at all."""
     path = write(policy.uploads / "report.csv", 10 * KB)
-    files = checked_files(["report.csv"], policy)
-    if change == "gone":
-        path.unlink()
-    else:
-        write(path, 200 * KB if change == "grown" else 5)
-    with pytest.raises(ToolError) as caught:
-        attachments(files)
-    assert caught.value.code == "upload_refused" and "report.csv" in caught.value.message
+    real_read = os.read
+
+    def changing_read(descriptor: int, count: int) -> bytes:
+        monkeypatch.setattr(os, "read", real_read)  # once
+        if change == "gone":
+            path.unlink()
+        else:
+            size = {"grown": 200 * KB, "shrunk": 5, "rewritten": 10 * KB}[change]
+            with path.open("r+b") as rewritten:
+                rewritten.write(b"y" * size)
+            os.utime(path, ns=(1, 1))  # a rewrite within the clock's tick still changes the inode's change time
+        return real_read(descriptor, count)
+
+    monkeypatch.setattr(os, "read", changing_read)
+    assert "changed while it was read" in refused(["report.csv"], policy)
+
+
+def test_a_hard_link_to_a_file_outside_the_folders_is_refused(policy: UploadPolicy, tmp_path: Path) -> None:
+    secret = write(tmp_path / "secret" / "id_ed25519", 10)
+    os.link(secret, policy.uploads / "linked.txt")
+    assert "hard link" in refused(["linked.txt"], policy)
+
+
+def test_a_fifo_or_a_folder_in_a_files_place_is_refused_without_hanging(policy: UploadPolicy) -> None:
+    os.mkfifo(policy.uploads / "pipe.txt")
+    assert "not a readable file" in refused(["pipe.txt"], policy)
+
+
+def test_a_link_swapped_in_during_uploads_never_sends_the_outside_file(policy: UploadPolicy, tmp_path: Path) -> None:
+    """A thread swaps an allowed file for a link to a secret of the same size and back, as fast as it can, while
+    uploads check and read it: every upload either sends the allowed bytes or is refused, never the secret."""
+    secret = tmp_path / "secret" / "id_ed25519"
+    secret.parent.mkdir()
+    secret.write_bytes(b"S" * 4096)
+    swapped = policy.uploads / "invoice.pdf"
+    swapped.write_bytes(b"I" * 4096)
+    stop = threading.Event()
+
+    def swap() -> None:
+        while not stop.is_set():
+            link = policy.uploads / ".link"
+            link.symlink_to(secret)
+            os.replace(link, swapped)
+            genuine = policy.uploads / ".genuine"
+            genuine.write_bytes(b"I" * 4096)
+            os.replace(genuine, swapped)
+
+    swapper = threading.Thread(target=swap)
+    swapper.start()
+    sent = refusals = 0
+    try:
+        for _ in range(2000):
+            try:
+                files = checked_files(["invoice.pdf"], policy)
+            except ToolError as failed:
+                assert failed.code == "upload_refused"
+                refusals += 1
+            else:
+                assert files[0].content == b"I" * 4096, "the secret was sent"
+                sent += 1
+    finally:
+        stop.set()
+        swapper.join()
+    assert sent and refusals, (sent, refusals)  # both sides of the race were met

@@ -11,6 +11,7 @@ import { controlTab, controlledTab, hostStatusApplied, isWebTab } from "./sessio
 import { changeControlled, loadChooserFrame, loadClipboard, loadTabRefs, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveClipboard, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { navigationTargetCreated, ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
+import { trustedClick, trustedPress, trustedType, withTrustedInput } from "./trusted_input.js";
 import { forgetFiles, takeFiles } from "./uploads.js";
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 
@@ -118,7 +119,8 @@ const CAPABILITIES = {
   browser_click: async ({ sessionId, args, signal, checked }) => {
     const tab = await controlledTab(sessionId, { checked: checked.controlled });
     const options = { button: args.button ?? "left", double: Boolean(args.double), modifiers: args.modifiers ?? null, hover: Boolean(args.hover) };
-    const click = () => actInFrameOf(tab.id, args.ref, "click", [normalRef(args.ref), options]);
+    const synthetic = () => actInFrameOf(tab.id, args.ref, "click", [normalRef(args.ref), options]);
+    const click = () => withTrustedInput(() => trustedClick(tab.id, args), synthetic); // the user's trusted-input mode
     const result = await followingTabs(sessionId, tab, click, { ok: true, ref: normalRef(args.ref) }, signal);
     return { result, summary: `${args.hover ? "hovered over" : "clicked"} ${describe(args.ref, result)}` };
   },
@@ -128,7 +130,8 @@ const CAPABILITIES = {
     const typing = (confirm) => actInFrameOf(tab.id, args.ref, "type", [normalRef(args.ref), args.text, { confirm }]);
     let done;
     try {
-      done = await typing(Boolean(checked.confirmTyping));
+      const confirming = Boolean(checked.confirmTyping);
+      done = await withTrustedInput(() => trustedType(tab.id, args, { confirming }), () => typing(confirming));
     } catch (error) {
       // A password or payment field, as the engine found it once focused or while typing: nothing is in it yet.
       if (!(error instanceof CommandError) || error.code !== "confirmation_needed" || !checked.confirmTyping) throw error;
@@ -173,7 +176,8 @@ const CAPABILITIES = {
   browser_press: async ({ sessionId, args, signal, checked }) => {
     const tab = await controlledTab(sessionId, { checked: checked.controlled });
     const clipboard = await loadClipboard(sessionId);
-    const press = () => actInFocusedFrame(tab.id, "press", [args.key, { clipboard }]);
+    const synthetic = () => actInFocusedFrame(tab.id, "press", [args.key, { clipboard }]);
+    const press = () => withTrustedInput(() => trustedPress(tab.id, args), synthetic);
     const result = await followingTabs(sessionId, tab, press, { ok: true, key: args.key }, signal);
     if (result.clipboard) {
       if (result.clipboard.text !== undefined) await saveClipboard(sessionId, result.clipboard.text);

@@ -487,7 +487,258 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/keyboard.js",
     "engine/typing.js",
     "engine/api.js"
-  ]
+  ],
+  "TRUSTED_INPUT": {
+    "COMPANION_ID": "edjknhbeeleandmojnfohgcfhfcmlcjc",
+    "KEY_MODIFIERS": {
+      "alt": 1,
+      "control": 2,
+      "ctrl": 2,
+      "meta": 4,
+      "cmd": 4,
+      "command": 4,
+      "shift": 8
+    },
+    "NAMED_KEYS": {
+      "Enter": [
+        "Enter",
+        13,
+        "\r"
+      ],
+      "Tab": [
+        "Tab",
+        9,
+        ""
+      ],
+      "Escape": [
+        "Escape",
+        27,
+        ""
+      ],
+      "Backspace": [
+        "Backspace",
+        8,
+        ""
+      ],
+      "Delete": [
+        "Delete",
+        46,
+        ""
+      ],
+      "Insert": [
+        "Insert",
+        45,
+        ""
+      ],
+      "ArrowUp": [
+        "ArrowUp",
+        38,
+        ""
+      ],
+      "ArrowDown": [
+        "ArrowDown",
+        40,
+        ""
+      ],
+      "ArrowLeft": [
+        "ArrowLeft",
+        37,
+        ""
+      ],
+      "ArrowRight": [
+        "ArrowRight",
+        39,
+        ""
+      ],
+      "Home": [
+        "Home",
+        36,
+        ""
+      ],
+      "End": [
+        "End",
+        35,
+        ""
+      ],
+      "PageUp": [
+        "PageUp",
+        33,
+        ""
+      ],
+      "PageDown": [
+        "PageDown",
+        34,
+        ""
+      ],
+      " ": [
+        "Space",
+        32,
+        " "
+      ],
+      "F1": [
+        "F1",
+        112,
+        ""
+      ],
+      "F2": [
+        "F2",
+        113,
+        ""
+      ],
+      "F3": [
+        "F3",
+        114,
+        ""
+      ],
+      "F4": [
+        "F4",
+        115,
+        ""
+      ],
+      "F5": [
+        "F5",
+        116,
+        ""
+      ],
+      "F6": [
+        "F6",
+        117,
+        ""
+      ],
+      "F7": [
+        "F7",
+        118,
+        ""
+      ],
+      "F8": [
+        "F8",
+        119,
+        ""
+      ],
+      "F9": [
+        "F9",
+        120,
+        ""
+      ],
+      "F10": [
+        "F10",
+        121,
+        ""
+      ],
+      "F11": [
+        "F11",
+        122,
+        ""
+      ],
+      "F12": [
+        "F12",
+        123,
+        ""
+      ]
+    },
+    "KEY_ALIASES": {
+      "Esc": "Escape",
+      "Space": " ",
+      "Spacebar": " ",
+      "Return": "Enter",
+      "Up": "ArrowUp",
+      "Down": "ArrowDown",
+      "Left": "ArrowLeft",
+      "Right": "ArrowRight",
+      "Del": "Delete"
+    },
+    "KEY_COMMANDS": [
+      [
+        "a",
+        2,
+        "selectAll"
+      ],
+      [
+        "a",
+        4,
+        "selectAll"
+      ],
+      [
+        "z",
+        2,
+        "undo"
+      ],
+      [
+        "z",
+        4,
+        "undo"
+      ]
+    ],
+    "PUNCTUATION_CODES": {
+      "-": [
+        "Minus",
+        189
+      ],
+      "=": [
+        "Equal",
+        187
+      ],
+      "[": [
+        "BracketLeft",
+        219
+      ],
+      "]": [
+        "BracketRight",
+        221
+      ],
+      "\\": [
+        "Backslash",
+        220
+      ],
+      ";": [
+        "Semicolon",
+        186
+      ],
+      "'": [
+        "Quote",
+        222
+      ],
+      ",": [
+        "Comma",
+        188
+      ],
+      ".": [
+        "Period",
+        190
+      ],
+      "/": [
+        "Slash",
+        191
+      ],
+      "`": [
+        "Backquote",
+        192
+      ]
+    },
+    "BUTTON_BITS": {
+      "left": 1,
+      "right": 2,
+      "middle": 4
+    },
+    "MODIFIER_BITS": {
+      "Alt": 1,
+      "Control": 2,
+      "Meta": 4,
+      "Shift": 8
+    },
+    "TEXT_INPUT_TYPES": [
+      "email",
+      "number",
+      "password",
+      "search",
+      "tel",
+      "text",
+      "url"
+    ],
+    "HOVER_LOOK_MS": 100,
+    "HOVER_SETTLE_MS": 500,
+    "INTERCEPTED_GRACE_MS": 1500
+  }
 });
 
 function deepFreeze(value) {

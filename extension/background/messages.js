@@ -7,6 +7,7 @@ import { controlledTabs } from "./indicator.js";
 import { pauseAgent, resumeAgent } from "./pause.js";
 import { maybeStartPairing } from "./sessions.js";
 import * as storage from "./storage.js";
+import { companionInstalled, loadTrustedInputSetting, saveTrustedInputSetting } from "./trusted_input.js";
 import { answerQuestion, controlView, revokeSite, setMode } from "./user_control.js";
 
 const { MESSAGES } = CONTRACT;
@@ -27,7 +28,17 @@ const HANDLERS = {
       policy: await storage.loadDialogPolicy(),
       control: await controlView(),
       tabs: await controlledTabTitles(),
+      trusted_input: { on: await loadTrustedInputSetting(), companion: await companionInstalled() },
     }),
+  },
+  // The trusted-input mode (trusted_input.js): the user's alone, from the popup, after it said what it allows.
+  "popup.trustedInput": {
+    from: "popup",
+    run: async ({ on }) => {
+      if (typeof on !== "boolean") throw new CommandError("invalid_arguments", "on is true or false");
+      await saveTrustedInputSetting(on);
+      return {};
+    },
   },
   // The user's control (issue 14): only the popup may answer, pause, resume, change the mode or revoke.
   "popup.answer": { from: "popup", run: ({ question_id, answer }) => answerQuestion(question_id, answer).then(() => ({})) },

@@ -129,6 +129,17 @@ function renderControl() {
   );
 }
 
+// The trusted-input mode: the user's setting, and whether its companion extension is installed.
+function renderTrustedInput() {
+  const trusted = current.trusted_input || { on: false, companion: false };
+  $("trustedInputToggle").checked = trusted.on;
+  $("trustedInput").dataset.on = String(trusted.on); // the stored setting, for automation that waits for it
+  $("companionState").textContent = trusted.companion
+    ? "The Hermes trusted input extension is installed."
+    : "The Hermes trusted input extension is not installed: without it, the agent's input stays simulated.";
+  $("trustedInput").dataset.companion = String(trusted.companion);
+}
+
 // The answer to the question shown in `section`.
 function answer(section, reply) {
   ask("popup.answer", { question_id: $(section).dataset.questionId, answer: reply }).catch(showError);
@@ -144,6 +155,7 @@ async function refresh() {
     if (number !== latestRefresh) return;
     current = state;
     $("dialogPolicy").value = current.policy;
+    renderTrustedInput();
     render();
     renderControl();
     showError(null);
@@ -176,6 +188,9 @@ $("confirmButton").addEventListener("click", () => answer("confirmQuestion", "co
 $("declineButton").addEventListener("click", () => answer("confirmQuestion", "decline"));
 $("pauseButton").addEventListener("click", () => ask("popup.pause").catch(showError));
 $("resumeButton").addEventListener("click", () => ask("popup.resume").catch(showError));
+$("trustedInputToggle").addEventListener("change", (event) =>
+  ask("popup.trustedInput", { on: event.target.checked }).then(refresh, showError),
+);
 $("modeSelect").addEventListener("change", (event) => ask("popup.mode", { mode: event.target.value }).catch(showError));
 chrome.storage.onChanged.addListener(() => refresh());
 chrome.tabs.onUpdated.addListener((_tabId, change) => change.title !== undefined && refresh());

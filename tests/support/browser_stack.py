@@ -304,6 +304,14 @@ class BrowserStack(ServerStack):
         self.pages.received.clear()
         self.pages.requested.clear()
 
+    def set_trusted_input(self, on: bool) -> None:
+        """Turn the trusted-input mode on or off in the popup, as the user does, and wait until it is stored."""
+        popup = self.open_popup()
+        try:
+            popup.set_trusted_input(on, scaled(PAIRING_TIMEOUT_S))
+        finally:
+            popup.close()
+
     def open_popup(self) -> Popup:
         """Open the popup page in a new tab (``Popup.close`` goes back to the previous tab)."""
         return Popup(self.driver)
@@ -331,11 +339,15 @@ def cdp_stack(pages: PageServer) -> Iterator[ServerStack]:
 
 
 @contextmanager
-def extension_stack(pages: PageServer, *, paired: bool = True, mode: str = "act") -> Iterator[BrowserStack]:
-    """The server, ``pages``, and Chromium with the extension and the host manifest in a fresh profile."""
+def extension_stack(
+    pages: PageServer, *, paired: bool = True, mode: str = "act", trusted_input: bool = False
+) -> Iterator[BrowserStack]:
+    """The server, ``pages``, and Chromium with the extension and the host manifest in a fresh profile; with
+    ``trusted_input``, the trusted-input companion extension installed too (the mode itself stays off: the user
+    turns it on in the popup, ``BrowserStack.set_trusted_input``)."""
     with background_loop("hermes-server") as loop:
         server = loop.enter(running_server(), scaled(SERVER_TIMEOUT_S))
-        with local_chromium(server.home, headless=True) as driver:
+        with local_chromium(server.home, headless=True, trusted_input=trusted_input) as driver:
             stack = BrowserStack(server, pages, loop, driver)
             if paired:
                 stack.pair_through_popup(mode)

@@ -27,21 +27,27 @@ if TYPE_CHECKING:
     from selenium import webdriver
 
 EXTENSION_DIR = extension_dir()
+#: The optional companion of the trusted-input mode (it holds the debugger permission the main extension does not).
+TRUSTED_INPUT_DIR = EXTENSION_DIR / "trusted_input"
 POPUP_URL = f"chrome-extension://{HERMES_EXTENSION_ID}/popup/popup.html"
 
 
 @contextmanager
-def local_chromium(home: Path, *, headless: bool | None = None) -> Iterator[webdriver.Chrome]:
+def local_chromium(
+    home: Path, *, headless: bool | None = None, trusted_input: bool = False
+) -> Iterator[webdriver.Chrome]:
     """Chromium with the extension loaded and the native host installed in a fresh profile.
 
-    ``headless`` defaults to "when there is no display".
+    ``headless`` defaults to "when there is no display"; ``trusted_input`` loads the trusted-input companion too, as
+    a user who wants that mode installs it.
     """
     if not EXTENSION_DIR.is_dir():
         raise LaunchError(f"the unpacked extension is missing at {EXTENSION_DIR}")
     with fresh_profile() as profile:
         manifest.install(manifest.manifest_folder("chromium", profile), [HERMES_EXTENSION_ID], home)
         headless = headless if headless is not None else not os.environ.get("DISPLAY")
-        with selenium_chromium(profile, f"--load-extension={EXTENSION_DIR}", headless=headless) as driver:
+        loaded = ",".join(str(folder) for folder in [EXTENSION_DIR, *([TRUSTED_INPUT_DIR] if trusted_input else [])])
+        with selenium_chromium(profile, f"--load-extension={loaded}", headless=headless) as driver:
             yield driver
 
 
@@ -111,6 +117,30 @@ class Popup:
         wait_for(stored, timeout_s, "the popup to show the mode")
         Select(self.driver.find_element(By.ID, "modeSelect")).select_by_value(mode)
         wait_for(lambda: stored() == mode, timeout_s, f'the mode "{mode}" to be stored')
+
+    def set_trusted_input(self, on: bool, timeout_s: float) -> None:
+        """Tick or untick the trusted-input box, and wait until the extension has stored it (``#trustedInput``'s
+        ``data-on`` is the stored setting, rendered from the service worker's answer)."""
+        from selenium.webdriver.common.by import By
+
+        def stored() -> str | None:
+            return self.driver.find_element(By.ID, "trustedInput").get_attribute("data-on")
+
+        wait_for(stored, timeout_s, "the popup to show the trusted-input setting")
+        if (stored() == "true") != on:
+            self.driver.find_element(By.ID, "trustedInputToggle").click()
+        wait_for(lambda: stored() == str(on).lower(), timeout_s, f"the trusted-input setting {on} to be stored")
+
+    def companion_shown(self, timeout_s: float) -> bool:
+        """Whether the popup says the trusted-input companion is installed."""
+        from selenium.webdriver.common.by import By
+
+        shown = wait_for(
+            lambda: self.driver.find_element(By.ID, "trustedInput").get_attribute("data-companion"),
+            timeout_s,
+            "the popup to say whether the companion is installed",
+        )
+        return shown == "true"
 
     def close(self) -> None:
         self.driver.close()

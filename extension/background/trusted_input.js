@@ -1,0 +1,231 @@
+// The trusted-input mode (issue 30): a click, a key press and typing on the controlled tab with the browser's real
+// input, through the companion extension (extension/trusted_input/, which alone holds the debugger permission),
+// instead of the engine's synthetic events. A page that acts only on event.isTrusted, and the browser's own default
+// actions (caret movement, a date input's segments), then answer as to a person's input, as on the cdp lane.
+//
+// Off by default. Only the user turns it on, in the popup (messages.js: popup.trustedInput, open to the popup
+// page alone), after the popup has said what it allows; no command of the agent or the server reads or writes the
+// setting but to obey it. Each action then runs as the cdp lane's does (hermes_server.cdp.tools.pointer and
+// keyboard): the same engine calls aim (guarded), underPointer, aimToType, typedAfter and settle, the same events
+// (trusted_keys.js, from the cdp lane's tables in the contract), and the answer is checked as the synthetic path's
+// is (what the press reached, the navigation, the read-back). Where the mode cannot apply (the companion does not
+// answer, the element is in a frame the worker cannot place in the tab, confirmations of typing are on), the action
+// goes the synthetic way and its answer says so: trusted: false, trusted_note: why. With the mode on and real input
+// used, the answer says trusted: true.
+import { CONTRACT } from "./constants.js";
+import { CommandError } from "./errors.js";
+import { focusedFrame, normalRef, runInFrame } from "./frames.js";
+import { loadTabRefs } from "./storage.js";
+import { read, write } from "./stored.js";
+import {
+  UnknownKey,
+  arriving,
+  clipboardChord,
+  gestureOf,
+  keyCommands,
+  mouseCommands,
+  mouseEvents,
+  parseKey,
+  replaceTextSteps,
+} from "./trusted_keys.js";
+
+const TRUSTED = CONTRACT.TRUSTED_INPUT;
+const SETTING = "trustedInput";
+
+// The user's setting (chrome.storage.local, through stored.js as every setting): true only once the user turned it on.
+export const loadTrustedInputSetting = async () => (await read("local", SETTING, false)) === true;
+export const saveTrustedInputSetting = (on) => write("local", SETTING, on === true);
+
+// The companion's answer to `request`, or null when it is not installed (or disabled, or gone meanwhile).
+async function askCompanion(request) {
+  try {
+    return (await chrome.runtime.sendMessage(TRUSTED.COMPANION_ID, request)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export async function companionInstalled() {
+  return (await askCompanion({ type: "ping" }))?.ok === true;
+}
+
+// Sends `steps` (lists of input commands, each list back to back) to the tab through the companion; an error it
+// answers is the action's (nothing, or only part, was sent: the answer never claims the press).
+async function dispatch(tabId, steps) {
+  const answer = await askCompanion({ type: "input", tabId, steps });
+  if (answer?.ok) return;
+  const why = answer?.error ? `${answer.error.code}: ${answer.error.message}` : "the companion extension did not answer";
+  throw new CommandError("action_failed", `The trusted input could not be sent (${why}); try again.`);
+}
+
+// Runs the action with real input (`trusted`: its answer {value, frameId, documentId}, {fallback: why}, or null
+// for an action the cdp lane does not make with real input either) when the user turned the mode on and the
+// companion answers; else, or on a fallback, `synthetic()`. With the mode on, the answer says which it was.
+export async function withTrustedInput(trusted, synthetic) {
+  if (!(await loadTrustedInputSetting())) return synthetic();
+  const done = (await companionInstalled()) ? await trusted() : { fallback: "the trusted-input companion extension does not answer" };
+  if (done === null) return synthetic();
+  if (!done.fallback) return { ...done, value: { ...done.value, trusted: true } };
+  const instead = await synthetic();
+  return { ...instead, value: { ...instead.value, trusted: false, trusted_note: done.fallback } };
+}
+
+// The frame whose engine issued `ref` (the latest snapshot's), or stale_ref, as actInFrameOf.
+async function frameOf(tabId, ref) {
+  const frameId = (await loadTabRefs(tabId)).frames[normalRef(ref)];
+  if (frameId === undefined) throw new CommandError("stale_ref", `No element ${normalRef(ref)} on this page; take a new snapshot.`);
+  return frameId;
+}
+
+// engine[method](...args) in the frame: {value, frameId, documentId}; a script that could not run (the document
+// went away) is stale_ref, as for the synthetic path.
+async function engineCall(tabId, frameId, ref, method, args) {
+  try {
+    return await runInFrame(tabId, frameId, method, args);
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    throw new CommandError("stale_ref", `Element ${normalRef(ref)} is gone (${error.message}); take a new snapshot.`);
+  }
+}
+
+const CROSS_ORIGIN_FRAME = "the element is in a frame under another site's frame, which the extension cannot place in the tab";
+
+// Whether a point of `frameId` can be placed in the tab's top viewport (the top frame, or frames whose ancestors are
+// all of its origin: the engine sums their offsets, frameOffset.complete). Asked before anything is aimed: aim()
+// arms a guard for the press, which must not be left armed by a fallback.
+async function placeable(tabId, frameId, ref) {
+  if (frameId === 0) return true;
+  const now = await engineCall(tabId, frameId, ref, "rect", [normalRef(ref), { scroll: false }]);
+  return Boolean(now.value.frameOffset?.complete);
+}
+
+function inTop(frameId, point) {
+  const offset = frameId === 0 ? { x: 0, y: 0 } : point.frameOffset;
+  return { x: point.x + offset.x, y: point.y + offset.y };
+}
+
+// What the press caused, once over, as the cdp lane's after_action: the engine's settle (with the guard's verdict:
+// click_intercepted if it stopped the press) in the frame, or a navigation when the frame holds another document.
+async function settled(tabId, frameId, aimedIn, token) {
+  let after;
+  try {
+    after = await runInFrame(tabId, frameId, "settle", [token, {}]);
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    return { navigating: true }; // the frame's document went away under the call: the press navigated it
+  }
+  if (after.documentId && aimedIn.documentId && after.documentId !== aimedIn.documentId) return { navigating: true };
+  const { ok, ms, replaced, ...caused } = after.value ?? {};
+  return replaced ? { ...caused, navigating: true } : caused;
+}
+
+// browser_click with real input: {value, frameId, documentId} as runInFrame answers, or {fallback}.
+export async function trustedClick(tabId, args) {
+  const ref = normalRef(args.ref);
+  const frameId = await frameOf(tabId, ref);
+  if (!(await placeable(tabId, frameId, ref))) return { fallback: CROSS_ORIGIN_FRAME };
+  const gesture = gestureOf(args);
+  const aiming = await engineCall(tabId, frameId, ref, "aim", [ref, { hover: gesture.hover, guard: true }]);
+  const aimed = aiming.value;
+  const point = inTop(frameId, aimed);
+  const result = { ok: true, ref: aimed.ref, role: aimed.role, name: aimed.name, x: Math.round(point.x), y: Math.round(point.y) };
+  for (const key of ["opens", "hint"]) if (aimed[key]) result[key] = aimed[key];
+  let pressed = false;
+  try {
+    await pressAt(tabId, frameId, ref, aimed, point, gesture, result);
+    pressed = true;
+  } finally {
+    if (!pressed && !gesture.hover) await runInFrame(tabId, frameId, "settle", [aimed.watch, { maxMs: 0 }]).catch(() => {}); // disarm the guard
+  }
+  const caused = await settled(tabId, frameId, aiming, aimed.watch);
+  Object.assign(result, caused);
+  if (gesture.hover && !caused.navigating) {
+    const state = await runInFrame(tabId, frameId, "hoverState", [ref]).catch(() => null);
+    for (const key of ["hovered", "notice"]) if (state?.value && key in state.value) result[key] = state.value[key];
+  }
+  return { value: result, frameId, documentId: aiming.documentId };
+}
+
+// The cdp lane's click_at: the pointer arrives, the page answers the hover (underPointer, every HOVER_LOOK_MS, as
+// long as HOVER_SETTLE_MS, and INTERCEPTED_GRACE_MS longer while a press would land on something else: then
+// click_intercepted and nothing is pressed), and the press goes where the element is then.
+async function pressAt(tabId, frameId, ref, aimed, point, gesture, result) {
+  if (gesture.hover || !aimed.onTarget) {
+    await dispatch(tabId, [mouseCommands(mouseEvents(point.x, point.y, gesture))]);
+    return;
+  }
+  const started = performance.now();
+  let where;
+  for (;;) {
+    await dispatch(tabId, [mouseCommands(mouseEvents(point.x, point.y, arriving(gesture)))]);
+    const waitedMs = performance.now() - started;
+    where = (await engineCall(tabId, frameId, ref, "underPointer", [ref, aimed.x, aimed.y, TRUSTED.HOVER_LOOK_MS])).value;
+    if (!where) throw new CommandError("stale_ref", `Element ${ref} is gone; take a new snapshot.`);
+    if (!where.unsettled && !where.blocked) break;
+    if (where.unsettled && waitedMs + TRUSTED.HOVER_LOOK_MS >= TRUSTED.HOVER_SETTLE_MS) break;
+    if (where.blocked && waitedMs + TRUSTED.HOVER_LOOK_MS >= TRUSTED.HOVER_SETTLE_MS + TRUSTED.INTERCEPTED_GRACE_MS) {
+      throw new CommandError(where.blocked.error.code, where.blocked.error.message);
+    }
+  }
+  const moved = { x: point.x + where.x - aimed.x, y: point.y + where.y - aimed.y };
+  result.x = Math.round(moved.x);
+  result.y = Math.round(moved.y);
+  await dispatch(tabId, [mouseCommands(mouseEvents(moved.x, moved.y, gesture, false))]);
+}
+
+// browser_type with real input (the cdp lane's _type_once), or {fallback}; null for a field the cdp lane does not
+// type into with keys either (a select, a date or range input...: the engine sets it, as there).
+export async function trustedType(tabId, args, { confirming }) {
+  const ref = normalRef(args.ref);
+  const frameId = await frameOf(tabId, ref);
+  if (confirming) return { fallback: "typing is confirmed for password and payment fields: the extension types itself" };
+  if (!(await placeable(tabId, frameId, ref))) return { fallback: CROSS_ORIGIN_FRAME };
+  const aiming = await engineCall(tabId, frameId, ref, "aimToType", [ref, TRUSTED.TEXT_INPUT_TYPES]);
+  if (!aiming.value) throw new CommandError("stale_ref", `Element ${ref} is gone; take a new snapshot.`);
+  const { facts, aimed } = aiming.value;
+  if (!aimed) return null;
+  if (aimed.ok === false) throw new CommandError(aimed.error.code, aimed.error.message);
+  let text = args.text.replaceAll("\r", "");
+  if (facts.tag === "input") text = text.replaceAll("\n", "");
+  const point = inTop(frameId, aimed);
+  const steps = replaceTextSteps(point.x, point.y, text, { together: frameId === 0, lastAsKey: facts.tag === "input" });
+  try {
+    await dispatch(tabId, steps);
+  } catch (error) {
+    await runInFrame(tabId, frameId, "settle", [aimed.watch, { maxMs: 0 }]).catch(() => {}); // disarm the guard
+    throw error;
+  }
+  const result = { ok: true, ref: aimed.ref, role: aimed.role, name: aimed.name };
+  // Typing lands exactly or fails (type_mismatch): the engine reads back what the element holds once settled.
+  let checked;
+  try {
+    checked = await runInFrame(tabId, frameId, "typedAfter", [aimed.watch, ref, args.text]);
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    checked = { value: { replaced: true } };
+  }
+  if (checked.value.replaced || (checked.documentId && checked.documentId !== aiming.documentId)) {
+    // the typing navigated the frame: what the new document holds is read once it has loaded (followNavigation)
+    return { value: { ...result, navigating: true }, frameId, documentId: aiming.documentId };
+  }
+  const { ok, ...read } = checked.value;
+  return { value: { ...result, ...read }, frameId, documentId: aiming.documentId };
+}
+
+// browser_press with real input, or null for what the cdp lane does not press with real keys either: a copy, cut
+// or paste (the session's own clipboard, never the browser's) and a key it does not know (the engine's error).
+export async function trustedPress(tabId, args) {
+  let keys;
+  try {
+    keys = parseKey(args.key);
+  } catch (error) {
+    if (error instanceof UnknownKey) return null;
+    throw error;
+  }
+  if (clipboardChord(keys)) return null;
+  const frameId = await focusedFrame(tabId);
+  const watching = await runInFrame(tabId, frameId, "watch", []);
+  await dispatch(tabId, [keyCommands(keys)]);
+  const caused = await settled(tabId, frameId, watching, watching.value);
+  return { value: { ok: true, key: args.key, ...caused }, frameId, documentId: watching.documentId };
+}

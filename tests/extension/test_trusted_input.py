@@ -1,0 +1,275 @@
+"""Issue 30: the extension lane's trusted-input mode, in real Chromium with the real extension and its companion
+(extension/trusted_input/), both loaded unpacked. Judged by the page's own state.
+
+- A page that acts only on trusted events (a button that ignores untrusted clicks, a field that ignores untrusted
+  keys) changes with the mode on, and not with it off; typing goes in as real input too.
+- A date input takes its segments from real keys with the mode on (the browser's own default action).
+- Attacks: a web page cannot reach the companion; the companion refuses another CDP method (Runtime.evaluate) even
+  from the main extension's worker, and any request from another sender (the main extension's popup page); the
+  debugger is detached after each action; the setting cannot be set by the agent's path; the main extension holds
+  no debugger permission.
+- The events the worker builds (trusted_keys.js) are the cdp lane's (hermes_server.cdp.keys), key for key.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import websocket
+
+from hermes_extension import extension_dir
+from hermes_server.cdp.keys import parse_key, typed_keys
+from hermes_server.cdp.tools.input_events import Gesture, mouse_events
+from hermes_server.extension_lane.trusted_input import COMPANION_EXTENSION_ID
+from hermes_wire.native import HERMES_EXTENSION_ID
+from tests.conftest import scaled
+from tests.extension.test_end_to_end import ref_of, snapshot
+from tests.support.browser_stack import BrowserStack, extension_stack
+from tests.support.pages import serve_pages
+from tests.support.waiting import wait_until
+
+pytestmark = pytest.mark.chromium
+
+TRUSTED_ONLY = """<title>Trusted only</title>
+<button id="go">Go</button>
+<p id="state">idle</p>
+<label>Keys <input id="keys"></label>
+<button id="before">Before</button>
+<label>When <input id="when" type="date"></label>
+<script>
+window.__keys = [];
+document.getElementById("go").addEventListener("click", (event) => {
+  if (event.isTrusted) document.getElementById("state").textContent = "clicked";
+});
+document.getElementById("keys").addEventListener("keydown", (event) => {
+  if (event.isTrusted) window.__keys.push(event.key);
+});
+</script>"""
+
+#: The date typed segment by segment (month, day, year in an en-US date input), and its value.
+DATE_KEYS = ["0", "3", "1", "5", "2", "0", "2", "6"]
+DATE_VALUE = "2026-03-15"
+
+
+@pytest.fixture(scope="module")
+def module_stack() -> Iterator[BrowserStack]:
+    """The stack of this module's tests: the extension and its trusted-input companion, mode "act"."""
+    with serve_pages({"/trusted": TRUSTED_ONLY}) as served, extension_stack(served, trusted_input=True) as shared:
+        yield shared
+
+
+def in_page(stack: BrowserStack, script: str) -> Any:
+    return stack.driver.execute_script(script)
+
+
+def opened(stack: BrowserStack) -> tuple[str, str]:
+    """A session on the trusted-only page, and its snapshot."""
+    stack.driver.switch_to.new_window("tab")
+    session_id = stack.connected_session("trusted")
+    stack.ok(session_id, "browser_navigate", url=stack.pages.url("trusted"))
+    return session_id, snapshot(stack, session_id)
+
+
+def worker_socket(stack: BrowserStack, extension_id: str) -> websocket.WebSocket:
+    """A DevTools connection to an extension's service worker (woken first by the popup's message, for the main
+    one), beside the product: the tests speak from there as that worker would."""
+    address = stack.driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+
+    def found() -> str | None:
+        targets = json.loads(subprocess.run(["curl", "-s", f"http://{address}/json/list"], capture_output=True).stdout)
+        url = f"chrome-extension://{extension_id}/"
+        workers = [t for t in targets if t["type"] == "service_worker" and t["url"].startswith(url)]
+        return workers[0]["webSocketDebuggerUrl"] if workers else None
+
+    return websocket.create_connection(wait_until(found, scaled(10), f"the worker of {extension_id}"))
+
+
+def evaluate(socket: websocket.WebSocket, expression: str) -> Any:
+    socket.send(
+        json.dumps(
+            {
+                "id": 1,
+                "method": "Runtime.evaluate",
+                "params": {"expression": expression, "awaitPromise": True, "returnByValue": True},
+            }
+        )
+    )
+    while True:
+        reply = json.loads(socket.recv())
+        if reply.get("id") == 1:
+            assert "exceptionDetails" not in reply["result"], reply
+            return reply["result"]["result"].get("value")
+
+
+def ask_companion(worker: websocket.WebSocket, request: dict[str, Any]) -> Any:
+    """The companion's answer to ``request``, sent from ``worker`` (the main extension's, as the product sends)."""
+    return evaluate(worker, f"chrome.runtime.sendMessage({json.dumps(COMPANION_EXTENSION_ID)}, {json.dumps(request)})")
+
+
+def test_a_page_that_takes_only_trusted_events_answers_with_the_mode_on_and_not_off(stack: BrowserStack) -> None:
+    session_id, page = opened(stack)
+    go, keys = ref_of(page, "button", "Go"), ref_of(page, "textbox", "Keys")
+    off = stack.ok(session_id, "browser_click", ref=go)
+    assert "trusted" not in off
+    stack.ok(session_id, "browser_click", ref=keys)
+    stack.ok(session_id, "browser_press", key="x")
+    assert in_page(stack, "return [document.getElementById('state').textContent, window.__keys]") == ["idle", []]
+
+    stack.set_trusted_input(True)
+    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    clicked = stack.ok(session_id, "browser_click", ref=go)
+    assert clicked["trusted"] is True, clicked
+    assert in_page(stack, "return document.getElementById('state').textContent") == "clicked"
+    typed = stack.ok(session_id, "browser_type", ref=keys, text="hello")
+    assert typed["trusted"] is True and typed["value"] == "hello", typed
+    pressed = stack.ok(session_id, "browser_press", key="y")
+    assert pressed["trusted"] is True, pressed
+    assert in_page(stack, "return [document.getElementById('keys').value, window.__keys.at(-1)]") == ["helloy", "y"]
+
+
+def test_a_date_input_takes_its_segments_from_real_keys(stack: BrowserStack) -> None:
+    session_id, page = opened(stack)
+    before = ref_of(page, "button", "Before")
+
+    def typed_by_keys() -> str:
+        stack.ok(session_id, "browser_click", ref=before)
+        stack.ok(session_id, "browser_press", key="Tab")
+        for key in DATE_KEYS:
+            stack.ok(session_id, "browser_press", key=key)
+        return str(in_page(stack, "return document.getElementById('when').value"))
+
+    assert typed_by_keys() == ""  # synthetic keys never reach a date input's segments
+    stack.set_trusted_input(True)
+    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    assert typed_by_keys() == DATE_VALUE
+
+
+def test_no_web_page_reaches_the_companion(stack: BrowserStack) -> None:
+    session_id, _ = opened(stack)
+    stack.set_trusted_input(True)
+    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    # externally_connectable lists no page: the page has no way to send the companion anything.
+    reachable = in_page(
+        stack, "return typeof chrome !== 'undefined' && !!(chrome.runtime && chrome.runtime.sendMessage)"
+    )
+    assert reachable is False
+    assert in_page(stack, "return document.getElementById('state').textContent") == "idle"
+    assert session_id
+
+
+def test_the_companion_refuses_other_methods_and_other_senders(stack: BrowserStack) -> None:
+    session_id, _ = opened(stack)
+    tab_id = stack.ok(session_id, "browser_tabs")
+    controlled = next(tab["id"] for tab in tab_id if tab["controlled"]) if isinstance(tab_id, list) else None
+    assert controlled is not None, tab_id
+    popup = stack.open_popup()  # wakes the main worker, and is itself another sender
+    try:
+        click = {"method": "Input.dispatchMouseEvent", "params": {"type": "mousePressed", "x": 10, "y": 10}}
+        from_popup = stack.driver.execute_async_script(
+            "chrome.runtime.sendMessage(arguments[0], arguments[1]).then(arguments[2], (e) => arguments[2](String(e)))",
+            COMPANION_EXTENSION_ID,
+            {"type": "input", "tabId": controlled, "steps": [[click]]},
+        )
+        assert from_popup["ok"] is False and from_popup["error"]["code"] == "sender_not_allowed", from_popup
+        main = worker_socket(stack, HERMES_EXTENSION_ID)
+        try:
+            assert evaluate(main, "typeof chrome.debugger") == "undefined"  # the main extension holds no debugger
+            evaluating = {"method": "Runtime.evaluate", "params": {"expression": "document.title = 1"}}
+            asked = ask_companion(main, {"type": "input", "tabId": controlled, "steps": [[evaluating]]})
+            assert asked["ok"] is False and asked["error"]["code"] == "method_not_allowed", asked
+            paste = {"method": "Input.dispatchKeyEvent", "params": {"type": "rawKeyDown", "key": "v", "modifiers": 2}}
+            asked = ask_companion(main, {"type": "input", "tabId": controlled, "steps": [[paste]]})
+            assert asked["ok"] is False and asked["error"]["code"] == "invalid_params", asked
+        finally:
+            main.close()
+    finally:
+        popup.close()
+    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    assert in_page(stack, "return document.title") == "Trusted only"
+
+
+def test_the_debugger_is_detached_after_each_action(stack: BrowserStack) -> None:
+    session_id, page = opened(stack)
+    stack.set_trusted_input(True)
+    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    tabs = stack.ok(session_id, "browser_tabs")
+    controlled = next(tab["id"] for tab in tabs if tab["controlled"])
+    for tool, arguments in [
+        ("browser_click", {"ref": ref_of(page, "button", "Go")}),
+        ("browser_type", {"ref": ref_of(page, "textbox", "Keys"), "text": "abc"}),
+        ("browser_press", {"key": "Enter"}),
+    ]:
+        assert stack.ok(session_id, tool, **arguments)["trusted"] is True
+        companion = worker_socket(stack, COMPANION_EXTENSION_ID)
+        try:
+            # detach() rejects for a tab the companion is not attached to: it let the tab go after the action
+            still = evaluate(
+                companion, f"chrome.debugger.detach({{tabId: {controlled}}}).then(() => true, () => false)"
+            )
+        finally:
+            companion.close()
+        assert still is False, tool
+
+
+def test_the_agent_cannot_turn_the_mode_on(stack: BrowserStack) -> None:
+    session_id, page = opened(stack)
+    # No tool of the agent names the setting: the server refuses the name, and no capability of the extension has it.
+    status, refused = stack.api_status(
+        "POST", f"/v1/sessions/{session_id}/browser/popup.trustedInput", {"arguments": {"on": True}}
+    )
+    assert status == 404 and refused["error"]["code"] == "unknown_tool", refused
+    stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Go"))
+    assert in_page(stack, "return document.getElementById('state').textContent") == "idle"
+
+
+KEYS = [
+    "Enter",
+    "Tab",
+    "Shift+Tab",
+    "Control+a",
+    "Meta+a",
+    "x",
+    "X",
+    "Shift+ArrowLeft",
+    "Alt+x",
+    "Control++",
+    "+",
+    " ",
+    "Space",
+    "Esc",
+    "F5",
+    "é",
+    "1",
+    "/",
+    "Control+Shift+End",
+    "ctrl+z",
+]
+
+
+def test_the_worker_builds_the_cdp_lanes_events() -> None:
+    """trusted_keys.js against hermes_server.cdp: the same parameters for each key, typed text and click."""
+    script = f"""
+    const keys = await import({json.dumps(str(extension_dir() / "background" / "trusted_keys.js"))});
+    const out = {{
+      keys: {json.dumps(KEYS)}.map((k) => keys.parseKey(k)),
+      typed: keys.typedKeys("a Zé!"),
+      mouse: [keys.mouseEvents(3, 4, keys.gestureOf({{double: true, modifiers: "Shift+Control"}})),
+              keys.mouseEvents(3, 4, keys.gestureOf({{hover: true}}), false)],
+    }};
+    console.log(JSON.stringify(out));
+    """
+    ran = subprocess.run(
+        ["node", "--experimental-default-type=module", "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    built = json.loads(ran.stdout)
+    assert built["keys"] == [{"down": parse_key(k).down, "up": parse_key(k).up} for k in KEYS]
+    assert built["typed"] == [{"down": p.down, "up": p.up} for p in typed_keys("a Zé!")]
+    double = Gesture(clicks=2, modifiers=8 | 2)
+    assert built["mouse"] == [mouse_events(3, 4, double), mouse_events(3, 4, Gesture(hover=True), move=False)]

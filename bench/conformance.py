@@ -1,7 +1,8 @@
 """Conformance: every control of every corpus page, every interaction of its kind, on the oracle and on both lanes.
 
 Run it as ``python bench/conformance.py [--library NAME ...] [--lane cdp|extension|both] [--json PATH]
-[--per-page N] [--catalog]``. It is the whole run of the differential runner (tests/conformance/): for each page of
+[--per-page N] [--catalog] [--case ID ...] [--trusted-input]``. It is the whole run of the differential runner
+(tests/conformance/): for each page of
 tests/widgets/corpus/ (every ``*.html`` there, or those whose file or library ``--library`` names), each control it
 declares and each interaction the table gives its kind, the interaction is driven three ways from a fresh load of
 the page (real input through CDP in a plain Chromium, the cdp lane's tool calls, the extension lane's), and what
@@ -12,8 +13,9 @@ library and control, the cases the oracle could not run, and ends with one line:
 
 (a lane's figure counts the interactions with at least one divergence there). ``--json`` writes every case's
 result; ``--catalog`` only writes what each page declares to tests/conformance/catalog.json, from which the CI
-test draws its fixed sample (run it when a page is added or changes its controls). It exits 0 whatever it finds, 1
-if the run broke.
+test draws its fixed sample (run it when a page is added or changes its controls). ``--trusted-input`` runs the
+extension lane with its trusted-input mode on (the companion extension installed, real input events). It exits 0
+whatever it finds, 1 if the run broke.
 """
 
 from __future__ import annotations
@@ -46,12 +48,20 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="write every case's result here")
     parser.add_argument("--per-page", type=int, help="only the first N cases of each page, in the CI sample's order")
     parser.add_argument("--catalog", action="store_true", help=f"write what each page declares to {CATALOG}")
+    parser.add_argument(
+        "--case", action="append", default=[], help="only this case, page/control/interaction (repeatable)"
+    )
+    parser.add_argument(
+        "--trusted-input",
+        action="store_true",
+        help="the extension lane with its trusted-input companion installed and the mode on (real input events)",
+    )
     options = parser.parse_args()
     lanes = [CDP_LANE, EXTENSION_LANE] if options.lane == "both" else [options.lane]
     results: list[CaseResult] = []
     broken: list[str] = []
     started = time.monotonic()
-    with LaneStacks() as stacks, conformance_rig(stacks, lanes) as rig:
+    with LaneStacks(trusted_input=options.trusted_input) as stacks, conformance_rig(stacks, lanes) as rig:
         pages = []
         for name in corpus_pages():
             try:
@@ -65,6 +75,7 @@ def main() -> int:
             return 0
         for page in (page for page in pages if chosen(page, options.library)):
             cases = in_sample_order(cases_of(page))[: options.per_page] if options.per_page else cases_of(page)
+            cases = [case for case in cases if not options.case or case.id in options.case]
             for case in cases:
                 began = time.monotonic()
                 try:

@@ -35,7 +35,10 @@ class LaneStacks:
     once, not once per module, saves a server, a browser and a pairing per module; keeping both up, whatever
     order the tests run in (pytest-xdist hands modules out one by one), saves starting them again."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, trusted_input: bool = False) -> None:
+        #: The extension lane with its trusted-input companion installed and the mode turned on in the popup
+        #: (``bench/conformance.py --trusted-input``, the conformance test of what only that mode closes).
+        self.trusted_input = trusted_input
         self._running = ExitStack()
         self._stacks: dict[str, ServerStack] = {}
         self._no_pages: PageServer | None = None  # what a stack serves until a module points it at its own pages
@@ -47,12 +50,21 @@ class LaneStacks:
         self._running.close()
 
     def of(self, lane: str) -> ServerStack:
-        from tests.support.browser_stack import cdp_stack, extension_stack
+        from tests.support.browser_stack import BrowserStack, cdp_stack, extension_stack
         from tests.support.pages import serve_pages
 
         if lane not in self._stacks:
             if self._no_pages is None:
                 self._no_pages = self._running.enter_context(serve_pages({}))
-            running = extension_stack(self._no_pages) if lane == EXTENSION_LANE else cdp_stack(self._no_pages)
+            running = (
+                extension_stack(self._no_pages, trusted_input=self.trusted_input)
+                if lane == EXTENSION_LANE
+                else cdp_stack(self._no_pages)
+            )
             self._stacks[lane] = self._running.enter_context(running)
+            if lane == EXTENSION_LANE and self.trusted_input:
+                stack = self._stacks[lane]
+                assert isinstance(stack, BrowserStack)
+                stack.set_trusted_input(True)
+                stack.remember_start()  # a reset keeps the mode on
         return self._stacks[lane]

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +27,8 @@ from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.chromium
 
+#: How many uploads meet the swapping thread: enough that the unfixed cdp lane delivered the secret in every run.
+UPLOADS_UNDER_SWAP = 24
 INVOICE = b"%PDF-1.4\n% an invoice, 2026-12\n" + bytes(range(256)) * 40
 FORM = page(
     "Form",
@@ -129,9 +133,34 @@ uppy.on('complete', (result) => {
 )
 
 
+#: A file input that reads each file it is given at once and counts what it read: the invoice, or the secret.
+READER = page(
+    "{}",
+    """<label>Pick <input type="file" id="pick"></label>
+<script>
+const counts = { invoice: 0, secret: 0, other: 0 };
+const pick = document.getElementById('pick');
+pick.addEventListener('change', async () => {
+  for (const file of pick.files) {
+    const text = await file.text();
+    const kind = text.startsWith('INVOICE') ? 'invoice' : text.startsWith('SECRET') ? 'secret' : 'other';
+    counts[kind] += 1;
+  }
+  document.title = JSON.stringify(counts);
+});
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    served = {"/form": FORM, "/saved": page("Saved", "<h1>Saved</h1>"), "/zone": ZONE, "/dropzone": DROPZONE}
+    served = {
+        "/form": FORM,
+        "/reader": READER,
+        "/saved": page("Saved", "<h1>Saved</h1>"),
+        "/zone": ZONE,
+        "/dropzone": DROPZONE,
+    }
     served |= {"/uploader": UPLOADER, "/entries": ENTRIES, "/uppy": UPPY}
     served["/received"] = "{}"
     with serve_action_pages(served) as server:
@@ -317,3 +346,67 @@ def test_files_dropped_on_uppys_dashboard_are_posted_by_uppy(
     assert posted == [f"invoice.pdf {hashlib.sha256(INVOICE).hexdigest()}", f"notes.txt {notes}"], posted
     names = wait_until(lambda: json.loads(agent.ok("browser_snapshot")["title"]) or None, 10, "Uppy's complete")
     assert sorted(names) == ["invoice.pdf", "notes.txt"]
+
+
+def test_a_link_swapped_in_during_uploads_never_delivers_the_outside_file(
+    agent: LaneAgent, uploads: Path, tmp_path: Path
+) -> None:
+    """Issue 31, item 3: a thread swaps an allowed file for a link to a secret of the same size and back, as fast as
+    it can, during many uploads. The page reads every file it is given: it never gets the secret, and it gets the
+    invoice once per upload that answered ok (one that met the swap is refused)."""
+    secret = tmp_path / "id_ed25519"
+    secret.write_bytes(b"SECRET" + b"s" * 4090)
+    genuine = b"INVOICE" + b"i" * 4089
+    swapped = uploads / "swapped.pdf"
+    swapped.write_bytes(genuine)
+    agent.open("/reader")
+    pick = ref_of(agent.snapshot(), "button", "Pick")
+    stop = threading.Event()
+
+    def swap() -> None:
+        while not stop.is_set():
+            link = uploads / ".link"
+            link.symlink_to(secret)
+            os.replace(link, swapped)
+            fresh = uploads / ".fresh"
+            fresh.write_bytes(genuine)
+            os.replace(fresh, swapped)
+
+    swapper = threading.Thread(target=swap)
+    swapper.start()
+    answered_ok = 0
+    try:
+        for _ in range(UPLOADS_UNDER_SWAP):
+            reply = agent.reply("browser_file_upload", ref=pick, paths=["swapped.pdf"], see="none")
+            if reply["ok"]:
+                answered_ok += 1
+            else:
+                assert reply["error"]["code"] == "upload_refused", reply
+    finally:
+        stop.set()
+        swapper.join()
+    read = wait_until(
+        lambda: (
+            (counts := json.loads(agent.ok("browser_snapshot")["title"] or "{}"))
+            and sum(counts.values()) >= answered_ok
+            and counts
+        ),
+        10,
+        "the page to read every file",
+    )
+    assert read == {"invoice": answered_ok, "secret": 0, "other": 0}, (read, answered_ok)
+    assert answered_ok, "no upload got through the swap at all"
+
+
+def test_a_hard_link_to_an_outside_file_uploads_nothing(agent: LaneAgent, uploads: Path, tmp_path: Path) -> None:
+    """Issue 31: a hard link in the uploads folder names the same file as its outside name: refused, and the page
+    gets nothing."""
+    secret = tmp_path / "id_ed25519"
+    secret.write_bytes(b"SECRET key")
+    os.link(secret, uploads / "linked.pdf")
+    agent.open("/reader")
+    code, message = agent.error(
+        "browser_file_upload", ref=ref_of(agent.snapshot(), "button", "Pick"), paths=["linked.pdf"]
+    )
+    assert code == "upload_refused" and "hard link" in message, message
+    assert agent.ok("browser_snapshot")["title"] == "{}"

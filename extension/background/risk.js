@@ -3,66 +3,38 @@
 // out by looking at the element itself, in its own frame and in the isolated world the engine lives in (its refs
 // are there), never by trusting the agent's arguments (an upload's files are the ones the server listed). The answer is a short description for the popup: the field's label and kind, never its value.
 // Typing is checked by the engine itself as it types (typing.js: the field as it is once focused, and while the
-// text goes in; capabilities.js asks then), with the same test of a field (sensitiveField) as a form's here.
+// text goes in; capabilities.js asks then), with the same test of a field (sensitiveField) as a form's here. A
+// click and a key press are judged by what they will do, as the engine reads it (fields.js riskOfAction, on a key's
+// effect from keyboard.js keyEffect, the very reading its press acts on), never by how the agent spelled the key.
 import { focusedFrame, normalRef, withEngine } from "./frames.js";
 import { loadTabRefs } from "./storage.js";
 
-// Runs in the page's frame (isolated world): what acting on the element `ref` names (null: this frame's
-// focused element) would risk, or null; `missing` when the frame has no engine yet (see withEngine).
-// Self-contained, since chrome.scripting sends its source.
-// mode: "click", "press" (Enter on it) or "paste" (the session's clipboard into it).
-function riskOf(ref, mode, missing) {
+// Runs in the page's frame (isolated world): what a click on the element `ref` names would risk, or null;
+// `missing` when the frame has no engine yet (see withEngine). Self-contained, since chrome.scripting sends its source.
+function clickRisk(ref, missing) {
   if (!globalThis.__hermesSnapshot) return missing;
-  const clean = (text) => String(text ?? "").replace(/\s+/g, " ").trim().slice(0, 80);
-  const firstSensitive = (form) => {
-    for (const field of form ? form.elements : []) {
-      const found = globalThis.__hermesEngine.sensitiveField(field);
-      if (found) return found;
-    }
-    return null;
-  };
-  const element = ref !== null ? globalThis.__hermesSnapshot.resolve(ref) : document.activeElement;
-  if (!element) return null;
-  if (mode === "click") {
-    const link = element.closest && element.closest("a[href]");
-    if (link && link.hasAttribute("download")) {
-      return { risk: "download", label: clean(link.textContent || link.getAttribute("download")) };
-    }
-    const submits =
-      (element instanceof HTMLButtonElement && element.type === "submit") ||
-      (element instanceof HTMLInputElement && (element.type === "submit" || element.type === "image"));
-    const holding = submits ? firstSensitive(element.form) : null;
-    return holding ? { risk: "submit", ...holding } : null;
-  }
-  // A paste into a password or payment field types into it.
-  if (mode === "paste") {
-    const sensitive = globalThis.__hermesEngine.sensitiveField(element);
-    return sensitive ? { risk: "type", ...sensitive } : null;
-  }
-  // A key press: Enter in a field of a form that holds a sensitive field submits it.
-  const field = element.form !== undefined ? element : null;
-  const holding = field ? firstSensitive(field.form) : null;
-  return holding ? { risk: "submit", ...holding } : null;
+  return globalThis.__hermesEngine.riskOfAction(globalThis.__hermesSnapshot.resolve(ref), "activate");
 }
 
-// The keys that paste (the engine's keyboard.js, clipboardChord).
-const PASTE = /^((Control|Meta)\+(Shift\+)?[vV]|(Shift\+)?(Control|Meta)\+[vV]|Shift\+Insert)$/;
+// The same in the frame a key goes to: what pressing `key` on its focused element would do (keyboard.js pressRisk).
+function pressRisk(key, missing) {
+  return globalThis.__hermesSnapshot ? globalThis.__hermesSnapshot.pressRisk(key).risk : missing;
+}
 
 // What the agent's call would risk on tab `tabId`, or null when it is not a high-risk action. `listed`: an
 // upload's files as the host listed them ({name, size}: what the server read from the user's folders).
 export async function riskOfCommand(tabId, action, args, listed) {
   if (action === "browser_file_upload") return { risk: "upload", files: listed ?? [] };
-  if (action === "browser_click") return riskAtRef(tabId, args.ref, "click");
-  if (action === "browser_press" && /(^|\+)Enter$/.test(args.key)) return riskInFocus(tabId, "press");
-  if (action === "browser_press" && PASTE.test(args.key)) return riskInFocus(tabId, "paste");
+  if (action === "browser_click" && !args.hover) return riskAtRef(tabId, args.ref);
+  if (action === "browser_press") return riskInFocus(tabId, String(args.key));
   return null;
 }
 
-async function riskAtRef(tabId, ref, mode) {
+async function riskAtRef(tabId, ref) {
   const frameId = (await loadTabRefs(tabId)).frames[normalRef(ref)];
   if (frameId === undefined) return null; // the capability reports the stale ref
   try {
-    const risk = (await withEngine(tabId, frameId, riskOf, [normalRef(ref), mode]))?.result;
+    const risk = (await withEngine(tabId, frameId, clickRisk, [normalRef(ref)]))?.result;
     return risk && typeof risk === "object" ? risk : null;
   } catch {
     return null; // the frame went away: the capability reports it
@@ -70,9 +42,9 @@ async function riskAtRef(tabId, ref, mode) {
 }
 
 // The key goes where browser_press sends it (frames.js focusedFrame).
-async function riskInFocus(tabId, mode) {
+async function riskInFocus(tabId, key) {
   try {
-    const risk = (await withEngine(tabId, await focusedFrame(tabId), riskOf, [null, mode]))?.result;
+    const risk = (await withEngine(tabId, await focusedFrame(tabId), pressRisk, [key]))?.result;
     return risk && typeof risk === "object" ? risk : null;
   } catch {
     return null;
@@ -96,8 +68,10 @@ function describeUpload(files) {
   return files.length === 1 ? `upload ${names} (${sizeText(size)})` : `upload ${files.length} files (${names}: ${sizeText(size)})`;
 }
 
+// Under 1 KB in bytes: a 13-byte file is "13 bytes", never "1 KB".
 function sizeText(bytes) {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024) return bytes === 1 ? "1 byte" : `${bytes} bytes`;
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
 // Where the action goes, in the popup's sentence: an upload goes to the site, anything else happens on it.

@@ -75,6 +75,9 @@
  *   press(key) -> Promise<{ok, key, target:{role, name}, action:"submit"|"click"|"insert"|"delete"|"focus"|
  *       "select"|"select_all"|"scroll"|"none"|null, prevented, navigating?}>   key: "Enter", "Tab", "Shift+Tab",
  *       "Control+a", "x"... Focus inside a child frame -> {ok:false, error:{code:"focus_in_child_frame", frameToken}}
+ *   pressRisk(key) -> {ok, risk: {risk:"type"|"submit"|"download", kind?, label} | null}: what press(key) would risk
+ *       on the focused element (a paste into a password field, a submit of a form holding one, a download), read
+ *       the way press() reads the key (keyboard.js keyEffect), for the lane's confirmation before it presses
  *   drag(ref, toRef) -> Promise<{ok, ref, role, name, to:{ref, role, name}, released_over:{role, name}|null,
  *       dropped? (an HTML5 drop target took it), navigating?}>   pressed, moved and released at clear points of
  *       both (else click_intercepted, nothing pressed), pointer and mouse events, and an HTML5 drag when the press
@@ -211,6 +214,7 @@
       typed: guarded(engine.typed, "action_failed"),
       typedAfter: guardedAsync(engine.typedAfter, "action_failed"),
       press: settledAction(engine.press),
+      pressRisk: guarded(engine.pressRisk, "action_failed"),
       drag: guardedAsync(engine.drag, "action_failed"),
       fileTarget: guarded(engine.fileTarget, "action_failed"),
       filesHeld: guarded(engine.filesHeld, "action_failed"),

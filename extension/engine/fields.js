@@ -164,8 +164,10 @@
   }
 
   // ----- password and payment fields ------------------------------------------------------------------
-  // The autocomplete tokens of a secret: a password, a one-time code, a card's security code.
-  var SECRET_AUTOCOMPLETE = engine.wordSet("current-password new-password one-time-code cc-csc");
+  // The autocomplete tokens of a secret: a password, a one-time code, a card's security code. Not new-password
+  // alone: widgets put it on plain search inputs only to keep the browser's autofill off them (selectize in Shiny,
+  // many Select2 and React Select setups), and a new password's field says so by its type or its label.
+  var SECRET_AUTOCOMPLETE = engine.wordSet("current-password one-time-code cc-csc");
   // The words that make a field a secret when its label, name, id or placeholder says one, matched as whole
   // words once a name is split into its words (splitWords): "loginPassword", "card_cvv", "pin-code" say it,
   // "spinach", "opinion", "shipping", "passport" or "pinned" do not.
@@ -200,7 +202,7 @@
     return kind ? { kind: kind, label: fieldLabel(el) } : null;
   }
   // "password" | "payment" | null. A password (a secret: its characters are never echoed): type=password;
-  // autocomplete current-password, new-password, one-time-code or cc-csc; masked by -webkit-text-security; or its
+  // autocomplete current-password, one-time-code or cc-csc; masked by -webkit-text-security; or its
   // label, name, id or placeholder says password, passcode, PIN, CVV or CVC (not an email or URL input). A payment
   // field: autocomplete cc-*, or its names say card number. Without the label, for a snapshot that asks of every
   // text field.
@@ -230,6 +232,34 @@
       }) ||
         says(CARD_WORDS));
     return secret ? "password" : payment ? "payment" : null;
+  }
+  // What an action's effect on `el` would risk, for the user's confirmation: {risk: "type" | "submit" | "download",
+  // kind?, label} or null. The effects are a key's (keyboard.js keyEffect) and a click's: "activate" (a click,
+  // Enter on a button or a link, Space on a button), "submit" (Enter in a form's field), "paste" (the session's
+  // clipboard into it) and "insert" (a key's character into it): both type into it. One test for every path to one
+  // effect, so each is asked alike.
+  function riskOfAction(el, effect) {
+    if (!el || !el.closest) return null;
+    if (effect === "paste" || effect === "insert") {
+      var field = sensitiveField(el);
+      return field ? { risk: "type", kind: field.kind, label: field.label } : null;
+    }
+    if (effect === "submit") return formRisk(el.form);
+    if (effect !== "activate") return null;
+    var link = el.closest("a[href]");
+    if (link && link.hasAttribute("download")) return { risk: "download", label: clean(link.textContent || link.getAttribute("download")).slice(0, 80) };
+    // (a click on what a submit button holds, its text or its icon, is a click on the button)
+    var control = el.closest("button, input");
+    var submits = control && (control.localName === "button" ? control.type === "submit" : /^(submit|image)$/.test(control.type));
+    return submits ? formRisk(control.form) : null;
+  }
+  // {risk: "submit", kind, label} for a form that holds a password or payment field (its first), else null.
+  function formRisk(form) {
+    for (var i = 0; form && i < form.elements.length; i++) {
+      var field = sensitiveField(form.elements[i]);
+      if (field) return { risk: "submit", kind: field.kind, label: field.label };
+    }
+    return null;
   }
   // A cancelable beforeinput as the browser fires it before an edit, with the selection as its target range
   // (getTargetRanges(): Slate, Quill and CKEditor 5 edit that range of their model); false when cancelled.
@@ -290,8 +320,52 @@
     var selection = (node.getRootNode().getSelection ? node.getRootNode() : document).getSelection();
     if (!selection) return;
     if (detail === 1) selection.collapse(node, offset);
-    var around = detail === 2 && node.nodeType === 3 ? wordAround(node.data, offset) : null;
-    if (around) selection.setBaseAndExtent(node, around[0], node, around[1]);
+    var around = detail === 2 && node.nodeType === 3 ? wordInFlow(node, offset) : null;
+    if (around) selection.setBaseAndExtent(around[0], around[1], around[2], around[3]);
+  }
+  // The word around a text position as Chromium's double click takes it: words run on across the inline boxes of
+  // one line of text (a calendar's row of inline-block days with no space between is one word, as real input
+  // selects it), and end where a block inside begins. [startNode, startOffset, endNode, endOffset], or null.
+  function wordInFlow(node, offset) {
+    var flow = node.parentElement;
+    while (flow.parentElement && runsInline(flow)) flow = flow.parentElement;
+    var pieces = [];
+    inlineText(flow, pieces);
+    var text = "",
+      starts = [];
+    for (var i = 0; i < pieces.length; i++) {
+      starts.push(text.length);
+      text += pieces[i] ? pieces[i].data : "\n";
+    }
+    var at = pieces.indexOf(node);
+    var word = at < 0 ? null : wordAround(text, starts[at] + offset);
+    if (!word) return null;
+    var first = pointAt(pieces, starts, word[0], false),
+      last = pointAt(pieces, starts, word[1], true);
+    return first && last ? [first[0], first[1], last[0], last[1]] : null;
+  }
+  function runsInline(el) {
+    var display = getComputedStyle(el).display;
+    return display === "contents" || display.indexOf("inline") === 0;
+  }
+  // The text nodes laid out in the flow of an element, in order, each block inside it (or <br>) a null: a break.
+  var MAX_FLOW_PIECES = 2000;
+  function inlineText(el, pieces) {
+    for (var child = el.firstChild; child && pieces.length < MAX_FLOW_PIECES; child = child.nextSibling) {
+      if (child.nodeType === 3) pieces.push(child);
+      if (child.nodeType !== 1 || getComputedStyle(child).display === "none") continue;
+      if (child.localName !== "br" && runsInline(child)) inlineText(child, pieces);
+      else pieces.push(null);
+    }
+  }
+  // The text node and offset at an index of the flow's text (for a word's end: the end of the node before it).
+  function pointAt(pieces, starts, index, asEnd) {
+    for (var i = 0; i < pieces.length; i++) {
+      if (!pieces[i]) continue;
+      var end = starts[i] + pieces[i].data.length;
+      if (index < end || (asEnd && index === end)) return index >= starts[i] ? [pieces[i], index - starts[i]] : null;
+    }
+    return null;
   }
   function wordAround(text, offset) {
     if (!text || typeof Intl === "undefined" || !Intl.Segmenter) return null;
@@ -347,6 +421,7 @@
     isTextField: isTextField,
     sensitiveField: sensitiveField,
     sensitiveKind: sensitiveKind,
+    riskOfAction: riskOfAction,
     nativeValue: nativeValue,
     setNativeValue: setNativeValue,
     selectionOf: selectionOf,

@@ -65,16 +65,16 @@
     }
     if (!target) return failure("no_target", "Nothing to press keys on.");
     var modifiers = parsed.modifiers;
-    // what the target is, as it was when the key went down
-    var editing = { editable: target.isContentEditable, field: isTextField(target) };
+    var editing = editingOf(target);
+    var effect = keyEffect(target, info, modifiers, editing); // what the key will do there, as pressRisk read it
     var down = keyEvent(target, "keydown", info, modifiers);
     var plain = !modifiers.ctrl && !modifiers.meta && !modifiers.alt;
     var pressed = true;
     if (down && plain && (info.printable || info.key === "Enter")) pressed = keyEvent(target, "keypress", info, modifiers);
-    var chord = clipboardChord(info.key, modifiers);
+    var chord = CLIPBOARD_EFFECTS[effect] ? effect : null;
     var clipboard = null;
     if (chord && down) clipboard = clipboardAction(target, chord, String(options.clipboard || ""), editing);
-    var action = clipboard ? chord : down && pressed ? defaultAction(target, info, modifiers, plain, editing) : null;
+    var action = clipboard ? chord : down && pressed ? defaultAction(target, info, modifiers, plain, editing, effect) : null;
     keyEvent(target, "keyup", info, modifiers);
     if (action === "click_on_keyup") {
       target.click();
@@ -83,6 +83,47 @@
     var answer = { ok: true, key: key, target: describeElement(target), action: action, prevented: !down };
     if (clipboard) answer.clipboard = clipboard;
     return answer;
+  }
+
+  // What pressing `key` on the focused element would risk (fields.js riskOfAction on keyEffect's reading), for
+  // the lane's confirmation before it presses, with real keys or press(): {ok, risk: {risk, kind?, label} | null}.
+  // A key press() refuses (invalid_key, focus in a child frame) risks nothing.
+  function pressRisk(key) {
+    var parsed = parseKey(String(key || ""));
+    var target = activeElementDeep() || document.body;
+    if (!parsed.ok || !target) return { ok: true, risk: null };
+    var effect = keyEffect(target, keyInfo(parsed.main), parsed.modifiers, editingOf(target));
+    return { ok: true, risk: engine.riskOfAction(target, effect) };
+  }
+  // What the target is, as it was when the key went down. textual: a key's text goes into it (a date or time input
+  // takes keys into its focused segment, which no page can read: a key never writes its text into the value there,
+  // Space would empty it, and browser_type sets such an input by its value).
+  function editingOf(target) {
+    var field = isTextField(target);
+    return { editable: target.isContentEditable, field: field, textual: (field && !SEGMENTED_INPUTS[target.type]) || target.isContentEditable };
+  }
+  // What a key does on its target, read once, before anything happens: the one reading the press acts on (press,
+  // defaultAction) and the user's confirmation judges (pressRisk), whatever the spelling of the chord (parseKey:
+  // any case, Ctrl, Cmd, Command). "copy", "cut" or "paste" (clipboardChord); "submit": Enter in a form's field (its
+  // implicit submission, or the page's own Enter handler); "activate": Enter on a button or a link, Space (Shift
+  // too) on a button, a checkbox or a radio (a click); "insert": a character typed into a field or an editor;
+  // null: any other default (defaultAction).
+  var CLIPBOARD_EFFECTS = wordSet("copy cut paste");
+  function keyEffect(target, info, modifiers, editing) {
+    var chord = clipboardChord(info.key, modifiers);
+    if (chord) return chord;
+    if (modifiers.ctrl || modifiers.meta || modifiers.alt) return null;
+    if (info.printable && editing.textual) return "insert";
+    if (info.key === "Enter") {
+      if (target.localName === "textarea" || editing.editable) return null; // a line break
+      if (editing.field && target.form) return "submit";
+      return activatesOnEnter(target) ? "activate" : null;
+    }
+    return info.key === " " && !editing.editable && buttonLike(target) ? "activate" : null;
+  }
+  function buttonLike(el) {
+    var tag = el.localName;
+    return tag === "button" || tag === "summary" || (tag === "input" && /^(checkbox|radio|button|submit|reset)$/.test(el.type));
   }
 
   // ----- copy, cut and paste ---------------------------------------------------------------------------
@@ -102,8 +143,10 @@
     if (modifiers.shift && !command && !modifiers.alt && key === "Delete") return "cut";
     return null;
   }
-  // {copied | pasted: length, text?, password?}: what went into or came out of the session's clipboard. The text
-  // of a password field's is never given back, only its length.
+  // {copied | pasted: length, text?, password?}: what went into or came out of the session's clipboard. Nothing
+  // comes out of a password or payment field (sensitiveKind, the typing check's test): as a browser copies nothing
+  // out of a password field, the page hears its copy or cut, the field keeps its text, and the session's
+  // clipboard keeps what it held ({copied: false, password: true}).
   function clipboardAction(target, chord, text, editing) {
     var textual = editing.field || editing.editable;
     var secret = editing.field && !!engine.sensitiveKind(target);
@@ -120,12 +163,13 @@
       var pasted = taken ? text.length : 0;
       return secret ? { pasted: pasted, password: true } : { pasted: pasted };
     }
+    if (secret) return { copied: false, password: true };
     var copied = handled ? data.getData("text/plain") : selectedText(target, editing);
     if (chord === "cut" && !handled && copied && textual) {
       if (editing.editable) document.execCommand("delete", false);
       else deleteInField(target, false);
     }
-    return secret ? { copied: copied.length, password: true, text: copied } : { copied: copied.length, text: copied };
+    return { copied: copied.length, text: copied };
   }
   function selectedText(target, editing) {
     if (editing.field) {
@@ -140,15 +184,20 @@
     return selection ? selection.toString() : "";
   }
   // Does what the browser does for the key, and says what: "submit", "click", "insert", "delete", "focus",
-  // "select", "select_all", "scroll", "none" (a form that cannot be submitted), or null for nothing.
-  function defaultAction(target, info, modifiers, plain, editing) {
+  // "select", "select_all", "scroll", "none" (a form that cannot be submitted), or null for nothing. A submit
+  // and an activation are the key's effect as keyEffect read it.
+  function defaultAction(target, info, modifiers, plain, editing, effect) {
     var key = info.key;
-    // A date or time input takes keys into its focused segment, which no page can read: a key never writes its
-    // text into the value there (Space would empty it), and browser_type sets such an input by its value.
-    var textual = (editing.field && !SEGMENTED_INPUTS[target.type]) || editing.editable;
+    if (effect === "submit") return implicitSubmit(target.form);
+    if (effect === "activate" && key === " ") return "click_on_keyup"; // Space activates a button when it comes up
+    if (effect === "activate") {
+      target.click();
+      return "click";
+    }
+    var textual = editing.textual;
     if (plain && key === "Enter") return enter(target, editing);
     // (an editor hears the edit coming as the browser announces it, and may do it itself: editInEditable)
-    if (plain && info.printable && textual) {
+    if (effect === "insert") {
       if (editing.editable) return editInEditable(target, "insertText", key, "insertText") ? "insert" : null;
       insertIntoField(target, key, "insertText");
       return "insert";
@@ -198,11 +247,6 @@
       return "insert";
     }
     if (editing.editable) return editInEditable(target, "insertParagraph", null, "insertParagraph") ? "insert" : null;
-    if (editing.field && target.form) return implicitSubmit(target.form);
-    if (activatesOnEnter(target)) {
-      target.click();
-      return "click";
-    }
     return null;
   }
   // An edit of a contenteditable as Chromium makes it for a key: beforeinput (with the selection as its target
@@ -488,9 +532,6 @@
     return isFinite(number) ? number : fallback;
   }
   function scrollKey(target, key, shift) {
-    var tag = target.localName;
-    var buttonLike = tag === "button" || tag === "summary" || (tag === "input" && /^(checkbox|radio|button|submit|reset)$/.test(target.type));
-    if (key === " " && buttonLike) return "click_on_keyup"; // Space activates a button when it comes up
     var scroller = scrollableFor(target === document.body ? null : target, true);
     var height = scroller === document.scrollingElement ? window.innerHeight : scroller.clientHeight;
     var page = Math.floor(height * 0.875); // Chromium's page: 7/8 of what shows, in whole pixels
@@ -503,5 +544,6 @@
 
   Object.assign(engine, {
     press: press,
+    pressRisk: pressRisk,
   });
 })(globalThis.__hermesEngine);

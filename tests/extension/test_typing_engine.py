@@ -53,6 +53,7 @@ SECRETS = """<!doctype html><title>Secrets</title>
 <label>Typed <input type="password"></label>
 <label>Login word <input autocomplete="current-password"></label>
 <label>Next word <input autocomplete="section-signup new-password"></label>
+<label>New password <input autocomplete="new-password"></label>
 <label>Texted code <input autocomplete="one-time-code" inputmode="numeric"></label>
 <label>Masked <input style="-webkit-text-security: disc"></label>
 <label>Your PIN <input></label>
@@ -77,7 +78,7 @@ document.addEventListener('keydown', () => window.keys++, true);
 #: The disguises (the field's type=password alone was a password before them).
 DISGUISED = [
     "Login word",
-    "Next word",
+    "New password",
     "Texted code",
     "Masked",
     "Your PIN",
@@ -86,8 +87,10 @@ DISGUISED = [
     "New PIN2",
     "Choose your password",
 ]
-#: Each field whose name only contains a secret word (or whose type is never a secret), with a field that says it.
+#: Each field whose name only contains a secret word (or whose type is never a secret, or whose autocomplete is
+#: new-password alone, as widgets set it on search inputs to keep autofill off), with a field that is a secret.
 LOOKALIKES = [
+    ("Next word", "New password"),
     ("Spinach", "Your PIN"),
     ("Opinion", "Your PIN"),
     ("Pinned note", "New PIN2"),

@@ -2,8 +2,9 @@
 on both lanes.
 
 The page is the judge: every field reports its value in the page's title as it changes, and an editor that handles
-paste itself (as rich editors do) shows what the paste event carried. A password field's text is never told, only
-its length. Two sessions do not share a clipboard.
+paste itself (as rich editors do) shows what the paste event carried. Nothing leaves a password field through the
+clipboard (issue 31, item 2), whether the field is one by its type or in disguise: the page hears its copy, and a
+paste on another site gets nothing. Two sessions do not share a clipboard.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ FIELDS = page(
     f"""<label>Source <textarea id="source">{SOURCE}</textarea></label>
 <label>Target <input id="target"></label>
 <label>Password <input id="password" type="password" value="{SECRET}"></label>
+<label>Login word <input id="login" autocomplete="current-password" value="{SECRET}"></label>
 <div id="editor" role="textbox" aria-label="Editor" contenteditable="true"></div>
 <div id="shouting" role="textbox" aria-label="Shouting" contenteditable="true"></div>
 <script>
@@ -34,11 +36,15 @@ const report = () => {{
   document.title = JSON.stringify({{
     target: document.getElementById('target').value,
     password: document.getElementById('password').value.length,
+    login: document.getElementById('login').value.length,
+    copies: copies,
     editor: document.getElementById('editor').textContent,
     shouting: document.getElementById('shouting').textContent,
   }});
 }};
+let copies = 0;
 document.addEventListener('input', report);
+for (const type of ['copy', 'cut']) document.addEventListener(type, () => {{ copies++; report(); }});
 // An editor with its own paste: it reads the paste event's data and inserts it its way.
 document.getElementById('shouting').addEventListener('paste', (event) => {{
   event.preventDefault();
@@ -106,18 +112,25 @@ def test_cut_takes_the_text_out_and_an_editor_gets_it_through_its_own_paste(agen
     assert state(agent)["shouting"] == "MOVED WORDS"
 
 
-def test_a_password_is_copied_but_never_told(agent: LaneAgent) -> None:
+@pytest.mark.parametrize("field", ["Password", "Login word"])
+def test_nothing_leaves_a_password_field_through_the_clipboard(agent: LaneAgent, field: str) -> None:
     agent.open("/fields")
     snapshot = agent.snapshot()
-    focus(agent, snapshot, "Password")
+    focus(agent, snapshot, field)
     press(agent, "Control+a")
-    copied = press(agent, "Control+c")
-    assert copied["clipboard"] == {"copied": len(SECRET), "password": True}, copied
-    assert SECRET not in json.dumps(copied)
-    focus(agent, snapshot, "Target")
-    pasted = press(agent, "Control+v")
-    assert pasted["clipboard"] == {"pasted": len(SECRET)} and SECRET not in json.dumps(pasted)
-    assert state(agent)["target"] == SECRET
+    for key in ("Control+c", "ctrl+Insert", "Control+x", "Shift+Delete"):
+        copied = press(agent, key)
+        assert copied["clipboard"] == {"copied": False, "password": True}, (key, copied)
+    # The page heard each copy and cut, as in a browser, and the field kept its text (a cut takes nothing out).
+    held = state(agent)
+    assert held["copies"] == 4 and held["password"] == held["login"] == len(SECRET), held
+    # Pasted into a plain field on another site: nothing arrives.
+    with serve_pages({"/elsewhere": FIELDS}) as elsewhere:
+        agent.ok("browser_navigate", url=elsewhere.url("/elsewhere"))
+        focus(agent, agent.snapshot(), "Target")
+        pasted = press(agent, "Control+v")
+        assert pasted["clipboard"] == {"pasted": 0}, pasted
+        assert state(agent)["target"] == ""
 
 
 def test_sessions_do_not_share_a_clipboard(agent: LaneAgent) -> None:

@@ -15,11 +15,14 @@ import json
 import os
 import re
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from hermes_server.app_keys import ROUTER
+from hermes_server.routing.choosers import CHOOSER_LIFETIME_S
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
 from tests.support.pages import PageServer
@@ -279,6 +282,29 @@ def test_a_click_that_opens_a_file_chooser_says_so_and_an_upload_without_ref_ans
     assert json.loads(agent.ok("browser_snapshot")["title"]) == [["invoice.pdf", len(INVOICE)], ["notes.txt", 24]]
     code, message = agent.error("browser_file_upload", paths=["invoice.pdf"])  # answered: nothing is open now
     assert code == "controller_error" and message.startswith("no_file_chooser: "), message
+
+
+@pytest.mark.parametrize("between", ["a minute", "a scroll", "a reload"])
+def test_a_stale_chooser_answers_no_upload(
+    agent: LaneAgent, uploads: Path, monkeypatch: pytest.MonkeyPatch, between: str
+) -> None:
+    """Issue 31, item 4: a chooser is answerable only by the next upload after the action that opened it, within
+    CHOOSER_LIFETIME_S (the router's clock moved on here, not waited for), in its tab and document: after a minute,
+    another action or a new document, an upload without ref is no_file_chooser and the page's input gets nothing."""
+    agent.open("/uploader")
+    clicked = agent.ok("browser_click", ref=ref_of(agent.snapshot(), "button", "Browse files"), see="none")
+    assert clicked["file_chooser"]["multiple"] is True, clicked
+    if between == "a minute":
+        choosers = agent.stack.server.app[ROUTER].choosers
+        ahead = time.monotonic() + CHOOSER_LIFETIME_S + 1
+        monkeypatch.setattr(choosers, "clock", lambda: ahead)
+    elif between == "a scroll":
+        agent.ok("browser_scroll", direction="down", see="none")
+    else:
+        agent.ok("browser_reload", see="none")
+    code, message = agent.error("browser_file_upload", paths=["invoice.pdf"])
+    assert code == "controller_error" and message.startswith("no_file_chooser: "), message
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == [], "the chooser's input got files"
 
 
 def test_a_click_on_a_file_input_opens_its_chooser_and_one_the_page_cancels_opens_none(

@@ -18,6 +18,7 @@ from collections.abc import Collection
 from typing import Any
 
 from hermes_server.routing import screenshots
+from hermes_server.routing.choosers import ChooserWatch
 from hermes_server.routing.lanes import Backend, ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
@@ -39,13 +40,16 @@ class Router:
         cdp: Backend,
         switched_on: Collection[str] = frozenset(),
         uploads: UploadPolicy | None = None,
+        choosers: ChooserWatch | None = None,
     ) -> None:
         """``switched_on``: the keys that turn on a tool off by default (``ServerConfig.tool_switches``);
-        ``uploads``: where browser_file_upload may take files from (none: it refuses every file)."""
+        ``uploads``: where browser_file_upload may take files from (none: it refuses every file); ``choosers``: when
+        an upload without ref may answer a file chooser (a watch of its own if not given)."""
         self._extension = extension
         self._cdp = cdp
         self._switched_on = frozenset(switched_on)
         self._uploads = uploads or UploadPolicy(folders=())
+        self.choosers = choosers or ChooserWatch()
 
     def served_tools(self, session: Session) -> list[ToolSpec]:
         """The tools ``session`` can call, in declaration order: what the HTTP and MCP tool lists show."""
@@ -76,6 +80,7 @@ class Router:
             checked = tool.validate(arguments)
             if tool.name == "browser_screenshot":
                 screenshots.check_arguments(checked)
+            self.choosers.check(session.session_id, tool, checked)
             uploads: tuple[UploadFile, ...] = ()
             if tool.name == "browser_file_upload":  # read once, here: the lane gets the checked bytes, never a path
                 uploads = tuple(await asyncio.to_thread(checked_files, checked["paths"], self._uploads))
@@ -87,6 +92,7 @@ class Router:
             action = {key: value for key, value in checked.items() if key != "see"}
             started = time.monotonic()
             outcome = await backend.run(ToolCall(session, tool, action, tool_call_id, timeout_s, uploads))
+            self.choosers.answered(session.session_id, tool, action, outcome)
             if tool.name == "browser_screenshot":
                 outcome = await self._finished_screenshot(outcome, annotate=bool(checked.get("annotate")))
             if outcome.ok and see != "none" and isinstance(outcome.result, dict):

@@ -111,7 +111,8 @@ function imagesOf(parts, limit) {
 // scroll added). A frame under same-origin frames only knows its own place (frameOffset); any other is placed by
 // its parents' engines, each asked where the <iframe> with the frame's token is. A frame that cannot be placed (it
 // went away meanwhile) has its labels left out: a label in the wrong place would point at another element.
-async function placedLabels(tabId, parts, list, tokenOf, page) {
+// With `scroll`, each <iframe> on the way is scrolled into view first (a point to press there, not a label drawn).
+async function placedLabels(tabId, parts, list, tokenOf, page, scroll = false) {
   const parentOf = new Map(list.map((frame) => [frame.frameId, frame.parentFrameId]));
   const origins = new Map([[0, { x: 0, y: 0 }]]);
   const originOf = async (frameId) => {
@@ -119,30 +120,32 @@ async function placedLabels(tabId, parts, list, tokenOf, page) {
       const parent = parentOf.get(frameId);
       const token = tokenOf.get(frameId);
       if (parent === undefined || !token) throw new CommandError("unknown_frame", "A frame went away.");
-      const [above, box] = await Promise.all([originOf(parent), inFrame(tabId, parent, "frameRect", [token, { scroll: false }])]);
+      const [above, box] = await Promise.all([originOf(parent), inFrame(tabId, parent, "frameRect", [token, { scroll }])]);
       origins.set(frameId, { x: above.x + box.x, y: above.y + box.y });
     }
     return origins.get(frameId);
   };
-  const scroll = page ? parts[0].part.scroll : { x: 0, y: 0 };
+  const pageScroll = page ? parts[0].part.scroll : { x: 0, y: 0 };
   const placed = [];
   for (const { frameId, part } of parts) {
     if (!part.labels?.length) continue;
     let origin = part.frameOffset?.complete ? part.frameOffset : null;
     if (!origin) origin = await originOf(frameId).catch(() => null);
     if (!origin) continue;
-    const dx = origin.x + scroll.x;
-    const dy = origin.y + scroll.y;
+    const dx = origin.x + pageScroll.x;
+    const dy = origin.y + pageScroll.y;
     for (const box of part.labels) placed.push({ ...box, x: box.x + dx, y: box.y + dy });
   }
   return placed;
 }
-// Where `frameId`'s viewport starts in the top frame's viewport: for an element's screenshot in a frame.
-export async function frameOrigin(tabId, frameId, frameOffset) {
+// Where `frameId`'s viewport starts in the top frame's viewport: for an element's screenshot in a frame, and (with
+// scroll: each <iframe> on the way scrolled into view, as the cdp lane does) a real press there.
+export async function frameOrigin(tabId, frameId, frameOffset, { scroll = false } = {}) {
   if (frameId === 0 || frameOffset?.complete) return frameOffset ?? { x: 0, y: 0 };
   const list = (await childFrames(tabId)) ?? [];
   const tokenOf = await childTokens(tabId, { list, present: await framesWithEngine(tabId) });
-  const [placed] = await placedLabels(tabId, [{ frameId, part: { labels: [{ x: 0, y: 0 }] } }], list, tokenOf, false);
+  const origin = [{ frameId, part: { labels: [{ x: 0, y: 0 }] } }];
+  const [placed] = await placedLabels(tabId, origin, list, tokenOf, false, scroll);
   if (!placed) throw new CommandError("unknown_frame", "The element's frame cannot be placed in the tab; take a new snapshot.");
   return placed;
 }

@@ -9,12 +9,12 @@
 // keyboard): the same engine calls aim (guarded), underPointer, aimToType, typedAfter and settle, the same events
 // (trusted_keys.js, from the cdp lane's tables in the contract), and the answer is checked as the synthetic path's
 // is (what the press reached, the navigation, the read-back). Where the mode cannot apply (the companion does not
-// answer, the element is in a frame the worker cannot place in the tab, confirmations of typing are on), the action
+// answer, the element's frame cannot be placed in the tab, confirmations of typing are on), the action
 // goes the synthetic way and its answer says so: trusted: false, trusted_note: why. With the mode on and real input
 // used, the answer says trusted: true.
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
-import { focusedFrame, normalRef, runInFrame } from "./frames.js";
+import { focusedFrame, frameOrigin, normalRef, runInFrame } from "./frames.js";
 import { loadTabRefs } from "./storage.js";
 import { read, write } from "./stored.js";
 import {
@@ -49,12 +49,19 @@ export async function companionInstalled() {
   return (await askCompanion({ type: "ping" }))?.ok === true;
 }
 
+// The companion's refusals that come before it attaches to the tab: nothing of the request was sent.
+const REFUSED_BEFORE_SENDING = new Set(["no_such_tab", "not_a_web_page", "attach_failed"]);
+// Nothing of this request reached the page (the tab cannot be debugged now: DevTools is open on it, say): the action
+// can still be made the synthetic way (withTrustedInput).
+class InputNotSent extends CommandError {}
+
 // Sends `steps` (lists of input commands, each list back to back) to the tab through the companion; an error it
 // answers is the action's (nothing, or only part, was sent: the answer never claims the press).
 async function dispatch(tabId, steps) {
   const answer = await askCompanion({ type: "input", tabId, steps });
   if (answer?.ok) return;
   const why = answer?.error ? `${answer.error.code}: ${answer.error.message}` : "the companion extension did not answer";
+  if (answer && REFUSED_BEFORE_SENDING.has(answer.error?.code)) throw new InputNotSent("action_failed", why);
   throw new CommandError("action_failed", `The trusted input could not be sent (${why}); try again.`);
 }
 
@@ -63,7 +70,15 @@ async function dispatch(tabId, steps) {
 // companion answers; else, or on a fallback, `synthetic()`. With the mode on, the answer says which it was.
 export async function withTrustedInput(trusted, synthetic) {
   if (!(await loadTrustedInputSetting())) return synthetic();
-  const done = (await companionInstalled()) ? await trusted() : { fallback: "the trusted-input companion extension does not answer" };
+  let done = { fallback: "the trusted-input companion extension does not answer" };
+  if (await companionInstalled()) {
+    // A request the companion refused before attaching sent nothing (a click's earlier requests only moved the
+    // pointer, and its guard was disarmed): the action is made the synthetic way.
+    done = await trusted().catch((error) => {
+      if (error instanceof InputNotSent) return { fallback: `the browser's real input could not be used: ${error.message}` };
+      throw error;
+    });
+  }
   if (done === null) return synthetic();
   if (!done.fallback) return { ...done, value: { ...done.value, trusted: true } };
   const instead = await synthetic();
@@ -88,20 +103,21 @@ async function engineCall(tabId, frameId, ref, method, args) {
   }
 }
 
-const CROSS_ORIGIN_FRAME = "the element is in a frame under another site's frame, which the extension cannot place in the tab";
+const UNPLACED_FRAME = "the element's frame cannot be placed in the tab (it went away, or its parent cannot say where it is)";
 
-// Whether a point of `frameId` can be placed in the tab's top viewport (the top frame, or frames whose ancestors are
-// all of its origin: the engine sums their offsets, frameOffset.complete). Asked before anything is aimed: aim()
-// arms a guard for the press, which must not be left armed by a fallback.
-async function placeable(tabId, frameId, ref) {
-  if (frameId === 0) return true;
-  const now = await engineCall(tabId, frameId, ref, "rect", [normalRef(ref), { scroll: false }]);
-  return Boolean(now.value.frameOffset?.complete);
+// The engine's point (in its frame's viewport) in the tab's top viewport, where the browser's input goes: a frame
+// whose ancestors are all of the top's origin knows its own place (frameOffset.complete); any other is placed by its
+// parents' engines, each <iframe> on the way scrolled into view first (the cdp lane's _in_page). Null when it
+// cannot be placed.
+async function inTop(tabId, frameId, point) {
+  if (frameId === 0) return { x: point.x, y: point.y };
+  const origin = await frameOrigin(tabId, frameId, point.frameOffset, { scroll: true }).catch(() => null);
+  return origin && { x: point.x + origin.x, y: point.y + origin.y };
 }
 
-function inTop(frameId, point) {
-  const offset = frameId === 0 ? { x: 0, y: 0 } : point.frameOffset;
-  return { x: point.x + offset.x, y: point.y + offset.y };
+// Lets go of the guard aim() armed for a press that will not be made (a page's real click must not meet it).
+function disarm(tabId, frameId, token) {
+  return runInFrame(tabId, frameId, "settle", [token, { maxMs: 0 }]).catch(() => {});
 }
 
 // What the press caused, once over, as the cdp lane's after_action: the engine's settle (with the guard's verdict:
@@ -123,11 +139,14 @@ async function settled(tabId, frameId, aimedIn, token) {
 export async function trustedClick(tabId, args) {
   const ref = normalRef(args.ref);
   const frameId = await frameOf(tabId, ref);
-  if (!(await placeable(tabId, frameId, ref))) return { fallback: CROSS_ORIGIN_FRAME };
   const gesture = gestureOf(args);
   const aiming = await engineCall(tabId, frameId, ref, "aim", [ref, { hover: gesture.hover, guard: true }]);
   const aimed = aiming.value;
-  const point = inTop(frameId, aimed);
+  const point = await inTop(tabId, frameId, aimed);
+  if (!point) {
+    await disarm(tabId, frameId, aimed.watch);
+    return { fallback: UNPLACED_FRAME };
+  }
   const result = { ok: true, ref: aimed.ref, role: aimed.role, name: aimed.name, x: Math.round(point.x), y: Math.round(point.y) };
   for (const key of ["opens", "hint"]) if (aimed[key]) result[key] = aimed[key];
   let pressed = false;
@@ -135,7 +154,7 @@ export async function trustedClick(tabId, args) {
     await pressAt(tabId, frameId, ref, aimed, point, gesture, result);
     pressed = true;
   } finally {
-    if (!pressed && !gesture.hover) await runInFrame(tabId, frameId, "settle", [aimed.watch, { maxMs: 0 }]).catch(() => {}); // disarm the guard
+    if (!pressed && !gesture.hover) await disarm(tabId, frameId, aimed.watch);
   }
   const caused = await settled(tabId, frameId, aiming, aimed.watch);
   Object.assign(result, caused);
@@ -179,7 +198,6 @@ export async function trustedType(tabId, args, { confirming }) {
   const ref = normalRef(args.ref);
   const frameId = await frameOf(tabId, ref);
   if (confirming) return { fallback: "typing is confirmed for password and payment fields: the extension types itself" };
-  if (!(await placeable(tabId, frameId, ref))) return { fallback: CROSS_ORIGIN_FRAME };
   const aiming = await engineCall(tabId, frameId, ref, "aimToType", [ref, TRUSTED.TEXT_INPUT_TYPES]);
   if (!aiming.value) throw new CommandError("stale_ref", `Element ${ref} is gone; take a new snapshot.`);
   const { facts, aimed } = aiming.value;
@@ -187,12 +205,16 @@ export async function trustedType(tabId, args, { confirming }) {
   if (aimed.ok === false) throw new CommandError(aimed.error.code, aimed.error.message);
   let text = args.text.replaceAll("\r", "");
   if (facts.tag === "input") text = text.replaceAll("\n", "");
-  const point = inTop(frameId, aimed);
+  const point = await inTop(tabId, frameId, aimed);
+  if (!point) {
+    await disarm(tabId, frameId, aimed.watch);
+    return { fallback: UNPLACED_FRAME };
+  }
   const steps = replaceTextSteps(point.x, point.y, text, { together: frameId === 0, lastAsKey: facts.tag === "input" });
   try {
     await dispatch(tabId, steps);
   } catch (error) {
-    await runInFrame(tabId, frameId, "settle", [aimed.watch, { maxMs: 0 }]).catch(() => {}); // disarm the guard
+    await disarm(tabId, frameId, aimed.watch);
     throw error;
   }
   const result = { ok: true, ref: aimed.ref, role: aimed.role, name: aimed.name };

@@ -4,6 +4,7 @@
 - A page that acts only on trusted events (a button that ignores untrusted clicks, a field that ignores untrusted
   keys) changes with the mode on, and not with it off; typing goes in as real input too.
 - A date input takes its segments from real keys with the mode on (the browser's own default action).
+- A press in a cross-site frame below the fold is real input too (the frame placed through its parent's engine).
 - Attacks: a web page cannot reach the companion; the companion refuses another CDP method (Runtime.evaluate) even
   from the main extension's worker, and any request from another sender (the main extension's popup page); the
   debugger is detached after each action; the setting cannot be set by the agent's path; the main extension holds
@@ -50,6 +51,12 @@ document.getElementById("keys").addEventListener("keydown", (event) => {
 });
 </script>"""
 
+#: The trusted-only page in a cross-site frame (an out-of-process iframe), below the fold of the top page: the worker
+#: places the frame through its parent's engine, scrolling the <iframe> into view.
+FRAMED = """<title>Framed</title>
+<div style="height: 1500px">Above the frame</div>
+<iframe src="{other}/trusted" title="Inner" style="width: 400px; height: 300px"></iframe>"""
+
 #: The date typed segment by segment (month, day, year in an en-US date input), and its value.
 DATE_KEYS = ["0", "3", "1", "5", "2", "0", "2", "6"]
 DATE_VALUE = "2026-03-15"
@@ -58,7 +65,10 @@ DATE_VALUE = "2026-03-15"
 @pytest.fixture(scope="module")
 def module_stack() -> Iterator[BrowserStack]:
     """The stack of this module's tests: the extension and its trusted-input companion, mode "act"."""
-    with serve_pages({"/trusted": TRUSTED_ONLY}) as served, extension_stack(served, trusted_input=True) as shared:
+    with (
+        serve_pages({"/trusted": TRUSTED_ONLY, "/framed": FRAMED}) as served,
+        extension_stack(served, trusted_input=True) as shared,
+    ):
         yield shared
 
 
@@ -129,6 +139,22 @@ def test_a_page_that_takes_only_trusted_events_answers_with_the_mode_on_and_not_
     pressed = stack.ok(session_id, "browser_press", key="y")
     assert pressed["trusted"] is True, pressed
     assert in_page(stack, "return [document.getElementById('keys').value, window.__keys.at(-1)]") == ["helloy", "y"]
+
+
+def test_a_press_in_a_cross_site_frame_below_the_fold_is_real_input(stack: BrowserStack) -> None:
+    stack.driver.switch_to.new_window("tab")
+    session_id = stack.connected_session("trusted")
+    stack.ok(session_id, "browser_navigate", url=stack.pages.url("framed"))
+    stack.set_trusted_input(True)
+    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    page = wait_until(lambda: (seen := snapshot(stack, session_id, full=True)) and '"Go"' in seen and seen, scaled(10))
+    clicked = stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Go"))
+    assert clicked["trusted"] is True, clicked
+    stack.driver.switch_to.frame(stack.driver.find_element("css selector", "iframe"))
+    try:
+        assert in_page(stack, "return document.getElementById('state').textContent") == "clicked"
+    finally:
+        stack.driver.switch_to.default_content()
 
 
 def test_a_date_input_takes_its_segments_from_real_keys(stack: BrowserStack) -> None:

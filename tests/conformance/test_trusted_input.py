@@ -1,0 +1,47 @@
+"""Issue 30, item 4: the cases of ``KNOWN_DIVERGENCES`` that synthetic input does not close, and the extension lane's
+trusted-input mode does (the companion extension installed and the mode on: real input events, aimed by the same
+engine). Each is driven on the oracle and on that lane, and judged by the page's own state, as in
+``test_conformance.py``. Measured with ``python bench/conformance.py --lane extension --trusted-input``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from hermes_wire.tools import EXTENSION_LANE
+from tests.conformance.rig import Rig, conformance_rig
+from tests.conformance.runner import Case, cases_of, table
+from tests.conformance.sample import catalog
+from tests.conftest import LaneStacks
+
+pytestmark = pytest.mark.chromium
+
+#: Cases that diverge on the extension lane with synthetic input (``KNOWN_DIVERGENCES``) and agree with real input
+#: in the trusted-input mode, with what real input does there.
+CLOSED_BY_TRUSTED_INPUT: dict[str, str] = {
+    "choices/languages/choose one": "a real press at the hidden option's point lands on the drawn option",
+    "element-plus/day/cell 1: click": "a real press on the calendar day leaves the focus in the date field",
+    "element-plus/day/type, Control+ArrowLeft": "real keys leave Element Plus's value unset until Enter or blur",
+    "primevue/time/type, Enter": "PrimeVue's time field takes real keys",
+}
+
+
+def case_named(case_id: str) -> Case:
+    page = case_id.split("/")[0] + ".html"
+    return next(case for case in cases_of(catalog()[page]) if case.id == case_id)
+
+
+@pytest.fixture(scope="module")
+def trusted_rig() -> Iterator[Rig]:
+    """The oracle and the extension lane with its trusted-input companion and the mode on, for this module."""
+    with LaneStacks(trusted_input=True) as stacks, conformance_rig(stacks, [EXTENSION_LANE]) as running:
+        yield running
+
+
+@pytest.mark.parametrize("case_id", list(CLOSED_BY_TRUSTED_INPUT))
+def test_trusted_input_does_what_real_input_does(trusted_rig: Rig, case_id: str) -> None:
+    result = trusted_rig.run(case_named(case_id))
+    assert result.oracle_error is None, f"the oracle could not run {case_id}: {result.oracle_error}"
+    assert not result.divergences, f"{case_id} diverges with trusted input:\n{table(result.divergences)}"

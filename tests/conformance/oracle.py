@@ -61,12 +61,15 @@ DROP_DOWN_SELECT = """function () {
   var select = this.closest && this.closest('select');
   return !!select && !(select.multiple || select.size > 1);
 }"""
-#: Whether an element is drawn: it and every box around it larger than a pixel (a library's hidden <select> is a
-#: one-pixel box, clipped, whose options keep their own boxes).
+#: Whether an element is drawn: it and every box around it larger than a pixel, not clipped by its own clip, and
+#: not transparent (a library's hidden <select> is a one-pixel box, clipped, as Select2's, or a transparent one,
+#: as Choices.js's, whose options keep their own boxes).
 DRAWN = """function () {
   for (var box = this; box; box = box.parentElement) {
     var rect = box.getBoundingClientRect();
-    if (rect.width < 2 || rect.height < 2) return false;
+    var style = getComputedStyle(box);
+    if (rect.width < 2 || rect.height < 2 || +style.opacity < 0.1) return false;
+    if ((style.clipPath && style.clipPath !== "none") || (style.clip && style.clip !== "auto")) return false;
   }
   return true;
 }"""

@@ -28,9 +28,6 @@ pytestmark = pytest.mark.chromium
 
 #: Cases of the sample that diverge on main today, by name (``page/control/interaction``), with the reason.
 KNOWN_DIVERGENCES: dict[str, str] = {
-    "choices/languages/choose one": "both lanes: the snapshot lists the options of Choices.js's hidden <select "
-    "multiple> (a clipped one-pixel box) before the drawn ones, with the same role and name; the agent's ref is the "
-    "hidden option, whose press scrolls that select, where real input presses the drawn one",
     "element-plus/day/cell 1: click": "extension: a click on a calendar day focuses the cell, real input keeps "
     "the focus in the date field",
     "element-plus/day/type, Control+ArrowLeft": "extension: typing the date commits it to the model, where real "
@@ -38,8 +35,6 @@ KNOWN_DIVERGENCES: dict[str, str] = {
     "primevue/day/cell 1: click": "both lanes: the focus after a click on a calendar day is not the day's span",
     "primevue/time/type, Enter": "extension: browser_type into PrimeVue's time field is refused (type_mismatch: it "
     "holds nothing) where real keys type the time",
-    "react-datepicker/meeting/cell 1: double-click": "the page declares a listbox 'month 2014-05' that Chromium's "
-    "accessibility tree does not have",
     "select2/languages/open, scroll the list": "both lanes: after the wheel over the open list the oracle's page "
     "shows Select2's hidden <select> scrolled, the lanes' browser_scroll leaves every box where it was (cause open)",
     "vuetify/size/click, Tab": "both lanes: Tab after a click on a Vuetify radio leaves from another place than "

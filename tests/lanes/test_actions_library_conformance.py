@@ -6,6 +6,8 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
 * Choices.js keeps its <select multiple> under its drawing, transparent, with the same options as the list it
   draws: the snapshot gave the hidden options refs first, so the agent's "French" was the hidden option, and the
   press scrolled that select where a person's press chooses the drawn one.
+* react-datepicker draws a week as a row of inline-block days: a double click selects the row's digits as one
+  word under real input; the extension lane selected only the text node pressed.
 """
 
 from __future__ import annotations
@@ -59,3 +61,15 @@ def test_choices_option_pressed_is_the_drawn_one(agent: LaneAgent) -> None:
     state_becomes(agent, "window.__state.languages", ["French"])
     # the press went to what Choices draws: its own hidden <select> was never scrolled to the option
     assert evaluated(agent, "document.getElementById('languages').scrollTop") == 0
+
+
+def test_react_datepicker_day_double_clicked_selects_its_row_as_real_input(agent: LaneAgent) -> None:
+    """react-datepicker draws a week as a row of inline-block days with no space between them: Chromium's double
+    click takes the row's digits as one word, across the days (measured with real input); the extension lane took
+    only the text node pressed."""
+    open_corpus_page(agent, "react-datepicker")
+    day = first_ref(agent, 'gridcell "Choose Tuesday, May 20th, 2014"')
+    assert day, full_snapshot(agent)
+    agent.ok("browser_click", ref=day, double=True)
+    state_becomes(agent, "window.__state.meeting", "2014-05-20")
+    assert evaluated(agent, "window.getSelection().toString()") == "18192021222324"

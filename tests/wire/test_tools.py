@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from hermes_wire import controller as protocol
@@ -34,3 +36,11 @@ def test_every_tool_names_its_lanes_and_result_shape() -> None:
     for spec in TOOLS.values():
         assert spec.lanes and spec.lanes <= ALL_LANES, spec.name
         assert spec.result_kind in RESULT_KINDS, spec.name
+
+
+def test_the_docs_count_the_allowlist_as_declared() -> None:
+    # The README and the architecture page say how many capabilities the allowlist has: the declarations' count.
+    root = Path(__file__).resolve().parents[2]
+    for page in ("README.md", "docs/architecture.md"):
+        stated = re.findall(r"(\d+)-capability allowlist", (root / page).read_text(encoding="utf-8"))
+        assert stated and {int(count) for count in stated} == {len(protocol.CAPABILITY_ALLOWLIST)}, (page, stated)

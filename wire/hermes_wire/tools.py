@@ -551,9 +551,9 @@ _SPECS = (
             ResultField("prevented", "True when the page cancelled the key's default action.", EXTENSION_ONLY),
             ResultField(
                 "clipboard",
-                "A copy or cut: {copied: length, text} (the first 200 characters; a password field's only "
-                "{copied, password: true}); a paste: {pasted: length} (0: nothing took it). With action copy, cut or "
-                "paste on both lanes.",
+                "A copy or cut: {copied: length, text} (the first 200 characters); in a password or payment field "
+                "{copied: false, password: true}: nothing leaves it, the session's clipboard keeps what it held; a "
+                "paste: {pasted: length} (0: nothing took it). With action copy, cut or paste on both lanes.",
             ),
             _NAVIGATED,
             *_FOLLOWED_TABS,

@@ -67,6 +67,10 @@ def _constraints(schema: dict[str, Any]) -> str:
         parts.append(f"at least {schema['minLength']} characters")
     if "maxLength" in schema:
         parts.append(f"at most {schema['maxLength']} characters")
+    if "minItems" in schema:
+        parts.append(f"at least {schema['minItems']} {'item' if schema['minItems'] == 1 else 'items'}")
+    if "maxItems" in schema:
+        parts.append(f"at most {schema['maxItems']} items")
     if "minimum" in schema:
         parts.append(f"≥ {schema['minimum']}")
     if "maximum" in schema:

@@ -144,12 +144,14 @@
     return null;
   }
   // {copied | pasted: length, text?, password?}: what went into or came out of the session's clipboard. Nothing
-  // comes out of a password or payment field (sensitiveKind, the typing check's test): as a browser copies nothing
-  // out of a password field, the page hears its copy or cut, the field keeps its text, and the session's
-  // clipboard keeps what it held ({copied: false, password: true}).
+  // comes out of a password or payment field (sensitiveKind, the typing check's test): the field keeps its text,
+  // and the session's clipboard keeps what it held ({copied: false, password: true}). The page hears what a
+  // browser gives it: nothing in a password input (Chromium fires no copy or cut there, measured with real keys),
+  // its copy or cut event in a field that is a password only by its autocomplete, mask or label.
   function clipboardAction(target, chord, text, editing) {
     var textual = editing.field || editing.editable;
     var secret = editing.field && !!engine.sensitiveKind(target);
+    if (secret && chord !== "paste" && target.type === "password") return { copied: false, password: true };
     var data = new DataTransfer();
     if (chord === "paste") data.setData("text/plain", text);
     var event = new ClipboardEvent(chord, { clipboardData: data, bubbles: true, cancelable: true, composed: true });

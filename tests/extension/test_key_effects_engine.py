@@ -5,7 +5,8 @@ order, their aliases Ctrl, Cmd and Command, the letter in either case), on each 
 plain field of the same form, its submit button, a download link, a field outside the form): what ``pressRisk``
 says the key risks (what the extension asks the user about) agrees with what ``press`` then does, judged by the
 page itself (the password field got the paste, the form was submitted, the link was followed). The cdp lane's own
-parse (hermes_server.cdp.keys) names the same chords copy, cut and paste.
+parse (hermes_server.cdp.keys) names the same chords copy, cut and paste. And (item 2) a copy or cut gives the page
+the events real keys give it: none in a password input.
 """
 
 from __future__ import annotations
@@ -104,3 +105,45 @@ def test_the_risk_asked_about_is_what_the_press_does(top: Frame, key: str, targe
     # The cdp lane's parse names the same clipboard chords as the engine's press.
     chord = pressed["action"] if pressed["action"] in ("copy", "cut", "paste") else None
     assert clipboard_chord(parse_key(key)) == chord, (key, pressed)
+
+
+CLIPBOARD_PAGE = """<!doctype html><title>Clipboard events</title>
+<input id="password" type="password" value="hunter2"><input id="plain" value="plain words">
+<script>
+window.heard = [];
+for (const type of ['copy', 'cut']) {
+  document.addEventListener(type, (event) => heard.push(type + ':' + event.target.id));
+}
+</script>"""
+
+
+def real_chord(frame: Frame, letter: str, command: str) -> None:
+    """Control+``letter`` as real keys (CDP input events, carrying the editing command a real keyboard's would)."""
+    key = {"key": letter, "code": "Key" + letter.upper(), "windowsVirtualKeyCode": ord(letter.upper()), "modifiers": 2}
+    cdp, session = frame.tab.browser.cdp, frame.tab.session
+    cdp.send("Input.dispatchKeyEvent", {"type": "rawKeyDown", "commands": [command], **key}, session=session)
+    cdp.send("Input.dispatchKeyEvent", {"type": "keyUp", **key}, session=session)
+
+
+@pytest.mark.parametrize("field", ["password", "plain"])
+def test_a_copy_and_a_cut_give_the_page_the_events_real_keys_give(browser: Browser, field: str) -> None:
+    """Chromium fires no copy or cut in a password input (and takes nothing out of it); the engine's press, which
+    both lanes use for these chords, gives the page the same."""
+    heard = []
+    with serve_pages({"/clipboard.html": CLIPBOARD_PAGE}) as pages:
+        for by_engine in (False, True):
+            tab = browser.new_tab()
+            try:
+                tab.navigate(pages.url("/clipboard.html"))
+                top = tab.top().inject()
+                top.page_eval(f"document.getElementById({field!r}).select()")
+                for letter, command in (("c", "copy"), ("x", "cut")):
+                    if by_engine:
+                        top.call("press", f"Control+{letter}")
+                    else:
+                        real_chord(top, letter, command)
+                heard.append(top.page_eval(f"[heard, document.getElementById({field!r}).value]"))
+            finally:
+                tab.close()
+    assert heard[0] == heard[1], heard
+    assert heard[0] == ([[], "hunter2"] if field == "password" else [["copy:plain", "cut:plain"], ""]), heard

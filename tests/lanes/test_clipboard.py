@@ -3,8 +3,8 @@ on both lanes.
 
 The page is the judge: every field reports its value in the page's title as it changes, and an editor that handles
 paste itself (as rich editors do) shows what the paste event carried. Nothing leaves a password field through the
-clipboard (issue 31, item 2), whether the field is one by its type or in disguise: the page hears its copy, and a
-paste on another site gets nothing. Two sessions do not share a clipboard.
+clipboard (issue 31, item 2), whether the field is one by its type or in disguise: the page hears what a browser
+gives it, and a paste on another site gets nothing. Two sessions do not share a clipboard.
 """
 
 from __future__ import annotations
@@ -121,9 +121,11 @@ def test_nothing_leaves_a_password_field_through_the_clipboard(agent: LaneAgent,
     for key in ("Control+c", "ctrl+Insert", "Control+x", "Shift+Delete"):
         copied = press(agent, key)
         assert copied["clipboard"] == {"copied": False, "password": True}, (key, copied)
-    # The page heard each copy and cut, as in a browser, and the field kept its text (a cut takes nothing out).
+    # The field kept its text (a cut takes nothing out). The page heard what a browser gives it: no copy or cut
+    # event in a password input (as Chromium, measured with real keys), each one in a field in disguise.
     held = state(agent)
-    assert held["copies"] == 4 and held["password"] == held["login"] == len(SECRET), held
+    assert held["copies"] == (0 if field == "Password" else 4), held
+    assert held["password"] == held["login"] == len(SECRET), held
     # Pasted into a plain field on another site: nothing arrives.
     with serve_pages({"/elsewhere": FIELDS}) as elsewhere:
         agent.ok("browser_navigate", url=elsewhere.url("/elsewhere"))

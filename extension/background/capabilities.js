@@ -7,7 +7,7 @@ import { CommandError } from "./errors.js";
 import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, runInFrame, snapshotTab } from "./frames.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
-import { controlTab, controlledTab, hostStatusApplied, isWebTab } from "./sessions.js";
+import { controlTab, controlTabIfFree, controlledTab, hostStatusApplied, isWebTab } from "./sessions.js";
 import { changeControlled, loadChooserFrame, loadClipboard, loadTabRefs, loadControlled, loadOpenedTabs, loadRecentDialogs, logAction, saveClipboard, saveCrashReported } from "./storage.js";
 import { askFrame, documentIn, documentLeaving, isCrashed, pageInfo, waitForLoad, waitForNavigation, waitForRecovery, waitForTopDocument, watchDropped } from "./tabs.js";
 import { navigationTargetCreated, ruledTabs, siteRulesSettled, syncSiteRules } from "./site_rules.js";
@@ -69,9 +69,9 @@ const CAPABILITIES = {
       throw new CommandError("invalid_arguments", `No tab ${args.tab_id}; call browser_tabs for the ids.`);
     }
     if (!isWebTab(tab)) throw new CommandError("not_a_web_page", notWebPage(tab.id, tab.url || tab.pendingUrl || ""));
+    await controlTab(sessionId, tab.id); // first: a tab another session holds is refused, and stays as it was
     await chrome.tabs.update(tab.id, { active: true });
     await chrome.windows.update(tab.windowId, { focused: true });
-    await controlTab(sessionId, tab.id);
     return { result: { id: tab.id, ...pageInfo(tab), controlled: true }, summary: `controls tab ${tab.id}` };
   },
 
@@ -343,12 +343,11 @@ async function unlessTabCloses(tab, run) {
 }
 
 // The controlled tab closed itself: the session controls the tab that opened it again, if that is a web page
-// that is still open; its {id, url, title}, or null.
+// that is still open and no other session holds; its {id, url, title}, or null.
 async function returnToOpener(sessionId, closed) {
   const opener = closed.openerTabId === undefined ? null : await chrome.tabs.get(closed.openerTabId).catch(() => null);
-  if (!opener || !isWebTab(opener)) return null;
+  if (!opener || !isWebTab(opener) || !(await controlTabIfFree(sessionId, opener.id))) return null;
   await chrome.tabs.update(opener.id, { active: true });
-  await controlTab(sessionId, opener.id);
   return { id: opener.id, url: opener.url, title: opener.title };
 }
 
@@ -490,8 +489,8 @@ async function closeTab(sessionId, args) {
   let controls = null;
   if (controlled) {
     const previous = backTo === undefined ? null : await chrome.tabs.get(backTo).catch(() => null);
-    if (previous && isWebTab(previous)) {
-      await controlTab(sessionId, previous.id);
+    const backInControl = previous && isWebTab(previous) && (await controlTabIfFree(sessionId, previous.id));
+    if (backInControl) {
       await chrome.tabs.update(previous.id, { active: true });
       controls = { id: previous.id, ...pageInfo(previous) };
     } else {

@@ -88,12 +88,12 @@ const HANDLERS = {
   "page.controlled": { from: "page", run: async (_, sender) => ({ controlled: (await controlledTabs()).has(sender.tab.id) }) },
 };
 
-// session id -> the title of the tab it controls, for the popup's session list.
+// session id -> {id, title} of the tab it controls, for the popup's session list (which session holds which tab).
 async function controlledTabTitles() {
   const titles = {};
   for (const [sessionId, tabId] of Object.entries(await storage.loadControlled())) {
     try {
-      titles[sessionId] = (await chrome.tabs.get(tabId)).title || "";
+      titles[sessionId] = { id: tabId, title: (await chrome.tabs.get(tabId)).title || "" };
     } catch {
       // the tab was closed
     }

@@ -48,18 +48,72 @@ export async function maybeStartPairing(status) {
   }
 }
 
-// A newly connected session controls the web page that is active at that moment (see webTabToAdopt).  The mapping is kept
+// A newly connected session controls the web page that is active at that moment (see adoptTab). The mapping is kept
 // when a session drops out of the host's list: a restarted host lists nothing until it has
 // reconnected, and the session must come back to the same tab.
 async function adoptNewSessions(sessions) {
-  const active = await webTabToAdopt();
-  if (active) {
-    await storage.changeControlled((controlled) => {
-      const connected = sessions.filter((s) => s.state === "connected" && controlled[s.session_id] === undefined);
-      return { ...controlled, ...Object.fromEntries(connected.map((s) => [s.session_id, active.id])) };
-    });
+  const controlled = await storage.loadControlled();
+  for (const session of sessions) {
+    if (session.state === "connected" && controlled[session.session_id] === undefined) await adoptTab(session.session_id);
   }
   await refreshBadges();
+}
+
+// One tab, one session (issue 31): a session never acts in a tab that another session controls, or two agents would
+// act on each other's pages. A session holds its tab while the host lists it, in any state but detached (a session
+// whose socket dropped comes back to its tab); the mapping lives in chrome.storage, so a restarted worker keeps it.
+// The session holding `tabId` other than `sessionId`, by the mapping `controlled` and the host's `sessions`; or null.
+function holderOf(tabId, sessionId, controlled, sessions) {
+  const holding = new Set(sessions.filter((s) => s.state !== "detached").map((s) => s.session_id));
+  return Object.keys(controlled).find((other) => other !== sessionId && controlled[other] === tabId && holding.has(other)) ?? null;
+}
+
+// Makes `sessionId` control `tabId` unless another session holds it; whether it does now. Checked and written in one
+// storage update, so two sessions can never both take one tab.
+async function claimTab(sessionId, tabId) {
+  const sessions = (await storage.loadHostStatus()).sessions || [];
+  let taken = false;
+  await storage.changeControlled((controlled) => {
+    taken = holderOf(tabId, sessionId, controlled, sessions) === null;
+    return taken ? { ...controlled, [sessionId]: tabId } : controlled;
+  });
+  return taken;
+}
+
+// The tab a session without one takes: the web tab to adopt (webTabToAdopt) if no other session holds it; else a new
+// blank tab of its own in the same window, in the background (the user's tab stays in front), which the indicator
+// marks as soon as the agent loads a page into it. Not waiting for the user to hand it a tab: an agent that connects
+// gets to work, and the user sees every session's tab in the popup. One adoption at a time (commands adopt too), so
+// four sessions that connect at once get four tabs. The tab's id, or undefined when there is no web tab at all.
+let adoptions = Promise.resolve();
+function adoptTab(sessionId) {
+  const adopted = adoptions.then(() => adoptNow(sessionId));
+  adoptions = adopted.catch(() => {});
+  return adopted;
+}
+
+// The tab adoptTab would take now, without taking it: the web tab to adopt, or null when another session holds it
+// (the session's own new tab would be blank: no site) or there is none.
+export async function tabToAdopt(sessionId) {
+  const tab = await webTabToAdopt();
+  if (!tab) return null;
+  const [controlled, status] = await Promise.all([storage.loadControlled(), storage.loadHostStatus()]);
+  return holderOf(tab.id, sessionId, controlled, status.sessions || []) === null ? tab : null;
+}
+
+async function adoptNow(sessionId) {
+  const had = (await storage.loadControlled())[sessionId];
+  if (had !== undefined) return had;
+  const tab = await webTabToAdopt();
+  if (!tab) return undefined;
+  let taken = tab.id;
+  if (!(await claimTab(sessionId, taken))) {
+    taken = (await chrome.tabs.create({ windowId: tab.windowId, active: false, url: "about:blank" })).id;
+    if (!(await claimTab(sessionId, taken))) throw new Error(`tab ${taken}, just created, is held by another session`);
+  }
+  await syncSiteRules(); // before the agent acts in that tab
+  await refreshBadges();
+  return taken;
 }
 
 // Whether a tab shows a web page an agent may control: http(s) or a blank page (what browser_navigate takes;
@@ -97,11 +151,23 @@ async function refreshBadges() {
   }
 }
 
-// The session now controls this tab.
+// The session now controls this tab; tab_held_by_other_session (and nothing changed) when another session holds it.
 export async function controlTab(sessionId, tabId) {
-  await storage.changeControlled((controlled) => ({ ...controlled, [sessionId]: tabId }));
+  if (!(await controlTabIfFree(sessionId, tabId))) {
+    throw new CommandError(
+      "tab_held_by_other_session",
+      `Tab ${tabId} is controlled by another agent session: a session acts only in a tab no other session holds. ` +
+        "Call browser_tabs and pick another tab, or open one with browser_tabs action new.",
+    );
+  }
+}
+
+// The same, for a tab the session goes back to by itself (the opener of a tab that closed): whether it controls it now.
+export async function controlTabIfFree(sessionId, tabId) {
+  if (!(await claimTab(sessionId, tabId))) return false;
   await syncSiteRules(); // before the agent acts in that tab
   await refreshBadges();
+  return true;
 }
 
 // The tab the session controls (the active one, if it has none yet), unless it was closed or crashed.
@@ -112,10 +178,8 @@ export async function controlledTab(sessionId, { recover = false, checked = null
   if (checked && !isCrashed(checked)) return checked;
   let tabId = (await storage.loadControlled())[sessionId];
   if (tabId === undefined) {
-    const tab = await webTabToAdopt();
-    if (!tab) throw new CommandError("no_tab", "There is no open web page to control: open one in a Chrome window.");
-    tabId = tab.id;
-    await controlTab(sessionId, tabId);
+    tabId = await adoptTab(sessionId);
+    if (tabId === undefined) throw new CommandError("no_tab", "There is no open web page to control: open one in a Chrome window.");
   }
   let tab;
   try {

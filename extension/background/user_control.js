@@ -5,7 +5,7 @@
 import * as store from "./control_store.js";
 import { CommandError } from "./errors.js";
 import { describeRisk, placeOf, riskOfCommand } from "./risk.js";
-import { webTabToAdopt } from "./sessions.js";
+import { tabToAdopt } from "./sessions.js";
 import { loadControlled } from "./storage.js";
 
 // How long a command waits for the user's answer before it fails with permission_pending: the command's own
@@ -81,7 +81,7 @@ async function targetTab(sessionId, action, args) {
   try {
     if (action === "browser_tab_activate") return { tab: await chrome.tabs.get(args.tab_id), controlled: false };
     const tabId = (await loadControlled())[sessionId];
-    if (tabId === undefined) return { tab: await webTabToAdopt(), controlled: false };
+    if (tabId === undefined) return { tab: await tabToAdopt(sessionId), controlled: false };
     return { tab: await chrome.tabs.get(tabId), controlled: true };
   } catch {
     return { tab: null, controlled: false };

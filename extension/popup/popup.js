@@ -1,5 +1,5 @@
-// The popup: pairing (one Approve click), connected sessions with Detach and the title of the tab each
-// controls, the agent's recent actions, and the user's control (issue 14): the site question, confirmations,
+// The popup: pairing (one Approve click), connected sessions with Detach and the tab each one holds (its title and
+// id), the agent's recent actions, and the user's control (issue 14): the site question, confirmations,
 // Pause / Resume, the mode, the decided sites, the administrator's policy. It only talks to the service
 // worker, which re-renders it through chrome.storage changes. Page text (a site, a field's label, a tab's
 // title) is only ever set as textContent.
@@ -49,11 +49,11 @@ function render() {
     sessions.map((session) => {
       const item = document.createElement("li");
       item.textContent = `${session.label || session.session_id} — ${session.state}`;
-      const title = current.tabs?.[session.session_id];
-      if (title !== undefined) {
+      const held = current.tabs?.[session.session_id];
+      if (held !== undefined) {
         const tab = document.createElement("div");
         tab.className = "tabTitle";
-        tab.textContent = `on the tab “${title || "untitled"}”`;
+        tab.textContent = `on the tab “${held.title || "untitled"}” (tab ${held.id})`;
         item.append(tab);
       }
       if (session.state === "connected") {

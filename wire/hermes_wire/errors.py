@@ -157,12 +157,17 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         "browser_tabs closes only the tabs this session opened (action new, or a link or script of its pages) and "
         "the one it controls, never a tab the user opened: leave that tab to the user.",
     ),
+    "tab_held_by_other_session": (
+        ("extension",),
+        "browser_tab_activate refuses a tab another agent session controls (one tab, one session): pick another tab "
+        "in browser_tabs, or open one with browser_tabs action new.",
+    ),
     "tab_closed": (("extension",), "The controlled tab was closed: call browser_tabs, then browser_tab_activate."),
     "no_tab": (("extension",), "There is no open web page to control: open one in a Chrome window."),
     "no_file_chooser": (
         ("extension", "cdp"),
-        "browser_file_upload without ref answers the file chooser the last action opened, and none is open: click "
-        "the uploader's button first (its answer says file_chooser), or give ref.",
+        "browser_file_upload without ref answers only the file chooser the session's last action opened, within "
+        "60 s, and none is open: click the uploader's button first (its answer says file_chooser), or give ref.",
     ),
     "upload_incomplete": (
         ("extension",),

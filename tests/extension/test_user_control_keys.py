@@ -2,8 +2,9 @@
 target, keyboard.js keyEffect), never by how the agent spelled it. In real Chromium with the real extension and
 popup, mode "ask".
 
-- Every spelling of paste (``Control+v``, ``ctrl+V``, ``Cmd+v``, ``command+V``, ``Meta+Shift+v``, ``Shift+Insert``)
-  into a password field asks, and the field stays empty (read by the page itself) until the user lets it.
+- Every spelling of paste (``Control+v``, ``ctrl+V``, ``Cmd+v``, ``command+V``, ``Meta+Shift+v``, ``Shift+Insert``),
+  and a character key, into a password field asks, and the field stays empty (read by the page itself) until the
+  user lets it.
 - Space, Shift+Space and Enter on the submit button of a form that holds a password, a click on it, and Enter on a
   download link: each asks, and a refusal posts nothing (the receiving server's log).
 """
@@ -30,8 +31,9 @@ LOGIN = f"""<title>Login</title>
 </form>
 <a href="/report.csv" download>Report</a>"""
 
-#: The ways an agent may spell a paste: the engine reads each as one (modifier names in any case, their aliases).
-PASTES = ["Control+v", "ctrl+V", "Cmd+v", "command+V", "CONTROL+Shift+v", "Meta+Shift+v", "Shift+Insert"]
+#: The ways an agent may spell a paste: the engine reads each as one (modifier names in any case, their aliases);
+#: and a character key, which types into the field as browser_type does.
+PASTES = ["Control+v", "ctrl+V", "Cmd+v", "command+V", "CONTROL+Shift+v", "Meta+Shift+v", "Shift+Insert", "x"]
 
 
 @pytest.fixture(scope="module")

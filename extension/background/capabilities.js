@@ -176,9 +176,21 @@ const CAPABILITIES = {
   browser_press: async ({ sessionId, args, signal, checked }) => {
     const tab = await controlledTab(sessionId, { checked: checked.controlled });
     const clipboard = await loadClipboard(sessionId);
-    const synthetic = () => actInFocusedFrame(tab.id, "press", [args.key, { clipboard }]);
-    const press = () => withTrustedInput(() => trustedPress(tab.id, args), synthetic);
-    const result = await followingTabs(sessionId, tab, press, { ok: true, key: args.key }, signal);
+    // With confirmations on, the engine reads the key's risk again as it acts (asked: what the user let before it,
+    // user_control.js): one the user was not asked about (the page moved the focus since) presses nothing, and is
+    // asked about here before the key is pressed again.
+    const options = (asked) => (checked.confirmTyping ? { clipboard, asked } : { clipboard });
+    const synthetic = (asked) => () => actInFocusedFrame(tab.id, "press", [args.key, options(asked)]);
+    const press = (asked) => () => withTrustedInput(() => trustedPress(tab.id, args), synthetic(asked));
+    const pressing = (asked) => followingTabs(sessionId, tab, press(asked), { ok: true, key: args.key }, signal);
+    let result;
+    try {
+      result = await pressing(checked.asked ?? null);
+    } catch (error) {
+      if (!(error instanceof CommandError) || error.code !== "confirmation_needed" || !checked.confirmTyping) throw error;
+      await checked.confirmTyping(error.field); // {risk, kind, label}: its own words (describeRisk)
+      result = await pressing(error.field);
+    }
     if (result.clipboard) {
       if (result.clipboard.text !== undefined) await saveClipboard(sessionId, result.clipboard.text);
       result.clipboard = clipboardShown(result.clipboard);

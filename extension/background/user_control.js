@@ -52,9 +52,11 @@ export async function checkUserControl({ sessionId, action, args, listed, signal
     if (waited) rules = await store.effectiveRules();
   }
   const site = siteOf(tab?.url) ?? "this page";
+  let asked = null; // the risk the user let, for a press to read again as it acts (capabilities.js browser_press)
   if (rules.confirm && tab) {
     const risk = await riskOfCommand(tab.id, action, args, listed);
     if (risk) {
+      asked = risk;
       waited = true;
       await confirmed(sessionId, site, describeRisk(risk), patience, placeOf(risk));
     }
@@ -65,7 +67,7 @@ export async function checkUserControl({ sessionId, action, args, listed, signal
     rules.confirm && tab
       ? (field) => confirmed(sessionId, site, describeRisk({ risk: "type", ...field }), patience)
       : null;
-  return { controlled: controlled && !waited ? tab : null, waited, confirmTyping };
+  return { controlled: controlled && !waited ? tab : null, waited, confirmTyping, asked };
 }
 
 // Whether the command loads the URL the agent names (args.url): browser_navigate, and a new tab (browser_tabs new),

@@ -77,7 +77,9 @@
  *       "Control+a", "x"... Focus inside a child frame -> {ok:false, error:{code:"focus_in_child_frame", frameToken}}
  *   pressRisk(key) -> {ok, risk: {risk:"type"|"submit"|"download", kind?, label} | null}: what press(key) would risk
  *       on the focused element (a paste into a password field, a submit of a form holding one, a download), read
- *       the way press() reads the key (keyboard.js keyEffect), for the lane's confirmation before it presses
+ *       the way press() reads the key (keyboard.js keyEffect), for the lane's confirmation before it presses;
+ *       press(key, {asked}) reads it again as it acts, and a risk other than `asked` (the one the user let, or
+ *       null) gives confirmation_needed, with field: that risk, and nothing is pressed
  *   drag(ref, toRef) -> Promise<{ok, ref, role, name, to:{ref, role, name}, released_over:{role, name}|null,
  *       dropped? (an HTML5 drop target took it), navigating?}>   pressed, moved and released at clear points of
  *       both (else click_intercepted, nothing pressed), pointer and mouse events, and an HTML5 drag when the press

@@ -67,6 +67,11 @@
     var modifiers = parsed.modifiers;
     var editing = editingOf(target);
     var effect = keyEffect(target, info, modifiers, editing); // what the key will do there, as pressRisk read it
+    // With options.asked (confirmations on: the risk the user let before the press, or null), the key's risk is read
+    // again as it acts: one the user was not asked about (the page moved the focus since pressRisk) does nothing,
+    // not even the key's events, until the lane has asked and presses again.
+    var risk = options.asked !== undefined ? engine.riskOfAction(target, effect) : null;
+    if (risk && !sameRisk(risk, options.asked)) return failure("confirmation_needed", "Pressing " + quote(key) + " there needs the user's confirmation.", { field: risk });
     var down = keyEvent(target, "keydown", info, modifiers);
     var plain = !modifiers.ctrl && !modifiers.meta && !modifiers.alt;
     var pressed = true;
@@ -94,6 +99,9 @@
     if (!parsed.ok || !target) return { ok: true, risk: null };
     var effect = keyEffect(target, keyInfo(parsed.main), parsed.modifiers, editingOf(target));
     return { ok: true, risk: engine.riskOfAction(target, effect) };
+  }
+  function sameRisk(a, b) {
+    return !!b && a.risk === b.risk && a.kind === b.kind && a.label === b.label;
   }
   // What the target is, as it was when the key went down. textual: a key's text goes into it (a date or time input
   // takes keys into its focused segment, which no page can read: a key never writes its text into the value there,

@@ -33,7 +33,8 @@ PAGE = """<!doctype html><title>Keys</title>
 <a id="report" href="/report.csv" download>Report</a>
 <script>
 // What the keys did, by the page's own listeners (nothing leaves the page: the submit and the link are stopped).
-window.seen = { submits: 0, downloads: 0 };
+window.seen = { submits: 0, downloads: 0, keys: 0 };
+document.addEventListener('keydown', () => seen.keys++, true);
 document.getElementById('login').addEventListener('submit', (event) => { event.preventDefault(); seen.submits++; });
 document.getElementById('report').addEventListener('click', (event) => { event.preventDefault(); seen.downloads++; });
 </script>"""
@@ -80,7 +81,7 @@ def top(browser: Browser, server: PageServer) -> Iterator[Frame]:
 def reset(top: Frame, target: str) -> None:
     top.page_eval(
         "for (const field of document.querySelectorAll('input')) field.value = '';"
-        "seen.submits = 0; seen.downloads = 0;"
+        "seen.submits = 0; seen.downloads = 0; seen.keys = 0;"
         f"document.getElementById({target!r}).focus()"
     )
 
@@ -105,6 +106,26 @@ def test_the_risk_asked_about_is_what_the_press_does(top: Frame, key: str, targe
     # The cdp lane's parse names the same clipboard chords as the engine's press.
     chord = pressed["action"] if pressed["action"] in ("copy", "cut", "paste") else None
     assert clipboard_chord(parse_key(key)) == chord, (key, pressed)
+
+
+def test_with_asked_the_press_reads_its_risk_again_and_presses_nothing_the_user_was_not_asked_about(
+    top: Frame,
+) -> None:
+    # The lane asked before the press (pressRisk), then the focus moved to the password field: the press, which the
+    # lane sends with what the user let (asked: here nothing), finds a risk it was not asked about.
+    paste = {"risk": "type", "kind": "password", "label": "Password"}
+    download = {"risk": "download", "label": "Report"}
+    for asked in (None, download):
+        reset(top, "password")
+        answer = top.call("press", "ctrl+V", {"clipboard": CLIPPED, "asked": asked})
+        assert answer["ok"] is False and answer["error"]["code"] == "confirmation_needed", answer
+        assert answer["error"]["field"] == paste
+        assert top.page_eval("[seen.keys, document.getElementById('password').value]") == [0, ""]
+    # Asked about that very risk (the user let it), or with confirmations off (no asked), the key goes in.
+    for options in ({"clipboard": CLIPPED, "asked": paste}, {"clipboard": CLIPPED}):
+        reset(top, "password")
+        assert top.call("press", "ctrl+V", options)["action"] == "paste"
+        assert top.page_eval("document.getElementById('password').value") == CLIPPED
 
 
 CLIPBOARD_PAGE = """<!doctype html><title>Clipboard events</title>

@@ -461,7 +461,8 @@ _SPECS = (
     ToolSpec(
         name="browser_file_upload",
         description="Give files to the file input (or the drop zone) with ref, or without ref to the file chooser "
-        "the last action opened (a click on an uploader's button answers file_chooser): only files inside the folders "
+        "the last action opened (a click on an uploader's button answers file_chooser; answerable by the very next "
+        "action, within 60 s, else no_file_chooser): only files inside the folders "
         "the user allowed ($HERMES_HOME/uploads, where a relative path points, and browser.uploads.allow_dirs), each "
         "within the size caps (else upload_refused). A file input gets them as the browser's own file chooser "
         "would give them; anything else gets them dropped on it. No native file dialog ever opens.",
@@ -669,7 +670,8 @@ _SPECS = (
     ),
     ToolSpec(
         name="browser_tab_activate",
-        description="Move control to the tab with the given id and focus it.",
+        description="Move control to the tab with the given id and focus it; a tab another agent session controls "
+        "is refused (tab_held_by_other_session).",
         schema=arguments({"tab_id": {"type": "integer", "minimum": 0}}, required=("tab_id",)),
         read_only=False,
         result_fields=(

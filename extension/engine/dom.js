@@ -441,7 +441,8 @@
   }
   // Calls action() between watch() and settle(): the promise of its result with settle's answer merged in
   // (navigating, when the action started a navigation of this frame). A result with readBack: true (its
-  // outcome is read back directly, see settle) settles with that option; the flag is not passed on.
+  // outcome is read back directly, see settle) settles with that option; the flag is not passed on. An action
+  // that answers a promise (a click, whose events come in tasks of their own) settles once it has resolved.
   function settled(action) {
     var token = watch();
     var result;
@@ -451,6 +452,20 @@
       unwatch(token, watches[token]);
       throw error;
     }
+    if (result && typeof result.then === "function") {
+      return result.then(
+        function (done) {
+          return settledWith(token, done);
+        },
+        function (error) {
+          unwatch(token, watches[token]);
+          throw error;
+        }
+      );
+    }
+    return settledWith(token, result);
+  }
+  function settledWith(token, result) {
     if (!result || result.ok === false) {
       unwatch(token, watches[token]);
       return Promise.resolve(result);

@@ -45,7 +45,7 @@
       el.focus({ preventScroll: true });
       if (activeElementDeep() !== el) return;
     }
-    focusEvents(null, el);
+    gainEvents(el, previous);
   }
   // A page that moves the focus itself in its press handlers (React Select focuses its input on mousedown, and
   // opens its menu when that input's focus event comes) gets the events a focused window would have given it,
@@ -85,10 +85,13 @@
   }
   function focusEvents(from, to) {
     if (from) blurEvents(from, to);
-    if (to) {
-      fire(to, FocusEvent, "focus", { composed: true, view: window, relatedTarget: from }, true);
-      fire(to, FocusEvent, "focusin", { bubbles: true, composed: true, view: window, relatedTarget: from });
-    }
+    if (to) gainEvents(to, from);
+  }
+  // focus and focusin on `to`, whose relatedTarget is what had the focus (a focus trap, Element Plus's, keeps it
+  // to give the focus back when its popup closes).
+  function gainEvents(to, from) {
+    fire(to, FocusEvent, "focus", { composed: true, view: window, relatedTarget: from }, true);
+    fire(to, FocusEvent, "focusin", { bubbles: true, composed: true, view: window, relatedTarget: from });
   }
 
   Object.assign(engine, {

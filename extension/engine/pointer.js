@@ -71,8 +71,9 @@
         if (how.hover) return result;
         var now = hitNow();
         if (point.direct || reaches(el, now)) {
-          press(now, point.x, point.y, how);
-          return result;
+          return press(now, point.x, point.y, how).then(function () {
+            return result;
+          });
         }
         return { ok: true, covered: true }; // what the arrival did covers the element: see below
       });
@@ -89,8 +90,9 @@
           return settled(function () {
             var now = hitNow();
             if (!reaches(el, now)) return intercepted(el, found.number, now);
-            press(now, point.x, point.y, how);
-            return result;
+            return press(now, point.x, point.y, how).then(function () {
+              return result;
+            });
           });
         });
       });
@@ -136,38 +138,97 @@
   // A mousedown the page cancels moves no focus. A pointerdown it cancels suppresses mousedown and mouseup, and
   // moves no focus either; click still comes. The second press of a double click is the same with mouse events'
   // and click's detail 2 (pointer events keep 0), and no focus change; dblclick (detail 2) ends it.
+  // The browser runs the page's microtasks after each listener of a real event (its stack is empty then), so a
+  // framework's deferred work (Vue's watchers, Element Plus's focus trap, a promise's then) is done before the
+  // next event and before the press's focus change; events dispatched by a script run their listeners with its
+  // stack below them, which defers all of it to the script's end. So the microtasks queued by each event run
+  // before the next (inTurns()), as in the browser; tasks (a scheduler's message, a timer) wait for the press's
+  // end, as they do for input events that come at once. Resolves once the last event has been dispatched.
   function press(target, x, y, how) {
-    if (hovered !== target) arrive(target, x, y, how);
+    var steps = [];
+    if (hovered !== target) {
+      steps.push(function () {
+        arrive(target, x, y, how);
+      });
+    }
     var clicks = how.double ? 2 : 1;
     var option = how.name === "left" ? listOption(target) : null;
-    for (var detail = 1; detail <= clicks; detail++) {
-      var press = mouseInit(x, y, how, how.buttons, detail);
-      var focusedBefore = focusedElement();
-      var heard = focusEventsHeard();
-      var pointerDown = fire(target, PointerOrMouse, "pointerdown", mouseInit(x, y, how, how.buttons, 0));
-      var pressed = pointerDown && fire(target, MouseEvent, "mousedown", press);
-      focusMovedByPage(focusedBefore, heard);
-      if (pressed && detail === 1) moveFocusFor(target);
-      // the press's own default on a slider's track and on text (fields.js)
-      var slid = pressed && how.name === "left" && detail === 1 && engine.slideRange(target, x, y);
-      if (pressed && how.name === "left" && !how.keys.shiftKey) engine.selectByPress(target, x, y, detail);
-      var changed = pressed && option ? chooseOption(option, how.keys) : false;
-      var release = mouseInit(x, y, how, 0, detail);
-      fire(target, PointerOrMouse, "pointerup", mouseInit(x, y, how, 0, 0));
-      if (pointerDown) fire(target, MouseEvent, "mouseup", release);
-      if (slid) fire(target, Event, "change", { bubbles: true });
-      if (changed) {
-        fire(option.closest("select"), Event, "input", { bubbles: true, composed: true });
-        fire(option.closest("select"), Event, "change", { bubbles: true });
-      }
-      if (how.name === "left") {
-        fire(target, PointerOrMouse, "click", release);
-      } else {
-        if (how.name === "right") fire(target, PointerOrMouse, "contextmenu", release);
-        fire(target, PointerOrMouse, "auxclick", release);
-      }
+    for (var detail = 1; detail <= clicks; detail++) steps = steps.concat(pressSteps(target, x, y, how, detail, option));
+    if (how.double && how.name === "left") {
+      steps.push(function () {
+        fire(target, MouseEvent, "dblclick", mouseInit(x, y, how, 0, 2));
+      });
     }
-    if (how.double && how.name === "left") fire(target, MouseEvent, "dblclick", mouseInit(x, y, how, 0, 2));
+    return inTurns(steps);
+  }
+  // One press and release of a click (detail 1, or 2 for a double click's second), as the steps press() runs.
+  function pressSteps(target, x, y, how, detail, option) {
+    var down = { pointer: false, mouse: false, slid: false, changed: false, focusedBefore: null, heard: null };
+    var release = mouseInit(x, y, how, 0, detail);
+    return [
+      function () {
+        down.focusedBefore = focusedElement();
+        down.heard = focusEventsHeard();
+        down.pointer = fire(target, PointerOrMouse, "pointerdown", mouseInit(x, y, how, how.buttons, 0));
+      },
+      function () {
+        down.mouse = down.pointer && fire(target, MouseEvent, "mousedown", mouseInit(x, y, how, how.buttons, detail));
+      },
+      function () {
+        focusMovedByPage(down.focusedBefore, down.heard);
+        if (down.mouse && detail === 1) moveFocusFor(target);
+        // the press's own default on a slider's track and on text (fields.js)
+        down.slid = down.mouse && how.name === "left" && detail === 1 && engine.slideRange(target, x, y);
+        if (down.mouse && how.name === "left" && !how.keys.shiftKey) engine.selectByPress(target, x, y, detail);
+        down.changed = down.mouse && option ? chooseOption(option, how.keys) : false;
+      },
+      function () {
+        fire(target, PointerOrMouse, "pointerup", mouseInit(x, y, how, 0, 0));
+      },
+      function () {
+        if (down.pointer) fire(target, MouseEvent, "mouseup", release);
+        if (down.slid) fire(target, Event, "change", { bubbles: true });
+        if (down.changed) {
+          fire(option.closest("select"), Event, "input", { bubbles: true, composed: true });
+          fire(option.closest("select"), Event, "change", { bubbles: true });
+        }
+      },
+      function () {
+        if (how.name === "left") {
+          fire(target, PointerOrMouse, "click", release);
+        } else {
+          if (how.name === "right") fire(target, PointerOrMouse, "contextmenu", release);
+          fire(target, PointerOrMouse, "auxclick", release);
+        }
+      },
+    ];
+  }
+  // Runs the first step now and each next one once the microtasks queued so far have run, and those they queue
+  // in turn, up to MICROTASK_HOPS deep (a promise chain, Vue's nextTick inside a watcher). Resolves after the
+  // last; a step that throws rejects it, and the steps after it are not run.
+  var MICROTASK_HOPS = 32;
+  function inTurns(steps) {
+    return new Promise(function (resolve, reject) {
+      var next = 0;
+      function run() {
+        try {
+          steps[next++]();
+          if (next < steps.length) afterMicrotasks(run);
+          else resolve();
+        } catch (error) {
+          reject(error);
+        }
+      }
+      run();
+    });
+  }
+  function afterMicrotasks(then) {
+    var hops = MICROTASK_HOPS;
+    function hop() {
+      if (--hops > 0) Promise.resolve().then(hop);
+      else then();
+    }
+    Promise.resolve().then(hop);
   }
   // The element the pointer is over in this frame, as the engine last moved it (a real mouse's position is
   // not the engine's to know).

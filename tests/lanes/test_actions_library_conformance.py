@@ -8,6 +8,9 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   press scrolled that select where a person's press chooses the drawn one.
 * react-datepicker draws a week as a row of inline-block days: a double click selects the row's digits as one
   word under real input; the extension lane selected only the text node pressed.
+* Element Plus's calendar gives the focus back to its date field once a day is pressed: the extension lane ran
+  the page's microtasks only after the whole click and named no relatedTarget on focusin, so the focus ended on
+  the body (and the MUI slider's thumb must keep the focus its deferred effect gives).
 """
 
 from __future__ import annotations
@@ -73,3 +76,17 @@ def test_react_datepicker_day_double_clicked_selects_its_row_as_real_input(agent
     agent.ok("browser_click", ref=day, double=True)
     state_becomes(agent, "window.__state.meeting", "2014-05-20")
     assert evaluated(agent, "window.getSelection().toString()") == "18192021222324"
+
+
+def test_element_plus_day_clicked_gives_the_focus_back_to_the_date_field(agent: LaneAgent) -> None:
+    """Element Plus's calendar takes the focus on the day pressed, then its focus trap gives it back to the date
+    field as the popup closes: to the element the focus came from (focusin's relatedTarget), once the watchers that
+    the press's events queued (microtasks) have run. Synthetic events in one task deferred those watchers past the
+    click, and the engine's focusin named nothing: the focus ended on the body."""
+    open_corpus_page(agent, "element-plus")
+    agent.ok("browser_click", ref=first_ref(agent, 'combobox "Date"'))
+    day = wait_until(lambda: first_ref(agent, 'gridcell "14"'), SETTLE_S, "the calendar's 14")
+    agent.ok("browser_click", ref=day)
+    state_becomes(agent, "window.__state.day", "2014-05-14")
+    on_field = "document.activeElement === document.querySelector('.el-date-editor input')"
+    wait_until(lambda: evaluated(agent, on_field), SETTLE_S, "the date field's focus")

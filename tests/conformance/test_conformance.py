@@ -28,8 +28,6 @@ pytestmark = pytest.mark.chromium
 
 #: Cases of the sample that diverge on main today, by name (``page/control/interaction``), with the reason.
 KNOWN_DIVERGENCES: dict[str, str] = {
-    "element-plus/day/cell 1: click": "extension: a click on a calendar day focuses the cell, real input keeps "
-    "the focus in the date field",
     "element-plus/day/type, Control+ArrowLeft": "extension: typing the date commits it to the model, where real "
     "keys leave Element Plus's value unset until Enter or blur",
     "primevue/day/cell 1: click": "both lanes: the focus after a click on a calendar day is not the day's span",

@@ -61,8 +61,8 @@ async function dispatch(tabId, steps) {
   const answer = await askCompanion({ type: "input", tabId, steps });
   if (answer?.ok) return;
   const why = answer?.error ? `${answer.error.code}: ${answer.error.message}` : "the companion extension did not answer";
-  if (answer && REFUSED_BEFORE_SENDING.has(answer.error?.code)) throw new InputNotSent("action_failed", why);
-  throw new CommandError("action_failed", `The trusted input could not be sent (${why}); try again.`);
+  if (answer && REFUSED_BEFORE_SENDING.has(answer.error?.code)) throw new InputNotSent("trusted_input_failed", why);
+  throw new CommandError("trusted_input_failed", `The trusted input could not be sent (${why}); try again.`);
 }
 
 // Runs the action with real input (`trusted`: its answer {value, frameId, documentId}, {fallback: why}, or null

@@ -121,6 +121,11 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         "snapshot to see the page, or wait longer.",
     ),
     "unknown_frame": (("extension", "cdp"), "The element's frame is gone: take a new snapshot."),
+    "trusted_input_failed": (
+        ("extension",),
+        "The user's trusted-input mode could not give the page the browser's real input (the message says why; "
+        "the press was not made, or only in part): take a snapshot to see what the page holds, then try again.",
+    ),
     "no_target": (
         ("extension", "cdp"),
         "Nothing had the focus to receive the key: click or type into an element first.",

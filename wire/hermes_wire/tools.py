@@ -169,6 +169,18 @@ _SEEN = (
         "Instead of snapshot, when the action succeeded but the page could not be read after it: {code, message}.",
     ),
 )
+#: What the extension lane's click, key press and typing report when the user turned its trusted-input mode on
+#: (docs/user-control.md#trusted-input-optional): whether the browser's real input made the action.
+_TRUSTED_INPUT = (
+    ResultField(
+        "trusted",
+        "Only when the user turned the extension's trusted-input mode on: true when the action was made with the "
+        "browser's real input events (a key press then reports no target, action or prevented, as on the cdp "
+        "lane); false when it was made with synthetic events after all (trusted_note says why).",
+        EXTENSION_ONLY,
+    ),
+    ResultField("trusted_note", "With trusted false: why real input could not be used.", EXTENSION_ONLY),
+)
 #: What an action reports on the cdp lane when a dialog it caused now blocks the page (``DialogOpened``).
 _DIALOG_OPENED = (
     ResultField(
@@ -409,6 +421,7 @@ _SPECS = (
                 "extension lane, whose events are synthetic, unless the user's own pointer is there; false on "
                 "either lane when the hover removed the element.",
             ),
+            *_TRUSTED_INPUT,
             _NAVIGATED,
             *_FOLLOWED_TABS,
             *_DIALOG_OPENED,
@@ -525,6 +538,7 @@ _SPECS = (
                 "(autocomplete current-password, new-password or one-time-code, masked by CSS, or named password, "
                 "PIN or CVV: docs/user-control.md lists them).",
             ),
+            *_TRUSTED_INPUT,
             _NAVIGATED,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
@@ -556,6 +570,7 @@ _SPECS = (
                 "{copied: false, password: true}: nothing leaves it, the session's clipboard keeps what it held; a "
                 "paste: {pasted: length} (0: nothing took it). With action copy, cut or paste on both lanes.",
             ),
+            *_TRUSTED_INPUT,
             _NAVIGATED,
             *_FOLLOWED_TABS,
             *_DIALOG_OPENED,

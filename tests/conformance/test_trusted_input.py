@@ -11,8 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from hermes_wire.tools import EXTENSION_LANE
-from tests.conformance.rig import Rig, conformance_rig
-from tests.conformance.runner import Case, cases_of, table
+from tests.conformance.lanes import LaneDriver, lane_session
+from tests.conformance.rig import Rig
+from tests.conformance.runner import Case, cases_of, run_case, table
 from tests.conformance.sample import catalog
 from tests.conftest import LaneStacks
 
@@ -34,14 +35,15 @@ def case_named(case_id: str) -> Case:
 
 
 @pytest.fixture(scope="module")
-def trusted_rig() -> Iterator[Rig]:
-    """The oracle and the extension lane with its trusted-input companion and the mode on, for this module."""
-    with LaneStacks(trusted_input=True) as stacks, conformance_rig(stacks, [EXTENSION_LANE]) as running:
-        yield running
+def trusted_lane(rig: Rig) -> Iterator[LaneDriver]:
+    """The extension lane with its trusted-input companion and the mode on, beside the session's rig (its corpus
+    server and oracle are shared: only this lane's stack is started for the module)."""
+    with LaneStacks(trusted_input=True) as stacks, lane_session(stacks.of(EXTENSION_LANE).serving(rig.server)) as lane:
+        yield lane
 
 
 @pytest.mark.parametrize("case_id", list(CLOSED_BY_TRUSTED_INPUT))
-def test_trusted_input_does_what_real_input_does(trusted_rig: Rig, case_id: str) -> None:
-    result = trusted_rig.run(case_named(case_id))
+def test_trusted_input_does_what_real_input_does(rig: Rig, trusted_lane: LaneDriver, case_id: str) -> None:
+    result = run_case(case_named(case_id), rig.server, rig.oracle, [trusted_lane])
     assert result.oracle_error is None, f"the oracle could not run {case_id}: {result.oracle_error}"
     assert not result.divergences, f"{case_id} diverges with trusted input:\n{table(result.divergences)}"

@@ -1,10 +1,12 @@
 // The agent's commands: ONE dispatch table from capability name to handler. A command runs only if its
 // capability is in the contract's allowlist (the server enforces the same list) and has a handler here,
 // and only with arguments that match the capability's schema from the contract.
+import { answeringDialog, frameOfPress, frameOfRef } from "./agent_dialogs.js";
 import { screenshotOf } from "./capture.js";
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, runInFrame, snapshotTab } from "./frames.js";
+import { fillForm } from "./forms.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
 import { controlTab, controlTabIfFree, controlledTab, hostStatusApplied, isWebTab } from "./sessions.js";
@@ -121,7 +123,9 @@ const CAPABILITIES = {
     const options = { button: args.button ?? "left", double: Boolean(args.double), modifiers: args.modifiers ?? null, hover: Boolean(args.hover) };
     const synthetic = () => actInFrameOf(tab.id, args.ref, "click", [normalRef(args.ref), options]);
     const click = () => withTrustedInput(() => trustedClick(tab.id, args), synthetic); // the user's trusted-input mode
-    const result = await followingTabs(sessionId, tab, click, { ok: true, ref: normalRef(args.ref) }, signal);
+    const answering = { tabId: tab.id, frameOf: () => frameOfRef(tab.id, args.ref), args, confirmDialog: checked.confirmDialog ?? null };
+    const soFar = { ok: true, ref: normalRef(args.ref) };
+    const result = await answeringDialog(answering, (armed) => followingTabs(sessionId, tab, armed(click), soFar, signal));
     return { result, summary: `${args.hover ? "hovered over" : "clicked"} ${describe(args.ref, result)}` };
   },
 
@@ -141,6 +145,20 @@ const CAPABILITIES = {
     const result = await followNavigation(tab, done, signal);
     const shown = result.password ? "•".repeat(Math.min(args.text.length, 12)) : JSON.stringify(args.text.slice(0, 80));
     return { result, summary: `typed ${shown} into ${describe(args.ref, result)}` };
+  },
+
+  // Each field by browser_type's or browser_click's own capability (forms.js): the same input, confirmations
+  // (a password or payment field asks in ask mode) and read-back; the tab is read again for each.
+  browser_fill_form: async ({ sessionId, args, signal, checked }) => {
+    const tab = await controlledTab(sessionId, { checked: checked.controlled });
+    const each = { ...checked, controlled: null };
+    const lane = {
+      checkState: (ref) => inFrameOf(tab.id, ref, "checkState", [ref]),
+      type: async (ref, text) => (await CAPABILITIES.browser_type({ sessionId, args: { ref, text }, signal, checked: each })).result,
+      click: async (ref) => (await CAPABILITIES.browser_click({ sessionId, args: { ref }, signal, checked: each })).result,
+    };
+    const result = await fillForm(args.fields, lane);
+    return { result, summary: `filled ${result.fields.length} fields` };
   },
 
   browser_drag: async ({ sessionId, args, signal, checked }) => {
@@ -182,7 +200,9 @@ const CAPABILITIES = {
     const options = (asked) => (checked.confirmTyping ? { clipboard, asked } : { clipboard });
     const synthetic = (asked) => () => actInFocusedFrame(tab.id, "press", [args.key, options(asked)]);
     const press = (asked) => () => withTrustedInput(() => trustedPress(tab.id, args), synthetic(asked));
-    const pressing = (asked) => followingTabs(sessionId, tab, press(asked), { ok: true, key: args.key }, signal);
+    const answering = { tabId: tab.id, frameOf: () => frameOfPress(tab.id), args, confirmDialog: checked.confirmDialog ?? null };
+    const pressing = (asked) =>
+      answeringDialog(answering, (armed) => followingTabs(sessionId, tab, armed(press(asked)), { ok: true, key: args.key }, signal));
     let result;
     try {
       result = await pressing(checked.asked ?? null);

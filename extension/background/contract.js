@@ -41,6 +41,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "browser_drag",
     "browser_file_upload",
     "browser_type",
+    "browser_fill_form",
     "browser_press",
     "browser_scroll",
     "browser_back",
@@ -187,6 +188,19 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "type": "boolean",
           "description": "Only move the pointer over the element (hover events, no click): for menus that open on hover. The result says whether the element took the hover (hovered). On the extension lane the events are synthetic: menus that JavaScript opens on mouseover or mouseenter open, but the browser's :hover state does not change, so a menu that opens only through CSS :hover stays closed (hovered false); open it with a click there."
         },
+        "dialog": {
+          "type": "string",
+          "enum": [
+            "accept",
+            "dismiss"
+          ],
+          "description": "How to answer an alert, confirm or prompt that this very action opens (the first one, and only in the frame acted on): a dialog the page opens at another time follows the user's dialog policy. In the extension's ask mode, accepting a confirm asks the user first, with the dialog's message: the action then goes once with the dialog dismissed and, once the user agrees, again with it accepted."
+        },
+        "prompt_text": {
+          "type": "string",
+          "maxLength": 20000,
+          "description": "With dialog \"accept\": the text a prompt() this action opens returns (default: its default text)."
+        },
         "see": {
           "type": "string",
           "enum": [
@@ -293,6 +307,49 @@ globalThis.HERMES_CONTRACT = deepFreeze({
       ],
       "additionalProperties": false
     },
+    "browser_fill_form": {
+      "type": "object",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 100,
+          "items": {
+            "type": "object",
+            "properties": {
+              "ref": {
+                "type": "string",
+                "pattern": "^@?e[0-9]{1,7}$",
+                "description": "An element ref from the latest browser_snapshot, such as @e5."
+              },
+              "value": {
+                "type": "string",
+                "maxLength": 20000,
+                "description": "The text or option label, as browser_type takes it; \"true\" or \"false\" for a checkbox, radio button or switch."
+              }
+            },
+            "required": [
+              "ref",
+              "value"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "see": {
+          "type": "string",
+          "enum": [
+            "changes",
+            "page",
+            "none"
+          ],
+          "description": "What the answer shows of the page after the action (default changes): changes, only what the action changed, as browser_snapshot changes=true gives it (the compact page after a navigation); page, the compact page; none, nothing."
+        }
+      },
+      "required": [
+        "fields"
+      ],
+      "additionalProperties": false
+    },
     "browser_press": {
       "type": "object",
       "properties": {
@@ -300,6 +357,19 @@ globalThis.HERMES_CONTRACT = deepFreeze({
           "type": "string",
           "minLength": 1,
           "maxLength": 32
+        },
+        "dialog": {
+          "type": "string",
+          "enum": [
+            "accept",
+            "dismiss"
+          ],
+          "description": "How to answer an alert, confirm or prompt that this very action opens (the first one, and only in the frame acted on): a dialog the page opens at another time follows the user's dialog policy. In the extension's ask mode, accepting a confirm asks the user first, with the dialog's message: the action then goes once with the dialog dismissed and, once the user agrees, again with it accepted."
+        },
+        "prompt_text": {
+          "type": "string",
+          "maxLength": 20000,
+          "description": "With dialog \"accept\": the text a prompt() this action opens returns (default: its default text)."
         },
         "see": {
           "type": "string",

@@ -68,6 +68,9 @@
  *       label per line, its value the chosen labels as an array; a date, time, datetime-local, month, week,
  *       colour or range input, the value in its own format, else invalid_value). Fails with type_mismatch when
  *       the element then holds other text than asked for, the message showing what it holds.
+ *   checkState(ref) -> {ok, ref, role, name, checkable, checked?:"true"|"false"|"mixed", disabled}: whether the
+ *       element is a checkbox, radio button or switch (native or ARIA) and how it stands, for browser_fill_form,
+ *       which clicks one only when it is not as asked and reads it back so
  *   typed(ref, text) -> {ok, ref, role, name, value | password:true} | type_mismatch: that check alone, for a
  *       lane that typed with real input events
  *   typedAfter(token, ref, text) -> Promise<typed()'s answer, navigating?> | {ok, replaced}: settle(token) (a
@@ -124,6 +127,20 @@
   function resolve(ref) {
     var found = ref === null ? engine.fileLookup(null) : lookup(ref);
     return found.ok ? found.element : null;
+  }
+  var CHECKABLE_ROLES = engine.wordSet("checkbox radio switch menuitemcheckbox menuitemradio");
+  function checkState(ref) {
+    var found = lookup(ref);
+    if (!found.ok) return found;
+    var el = found.element;
+    var result = engine.withDescription({ ok: true }, el, found.number);
+    var native = el.localName === "input" && (el.type === "checkbox" || el.type === "radio");
+    result.checkable = native || CHECKABLE_ROLES[result.role] === true;
+    if (result.checkable) {
+      result.checked = native ? (el.indeterminate ? "mixed" : String(el.checked)) : el.getAttribute("aria-checked") || "false";
+    }
+    result.disabled = engine.isDisabled(el);
+    return result;
   }
   function owns(ref) {
     return lookup(ref).ok;
@@ -214,6 +231,7 @@
           });
       }, "action_failed"),
       typed: guarded(engine.typed, "action_failed"),
+      checkState: guarded(checkState, "action_failed"),
       typedAfter: guardedAsync(engine.typedAfter, "action_failed"),
       press: settledAction(engine.press),
       pressRisk: guarded(engine.pressRisk, "action_failed"),

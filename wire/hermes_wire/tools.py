@@ -93,6 +93,8 @@ def arguments(properties: dict[str, Any] | None = None, *, required: tuple[str, 
 
 
 REF_PATTERN = r"^@?e[0-9]{1,7}$"
+#: The most fields browser_fill_form takes in one call.
+FILL_FORM_MAX_FIELDS = 100
 #: browser_snapshot's wait_timeout_s when none is given (the extension's capabilities.js holds the same figure).
 WAIT_TIMEOUT_DEFAULT_S = 10
 #: How many images browser_get_images lists when no limit is given (the extension's capabilities.js holds the same).
@@ -189,6 +191,31 @@ _DIALOG_OPENED = (
         "[{id, type, message, opened_at}]. Answer with browser_dialog.",
         CDP_ONLY,
     ),
+)
+
+#: browser_click's and browser_press's own answer to a JavaScript dialog that the action itself opens.
+_DIALOG_ANSWER = {
+    "dialog": {
+        "type": "string",
+        "enum": ["accept", "dismiss"],
+        "description": "How to answer an alert, confirm or prompt that this very action opens (the first one, and "
+        "only in the frame acted on): a dialog the page opens at another time follows the user's dialog policy. "
+        "In the extension's ask mode, accepting a confirm asks the user first, with the dialog's message: the "
+        "action then goes once with the dialog dismissed and, once the user agrees, again with it accepted.",
+    },
+    "prompt_text": {
+        "type": "string",
+        "maxLength": 20000,
+        "description": 'With dialog "accept": the text a prompt() this action opens returns (default: its default '
+        "text).",
+    },
+}
+#: What an action that named ``dialog`` reports of it.
+_DIALOG_ANSWERED = ResultField(
+    "dialog",
+    "With the dialog argument: the dialog this action opened and how it was answered {type, message, answer, "
+    "user_refused?} (message: the page's text, quoted), or null when the action opened none. user_refused: in ask "
+    "mode the user did not let the agent accept the confirm, and it was dismissed.",
 )
 
 
@@ -401,6 +428,7 @@ _SPECS = (
                     "mouseenter open, but the browser's :hover state does not change, so a menu that opens only "
                     "through CSS :hover stays closed (hovered false); open it with a click there.",
                 },
+                **_DIALOG_ANSWER,
                 "see": _SEE,
             },
             required=("ref",),
@@ -424,6 +452,7 @@ _SPECS = (
             *_TRUSTED_INPUT,
             _NAVIGATED,
             *_FOLLOWED_TABS,
+            _DIALOG_ANSWERED,
             *_DIALOG_OPENED,
             ResultField(
                 "notice",
@@ -546,11 +575,60 @@ _SPECS = (
         ),
     ),
     ToolSpec(
+        name="browser_fill_form",
+        description="Fill several fields of a form in one call, in the order given: each text field, textarea, "
+        "<select>, date, time, number or range input is set exactly as browser_type sets it (the same value "
+        'formats, read back); a checkbox, radio button or switch takes "true" (checked) or "false" '
+        "(unchecked) and is clicked only when it is not so already. The first field that fails stops the call: "
+        "the error has browser_type's code, names that field, the fields set before it (they keep their new values) "
+        "and those not tried. Nothing is submitted: click the form's button afterwards.",
+        schema=arguments(
+            {
+                "fields": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": FILL_FORM_MAX_FIELDS,
+                    "items": arguments(
+                        {
+                            "ref": _REF,
+                            "value": {
+                                "type": "string",
+                                "maxLength": 20000,
+                                "description": 'The text or option label, as browser_type takes it; "true" or '
+                                '"false" for a checkbox, radio button or switch.',
+                            },
+                        },
+                        required=("ref", "value"),
+                    ),
+                },
+                "see": _SEE,
+            },
+            required=("fields",),
+        ),
+        read_only=False,
+        blocked_by_dialog=True,
+        result_fields=(
+            ResultField("ok", "Always true on success: every field was set and read back."),
+            ResultField(
+                "fields",
+                '[{ref, value}] of each field, in order, with what it holds read back (a checkbox\'s "true" or '
+                '"false"); a password field gives password: true instead of its value.',
+            ),
+            _NAVIGATED,
+            *_DIALOG_OPENED,
+            NOTICE_FIELD,
+            *_SEEN,
+        ),
+    ),
+    ToolSpec(
         name="browser_press",
         description="Press a key (Enter, Escape, Tab, ArrowDown, …) in the focused element. Control+C, Control+X "
         "and Control+V (or Meta+…, Control+Insert, Shift+Delete, Shift+Insert) copy, cut and paste through a "
         "clipboard private to this session, never the user's own.",
-        schema=arguments({"key": {"type": "string", "minLength": 1, "maxLength": 32}, "see": _SEE}, required=("key",)),
+        schema=arguments(
+            {"key": {"type": "string", "minLength": 1, "maxLength": 32}, **_DIALOG_ANSWER, "see": _SEE},
+            required=("key",),
+        ),
         read_only=False,
         destructive=True,
         blocked_by_dialog=True,
@@ -573,6 +651,7 @@ _SPECS = (
             *_TRUSTED_INPUT,
             _NAVIGATED,
             *_FOLLOWED_TABS,
+            _DIALOG_ANSWERED,
             *_DIALOG_OPENED,
             NOTICE_FIELD,
             *_SEEN,

@@ -21,6 +21,7 @@ Modules:
 ``reading``       browser_snapshot, browser_find, browser_get_images, browser_screenshot.
 ``pointer``       browser_click, browser_drag, browser_scroll.
 ``keyboard``      browser_type, browser_press.
+``forms``         browser_fill_form (each field by browser_type's or browser_click's own path).
 ``tabs``          browser_tabs, browser_tab_activate.
 ``uploads``       browser_file_upload.
 ``lane_only``     browser_dialog, browser_cdp.
@@ -30,18 +31,19 @@ Importing this package imports every tool module, so that every handler is in ``
 
 from __future__ import annotations
 
-from hermes_server.cdp.tools import keyboard, lane_only, navigate, pointer, reading, tabs, uploads
+from hermes_server.cdp.tools import forms, keyboard, lane_only, navigate, pointer, reading, tabs, uploads
 from hermes_server.cdp.tools.acting import DialogOpened, dialog_opened_result
 from hermes_server.cdp.tools.table import HANDLERS, Browsing, ChannelCheck, handles
 
+# With the tool modules, imported for their handlers (each fills HANDLERS as it is imported).
 __all__ = [
     "HANDLERS",
     "Browsing",
     "ChannelCheck",
     "DialogOpened",
     "dialog_opened_result",
+    "forms",
     "handles",
-    # the tool modules, imported for their handlers (each fills HANDLERS as it is imported)
     "keyboard",
     "lane_only",
     "navigate",

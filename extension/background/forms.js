@@ -1,0 +1,72 @@
+// browser_fill_form: many fields in one call, each set by the lane's own browser_type or browser_click.
+// Nothing here types or clicks by itself: capabilities.js hands fillForm the two capabilities (`lane.type`,
+// `lane.click`: the same synthetic or trusted input, the same confirmations in ask mode, the same read-back and
+// error codes) and the engine's checkState. A text field, textarea, <select>, date, time, number or range input is
+// typed; a checkbox, radio button or switch takes "true" or "false" and is clicked only when it is not so already,
+// then read back. The first field that fails stops the call, with the words of hermes_server.cdp.tools.forms.
+import { CommandError } from "./errors.js";
+import { normalRef } from "./frames.js";
+
+const CHECK_VALUES = ["true", "false"];
+
+// {ok, fields: [{ref, value | password}], navigated?} once every field is set and read back; else the first
+// failure's CommandError, its code kept, saying which fields were set before it and which were not tried.
+export async function fillForm(fields, lane) {
+  const filled = [];
+  let navigated = null;
+  for (const [index, field] of fields.entries()) {
+    let done;
+    try {
+      done = await fillField(normalRef(field.ref), field.value, lane);
+    } catch (error) {
+      if (!(error instanceof CommandError)) throw error;
+      throw fieldFailure(error, index, fields, filled);
+    }
+    const held = done.password ? { password: true } : { value: done.value };
+    filled.push({ ref: done.ref ?? normalRef(field.ref), ...held });
+    navigated = done.navigated ?? navigated;
+  }
+  return navigated === null ? { ok: true, fields: filled } : { ok: true, fields: filled, navigated };
+}
+
+async function fillField(ref, value, lane) {
+  const state = await lane.checkState(ref);
+  if (!state.checkable) return lane.type(ref, value);
+  checkValue(state, value);
+  const clicked = state.checked === value ? {} : await lane.click(ref);
+  const now = await lane.checkState(ref);
+  if (now.checked !== value) throw new CommandError("type_mismatch", checkedMismatch(now, value));
+  return clicked.navigated ? { ref: now.ref, value, navigated: clicked.navigated } : { ref: now.ref, value };
+}
+
+// browser_type's error for a value a checkbox, radio button or switch cannot take; nothing is clicked.
+function checkValue(state, value) {
+  const what = `${state.ref} is a ${state.role}`;
+  if (!CHECK_VALUES.includes(value)) {
+    const shown = JSON.stringify(value.slice(0, 40));
+    throw new CommandError("invalid_value", `${what}: its value is "true" (checked) or "false" (unchecked), not ${shown}.`);
+  }
+  if (state.disabled) throw new CommandError("disabled", `Element ${state.ref} is disabled.`);
+  if (/^(radio|menuitemradio)$/.test(state.role) && value === "false" && state.checked === "true") {
+    throw new CommandError(
+      "invalid_value",
+      `${what}: a radio button is unchecked by checking another of its group; give that one "true".`,
+    );
+  }
+}
+
+function checkedMismatch(state, value) {
+  const holds = { true: "checked", false: "unchecked", mixed: "mixed" }[state.checked] ?? "unchecked";
+  const wanted = value === "true" ? "checked" : "unchecked";
+  return `Clicking ${state.ref} left it ${holds}, not ${wanted} (the page changed or refused it); take a new snapshot before going on.`;
+}
+
+function fieldFailure(error, index, fields, filled) {
+  const setBefore = filled.map((field) => field.ref).join(", ") || "none";
+  const untried = fields.slice(index + 1).map((field) => normalRef(field.ref)).join(", ");
+  let told =
+    `field ${index + 1} of ${fields.length} (${normalRef(fields[index].ref)}) was not set: ${error.message} ` +
+    `Set before it, and kept: ${setBefore}.`;
+  if (untried) told += ` Not tried: ${untried}.`;
+  return new CommandError(error.code, told, error.field);
+}

@@ -2,7 +2,8 @@
 (extension/trusted_input/), both loaded unpacked. Judged by the page's own state.
 
 - A page that acts only on trusted events (a button that ignores untrusted clicks, a field that ignores untrusted
-  keys) changes with the mode on, and not with it off; typing goes in as real input too.
+  keys, a tip that ignores an untrusted mouseover) changes with the mode on, and not with it off; typing goes in
+  as real input too.
 - A date input takes its segments from real keys with the mode on (the browser's own default action).
 - A press in a cross-site frame below the fold is real input too (the frame placed through its parent's engine).
 - Attacks: a web page cannot reach the companion; the companion refuses another CDP method (Runtime.evaluate) even
@@ -37,6 +38,7 @@ pytestmark = pytest.mark.chromium
 
 TRUSTED_ONLY = """<title>Trusted only</title>
 <button id="go">Go</button>
+<button id="tip">Tip</button>
 <p id="state">idle</p>
 <label>Keys <input id="keys"></label>
 <button id="before">Before</button>
@@ -45,6 +47,9 @@ TRUSTED_ONLY = """<title>Trusted only</title>
 window.__keys = [];
 document.getElementById("go").addEventListener("click", (event) => {
   if (event.isTrusted) document.getElementById("state").textContent = "clicked";
+});
+document.getElementById("tip").addEventListener("mouseover", (event) => {
+  if (event.isTrusted) document.getElementById("state").textContent = "hovered";
 });
 document.getElementById("keys").addEventListener("keydown", (event) => {
   if (event.isTrusted) window.__keys.push(event.key);
@@ -125,6 +130,7 @@ def test_a_page_that_takes_only_trusted_events_answers_with_the_mode_on_and_not_
     go, keys = ref_of(page, "button", "Go"), ref_of(page, "textbox", "Keys")
     off = stack.ok(session_id, "browser_click", ref=go)
     assert "trusted" not in off
+    stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Tip"), hover=True)
     stack.ok(session_id, "browser_click", ref=keys)
     stack.ok(session_id, "browser_press", key="x")
     assert in_page(stack, "return [document.getElementById('state').textContent, window.__keys]") == ["idle", []]
@@ -139,6 +145,10 @@ def test_a_page_that_takes_only_trusted_events_answers_with_the_mode_on_and_not_
     pressed = stack.ok(session_id, "browser_press", key="y")
     assert pressed["trusted"] is True, pressed
     assert in_page(stack, "return [document.getElementById('keys').value, window.__keys.at(-1)]") == ["helloy", "y"]
+    # A hover is the real pointer's too: the page's mouseover is trusted.
+    hovered = stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Tip"), hover=True)
+    assert hovered["trusted"] is True, hovered
+    assert in_page(stack, "return document.getElementById('state').textContent") == "hovered"
 
 
 def test_a_press_in_a_cross_site_frame_below_the_fold_is_real_input(stack: BrowserStack) -> None:

@@ -89,8 +89,9 @@
   // roots), one of its <label>s, the link or button around it (whose activation covers all it holds), or, for
   // a form control the page hides under its own drawing (an opacity-0 checkbox under a styled box, a range
   // input inside its thumb, the 1-pixel textarea an editor such as CodeMirror or Monaco types through), that
-  // drawing: what the page shows in the control's place, near it in the tree. A hidden control with no box of
-  // its own is pressed on its label (pressArea()).
+  // drawing: what the page shows in the control's place, near it in the tree; so does the box around a control
+  // that takes no pointer (handsPressOn()). A hidden control with no box of its own is pressed on its label
+  // (pressArea()).
   var ACTIVATES_AROUND = "a[href], button";
   var FORM_CONTROLS = engine.wordSet("input textarea select");
   // How far up the tree a hidden control's drawing may sit: its parent's and grandparent's subtrees.
@@ -106,7 +107,13 @@
     if (around && composedContains(around, hit)) return true;
     var labels = el.labels || [];
     for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
-    return hiddenUnderFace(el) && composedContains(faceArea(el), hit);
+    return (hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit);
+  }
+  // A form control that takes no pointer (pointer-events: none) hands a press at its place to the box around it,
+  // which the page made to take it: Vuetify's select focuses its input and opens its menu on a press on the field
+  // that holds the input, as a person's press there does.
+  function handsPressOn(el) {
+    return !!FORM_CONTROLS[tagOf(el)] && getComputedStyle(el).pointerEvents === "none";
   }
   // A form control that the page draws no pixel of: transparent, clipped away (by itself or by a box around
   // it) or shrunk to a dot, with the page's own drawing in its place.

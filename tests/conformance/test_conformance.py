@@ -35,8 +35,6 @@ KNOWN_DIVERGENCES: dict[str, str] = {
     "holds nothing) where real keys type the time",
     "select2/languages/open, scroll the list": "both lanes: after the wheel over the open list the oracle's page "
     "shows Select2's hidden <select> scrolled, the lanes' browser_scroll leaves every box where it was (cause open)",
-    "vuetify/size/click, Tab": "both lanes: Tab after a click on a Vuetify radio leaves from another place than "
-    "real input's (focus ends on Name, not Notes)",
 }
 
 

@@ -11,6 +11,8 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
 * Element Plus's calendar gives the focus back to its date field once a day is pressed: the extension lane ran
   the page's microtasks only after the whole click and named no relatedTarget on focusin, so the focus ended on
   the body (and the MUI slider's thumb must keep the focus its deferred effect gives).
+* Vuetify's select draws its input with pointer-events: none in the field that takes the press: both lanes
+  refused the click (it falls through to the field), so a Tab after it left from elsewhere than real input's.
 """
 
 from __future__ import annotations
@@ -90,3 +92,15 @@ def test_element_plus_day_clicked_gives_the_focus_back_to_the_date_field(agent: 
     state_becomes(agent, "window.__state.day", "2014-05-14")
     on_field = "document.activeElement === document.querySelector('.el-date-editor input')"
     wait_until(lambda: evaluated(agent, on_field), SETTLE_S, "the date field's focus")
+
+
+def test_vuetify_select_is_opened_through_the_field_its_input_hands_presses_to(agent: LaneAgent) -> None:
+    """Vuetify's select draws its input with pointer-events: none inside the field that takes the press: a person's
+    press at the input lands on the field, which focuses the input and opens the menu. Both lanes refused it
+    (click_intercepted: it falls through to the field)."""
+    open_corpus_page(agent, "vuetify")
+    agent.ok("browser_click", ref=first_ref(agent, 'combobox "Size"'))
+    assert evaluated(agent, "document.activeElement.getAttribute('role')") == "combobox"
+    large = wait_until(lambda: first_ref(agent, 'option "Large"'), SETTLE_S, "the menu's Large")
+    agent.ok("browser_click", ref=large)
+    state_becomes(agent, "window.__state.size", "Large")

@@ -75,7 +75,7 @@ const HANDLERS = {
         type: dialog.type,
         message: String(dialog.message ?? "").slice(0, 500),
         action: dialog.action,
-        closed_by: "auto_policy",
+        closed_by: dialog.by === "agent" ? "agent" : "auto_policy", // the agent's own answer to its action's dialog
         url: sender.url,
         at: Date.now(),
       });

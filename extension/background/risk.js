@@ -55,10 +55,19 @@ async function riskInFocus(tabId, key) {
 // names its files and their size.
 export function describeRisk(risk) {
   if (risk.risk === "upload") return describeUpload(risk.files);
+  // The page's own words, quoted (the popup shows them as text), cut where a question should end.
+  if (risk.risk === "dialog") return `accept the page's confirmation "${quotedMessage(risk.message)}"`;
   const field = `the ${risk.kind === "password" ? "password" : "payment"} field "${risk.label}"`;
   if (risk.risk === "type") return `type into ${field}`;
   if (risk.risk === "submit") return `submit a form with ${field}`;
   return `start a download ("${risk.label}")`;
+}
+
+// A confirm's message as the popup quotes it: on one line, at most DIALOG_QUOTED characters.
+const DIALOG_QUOTED = 300;
+function quotedMessage(message) {
+  const line = String(message).replace(/\s+/g, " ").trim();
+  return line.length > DIALOG_QUOTED ? `${line.slice(0, DIALOG_QUOTED)}…` : line;
 }
 
 // "upload invoice.pdf (12 KB)", or "upload 3 files (a.pdf, b.png, c.txt: 40 KB)".

@@ -24,7 +24,8 @@ const PAUSED = "The user paused the agent in the Hermes popup; nothing runs unti
 // if they looked at another tab, the session controls none yet, or they waited for the user), waited: whether they
 // waited for the user's answer, confirmTyping:
 // null when confirmations are off, else a function(field) that asks the user to confirm typing into `field` (the
-// engine's {kind, label}) and resolves once they have}; throws a
+// engine's {kind, label}) and resolves once they have, confirmDialog: null or the same for accepting a confirm() with
+// this message}; throws a
 // CommandError (permission_pending, site_blocked, user_declined, paused_by_user) when it may not.
 // controller.noop is a channel check, not an action: it never asks.
 export async function checkUserControl({ sessionId, action, args, listed, signal, timeoutMs }) {
@@ -67,7 +68,10 @@ export async function checkUserControl({ sessionId, action, args, listed, signal
     rules.confirm && tab
       ? (field) => confirmed(sessionId, site, describeRisk({ risk: "type", ...field }), patience)
       : null;
-  return { controlled: controlled && !waited ? tab : null, waited, confirmTyping, asked };
+  // Accepting a confirm() the action opens (its `dialog` argument, agent_dialogs.js) is asked with its message.
+  const confirmDialog =
+    rules.confirm && tab ? (message) => confirmed(sessionId, site, describeRisk({ risk: "dialog", message }), patience) : null;
+  return { controlled: controlled && !waited ? tab : null, waited, confirmTyping, confirmDialog, asked };
 }
 
 // Whether the command loads the URL the agent names (args.url): browser_navigate, and a new tab (browser_tabs new),

@@ -88,6 +88,27 @@ class ArmWatchdog:
 
 DialogEffect = AnswerDialog | ArmWatchdog
 
+#: The dialogs an action's own ``dialog`` argument answers (``Dialogs.arm``): a beforeunload follows the policy,
+#: as the extension lane's page guard lets every navigation go.
+AGENT_ANSWERABLE = frozenset({"alert", "confirm", "prompt"})
+
+
+@dataclass
+class AgentAnswer:
+    """The answer an action named for the first dialog it opens on ``tab_target_id``; ``answered``, once it did."""
+
+    tab_target_id: str
+    action: str
+    prompt_text: str | None
+    answered: PendingDialog | None = None
+
+    def as_json(self) -> dict[str, Any] | None:
+        """The action's ``dialog`` result field: the page's type and message, and the answer given."""
+        if self.answered is None:
+            return None
+        answer = "accept" if self.answered.type == "alert" else self.action
+        return {"type": self.answered.type, "message": self.answered.message, "answer": answer}
+
 
 class Dialogs:
     """The pending dialogs and the recent ones, under one policy."""
@@ -99,6 +120,7 @@ class Dialogs:
         self._recent: deque[DialogRecord] = deque(maxlen=RECENT_DIALOGS_MAX)
         self._opened = 0
         self._ids = itertools.count(1)
+        self._agent_answer: AgentAnswer | None = None
 
     # ----- reading -----
 
@@ -129,6 +151,18 @@ class Dialogs:
         """``recent_dialogs`` as the agent reads it."""
         return [r.as_json() for r in self._recent]
 
+    # ----- an action's own answer -----
+
+    def arm(self, tab_target_id: str, action: str, prompt_text: str | None) -> AgentAnswer:
+        """From now until ``disarm``, the first alert, confirm or prompt that opens on ``tab_target_id`` is
+        answered with ``action`` (the agent named it for the dialog its action opens), whatever the policy."""
+        self._agent_answer = AgentAnswer(tab_target_id, action, prompt_text)
+        return self._agent_answer
+
+    def disarm(self) -> None:
+        """The action's input is over: a dialog from now on follows the policy."""
+        self._agent_answer = None
+
     # ----- opening -----
 
     def open(
@@ -155,6 +189,18 @@ class Dialogs:
             frame_id,
             bridge_request_id,
         )
+        armed = self._agent_answer
+        if (
+            armed is not None
+            and armed.answered is None
+            and armed.tab_target_id == tab_target_id
+            and kind in AGENT_ANSWERABLE
+        ):
+            armed.answered = dialog
+            self._recent.append(DialogRecord(dialog, now, CLOSED_BY_AGENT))
+            accept = kind == "alert" or armed.action == "accept"
+            text = (dialog.default_prompt if armed.prompt_text is None else armed.prompt_text) if accept else ""
+            return [AnswerDialog(dialog, accept, text)]
         if self._policy == MUST_RESPOND:
             self._pending[dialog.id] = dialog
             self._opened += 1

@@ -5,7 +5,8 @@ the action cannot finish: ``act`` and ``until`` raise ``DialogOpened`` with what
 has to report so far, and ``CDPBackend.run`` answers with that, the page's URL and title,
 ``pending_dialogs`` and a notice (``dialog_opened_result``).  ``after_action`` and ``follow``
 wait out what an action caused (the DOM settling, a navigation of its frame); ``pressing``
-aims and presses again when the engine's guard stopped a press.
+aims and presses again when the engine's guard stopped a press.  ``answering_dialog`` gives the
+agent's own answer (an action's ``dialog`` argument) to the dialog the action's input opens.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, TypeVar
 from hermes_server.cdp.dialogs import PendingDialog
 from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.supervisor import CDPSupervisor, DialogInterrupt
-from hermes_server.cdp.tools.table import Browsing
+from hermes_server.cdp.tools.table import Arguments, Browsing
 from hermes_server.errors import CDPCommandFailed, PressStopped
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,24 @@ async def act(supervisor: CDPSupervisor, command: Awaitable[T], *, so_far: dict[
     if isinstance(done, DialogInterrupt):
         raise DialogOpened(done.dialog, so_far)
     return done
+
+
+async def answering_dialog(
+    supervisor: CDPSupervisor, target: str, args: Arguments, command: Awaitable[T], result: dict[str, Any]
+) -> T:
+    """``act(command)`` (reporting ``result``); when the agent named ``dialog``, the first alert, confirm or prompt
+    that the command's input opens on ``target`` is answered that way whatever the policy, and ``result["dialog"]``
+    quotes it (null: it opened none).  Only while the input goes: a dialog the page opens later follows the policy."""
+    action = args.get("dialog")
+    if action is None:
+        return await act(supervisor, command, so_far=result)
+    dialogs = supervisor.state.dialogs
+    armed = dialogs.arm(target, str(action), args.get("prompt_text"))
+    try:
+        return await act(supervisor, command, so_far=result)
+    finally:
+        dialogs.disarm()
+        result["dialog"] = armed.as_json()
 
 
 async def until(supervisor: CDPSupervisor, target: str, check: Callable[[], bool], dialogs_since: int) -> None:

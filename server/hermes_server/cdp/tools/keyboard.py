@@ -6,7 +6,7 @@ from typing import Any
 
 from hermes_server.cdp.engine import ref_key
 from hermes_server.cdp.keys import clipboard_chord, parse_key
-from hermes_server.cdp.tools.acting import Before, act, after_action, follow, pressing
+from hermes_server.cdp.tools.acting import Before, act, after_action, answering_dialog, follow, pressing
 from hermes_server.cdp.tools.input_events import press_key, replace_text
 from hermes_server.cdp.tools.opened_tabs import following_tabs
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
@@ -86,7 +86,7 @@ async def press(browsing: Browsing, args: Arguments) -> dict[str, Any]:
                     told["text"] = browsing.clipboard[:CLIPBOARD_SHOWN]
             result.update(action=answer.get("action"), clipboard=told)
         else:
-            await act(supervisor, press_key(supervisor, session, keys), so_far=result)
+            await answering_dialog(supervisor, before.target, args, press_key(supervisor, session, keys), result)
         return await after_action(browsing, top, token, result, before)
 
     return await following_tabs(browsing, before.target, pressed, result)

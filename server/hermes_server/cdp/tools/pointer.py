@@ -6,7 +6,7 @@ from typing import Any
 
 from hermes_server.cdp.engine import ref_key
 from hermes_server.cdp.frames import FrameInfo
-from hermes_server.cdp.tools.acting import Before, act, after_action, follow, pressing
+from hermes_server.cdp.tools.acting import Before, act, after_action, answering_dialog, follow, pressing
 from hermes_server.cdp.tools.input_events import Gesture, click_at, mouse_events, send_mouse
 from hermes_server.cdp.tools.opened_tabs import following_tabs
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
@@ -44,7 +44,8 @@ async def _click_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     before = Before.now(supervisor, frame)
 
     async def clicked() -> dict[str, Any]:
-        await act(supervisor, click_at(browsing, session, frame, aimed, (x, y), gesture, result), so_far=result)
+        pressed = click_at(browsing, session, frame, aimed, (x, y), gesture, result)
+        await answering_dialog(supervisor, before.target, args, pressed, result)
         done = await after_action(browsing, frame, int(aimed["watch"]), result, before)
         if hover and "navigated" not in done:
             done |= await _hover_taken(browsing, frame, aimed["ref"], done)

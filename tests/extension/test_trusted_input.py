@@ -204,6 +204,7 @@ def test_the_companion_refuses_other_methods_and_other_senders(stack: BrowserSta
     assert controlled is not None, tab_id
     popup = stack.open_popup()  # wakes the main worker, and is itself another sender
     try:
+        assert popup.companion_shown(scaled(10)), "the popup does not say the companion is installed"
         click = {"method": "Input.dispatchMouseEvent", "params": {"type": "mousePressed", "x": 10, "y": 10}}
         from_popup = stack.driver.execute_async_script(
             "chrome.runtime.sendMessage(arguments[0], arguments[1]).then(arguments[2], (e) => arguments[2](String(e)))",

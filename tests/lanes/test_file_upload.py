@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import re
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -22,9 +23,12 @@ from pathlib import Path
 import pytest
 
 from hermes_server.app_keys import ROUTER
+from hermes_server.cdp.chromium import OWNER_FILE, UPLOAD_COPIES_PREFIX
 from hermes_server.routing.choosers import CHOOSER_LIFETIME_S
+from hermes_wire.tools import CDP_LANE
+from tests.conftest import LaneStacks
 from tests.lanes.action_pages import page, serve_action_pages
-from tests.lanes.conftest import LaneAgent
+from tests.lanes.conftest import LaneAgent, new_agent
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
 
@@ -436,3 +440,23 @@ def test_a_hard_link_to_an_outside_file_uploads_nothing(agent: LaneAgent, upload
     )
     assert code == "upload_refused" and "hard link" in message, message
     assert agent.ok("browser_snapshot")["title"] == "{}"
+
+
+def test_the_cdp_lanes_copies_of_an_upload_are_gone_when_its_session_ends(
+    lane_stacks: LaneStacks, pages: PageServer
+) -> None:
+    """Issue 31, item 3: the cdp lane's browser reads private copies of the bytes checked (the extension lane has
+    none: the bytes travel in its messages). They stay while the session lives, as the browser reads a chosen file
+    lazily, and go with the session; each folder names its server, so a killed server's are swept at the next
+    launch (tests/server/cdp/test_profile_sweep.py)."""
+    stack = lane_stacks.of(CDP_LANE).serving(pages)
+    name = f"copied-{os.getpid()}-{time.monotonic_ns()}.txt"
+    (stack.server.config.home / "uploads" / name).write_bytes(b"the bytes checked\n")
+    with new_agent(stack) as agent:
+        agent.open("/form")
+        agent.ok("browser_file_upload", ref=ref_of(agent.snapshot(), "button", "Invoice"), paths=[name])
+        [copy] = Path(tempfile.gettempdir()).glob(f"{UPLOAD_COPIES_PREFIX}*/*/*/{name}")
+        folder = copy.parents[2]
+        assert (folder / OWNER_FILE).read_text().strip() == str(os.getpid())  # the server runs in this process
+        assert copy.read_bytes() == b"the bytes checked\n"
+    assert not folder.exists(), "the session ended and its upload copies stayed"

@@ -32,11 +32,11 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from hermes_server.cdp.chromium import UPLOAD_COPIES_PREFIX, owned_temporary_folder
 from hermes_server.cdp.engine import load_engine
 from hermes_server.cdp.providers import BrowserLease, BrowserSource, source_from_config
 from hermes_server.cdp.supervisor import CDPSupervisor, SupervisorOptions, SupervisorRegistry
@@ -180,9 +180,10 @@ class CDPBackend:
             await self._remove_copies(session_id)
 
     def _copies_folder(self, session_id: str) -> Path:
-        """The session's private folder (``mkdtemp``: 0700) of the uploads' copies its browser reads."""
+        """The session's private folder (0700) of the uploads' copies its browser reads; it names this server as its
+        owner, so that a server killed outright (no cleanup runs) has it swept at the next launch, as its profiles."""
         if session_id not in self._upload_copies:
-            self._upload_copies[session_id] = Path(tempfile.mkdtemp(prefix="hermes-upload-"))
+            self._upload_copies[session_id] = owned_temporary_folder(UPLOAD_COPIES_PREFIX)
         return self._upload_copies[session_id]
 
     async def _remove_copies(self, session_id: str) -> None:

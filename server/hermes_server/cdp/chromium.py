@@ -18,7 +18,8 @@ Why it is launched this way:
   ``OWNER_FILE`` in it holds the server's process id.  A server killed outright (SIGKILL) runs
   no cleanup, so every launch first sweeps the profiles whose server is gone
   (``sweep_stale_profiles``); a profile of a running server, or a folder without our owner
-  record (another program's, or one being made right now), is never touched.
+  record (another program's, or one being made right now), is never touched.  The folders of the
+  sessions' upload copies (``UPLOAD_COPIES_PREFIX``, the backend's) record their owner and are swept alike.
 * **Its own process group** (``start_new_session``), so stopping it also ends the renderer
   and helper processes it started, and nothing outlives the server.
 * **Output to a log file** in the profile folder, not a pipe nobody reads (a full pipe would
@@ -78,6 +79,8 @@ FLAGS = (
 CHROMIUM_READS_FD = 3
 CHROMIUM_WRITES_FD = 4
 PROFILE_PREFIX = "hermes-chromium-"
+#: The folders of a session's upload copies (``backend``): swept alike, as a killed server leaves them too.
+UPLOAD_COPIES_PREFIX = "hermes-upload-"
 OWNER_FILE = "hermes-owner"
 STOP_TIMEOUT_S = 5.0
 LOG_TAIL_LINES = 15
@@ -114,8 +117,7 @@ class ChromiumProcess:
     @classmethod
     async def launch(cls, executable: str, *, timeout_s: float) -> ChromiumProcess:
         await asyncio.to_thread(sweep_stale_profiles)  # removing whole profiles must not hold up other sessions
-        profile = Path(tempfile.mkdtemp(prefix=PROFILE_PREFIX))
-        write_private_file(profile / OWNER_FILE, f"{os.getpid()}\n")
+        profile = owned_temporary_folder(PROFILE_PREFIX)
         flags = [*FLAGS, f"--user-data-dir={profile}"]
         if os.geteuid() == 0:
             flags.append("--no-sandbox")
@@ -226,12 +228,21 @@ async def _answers(pipe: BrowserPipe, timeout_s: float) -> None:
         await pump
 
 
+def owned_temporary_folder(prefix: str) -> Path:
+    """A new private (0700) temporary folder that records this server as its owner, for ``sweep_stale_profiles``."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    write_private_file(folder / OWNER_FILE, f"{os.getpid()}\n")
+    return folder
+
+
 def sweep_stale_profiles() -> None:
-    """Remove the profiles that servers killed outright left in the temporary folder (see the module docstring)."""
-    for profile in Path(tempfile.gettempdir()).glob(PROFILE_PREFIX + "*"):
-        owner = _owner(profile)
+    """Remove the profiles and upload copies that servers killed outright left in the temporary folder (see the
+    module docstring)."""
+    temporary = Path(tempfile.gettempdir())
+    for folder in [*temporary.glob(PROFILE_PREFIX + "*"), *temporary.glob(UPLOAD_COPIES_PREFIX + "*")]:
+        owner = _owner(folder)
         if owner is not None and not process_running(owner):
-            shutil.rmtree(profile, ignore_errors=True)
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _owner(profile: Path) -> int | None:

@@ -12,7 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from hermes_server.cdp.chromium import OWNER_FILE, PROFILE_PREFIX, sweep_stale_profiles
+from hermes_server.cdp.chromium import (
+    OWNER_FILE,
+    PROFILE_PREFIX,
+    UPLOAD_COPIES_PREFIX,
+    owned_temporary_folder,
+    sweep_stale_profiles,
+)
 from tests.conftest import scaled
 
 
@@ -69,3 +75,20 @@ def test_only_the_profiles_of_servers_that_are_gone_are_removed(temporary: Path,
     assert [profile.exists() for profile in gone] == [False, False]
     assert [profile.exists() for profile in kept] == [True] * len(kept)
     assert (elsewhere / OWNER_FILE).exists()
+
+
+def test_the_upload_copies_of_servers_that_are_gone_are_removed_too(temporary: Path, running: int) -> None:
+    """The cdp lane's browser reads private copies of the files a session uploads; a killed server leaves them."""
+    exited = subprocess.Popen(["true"])
+    exited.wait()
+    mine = owned_temporary_folder(UPLOAD_COPIES_PREFIX)
+    assert mine.parent == temporary and (mine / OWNER_FILE).read_text() == f"{os.getpid()}\n"
+    assert mine.stat().st_mode & 0o077 == 0  # private: another user cannot read the copies
+    others = Path(tempfile.mkdtemp(prefix=UPLOAD_COPIES_PREFIX))
+    (others / OWNER_FILE).write_text(f"{running}\n")
+    left = Path(tempfile.mkdtemp(prefix=UPLOAD_COPIES_PREFIX))
+    (left / OWNER_FILE).write_text(f"{exited.pid}\n")
+    (left / "invoice.pdf").write_bytes(b"a copy")
+    sweep_stale_profiles()
+    assert not left.exists()
+    assert mine.is_dir() and others.is_dir()

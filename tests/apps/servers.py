@@ -7,6 +7,8 @@
 * ``sqlite_web_site()``: a SQLite file with a ``products`` table, served by ``sqlite_web`` (PyPI ``sqlite-web``,
   a Flask application with forms to insert and edit rows), for the agent-tasks benchmark: an application no
   test was tuned on.
+* ``flask_admin_site()``: a SQLite file with an ``invoices`` table, served by a Flask-Admin site (its list view
+  deletes a row through its trash icon, after a confirm()).
 * ``jupyterlab_site()``: JupyterLab (``python -m jupyterlab``) on an empty folder, its state the files in it.
 
 Success is judged from what each application holds, its SQLite file read with ``sqlite3`` while the
@@ -303,6 +305,53 @@ def sqlite_web_site() -> Iterator[App]:
             *("--port", str(port), str(database)),
         ],
         "/products/",
+    ) as app:
+        yield app
+
+
+INVOICES_TABLE = "create table invoices (id integer primary key, number text not null, customer text not null)"
+INVOICES = [("INV-101", "Acme"), ("INV-102", "Globex"), ("INV-103", "Initech")]
+#: A Flask-Admin site over the invoices table, run as ``python -c FLASK_ADMIN_APP <database> <port>``: its list view
+#: deletes a row through the trash icon of its row, a button that asks confirm() before it posts the row's form.
+FLASK_ADMIN_APP = """
+import sys
+from flask import Flask
+from flask_admin import Admin
+from flask_admin.contrib.sqla import ModelView
+from flask_sqlalchemy import SQLAlchemy
+
+app = Flask(__name__)
+app.config.update(SQLALCHEMY_DATABASE_URI="sqlite:///" + sys.argv[1], SECRET_KEY="test-only-not-secret")
+db = SQLAlchemy(app)
+
+
+class Invoice(db.Model):
+    __tablename__ = "invoices"
+    id = db.Column(db.Integer, primary_key=True)
+    number = db.Column(db.String, nullable=False)
+    customer = db.Column(db.String, nullable=False)
+
+
+class InvoiceView(ModelView):
+    column_list = ["number", "customer"]
+
+
+admin = Admin(app, name="Billing")
+admin.add_view(InvoiceView(Invoice, db.session))
+app.run(host="127.0.0.1", port=int(sys.argv[2]))
+"""
+
+
+@contextlib.contextmanager
+def flask_admin_site() -> Iterator[App]:
+    """Flask-Admin (PyPI ``flask-admin``, with Flask-SQLAlchemy) serving ``billing.db`` (an ``invoices`` table)."""
+    insert = "insert into invoices (number, customer) values (?, ?)"
+    with served_database(
+        "hermes-flask-admin-",
+        "billing.db",
+        lambda database: seeded(database, INVOICES_TABLE, insert, INVOICES),
+        lambda database, port: [sys.executable, "-c", FLASK_ADMIN_APP, str(database), str(port)],
+        "/admin/invoice/",
     ) as app:
         yield app
 

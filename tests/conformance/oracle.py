@@ -61,14 +61,18 @@ DROP_DOWN_SELECT = """function () {
   var select = this.closest && this.closest('select');
   return !!select && !(select.multiple || select.size > 1);
 }"""
-#: Whether an element is drawn: it and every box around it larger than a pixel, not clipped by its own clip, and
-#: not transparent (a library's hidden <select> is a one-pixel box, clipped, as Select2's, or a transparent one,
-#: as Choices.js's, whose options keep their own boxes).
+#: Whether an element is a <select>'s option (or inside one).
+IN_SELECT = "function () { return !!(this.closest && this.closest('select')); }"
+#: Whether an element is drawn: larger than a pixel, as is every box around it that clips what overflows it (a box
+#: that clips nothing may have no size of its own: Select2's list sits in an absolute wrapper of no height), none
+#: clipped by its own clip, and none transparent (a library's hidden <select> is a one-pixel box, clipped, as
+#: Select2's, or a transparent one, as Choices.js's, whose options keep their own boxes).
 DRAWN = """function () {
   for (var box = this; box; box = box.parentElement) {
     var rect = box.getBoundingClientRect();
     var style = getComputedStyle(box);
-    if (rect.width < 2 || rect.height < 2 || +style.opacity < 0.1) return false;
+    var clips = box === this || style.overflowX !== "visible" || style.overflowY !== "visible";
+    if ((clips && (rect.width < 2 || rect.height < 2)) || +style.opacity < 0.1) return false;
     if ((style.clipPath && style.clipPath !== "none") || (style.clip && style.clip !== "auto")) return false;
   }
   return true;
@@ -173,7 +177,9 @@ class Oracle:
     def node(self, target: Target) -> int | None:
         """The backend node id of the element Chromium's accessibility tree names as ``target``, once it is there
         (a list that opens renders its options a moment after the press, and a person waits to see them): the
-        first one drawn (``DRAWN``), else the first (a library's hidden <select> keeps options of the same names)."""
+        first one drawn (``DRAWN``), else the first. A library's hidden <select> keeps options of the same names as
+        those it draws, there before its list opens: when only such an option is found, the drawn one is waited
+        for, as a person waits for the list."""
         name = normalised(target.name)
 
         def look() -> list[int]:
@@ -187,15 +193,25 @@ class Oracle:
                 if node.get("backendDOMNodeId") and normalised(node.get("name", {}).get("value", "")) == name
             ]
 
+        def drawn(nodes: list[int]) -> int | None:
+            for node in nodes:
+                if self._call(self._object(node), DRAWN):
+                    return node
+            return None
+
         try:
             nodes = wait_until(look, APPEAR_TIMEOUT_S, f"{target.label()} in the accessibility tree")
         except TimeoutError:
             return None
-        for node in nodes:
-            obj = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
-            if self._call(obj, DRAWN):
-                return node
-        return nodes[0]
+        first_drawn = drawn(nodes)
+        if first_drawn is None and self._call(self._object(nodes[0]), IN_SELECT):
+            with contextlib.suppress(TimeoutError):
+                first_drawn = wait_until(lambda: drawn(look()), APPEAR_TIMEOUT_S, f"a drawn {target.label()}")
+        return nodes[0] if first_drawn is None else first_drawn
+
+    def _object(self, node: int) -> str:
+        object_id: str = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
+        return object_id
 
     def point(self, target: Target) -> tuple[float, float, Pressed]:
         """The centre of the named element (or of its ``press`` face), scrolled into view, and whether a press

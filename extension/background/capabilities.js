@@ -199,7 +199,8 @@ const CAPABILITIES = {
     // asked about here before the key is pressed again.
     const options = (asked) => (checked.confirmTyping ? { clipboard, asked } : { clipboard });
     const synthetic = (asked) => () => actInFocusedFrame(tab.id, "press", [args.key, options(asked)]);
-    const press = (asked) => () => withTrustedInput(() => trustedPress(tab.id, args), synthetic(asked));
+    const trusted = (asked) => () => trustedPress(tab.id, args, checked.confirmTyping ? { asked } : {});
+    const press = (asked) => () => withTrustedInput(trusted(asked), synthetic(asked));
     const answering = { tabId: tab.id, frameOf: () => frameOfPress(tab.id), args, confirmDialog: checked.confirmDialog ?? null };
     const pressing = (asked) =>
       answeringDialog(answering, (armed) => followingTabs(sessionId, tab, armed(press(asked)), { ok: true, key: args.key }, signal));

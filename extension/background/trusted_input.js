@@ -236,7 +236,11 @@ export async function trustedType(tabId, args, { confirming }) {
 
 // browser_press with real input, or null for what the cdp lane does not press with real keys either: a copy, cut
 // or paste (the session's own clipboard, never the browser's) and a key it does not know (the engine's error).
-export async function trustedPress(tabId, args) {
+// With confirmations on, `asked` is the risk the user let before the press (or null): the key's risk is read again
+// in the focused frame right before the key is sent, as the engine's press reads it as it acts (keyboard.js), and
+// one the user was not asked about (the page moved the focus since) sends nothing: confirmation_needed, which the
+// capability asks about before it presses again. Undefined `asked`: confirmations are off.
+export async function trustedPress(tabId, args, { asked } = {}) {
   let keys;
   try {
     keys = parseKey(args.key);
@@ -246,6 +250,13 @@ export async function trustedPress(tabId, args) {
   }
   if (clipboardChord(keys)) return null;
   const frameId = await focusedFrame(tabId);
+  if (asked !== undefined) {
+    const { risk } = (await runInFrame(tabId, frameId, "pressRisk", [args.key])).value;
+    const letBefore = Boolean(asked) && ["risk", "kind", "label"].every((key) => risk?.[key] === asked[key]);
+    if (risk && !letBefore) {
+      throw new CommandError("confirmation_needed", `Pressing ${JSON.stringify(args.key)} there needs the user's confirmation.`, risk);
+    }
+  }
   const watching = await runInFrame(tabId, frameId, "watch", []);
   await dispatch(tabId, [keyCommands(keys)]);
   const caused = await settled(tabId, frameId, watching, watching.value);

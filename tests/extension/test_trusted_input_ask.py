@@ -1,0 +1,65 @@
+"""Issue 30: the trusted-input mode in the extension's ask mode (confirmations on), in real Chromium with the real
+extension, its companion and the popup. A key that submits a form with a password field is asked about before the
+real key is sent (read again in the focused frame right before it goes), exactly as with synthetic keys: a refusal
+posts nothing, a Let it posts the form once, through the browser's own Enter. Typing stays the extension's own
+there, and says so. Judged by the page's values and what the page server received.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.conftest import scaled
+from tests.extension.test_end_to_end import ref_of
+from tests.extension.test_user_control import ANSWER_S, user_in_control
+from tests.support.browser_stack import BrowserStack, extension_stack
+from tests.support.pages import serve_pages
+from tests.support.waiting import wait_until
+
+pytestmark = pytest.mark.chromium
+
+LOGIN = """<title>Login</title>
+<form action="/posted" method="post">
+<label>User <input name="user" value="ada"></label>
+<label>Password <input name="password" type="password" value="pw"></label>
+<button type="submit">Sign in</button>
+</form>"""
+
+
+@pytest.fixture(scope="module")
+def module_stack() -> Iterator[BrowserStack]:
+    """Mode "ask", with the trusted-input companion installed."""
+    with (
+        serve_pages({"/login": LOGIN, "/posted": "<title>Posted</title>"}) as served,
+        extension_stack(served, mode="ask", trusted_input=True) as shared,
+    ):
+        yield shared
+
+
+def test_a_real_enter_that_submits_a_password_form_is_asked_about_first(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
+        user.popup.set_trusted_input(True, scaled(ANSWER_S))
+        user.allow_always(user.stack.pages.url("login"))
+        page = user.snapshot()
+        # Typing stays the extension's own while confirmations are on (it can stop before a password goes in).
+        typed = user.stack.ok(user.session_id, "browser_type", ref=ref_of(page, "textbox", "User"), text="grace")
+        assert typed["trusted"] is False and "confirmed" in typed["trusted_note"], typed
+        assert user.in_page("return document.querySelector('[name=user]').value") == "grace"
+        user.stack.ok(user.session_id, "browser_click", ref=ref_of(page, "textbox", "User"))
+        # Refused: the real Enter is never sent, nothing is posted.
+        pressing = user.start("browser_press", key="Enter")
+        assert 'submit a form with the password field "Password"' in user.question("confirmQuestion")
+        user.popup.click("declineButton")
+        refused = user.reply(pressing)
+        assert refused["ok"] is False and refused["error"]["code"] == "user_declined", refused
+        user.closed("confirmQuestion")
+        assert user.stack.pages.received == []
+        # Let: the browser's own Enter submits the form once.
+        pressing = user.start("browser_press", key="Enter")
+        user.answer("confirmQuestion", "confirmButton")
+        pressed = user.reply(pressing)
+        assert pressed["ok"] is True and pressed["result"]["trusted"] is True, pressed
+        wait_until(lambda: user.stack.pages.received, scaled(ANSWER_S), "the form to be posted")
+        assert len(user.stack.pages.received) == 1

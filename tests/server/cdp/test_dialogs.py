@@ -205,3 +205,31 @@ def test_the_fulfilled_answer_is_readable_cross_origin_json() -> None:
     headers = {h["name"]: h["value"] for h in params["responseHeaders"]}
     assert headers["Access-Control-Allow-Origin"] == "*" and params["responseCode"] == 200
     assert json.loads(base64.b64decode(params["body"])) == {"accept": True, "prompt_text": "Ada"}
+
+
+def test_an_actions_own_answer_takes_its_first_dialog_on_its_tab_only() -> None:
+    """Issue 32: ``arm`` answers the first alert, confirm or prompt on the action's tab with the agent's answer,
+    whatever the policy (closed by the agent, never pending); a second one, a beforeunload, another tab's, or one
+    after ``disarm`` follows the policy."""
+    state = state_with_tab()  # must_respond
+    armed = state.dialogs.arm(TAB, "accept", "Quarterly")
+    assert armed.as_json() is None  # nothing opened yet
+    [effect] = state.feed(dialog_opening("prompt", "Name?"), 10.0)
+    assert isinstance(effect, AnswerDialog) and (effect.accept, effect.prompt_text) == (True, "Quarterly")
+    assert armed.as_json() == {"type": "prompt", "message": "Name?", "answer": "accept"}
+    assert state.dialogs.pending == {} and state.dialogs.opened == 0
+    assert [r.closed_by for r in state.dialogs.recent] == ["agent"]
+    assert state.feed(dialog_opening("confirm", "Again?"), 10.1) == [ArmWatchdog("d-2", 300.0)]  # the second: policy
+    state.dialogs.answer("dismiss", None, "d-2", TAB, 10.2)
+    state.dialogs.disarm()
+    assert state.feed(dialog_opening("confirm", "Later?"), 11.0) == [ArmWatchdog("d-3", 300.0)]  # after the action
+
+    other = state_with_tab(policy=AUTO_DISMISS)
+    other_armed = other.dialogs.arm("ANOTHER-TAB", "accept", None)
+    [effect] = other.feed(dialog_opening("confirm", "Sure?"), 10.0)
+    assert isinstance(effect, AnswerDialog) and effect.accept is False and other_armed.as_json() is None
+    other.dialogs.arm(TAB, "accept", None)
+    [effect] = other.feed(dialog_opening("beforeunload", ""), 10.5)
+    assert isinstance(effect, AnswerDialog) and effect.accept is False  # a beforeunload follows the policy
+    [effect] = other.feed(dialog_opening("alert", "Saved"), 11.0)
+    assert isinstance(effect, AnswerDialog) and effect.accept is True

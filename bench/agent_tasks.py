@@ -1,6 +1,7 @@
 """Agent tasks benchmark (issue 23): scripted agents do real tasks on real applications; their cost is counted.
 
-Run it as ``python bench/agent_tasks.py [--lanes extension,cdp] [--no-peer] [--transcript DIR]``. It is a
+Run it as ``python bench/agent_tasks.py [--lanes extension,cdp] [--no-peer] [--transcript DIR] [--tasks
+NAME,...] [--field-by-field]``. It is a
 benchmark, not a test: it prints, per browser tool and agent policy, the tool calls, the characters the agent read
 and the wall time, summed over the tasks, then the ratios and a verdict per target, and exits 0 whatever the
 verdicts. A broken run (something does not start, a call fails, a task does not succeed) exits 1. With
@@ -14,6 +15,10 @@ tool's answer:
 * datasette (PyPI ``datasette``): sort a table by a column's header.
 * sqlite-web (PyPI ``sqlite-web``, which no test of the suite drives: an application the agents were not tuned
   on): insert a row through its form; change a row's value.
+* a long sign-up form (issue 32: twelve fields of every kind: text, email, password, textarea, a select, two
+  checkboxes, a radio button, date, time, number, phone), judged by what the page's server receives once it is
+  submitted: filled in one call with each browser's ``browser_fill_form``, or, with ``--field-by-field``, one
+  call per field, as agents did before Hermes had ``browser_fill_form``.
 
 The two policies, as an agent writes them:
 
@@ -57,6 +62,7 @@ from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.tools import TOOLS
 from tests.apps.reading import Element, elements, find_all, matches
 from tests.apps.servers import ADMIN_PASSWORD, ADMIN_USER, App, datasette_site, django_admin, sqlite_web_site
+from tests.support.pages import PageServer, serve_pages
 
 CALL_TIMEOUT_S = 30.0
 #: How long an agent looks for words an action should bring before it gives up (the task fails).
@@ -140,7 +146,9 @@ class HermesBrowser(Browser):
 
     def lines(self, text: str) -> list[Element]:
         rows = text.splitlines()
-        if rows and all(MARKED.match(row) for row in rows):  # a changes or find text: drop the column, and what went
+        # A changes or find text (every row marked, one at least added, changed or found: an outline whose lines all
+        # start with "- " is a page): drop the column, and what went.
+        if rows and all(MARKED.match(row) for row in rows) and any(row[:1] in "+~>" for row in rows):
             rows = [row[2:] for row in rows if not row.startswith("- ")]
         return list(elements("\n".join(rows)))
 
@@ -206,6 +214,28 @@ class Agent:
             await self.act("browser_select_option", {"element": name, "target": ref, "values": [text]})
         else:
             await self.act("browser_type", {"element": name, "target": ref, "text": text})
+
+    async def fill_form(self, fields: list[tuple[str, str, str]]) -> None:
+        """Fill ``fields`` ((role, name, value); a checkbox's or radio's value "true" or "false") in one call, with
+        the browser's own ``browser_fill_form``; or, with ``FIELD_BY_FIELD``, one call per field (a checkbox or
+        radio clicked, as the form's fields here all need a change)."""
+        if FIELD_BY_FIELD:
+            for role, name, value in fields:
+                if role in CHECKABLE:
+                    await self.click(role, name)
+                else:
+                    await self.type(role, name, value)
+            return
+        refs = [await self.ref(role, name) for role, name, _ in fields]
+        if self.hermes:
+            filled = [{"ref": ref, "value": value} for (_, _, value), ref in zip(fields, refs, strict=True)]
+            await self.act("browser_fill_form", {"fields": filled})
+        else:
+            filled = [
+                {"name": name, "type": PLAYWRIGHT_FIELD_TYPES.get(role, role), "target": ref, "value": value}
+                for (role, name, value), ref in zip(fields, refs, strict=True)
+            ]
+            await self.act("browser_fill_form", {"fields": filled})
 
     async def wait_for(self, words: str) -> None:
         """Until ``words`` show in what the agent has read, reading again (within ``WAIT_S``) if not yet."""
@@ -288,9 +318,9 @@ class Agent:
 class Task:
     name: str
     app: str
-    run: Callable[[Agent, App, str], Awaitable[None]]
+    run: Callable[[Agent, Any, str], Awaitable[None]]  # the App, or the long form's PageServer
     #: What the application must hold afterwards: raises TaskFailed if not.
-    check: Callable[[App, str], None]
+    check: Callable[[Any, str], None]
 
 
 BOOK = "select a.name, b.year from library_book b join library_author a on a.id = b.author_id where b.title = ?"
@@ -363,11 +393,77 @@ def row_inserted(site: App, tag: str) -> None:
     expect(site.rows("select price, stock from products where name = ?", f"Teacup {tag}"), [(8.5, 40)], "the row")
 
 
+#: The long form's page, posting to /received (whose answer says thank you); ``FormSite`` serves it.
+SIGN_UP = """<!doctype html><html><head><title>Sign up</title></head><body><h1>Sign up</h1>
+<form method="post" action="/received">
+<label>Full name <input name="name"></label> <label>Email <input type="email" name="email"></label>
+<label>Password <input type="password" name="password"></label>
+<label>About you <textarea name="about"></textarea></label>
+<label>Country <select name="country"><option value="">Choose</option><option value="fr">France</option>
+<option value="jp">Japan</option><option value="pe">Peru</option></select></label>
+<label><input type="checkbox" name="news" value="yes"> Newsletter</label>
+<label><input type="checkbox" name="share" value="yes" checked> Share my data</label>
+<fieldset><legend>Plan</legend><label><input type="radio" name="plan" value="free" checked> Free</label>
+<label><input type="radio" name="plan" value="pro"> Pro</label></fieldset>
+<label>Start date <input type="date" name="start"></label> <label>Start time <input type="time" name="at"></label>
+<label>Seats <input type="number" name="seats" min="1" max="50"></label>
+<label>Phone <input type="tel" name="phone"></label>
+<button>Create account</button></form></body></html>"""
+RECEIVED = "<!doctype html><html><head><title>Received</title></head><body><h1>Thank you</h1></body></html>"
+#: The roles a field takes "true" or "false" in; Playwright MCP's field types for the others (``type``).
+CHECKABLE = frozenset({"checkbox", "radio"})
+PLAYWRIGHT_FIELD_TYPES = {"spinbutton": "textbox"}
+#: ``--field-by-field``: fill a form one call per field, as agents did before ``browser_fill_form``.
+FIELD_BY_FIELD = False
+
+
+def sign_up_fields(tag: str) -> list[tuple[str, str, str]]:
+    return [
+        ("textbox", "Full name", f"Ada {tag}"),
+        ("textbox", "Email", "ada@example.org"),
+        ("textbox", "Password", "correct horse battery"),
+        ("textbox", "About you", "Mathematician, writes programs for engines"),
+        ("combobox", "Country", "Japan"),
+        ("checkbox", "Newsletter", "true"),
+        ("checkbox", "Share my data", "false"),
+        ("radio", "Pro", "true"),
+        ("textbox", "Start date", "2026-12-24"),
+        ("textbox", "Start time", "09:30"),
+        ("spinbutton", "Seats", "12"),
+        ("textbox", "Phone", "+33 1 23 45 67 89"),
+    ]
+
+
+async def fill_sign_up(agent: Agent, site: PageServer, tag: str) -> None:
+    await agent.go(site.url("/sign-up"))
+    await agent.fill_form(sign_up_fields(tag))
+    await agent.click("button", "Create account")
+    await agent.wait_for("Thank you")
+
+
+def signed_up(site: PageServer, tag: str) -> None:
+    wanted = {
+        "name": f"Ada {tag}",
+        "email": "ada@example.org",
+        "password": "correct horse battery",
+        "about": "Mathematician, writes programs for engines",
+        "country": "jp",
+        "news": "yes",
+        "plan": "pro",
+        "start": "2026-12-24",
+        "at": "09:30",
+        "seats": "12",
+        "phone": "+33 1 23 45 67 89",
+    }
+    expect(site.received[-1:], [wanted], "the form received")
+
+
 TASKS = (
     Task("add a book", "django", add_book, book_added),
     Task("edit a year", "django", edit_year, year_edited),
     Task("sort a table", "datasette", sort_table, sorted_by_population),
     Task("insert a row", "sqlite-web", insert_row, row_inserted),
+    Task("fill a long form", "form", fill_sign_up, signed_up),
 )
 
 
@@ -377,22 +473,25 @@ def expect(found: Any, wanted: Any, what: str) -> None:
 
 
 @contextlib.contextmanager
-def applications() -> Iterator[dict[str, App]]:
-    with django_admin() as admin, datasette_site() as datasette, sqlite_web_site() as site:
-        yield {"django": admin, "datasette": datasette, "sqlite-web": site}
+def applications() -> Iterator[dict[str, App | PageServer]]:
+    pages = {"/sign-up": SIGN_UP, "/received": RECEIVED}
+    with django_admin() as admin, datasette_site() as datasette, sqlite_web_site() as site, serve_pages(pages) as form:
+        yield {"django": admin, "datasette": datasette, "sqlite-web": site, "form": form}
 
 
 # ----- the run -------------------------------------------------------------------------------------------
 
 
-async def run_policies(browser_of: Callable[[], Any], results: dict[tuple[str, str], Tally]) -> None:
+async def run_policies(
+    browser_of: Callable[[], Any], results: dict[tuple[str, str], Tally], tasks: tuple[Task, ...] = TASKS
+) -> None:
     """Each policy on a browser of its own (``browser_of`` starts it) and on applications of its own, freshly
     set up (so that every run starts from the same state: no run lists the rows another added), every task once."""
     for policy in POLICIES:
         with applications() as apps:
             async with browser_of() as browser:
                 started = time.monotonic()
-                for task in TASKS:
+                for task in tasks:
                     tag = f"{browser.name}/{policy}".replace(" ", "-")
                     await task.run(Agent(browser, policy), apps[task.app], tag)
                     task.check(apps[task.app], tag)
@@ -415,9 +514,13 @@ async def playwright_browser() -> AsyncIterator[PlaywrightBrowser]:
         yield PlaywrightBrowser(session)
 
 
-def print_report(results: dict[tuple[str, str], Tally], lanes: list[str], version: str | None) -> None:
+def print_report(
+    results: dict[tuple[str, str], Tally], lanes: list[str], version: str | None, tasks: tuple[Task, ...] = TASKS
+) -> None:
+    by_field = ", forms field by field" if FIELD_BY_FIELD else ""
     print(
-        f"\n{len(TASKS)} tasks ({', '.join(task.name for task in TASKS)}), each judged from its application's state; "
+        f"\n{len(tasks)} tasks ({', '.join(task.name for task in tasks)}{by_field}), each judged from its "
+        "application's state; "
         f"@playwright/mcp {version or '-'}, Python {platform.python_version()}, {os.cpu_count()} CPUs"
     )
     print(f"{'browser':<16} {'policy':<28} {'calls':>6} {'chars':>9} {'seconds':>8}")
@@ -450,7 +553,7 @@ def write_transcripts(results: dict[tuple[str, str], Tally], folder: Path) -> No
     print(f"transcripts: {folder}")
 
 
-async def run(lanes: list[str], with_peer: bool, transcripts: Path | None) -> None:
+async def run(lanes: list[str], with_peer: bool, transcripts: Path | None, tasks: tuple[Task, ...] = TASKS) -> None:
     version = (
         peers.ensure_peers({peers.PLAYWRIGHT_PACKAGE: peers.PLAYWRIGHT_MCP})[peers.PLAYWRIGHT_PACKAGE]
         if with_peer
@@ -458,10 +561,10 @@ async def run(lanes: list[str], with_peer: bool, transcripts: Path | None) -> No
     )
     results: dict[tuple[str, str], Tally] = {}
     for lane in lanes:
-        await run_policies(lambda lane=lane: hermes_browser(lane), results)
+        await run_policies(lambda lane=lane: hermes_browser(lane), results, tasks)
     if with_peer:
-        await run_policies(playwright_browser, results)
-    print_report(results, lanes, version)
+        await run_policies(playwright_browser, results, tasks)
+    print_report(results, lanes, version, tasks)
     if transcripts is not None:
         write_transcripts(results, transcripts)
 
@@ -471,9 +574,20 @@ def main() -> int:
     parser.add_argument("--lanes", default="extension,cdp", help="the Hermes lanes to run (default extension,cdp)")
     parser.add_argument("--no-peer", action="store_true", help="leave Playwright MCP out")
     parser.add_argument("--transcript", type=Path, metavar="DIR", help="write every call and its text under DIR")
+    parser.add_argument("--tasks", help="the tasks to run, by name, comma-separated (default all)")
+    parser.add_argument(
+        "--field-by-field", action="store_true", help="fill forms one call per field, not with browser_fill_form"
+    )
     options = parser.parse_args()
     lanes = [lane for lane in options.lanes.split(",") if lane]
-    return peers.exit_status("agent_tasks", run(lanes, not options.no_peer, options.transcript))
+    named = options.tasks.split(",") if options.tasks else [task.name for task in TASKS]
+    unknown = set(named) - {task.name for task in TASKS}
+    if unknown:
+        parser.error(f"no task {', '.join(sorted(unknown))}; the tasks: {', '.join(task.name for task in TASKS)}")
+    tasks = tuple(task for task in TASKS if task.name in named)
+    global FIELD_BY_FIELD
+    FIELD_BY_FIELD = options.field_by_field
+    return peers.exit_status("agent_tasks", run(lanes, not options.no_peer, options.transcript, tasks))
 
 
 if __name__ == "__main__":

@@ -158,7 +158,7 @@ const CAPABILITIES = {
       click: async (ref) => (await CAPABILITIES.browser_click({ sessionId, args: { ref }, signal, checked: each })).result,
     };
     const result = await fillForm(args.fields, lane);
-    return { result, summary: `filled ${result.fields.length} fields` };
+    return { result, summary: `filled ${result.filled} fields` };
   },
 
   browser_drag: async ({ sessionId, args, signal, checked }) => {

@@ -9,7 +9,7 @@ import { normalRef } from "./frames.js";
 
 const CHECK_VALUES = ["true", "false"];
 
-// {ok, fields: [{ref, value | password}], navigated?} once every field is set and read back; else the first
+// {ok, filled: how many, adjusted?: [{ref, value}], navigated?} once every field is set and read back; else the first
 // failure's CommandError, its code kept, saying which fields were set before it and which were not tried.
 export async function fillForm(fields, lane) {
   const filled = [];
@@ -26,7 +26,13 @@ export async function fillForm(fields, lane) {
     filled.push({ ref: done.ref ?? normalRef(field.ref), ...held });
     navigated = done.navigated ?? navigated;
   }
-  return navigated === null ? { ok: true, fields: filled } : { ok: true, fields: filled, navigated };
+  // Every field holds what was asked (read back, else the call failed): only one that holds it otherwise (a range
+  // snapped to its step, an option named in another case) is told, so the answer does not repeat the form.
+  const adjusted = filled.filter((field, index) => field.value !== undefined && field.value !== fields[index].value);
+  const result = { ok: true, filled: filled.length };
+  if (adjusted.length) result.adjusted = adjusted;
+  if (navigated !== null) result.navigated = navigated;
+  return result;
 }
 
 async function fillField(ref, value, lane) {

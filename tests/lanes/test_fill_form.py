@@ -93,8 +93,8 @@ def test_a_thirteen_field_form_is_filled_in_one_call_and_posted_as_asked(agent: 
         (ref("textbox", "Phone"), "+33 1 23 45 67 89"),
     ]
     filled = agent.ok("browser_fill_form", fields=[{"ref": r, "value": v} for r, v in fields])
-    assert [field["ref"] for field in filled["fields"]] == [r for r, _ in fields], filled
-    assert filled["fields"][2] == {"ref": fields[2][0], "password": True}  # a password is never echoed
+    # Every field holds what was asked, so none is told again; a password is never echoed.
+    assert (filled["ok"], filled["filled"], "adjusted" in filled) == (True, len(fields), False), filled
     assert "correct horse" not in str(filled)
     # The answer shows the form's changes once, for the whole call.
     assert "changes" in filled or "snapshot" in filled, filled

@@ -608,11 +608,12 @@ _SPECS = (
         read_only=False,
         blocked_by_dialog=True,
         result_fields=(
-            ResultField("ok", "Always true on success: every field was set and read back."),
+            ResultField("ok", "Always true on success: every field was set and read back as asked."),
+            ResultField("filled", "How many fields were set (all of them)."),
             ResultField(
-                "fields",
-                '[{ref, value}] of each field, in order, with what it holds read back (a checkbox\'s "true" or '
-                '"false"); a password field gives password: true instead of its value.',
+                "adjusted",
+                "Present when some fields hold their value in another form than it was given (a range snapped to its "
+                "step, an option label in another case): [{ref, value}] of those, as read back; never a password's.",
             ),
             _NAVIGATED,
             *_DIALOG_OPENED,

@@ -31,13 +31,17 @@ async def fill_form(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         try:
             done = await _fill_field(browsing, ref_key(field["ref"]), field["value"])
         except DialogOpened as opened:  # the page stopped at a dialog: report what is set, as any action does
-            raise DialogOpened(opened.dialog, {"ok": True, "fields": filled}) from None
+            raise DialogOpened(opened.dialog, {"ok": True, "filled": len(filled)}) from None
         except ToolError as error:
             raise field_failure(error, index, fields, filled) from None
         filled.append({"ref": done["ref"]} | {key: done[key] for key in ("value", "password") if key in done})
         navigated = done.get("navigated", navigated)
-    result: dict[str, Any] = {"ok": True, "fields": filled}
-    return result | ({"navigated": navigated} if navigated is not None else {})
+    # Every field holds what was asked (read back, else the call failed): only one that holds it otherwise (a range
+    # snapped to its step, an option named in another case) is told, so the answer does not repeat the form.
+    given = [field["value"] for field in fields]
+    adjusted = [field for field, value in zip(filled, given, strict=True) if field.get("value", value) != value]
+    result: dict[str, Any] = {"ok": True, "filled": len(filled)}
+    return result | ({"adjusted": adjusted} if adjusted else {}) | ({"navigated": navigated} if navigated else {})
 
 
 async def _fill_field(browsing: Browsing, ref: str, value: str) -> dict[str, Any]:

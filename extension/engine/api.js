@@ -60,7 +60,7 @@
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
  *       ms}>   (readBack: over after a task turn in which the action caused nothing; see dom.js)
- *   type(ref, text, {clear=true, commit=true, submit=false, confirm=false}) -> Promise<{ok, ref, role, name,
+ *   type(ref, text, {clear=true, submit=false, confirm=false}) -> Promise<{ok, ref, role, name,
  *       value | password:true, pressed?, navigating?}>   (with confirm, a password or payment field, as it is
  *       once focused or as it turns while the text goes in, gets nothing: confirmation_needed, with field:
  *       {kind, label}; a <select> gets the option with that label; a rich editor

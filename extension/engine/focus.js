@@ -9,6 +9,8 @@
   var isDisabled = engine.isDisabled,
     isContentEditableRoot = engine.isContentEditableRoot,
     activeElementDeep = engine.activeElementDeep,
+    isTextField = engine.isTextField,
+    nativeValue = engine.nativeValue,
     fire = engine.fire;
 
   function focusable(el) {
@@ -66,6 +68,28 @@
     return focusHeard;
   }
   window.addEventListener("blur", hearFocus, true);
+  // A text field fires change when the focus leaves it holding another value than when it came (typed into, not
+  // yet committed): Chrome does it only where it fires focus events, in a window with the system focus. Elsewhere
+  // the engine does, on the blur that the engine or the page-world hook fires, before the page hears that blur.
+  var valueAtFocus = new WeakMap();
+  window.addEventListener(
+    "focus",
+    function (event) {
+      if (isTextField(event.target)) valueAtFocus.set(event.target, nativeValue(event.target));
+    },
+    true
+  );
+  window.addEventListener(
+    "blur",
+    function (event) {
+      var field = event.target;
+      if (!valueAtFocus.has(field)) return;
+      var before = valueAtFocus.get(field);
+      valueAtFocus.delete(field);
+      if (!document.hasFocus() && nativeValue(field) !== before) fire(field, Event, "change", { bubbles: true });
+    },
+    true
+  );
   // Takes the focus from the element that has it (a press on something that takes no focus), likewise.
   function blurFocused() {
     var previous = focusedElement();

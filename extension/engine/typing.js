@@ -1,7 +1,8 @@
 /*
- * Hermes snapshot engine: type(ref, text, {clear=true, commit=true, submit=false, confirm=false}) puts text into a
+ * Hermes snapshot engine: type(ref, text, {clear=true, submit=false, confirm=false}) puts text into a
  * field as a user typing it would: Control+A first (an editor such as CodeMirror or Monaco selects its whole text
- * on it), then key events and the browser's own text insertion per character, then change. A <select> gets the
+ * on it), then key events and the browser's own text insertion per character; no change, which a field gets when
+ * it loses the focus or takes Enter, as with real keys. A <select> gets the
  * option with that label (a multiple one: one label per line), a date, time, month, week, range or colour input
  * gets the value in its own format (setControlValue). A rich editor (contenteditable: Draft.js, Lexical, Slate,
  * Quill, ProseMirror, CKEditor 5, TinyMCE...) gets the text typed through its own input path, a key per task
@@ -94,7 +95,6 @@
       inputEvent(el, "input", "historyUndo", null, false);
       return confirmationNeeded(turned, number);
     }
-    if (options.commit !== false) plainEvent(el, "change");
     return typedResult(el, number, text, options, readsBack(el));
   }
   // What type() answers once the keys are typed: the text to check once the page has settled (api.js; a plain

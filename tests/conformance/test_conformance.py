@@ -33,8 +33,6 @@ KNOWN_DIVERGENCES: dict[str, str] = {
     "both lanes) sends the mousedown without its default action, focus",
     "quill/header/choose one": "both lanes: no ref for the header picker: the snapshot names it nothing (`button "
     '[expanded=false]`), where Chromium names it "Normal" from its CSS ::before content',
-    "element-plus/day/type, Control+ArrowLeft": "extension: typing the date commits it to the model, where real "
-    "keys leave Element Plus's value unset until Enter or blur",
     "primevue/day/cell 1: click": "both lanes: the focus stays on the day's span, where real input's ends on the "
     "date field or the body, varying between runs: PrimeVue focuses the day, then the field, and its updated() hook "
     "refocuses a day by a timer while the overlay (hidden 150 ms later) is still there; a race of timers",

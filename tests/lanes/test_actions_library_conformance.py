@@ -13,6 +13,8 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   the body (and the MUI slider's thumb must keep the focus its deferred effect gives).
 * Vuetify's select draws its input with pointer-events: none in the field that takes the press: both lanes
   refused the click (it falls through to the field), so a Tab after it left from elsewhere than real input's.
+* Element Plus's date field commits on change: the extension lane's typing fired a change of its own, where real
+  keys fire none until the field loses the focus or takes Enter.
 """
 
 from __future__ import annotations
@@ -104,3 +106,30 @@ def test_vuetify_select_is_opened_through_the_field_its_input_hands_presses_to(a
     large = wait_until(lambda: first_ref(agent, 'option "Large"'), SETTLE_S, "the menu's Large")
     agent.ok("browser_click", ref=large)
     state_becomes(agent, "window.__state.size", "Large")
+
+
+def test_element_plus_date_typed_is_committed_by_enter_not_by_the_typing(agent: LaneAgent) -> None:
+    """Keys typed into a field fire input events, and change only when it loses the focus or takes Enter: Element
+    Plus's date field commits its model on change. The extension lane's typing ended with a change event of its
+    own, so the date was taken before the Enter a person would press (the cdp lane's keys fired none)."""
+    open_corpus_page(agent, "element-plus")
+    agent.ok("browser_type", ref=first_ref(agent, 'combobox "Date"'), text="2014-05-14")
+    assert evaluated(agent, "window.__state.day") is None
+    agent.ok("browser_press", key="Enter")
+    state_becomes(agent, "window.__state.day", "2014-05-14")
+
+
+def test_typed_field_fires_change_when_the_focus_leaves_it_not_before(agent: LaneAgent) -> None:
+    """A field typed into fires change when the focus leaves it, as with real keys, even in a window without the
+    system's focus (where Chrome fires none itself): a form that validates on change hears it then."""
+    open_corpus_page(agent, "native")
+    evaluated(
+        agent,
+        "(function () { window.__changes = []; document.addEventListener('change', function (event) {"
+        " window.__changes.push(event.target.id); }, true); return true; })()",
+    )
+    first, second = [m.group(1) for m in re.finditer(r'- textbox "[^"]*" (@e\d+)', full_snapshot(agent))][:2]
+    agent.ok("browser_type", ref=first, text="Ada")
+    assert evaluated(agent, "window.__changes") == []
+    agent.ok("browser_click", ref=second)
+    wait_until(lambda: evaluated(agent, "window.__changes.length") == 1, SETTLE_S, "the change of the field left")

@@ -1,13 +1,15 @@
 // The agent's own answer to the dialog its action opens (browser_click's and browser_press's `dialog`, issue 32).
-// It is armed in the frame acted on right before the action's input and read back right after it
-// (page/dialog_relay.js), so only an alert, confirm or prompt that this input opens there takes it; a dialog the
-// page opens at any other time follows the user's policy (page/dialog_guard.js). In ask mode a confirm is accepted
+// It is armed in the frame acted on as the action's input goes and read back right after it, in the same task
+// (page/dialog_relay.js, frames.js runInFrame), so only an alert, confirm or prompt that this input opens there
+// (its handlers, and the microtasks they queue) takes it; a dialog the page opens at any other time, a timer's,
+// follows the user's policy (page/dialog_guard.js). In ask mode a confirm is accepted
 // only once the user let it, with its message in the question (user_control.js): the action goes once with the
 // confirm dismissed (its message is known only once it opens, and confirm() answers at once), and, once the user
 // agrees, again with that very confirm accepted.
 import { CommandError } from "./errors.js";
-import { focusedFrame, normalRef } from "./frames.js";
+import { armingKey, dialogArmings, focusedFrame, normalRef } from "./frames.js";
 import { loadTabRefs } from "./storage.js";
+import { loadTrustedInputSetting } from "./trusted_input.js";
 
 // How much of a dialog's message the agent is told (the page's text, quoted as data).
 const MESSAGE_SHOWN = 1000;
@@ -64,18 +66,26 @@ function shown({ type, message, answer }) {
   return { type, message: message.slice(0, MESSAGE_SHOWN), answer };
 }
 
-// run() between arming the frame's answer box and reading it back: {done: run()'s answer, answered: the guard's
-// record, null, or undefined when the frame's document changed meanwhile (a navigation) or cannot be reached}.
+// run() with the frame's answer box armed: {done: run()'s answer, answered: the guard's record, null, or undefined
+// when it could not be read}. The engine's action arms and reads it in the same task as its events (frames.js
+// runInFrame). Real input (trusted_input.js) goes from the service worker: then the box is armed before it and
+// read after it, by calls of their own, so a page's timer that fires in that interval (milliseconds) may take it.
 async function armedInput(tabId, frameId, arming, run) {
-  const armed = await inFrame(tabId, frameId, (options) => globalThis.__hermesAgentDialog?.arm(options) === true, [arming]);
+  const key = armingKey(tabId, frameId);
+  const armed = { arming, consumed: false, answered: undefined };
+  const realInput = await loadTrustedInputSetting();
+  const before = realInput ? await inFrame(tabId, frameId, (options) => globalThis.__hermesAgentDialog?.arm(options) === true, [arming]) : null;
+  dialogArmings.set(key, armed);
   let done;
   let after = null;
   try {
     done = await run();
   } finally {
-    after = await inFrame(tabId, frameId, () => globalThis.__hermesAgentDialog?.disarm() ?? null, []);
+    dialogArmings.delete(key);
+    if (realInput) after = await inFrame(tabId, frameId, () => globalThis.__hermesAgentDialog?.disarm() ?? null, []);
   }
-  const same = armed?.result === true && after && after.documentId === armed.documentId;
+  if (armed.consumed) return { done, answered: armed.answered };
+  const same = before?.result === true && after && after.documentId === before.documentId;
   return { done, answered: same ? after.result : undefined };
 }
 

@@ -252,16 +252,41 @@ export async function inFrame(tabId, frameId, method, args) {
 // once another document is in that frame. An action that opened a file chooser (file_chooser in its answer) leaves
 // the frame's id for a browser_file_upload without ref.
 export async function runInFrame(tabId, frameId, method, args) {
-  const outcome = await withEngine(
-    tabId,
-    frameId,
-    (name, callArgs, missing) => (globalThis.__hermesSnapshot ? globalThis.__hermesSnapshot[name](...callArgs) : missing),
-    [method, args],
-  );
-  const value = outcome?.result;
+  const armed = dialogArmings.get(armingKey(tabId, frameId)) ?? null;
+  const outcome = await withEngine(tabId, frameId, engineCall, [method, args, armed?.arming ?? null]);
+  let value = outcome?.result;
+  if (armed && value && typeof value === "object" && "agentDialog" in value) {
+    Object.assign(armed, { consumed: true, answered: value.agentDialog });
+    value = value.value;
+  }
   if (value && value.ok === false) throw new CommandError(value.error.code, value.error.message, value.error.field);
   if (value?.file_chooser) await saveChooserFrame(tabId, frameId);
   return { value, frameId, documentId: outcome?.documentId ?? null };
+}
+
+// The agent's answer to the dialog its next action in a frame opens (agent_dialogs.js): armingKey -> {arming,
+// consumed, answered}. The engine call arms the frame's answer box (page/dialog_relay.js) and reads it back in the
+// same task as the action's events and the microtasks they queue: a dialog a timer opens afterwards follows the policy.
+export const dialogArmings = new Map();
+export const armingKey = (tabId, frameId) => `${tabId}:${frameId}`;
+
+// Runs in the frame (isolated world): engine[name](...callArgs), or `missing`; with `arming`, {value, agentDialog}.
+// Self-contained, since chrome.scripting sends its source.
+function engineCall(name, callArgs, arming, missing) {
+  const engine = globalThis.__hermesSnapshot;
+  if (!engine) return missing;
+  const box = arming ? globalThis.__hermesAgentDialog : null;
+  if (!box) return engine[name](...callArgs);
+  box.arm(arming);
+  const disarmed = (error) => {
+    box.disarm();
+    throw error;
+  };
+  try {
+    return Promise.resolve(engine[name](...callArgs)).then((value) => ({ value, agentDialog: box.disarm() }), disarmed);
+  } catch (error) {
+    return disarmed(error);
+  }
 }
 
 // Chrome's outcome ({result, documentId, frameId}) of func(...args, missing) run in one frame of the tab, where func

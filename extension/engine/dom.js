@@ -455,15 +455,25 @@
     if (result && typeof result.then === "function") {
       return result.then(
         function (done) {
+          if (!(done && done.covered)) inputDone(); // covered: the press comes in a settled() of its own
           return settledWith(token, done);
         },
         function (error) {
+          inputDone();
           unwatch(token, watches[token]);
           throw error;
         }
       );
     }
+    inputDone();
     return settledWith(token, result);
+  }
+  // The action's events have all been dispatched: a dialog the page opens from now on (a timer's) is not the one
+  // the agent's `dialog` answers. The extension's relay (page/dialog_relay.js) keeps that answer in this isolated
+  // world; where it is absent (the cdp lane's world) there is nothing to tell.
+  function inputDone() {
+    var agentDialog = globalThis.__hermesAgentDialog;
+    if (agentDialog) agentDialog.inputDone();
   }
   function settledWith(token, result) {
     if (!result || result.ok === false) {

@@ -59,6 +59,7 @@
   // let (data-expected): any other is dismissed, and the record says the user must be asked (data-consent).
   const agentAnswer = (type, message) => {
     if (answerBox === null || boxSays("data-answer") === null || boxSays("data-type") !== null) return null;
+    if (boxSays("data-done") !== null) return null; // the action's events are over: a later dialog is not its own
     let answer = type === "alert" ? "accept" : boxSays("data-answer");
     if (type === "confirm" && answer === "accept" && boxSays("data-ask") !== null && boxSays("data-expected") !== message) {
       answer = "dismiss";

@@ -6,13 +6,14 @@
 //
 // It also hands the guard the answer box (an element in no document, see dialog_guard.js), and gives the service
 // worker, in this isolated world, __hermesAgentDialog: arm() before an action whose `dialog` the agent named,
-// disarm() after it, which says what dialog the guard answered with it (or null).
+// inputDone() once its events are dispatched, disarm() after it, which says what dialog the guard answered with it
+// (or null).
 "use strict";
 
 (() => {
   const box = document.createElement("hermes-dialog-answer");
   const boxTaken = !window.dispatchEvent(new MouseEvent("hermes:dialog-box", { relatedTarget: box, cancelable: true }));
-  const ARMED = ["data-answer", "data-prompt", "data-ask", "data-expected"];
+  const ARMED = ["data-answer", "data-prompt", "data-ask", "data-expected", "data-done"];
   const ANSWERED = ["data-type", "data-message", "data-result", "data-consent"];
   const clear = () => [...ARMED, ...ANSWERED].forEach((name) => box.removeAttribute(name));
   // answer: "accept" or "dismiss"; promptText: a prompt's text (null: its default); ask: in ask mode, a confirm is
@@ -40,8 +41,11 @@
     clear();
     return answered;
   };
+  // The action's input is over (the engine says so as its events are all dispatched, engine/dom.js settled): the
+  // answer stays unused by any later dialog, and disarm() still reads what it answered.
+  const inputDone = () => box.setAttribute("data-done", "");
   if (!globalThis.__hermesAgentDialog) {
-    Object.defineProperty(globalThis, "__hermesAgentDialog", { value: Object.freeze({ arm, disarm }) });
+    Object.defineProperty(globalThis, "__hermesAgentDialog", { value: Object.freeze({ arm, disarm, inputDone }) });
   }
 
   const channel = new MessageChannel();

@@ -3,8 +3,9 @@ browser_press's ``dialog`` and ``prompt_text``), judged by what the page's own c
 returned (``window.__state``, read by the harness):
 
 - a confirm accepted and dismissed, a prompt given the agent's text, an alert, by a click; a confirm by a key press;
-- a confirm the page opens later, from a timer, is not answered by the agent's option: it follows the lane's policy
-  (the extension's page guard dismisses it; the cdp lane holds it for browser_dialog);
+- a confirm the page opens from a timer, 300 ms later or in the very next task (setTimeout 0), is not answered by the
+  agent's option: it follows the lane's policy (the extension's page guard dismisses it; the cdp lane holds it for
+  browser_dialog);
 - a hostile page's message is quoted as data: the answer an agent reads through MCP is one JSON value whose
   ``dialog.message`` is the page's text, and whose answer is the one given.
 """
@@ -22,7 +23,6 @@ from mcp.types import TextContent
 from hermes_server.agents.mcp_stdio import call_result
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.tools import CDP_LANE, TOOLS
-from tests.conftest import scaled
 from tests.lanes.conftest import LaneAgent
 from tests.support.browser_stack import BrowserStack
 from tests.support.pages import PageServer, serve_pages
@@ -38,6 +38,7 @@ DIALOGS = f"""<!doctype html><html><head><title>Dialogs</title></head><body>
 <button id="prompt">Rename</button>
 <button id="alert">Save</button>
 <button id="later">Later</button>
+<button id="soon">Soon</button>
 <button id="hostile">Hostile</button>
 <input id="field" aria-label="Field">
 <script>
@@ -48,6 +49,8 @@ on("prompt", () => {{ window.__state.named = prompt("New name?", "untitled"); }}
 on("alert", () => {{ alert("Saved"); window.__state.alerted = true; }});
 // The page's own dialog, a while after the click: not the click's.
 on("later", () => setTimeout(() => {{ window.__state.later = confirm("Later?"); }}, 300));
+// The next task after the click's: still not the click's own (the microtasks its handler queues are).
+on("soon", () => setTimeout(() => {{ window.__state.soon = confirm("Soon?"); }}, 0));
 on("hostile", () => {{ window.__state.hostile = confirm({json.dumps(HOSTILE_MESSAGE)}); }});
 document.getElementById("field").addEventListener("keydown", (event) => {{
   if (event.key === "Enter") window.__state.pressed = confirm("Send it?");
@@ -111,22 +114,24 @@ def test_a_click_answers_the_confirm_prompt_and_alert_it_opens(agent: LaneAgent)
     assert pressed["dialog"] == {"type": "confirm", "message": "Send it?", "answer": "accept"}, pressed
 
 
-def test_a_dialog_the_page_opens_later_follows_the_policy(agent: LaneAgent) -> None:
+@pytest.mark.parametrize("button", ["Later", "Soon"])
+def test_a_dialog_the_page_opens_later_follows_the_policy(agent: LaneAgent, button: str) -> None:
+    key, message = button.lower(), f"{button}?"
     agent.open("/dialogs")
-    clicked = agent.reply("browser_click", ref=ref_of(agent, "Later"), dialog="accept")
+    clicked = agent.reply("browser_click", ref=ref_of(agent, button), dialog="accept")
     assert clicked["ok"], clicked
     assert clicked["result"].get("dialog") is None, clicked  # the click itself opened none
     if agent.lane == CDP_LANE:  # must_respond: the page's confirm waits for browser_dialog, unanswered by the click
-        wait_until(
-            lambda: agent.ok("browser_snapshot").get("pending_dialogs") or None,
-            scaled(TIMER_DIALOG_S),
-            "the page's own confirm to open",
-        )
-        pending = agent.ok("browser_snapshot")["pending_dialogs"]
-        assert [(d["type"], d["message"]) for d in pending] == [("confirm", "Later?")], pending
-        agent.ok("browser_dialog", action="dismiss")
-    wait_until(lambda: "later" in page_state(agent) or None, scaled(TIMER_DIALOG_S), "the page's own confirm")
-    assert page_state(agent)["later"] is False  # dismissed by the policy (or browser_dialog), never the click's accept
+        # Polled with browser_dialog itself (no dialog open: it fails and changes nothing), which never runs the
+        # page's JavaScript: a snapshot under way as the confirm opens would wait on the stopped page.
+        def dismissed() -> dict[str, Any] | None:
+            reply = agent.reply("browser_dialog", action="dismiss")
+            return reply["result"] if reply["ok"] else None
+
+        answered = wait_until(dismissed, TIMER_DIALOG_S, "the page's own confirm to open")
+        assert (answered["answered"]["type"], answered["answered"]["message"]) == ("confirm", message), answered
+    wait_until(lambda: key in page_state(agent) or None, TIMER_DIALOG_S, "the page's own confirm")
+    assert page_state(agent)[key] is False  # dismissed by the policy (or browser_dialog), never the click's accept
 
 
 def test_a_hostile_message_is_quoted_as_data(agent: LaneAgent) -> None:

@@ -100,6 +100,8 @@ class AgentAnswer:
     tab_target_id: str
     action: str
     prompt_text: str | None
+    #: whether the action's input is still being handled (a dialog then is the input's own, a later one a timer's)
+    input_going: Callable[[], bool] = lambda: True
     answered: PendingDialog | None = None
 
     def as_json(self) -> dict[str, Any] | None:
@@ -153,10 +155,13 @@ class Dialogs:
 
     # ----- an action's own answer -----
 
-    def arm(self, tab_target_id: str, action: str, prompt_text: str | None) -> AgentAnswer:
-        """From now until ``disarm``, the first alert, confirm or prompt that opens on ``tab_target_id`` is
-        answered with ``action`` (the agent named it for the dialog its action opens), whatever the policy."""
-        self._agent_answer = AgentAnswer(tab_target_id, action, prompt_text)
+    def arm(
+        self, tab_target_id: str, action: str, prompt_text: str | None, input_going: Callable[[], bool] = lambda: True
+    ) -> AgentAnswer:
+        """From now until ``disarm``, the first alert, confirm or prompt that opens on ``tab_target_id`` while
+        ``input_going()`` is answered with ``action`` (the agent named it for the dialog its action's input opens),
+        whatever the policy."""
+        self._agent_answer = AgentAnswer(tab_target_id, action, prompt_text, input_going)
         return self._agent_answer
 
     def disarm(self) -> None:
@@ -195,6 +200,7 @@ class Dialogs:
             and armed.answered is None
             and armed.tab_target_id == tab_target_id
             and kind in AGENT_ANSWERABLE
+            and armed.input_going()
         ):
             armed.answered = dialog
             self._recent.append(DialogRecord(dialog, now, CLOSED_BY_AGENT))

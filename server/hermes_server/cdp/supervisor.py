@@ -183,6 +183,10 @@ class CDPSupervisor:
             raise CDPDisconnected("the supervisor is not connected")
         return await self._connection.send(method, params, session_id=session_id)
 
+    def input_in_flight(self, session_id: str) -> bool:
+        """Whether the page on ``session_id`` is handling an input event the agent's action sent (``CDPConnection``)."""
+        return self._connection is not None and self._connection.input_in_flight(session_id)
+
     async def open_tab(self, *, isolated: bool) -> str:
         """Open the session's tab (in a browser context of its own when ``isolated``) and control it."""
         params: dict[str, Any] = {"url": "about:blank"}

@@ -57,12 +57,14 @@ async def answering_dialog(
 ) -> T:
     """``act(command)`` (reporting ``result``); when the agent named ``dialog``, the first alert, confirm or prompt
     that the command's input opens on ``target`` is answered that way whatever the policy, and ``result["dialog"]``
-    quotes it (null: it opened none).  Only while the input goes: a dialog the page opens later follows the policy."""
+    quotes it (null: it opened none).  Only while the page handles that input (an ``Input.dispatch…`` command of
+    the tab's session waits for its reply): a dialog a timer opens afterwards follows the policy."""
     action = args.get("dialog")
     if action is None:
         return await act(supervisor, command, so_far=result)
     dialogs = supervisor.state.dialogs
-    armed = dialogs.arm(target, str(action), args.get("prompt_text"))
+    _, session = supervisor.tab_session()
+    armed = dialogs.arm(target, str(action), args.get("prompt_text"), lambda: supervisor.input_in_flight(session))
     try:
         return await act(supervisor, command, so_far=result)
     finally:

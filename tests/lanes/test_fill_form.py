@@ -42,10 +42,22 @@ SIGN_UP = """<!doctype html><html><head><title>Sign up</title></head><body>
 <label>Seats <input type="number" name="seats" min="1" max="50"></label>
 <label>Volume <input type="range" name="volume" min="0" max="100" step="10" value="50"></label>
 <label>Phone <input type="tel" name="phone"></label>
+<span id="dark-label">Dark mode</span> <button type="button" role="switch" aria-checked="false"
+  aria-labelledby="dark-label" id="dark">off</button><input type="hidden" name="dark" id="dark-value" value="off">
+<label><input type="checkbox" name="locked" value="yes" disabled> Locked option</label>
 <label>Member number <input name="member" value="M-1" disabled></label>
 <label>Code <input name="code" value="C-7" readonly></label>
 <button>Create account</button>
-</form></body></html>"""
+</form>
+<script>
+  // An ARIA switch, as component libraries draw one: a click turns it, and a hidden input posts its state.
+  const dark = document.getElementById('dark');
+  dark.addEventListener('click', () => {
+    const on = dark.getAttribute('aria-checked') !== 'true';
+    dark.setAttribute('aria-checked', String(on));
+    dark.textContent = document.getElementById('dark-value').value = on ? 'on' : 'off';
+  });
+</script></body></html>"""
 
 RECEIVED = "<!doctype html><html><head><title>Received</title></head><body><h1>Thank you</h1></body></html>"
 
@@ -70,7 +82,7 @@ def submitted(agent: LaneAgent, pages: PageServer) -> dict[str, object]:
     return wait_until(lambda: pages.received[before:], POSTED_S, "the form to be posted")[0]
 
 
-def test_a_thirteen_field_form_is_filled_in_one_call_and_posted_as_asked(agent: LaneAgent, pages: PageServer) -> None:
+def test_a_fourteen_field_form_is_filled_in_one_call_and_posted_as_asked(agent: LaneAgent, pages: PageServer) -> None:
     agent.open("/sign-up")
     snapshot = agent.snapshot()
 
@@ -91,6 +103,7 @@ def test_a_thirteen_field_form_is_filled_in_one_call_and_posted_as_asked(agent: 
         (ref("spinbutton", "Seats"), "12"),
         (ref("slider", "Volume"), "70"),
         (ref("textbox", "Phone"), "+33 1 23 45 67 89"),
+        (ref("switch", "Dark mode"), "true"),
     ]
     filled = agent.ok("browser_fill_form", fields=[{"ref": r, "value": v} for r, v in fields])
     # Every field holds what was asked, so none is told again; a password is never echoed.
@@ -111,6 +124,7 @@ def test_a_thirteen_field_form_is_filled_in_one_call_and_posted_as_asked(agent: 
         "seats": "12",
         "volume": "70",
         "phone": "+33 1 23 45 67 89",
+        "dark": "on",
         "code": "C-7",
     }
 
@@ -155,5 +169,8 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(agent: LaneAgent, page
     assert '"true" (checked) or "false" (unchecked)' in message, message
     _, message = agent.error("browser_fill_form", fields=[{"ref": free, "value": "false"}])
     assert message.startswith("invalid_value: ") and "checking another of its group" in message, message
+    locked = ref_named(snapshot, "checkbox", "Locked option")
+    _, message = agent.error("browser_fill_form", fields=[{"ref": locked, "value": "true"}])
+    assert message.startswith(f"disabled: field 1 of 1 ({locked}) was not set: "), message
     posted = submitted(agent, pages)
     assert "news" not in posted and posted["plan"] == "free", posted  # nothing was clicked

@@ -233,3 +233,14 @@ def test_an_actions_own_answer_takes_its_first_dialog_on_its_tab_only() -> None:
     assert isinstance(effect, AnswerDialog) and effect.accept is False  # a beforeunload follows the policy
     [effect] = other.feed(dialog_opening("alert", "Saved"), 11.0)
     assert isinstance(effect, AnswerDialog) and effect.accept is True
+
+
+def test_a_dialog_after_the_actions_input_was_handled_follows_the_policy() -> None:
+    """A dialog that opens once the page has answered the action's input (a timer's) is not the action's own."""
+    state = state_with_tab(policy=AUTO_DISMISS)
+    handling = [True]
+    armed = state.dialogs.arm(TAB, "accept", None, lambda: handling[0])
+    handling[0] = False  # the input's reply came in
+    [effect] = state.feed(dialog_opening("confirm", "Later?"), 10.0)
+    assert isinstance(effect, AnswerDialog) and effect.accept is False and armed.as_json() is None
+    assert [r.closed_by for r in state.dialogs.recent] == ["auto_policy"]

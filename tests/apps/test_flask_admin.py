@@ -52,7 +52,8 @@ def test_a_row_is_deleted_through_its_trash_icons_confirm(reader: Reader, admin:
 
     # OK: the form posts, the row is deleted, and the list comes back without it.
     page = reader.read()
-    reader.act("browser_click", ref=ref(page, "button", "Delete Record", within=number), dialog="accept")
+    deleted = reader.act("browser_click", ref=ref(page, "button", "Delete Record", within=number), dialog="accept")
+    assert deleted["dialog"] == {"type": "confirm", "message": CONFIRM_MESSAGE, "answer": "accept"}, deleted
     wait_until(lambda: invoices_numbered(admin, number) == 0, DELETE_TIMEOUT_S, f"{number} to be deleted")
     reader.until(lambda snapshot: not shows(snapshot, number) and shows(snapshot, "INV-101"), f"{number} gone")
     assert invoices_numbered(admin, "INV-101") == 1  # only that row

@@ -37,7 +37,9 @@ KNOWN_DIVERGENCES: dict[str, str] = {
     "date field or the body, varying between runs: PrimeVue focuses the day, then the field, and its updated() hook "
     "refocuses a day by a timer while the overlay (hidden 150 ms later) is still there; a race of timers",
     "primevue/time/type, Enter": "extension: browser_type into PrimeVue's time field is refused (type_mismatch: it "
-    "holds nothing) where real keys type the time",
+    "holds nothing) where real keys type the time: every key's events reach the field and it holds 09:30 after the "
+    "last, then the page empties it; the keys of a plain field are typed in one task, so PrimeVue's watchers run "
+    "once after all of them instead of after each (as the click's events now let them: pointer.js inTurns)",
 }
 
 

@@ -91,6 +91,16 @@ def test_a_click_answers_the_confirm_prompt_and_alert_it_opens(agent: LaneAgent)
     accepted = agent.ok("browser_click", ref=ref_of(agent, "Delete row"), dialog="accept")
     assert page_state(agent)["confirmed"] is True
     assert accepted["dialog"] == {"type": "confirm", "message": "Delete row 3?", "answer": "accept"}, accepted
+    # recent_dialogs says who closed it: the agent, not the policy.
+    wait_until(
+        lambda: (
+            [(d["message"], d["closed_by"]) for d in agent.ok("browser_snapshot")["recent_dialogs"]]
+            == [("Delete row 3?", "agent")]
+            or None
+        ),
+        TIMER_DIALOG_S,
+        "the confirm's record",
+    )
     dismissed = agent.ok("browser_click", ref=ref_of(agent, "Delete row"), dialog="dismiss")
     assert page_state(agent)["confirmed"] is False
     assert dismissed["dialog"]["answer"] == "dismiss", dismissed

@@ -146,9 +146,10 @@ class HermesBrowser(Browser):
 
     def lines(self, text: str) -> list[Element]:
         rows = text.splitlines()
-        # A changes or find text (every row marked, one at least added, changed or found: an outline whose lines all
-        # start with "- " is a page): drop the column, and what went.
-        if rows and all(MARKED.match(row) for row in rows) and any(row[:1] in "+~>" for row in rows):
+        # A changes or find text (every row marked; each row past its mark an outline line, "- heading" being a
+        # page's own): drop the column, and what went.
+        page = any(row.startswith("- ") and not row[2:].lstrip().startswith("- ") for row in rows)
+        if rows and not page and all(MARKED.match(row) for row in rows):
             rows = [row[2:] for row in rows if not row.startswith("- ")]
         return list(elements("\n".join(rows)))
 

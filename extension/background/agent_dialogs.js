@@ -74,7 +74,8 @@ async function armedInput(tabId, frameId, arming, run) {
   const key = armingKey(tabId, frameId);
   const armed = { arming, consumed: false, answered: undefined };
   const realInput = await loadTrustedInputSetting();
-  const before = realInput ? await inFrame(tabId, frameId, (options) => globalThis.__hermesAgentDialog?.arm(options) === true, [arming]) : null;
+  const arm = (options) => globalThis.__hermesAgentDialog?.arm(options) === true;
+  const before = realInput ? await inFrame(tabId, frameId, arm, [arming]) : null;
   dialogArmings.set(key, armed);
   let done;
   let after = null;

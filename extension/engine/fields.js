@@ -301,9 +301,10 @@
   // moved there; in text, an editor or an empty box, ending any selection), the second (a double click's, detail
   // 2) selects the word there. A word is what the browser's word breaking (ICU, Intl.Segmenter's) makes of the
   // text node or the field's value; on a boundary the word after it, a run of spaces being a word of its own, as
-  // a double click on one selects it. A press on a link, a button or another control, or on text that cannot be
-  // selected (user-select: none), leaves the selection as it is (all measured against real input).
-  var STARTS_NO_SELECTION = 'a[href], button, select, input, textarea, [draggable="true"]';
+  // a double click on one selects it. A press on a link, a button, a <details>'s summary or another control, or on
+  // text that cannot be selected (user-select: none), leaves the selection as it is (all measured against real
+  // input).
+  var STARTS_NO_SELECTION = 'a[href], button, summary, select, input, textarea, [draggable="true"]';
   function selectByPress(target, x, y, detail) {
     var position = detail <= 2 && document.caretPositionFromPoint ? document.caretPositionFromPoint(x, y) : null;
     if (!position) return;

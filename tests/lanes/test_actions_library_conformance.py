@@ -15,6 +15,8 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   refused the click (it falls through to the field), so a Tab after it left from elsewhere than real input's.
 * Element Plus's date field commits on change: the extension lane's typing fired a change of its own, where real
   keys fire none until the field loses the focus or takes Enter.
+* A double click on a <details>'s summary selects nothing under real input (as on a button); the extension lane
+  selected the word under the pointer.
 """
 
 from __future__ import annotations
@@ -133,3 +135,14 @@ def test_typed_field_fires_change_when_the_focus_leaves_it_not_before(agent: Lan
     assert evaluated(agent, "window.__changes") == []
     agent.ok("browser_click", ref=second)
     wait_until(lambda: evaluated(agent, "window.__changes.length") == 1, SETTLE_S, "the change of the field left")
+
+
+def test_summary_double_clicked_selects_no_text(agent: LaneAgent) -> None:
+    """A double click on a <details>'s summary toggles it twice and selects nothing, as on a button (measured with
+    real input); the extension lane selected the word under the pointer."""
+    open_corpus_page(agent, "native")
+    more = re.search(r'"More info".* (@e\d+)', full_snapshot(agent))
+    assert more, full_snapshot(agent)
+    agent.ok("browser_click", ref=more.group(1), double=True)
+    assert evaluated(agent, "window.getSelection().toString()") == ""
+    assert evaluated(agent, "window.__state.more") is False

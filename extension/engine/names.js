@@ -104,6 +104,8 @@
     // 2F: name from content
     if (NAME_FROM_CONTENT[role] || recursing) {
       var content = contentText(el, root, inLabelledBy, includeHidden);
+      // the element's own ::before/::after too (a child's are added as it is met: contentText)
+      if (el === root) content = generated(el, "::before") + content + generated(el, "::after");
       if (clean(content)) return content;
     }
     // 2I: tooltip, then placeholder
@@ -211,17 +213,18 @@
     else for (var node = el.firstChild; node; node = node.nextSibling) add(node);
     return out;
   }
-  // The text a ::before or ::after of a child adds to its name (Chromium's names have it: a multi-select's
-  // ", " between the values it shows): the quoted strings of its content, without icon-font glyphs (the
-  // Private Use Area), which read as nothing.
-  var QUOTED = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g;
+  // The text a ::before or ::after adds to a name (Chromium's names have it: a multi-select's ", " between the
+  // values it shows, Quill's picker named by its choice): the quoted strings of its content and the attributes
+  // it shows (attr()), without icon-font glyphs (the Private Use Area), which read as nothing.
+  var GENERATED_PARTS = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([^\s)]+)\s*\)/g;
   var PRIVATE_USE = /[\ue000-\uf8ff]/g;
   function generated(el, pseudo) {
     var content = getComputedStyle(el, pseudo).content;
-    if (!content || content === "none" || content === "normal" || content.indexOf('"') < 0) return "";
+    if (!content || content === "none" || content === "normal") return "";
     var text = "";
-    content.replace(QUOTED, function (match, double, single) {
-      text += (double !== undefined ? double : single).replace(/\\(.)/g, "$1");
+    content.replace(GENERATED_PARTS, function (match, double, single, attribute) {
+      if (attribute !== undefined) text += el.getAttribute(attribute) || "";
+      else text += (double !== undefined ? double : single).replace(/\\(.)/g, "$1");
       return match;
     });
     return text.replace(PRIVATE_USE, "");

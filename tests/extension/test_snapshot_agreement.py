@@ -92,3 +92,21 @@ def assert_agrees(tab: Tab, top: Frame, text: str) -> None:
         if (view.role, view.shown if chromium_name else view.name) != (view.chromium_role, chromium_name):
             disagree.append(view)
     assert not disagree, "\n".join(map(str, disagree)) + "\n" + text
+
+
+def test_quills_toolbar_names_its_pickers_by_their_generated_content_as_chromium_does(
+    tab: Tab, widgets: PageServer
+) -> None:
+    """Issue 30: Quill's header picker is a button whose only text is its own ::before content ('Normal', then
+    ``attr(data-label)`` of the choice): Chromium names it by that, so the snapshot must too (it showed an unnamed
+    button, which the oracle's press named "Normal" had no ref for)."""
+    tab.navigate(widgets.url("/widgets/corpus/quill.html"))
+    top = tab.top().inject()
+    wait_until(lambda: top.page_eval("window.__ready === true"), 20, "the Quill page")
+    text = top.snapshot(full=True)["text"]
+    assert re.search(r'- button "Normal" .*@e\d+', text), text
+    assert_agrees(tab, top, text)
+    top.page_eval("document.querySelector('.ql-picker-label').setAttribute('data-label', 'Heading 1'), true")
+    text = top.snapshot(full=True)["text"]
+    assert re.search(r'- button "Heading 1" .*@e\d+', text), text
+    assert_agrees(tab, top, text)

@@ -31,8 +31,6 @@ KNOWN_DIVERGENCES: dict[str, str] = {
     "dndkit/tasks/drag onto target": "both lanes: the order agrees, but the focus stays on the body, where a real "
     "press focuses the dragged item (dnd-kit makes it a focusable button): browser_drag's engine drag (drag.js, on "
     "both lanes) sends the mousedown without its default action, focus",
-    "quill/header/choose one": "both lanes: no ref for the header picker: the snapshot names it nothing (`button "
-    '[expanded=false]`), where Chromium names it "Normal" from its CSS ::before content',
     "primevue/day/cell 1: click": "both lanes: the focus stays on the day's span, where real input's ends on the "
     "date field or the body, varying between runs: PrimeVue focuses the day, then the field, and its updated() hook "
     "refocuses a day by a timer while the overlay (hidden 150 ms later) is still there; a race of timers",

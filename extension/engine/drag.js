@@ -35,7 +35,8 @@
     gesture = engine.gesture,
     watch = engine.watch,
     settle = engine.settle,
-    nextFrame = engine.nextFrame;
+    nextFrame = engine.nextFrame,
+    moveFocusFor = engine.moveFocusFor;
 
   var PointerOrMouse = typeof PointerEvent === "function" ? PointerEvent : MouseEvent;
   // How many moves the pointer makes from the press to the release, and how far past the target's middle it lets
@@ -184,7 +185,9 @@
     arrive(hit, from.x, from.y, how);
     var down = mouseInit(from.x, from.y, how, 1, 1);
     var pointerDown = fire(hit, PointerOrMouse, "pointerdown", down);
-    var pressed = !pointerDown || fire(hit, MouseEvent, "mousedown", down);
+    var mouseDown = pointerDown && fire(hit, MouseEvent, "mousedown", down);
+    var pressed = !pointerDown || mouseDown;
+    if (mouseDown) moveFocusFor(hit); // a press the page lets be focuses what it is on, as a click's does
     var native = null;
     var step = 0;
     var last = { x: from.x, y: from.y };

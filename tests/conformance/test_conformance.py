@@ -28,9 +28,6 @@ pytestmark = pytest.mark.chromium
 
 #: Cases of the sample that diverge on main today, by name (``page/control/interaction``), with the reason.
 KNOWN_DIVERGENCES: dict[str, str] = {
-    "dndkit/tasks/drag onto target": "both lanes: the order agrees, but the focus stays on the body, where a real "
-    "press focuses the dragged item (dnd-kit makes it a focusable button): browser_drag's engine drag (drag.js, on "
-    "both lanes) sends the mousedown without its default action, focus",
     "primevue/time/type, Enter": "extension: browser_type into PrimeVue's time field is refused (type_mismatch: it "
     "holds nothing) where real keys type the time: every key's events reach the field and it holds 09:30 after the "
     "last, then the page empties it; the keys of a plain field are typed in one task, so PrimeVue's watchers run "

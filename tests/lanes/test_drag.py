@@ -175,6 +175,8 @@ def test_a_dnd_kit_list_takes_an_item_down_and_another_up(agent: LaneAgent) -> N
     refs = {name: ref for name, ref in refs_by_text(agent.snapshot()).items() if name}
     agent.ok("browser_drag", ref=refs["Red"], to_ref=refs["Blue"], see="none")
     assert title(agent) == ["Green", "Blue", "Red", "Yellow"]
+    # the press focused the item it took (dnd-kit makes each a button), as real input's does (issue 30)
+    assert re.search(r'- button "Red" [^\n]*\[focused\]', agent.snapshot()), agent.snapshot()
     agent.ok("browser_drag", ref=refs["Yellow"], to_ref=refs["Green"], see="none")
     assert title(agent) == ["Yellow", "Green", "Blue", "Red"]
 

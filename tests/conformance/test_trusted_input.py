@@ -1,7 +1,8 @@
-"""Issue 30, item 4: the cases of ``KNOWN_DIVERGENCES`` that synthetic input does not close, and the extension lane's
-trusted-input mode does (the companion extension installed and the mode on: real input events, aimed by the same
-engine). Each is driven on the oracle and on that lane, and judged by the page's own state, as in
-``test_conformance.py``. Measured with ``python bench/conformance.py --lane extension --trusted-input``.
+"""Issue 30, item 4: the cases that synthetic input cannot close (``KNOWN_DIVERGENCES``, and the default actions of
+the browser's own controls on native.html, which the CI sample may not draw), and the extension lane's trusted-input
+mode does (the companion extension installed and the mode on: real input events, aimed by the same engine). Each is
+driven on the oracle and on that lane, and judged by the page's own state, as in ``test_conformance.py``. Measured
+with ``python bench/conformance.py --lane extension --trusted-input``.
 """
 
 from __future__ import annotations
@@ -19,13 +20,20 @@ from tests.conftest import LaneStacks
 
 pytestmark = pytest.mark.chromium
 
-#: Cases that diverge on the extension lane with synthetic input (``KNOWN_DIVERGENCES``) and agree with real input
-#: in the trusted-input mode, with what real input does there.
+#: Cases that diverge on the extension lane with synthetic input and agree with real input in the trusted-input
+#: mode, with what real input does there: the browser's own default actions, which no script can perform.
 CLOSED_BY_TRUSTED_INPUT: dict[str, str] = {
-    "choices/languages/choose one": "a real press at the hidden option's point lands on the drawn option",
-    "element-plus/day/cell 1: click": "a real press on the calendar day leaves the focus in the date field",
-    "element-plus/day/type, Control+ArrowLeft": "real keys leave Element Plus's value unset until Enter or blur",
-    "primevue/time/type, Enter": "PrimeVue's time field takes real keys",
+    "primevue/time/type, Enter": "PrimeVue's time field takes real keys (synthetic ones: it empties itself after)",
+    **{
+        f"native/{control}/click, {key}": "real keys edit the date or time input's segment, which no script can read"
+        for control in ("alarm", "start")
+        for key in ("ArrowDown", "ArrowUp", "Tab")
+    },
+    "native/start/click, Shift+Tab": "real Shift+Tab steps back through the date input's segments",
+    **{
+        f"native/country/click, {key}": "a real click opens the <select>'s own popup, which takes the key"
+        for key in ("ArrowDown", "ArrowRight", "End", "PageDown", "Tab", "Shift+Tab")
+    },
 }
 
 

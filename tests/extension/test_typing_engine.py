@@ -143,8 +143,7 @@ def test_each_character_is_a_key_press_with_its_insertion_events(top: Frame, nam
         "beforeinput:insertText:b:a",
         "input:insertText:b:ab",
         "keyup:b",
-        "change:ab",
-    ]
+    ]  # and no change: real keys fire none until the field loses the focus or takes Enter (issue 30)
 
 
 def test_typing_replaces_what_the_field_held(top: Frame) -> None:

@@ -20,8 +20,11 @@ kinds of failure because callers react to them differently:
 │   │   ├── ``CDPDisconnected``  its connection (WebSocket or pipe) closed; commands in flight are lost.
 │   │   └── ``CDPTargetCrashed`` a tab's page crashed; commands in flight on it are lost.
 │   └── ``ProviderError``     a browser source (a cloud provider's API, a DevTools endpoint) failed.
-└── ``LaunchError``        a helper process (the CDP lane's Chromium) did not start; the message
-                           ends with the tail of its log.
+├── ``LaunchError``        a helper process (the CDP lane's Chromium) did not start; the message
+│                          ends with the tail of its log.
+└── ``DocumentError``      a document (a download, the PDF in the tab) cannot be read as text (documents.py).
+    ├── ``DocumentUnreadable`` it is malformed, encrypted or not what its type says.
+    └── ``DocumentTooLarge``   it is over the size the extractor reads at all.
 
 Secrets (API keys, tickets, pairing secrets) never go into a message.
 """
@@ -117,3 +120,21 @@ class LaunchError(HermesError):
 class PressStopped(ToolError):
     """A real press was stopped by the engine's guard (``armGuard`` in extension/engine/guard.js): its target
     was no longer the element the engine aimed at. The agent sees ``click_intercepted`` if every attempt ends so."""
+
+
+class DocumentError(HermesError):
+    """A document's bytes cannot be read as text; the tool that read it reports the message to the agent."""
+
+    code = "document_error"
+
+
+class DocumentUnreadable(DocumentError):
+    """The document is malformed, encrypted or hostile (a PDF pypdf cannot parse): nothing of it was read."""
+
+    code = "document_unreadable"
+
+
+class DocumentTooLarge(DocumentError):
+    """The document is over ``documents.MAX_DOCUMENT_BYTES``: it was not parsed, so its size bounds memory."""
+
+    code = "document_too_large"

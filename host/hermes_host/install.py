@@ -15,8 +15,16 @@ import json
 import os
 import shlex
 import sys
-from pathlib import Path
+from collections.abc import Mapping
+from pathlib import Path, PureWindowsPath
 
+from hermes_host.install_windows import (
+    WindowsInstallError,
+    WindowsLayout,
+    install_windows,
+    launcher_text,
+    uninstall_windows,
+)
 from hermes_wire.files import write_private_file
 from hermes_wire.home import hermes_home
 from hermes_wire.native import (
@@ -28,12 +36,13 @@ from hermes_wire.native import (
     LAUNCHER_NAME,
     user_profile_folder,
 )
+from hermes_wire.windows_hosts import DiskFiles, WindowsFiles, WinregApi, system_winreg
 
 
 def manifest_folder(
     browser: str, user_data_dir: Path | None, *, platform: str = sys.platform, home: Path | None = None
 ) -> Path:
-    """Where Chrome, Chromium, Edge or Brave looks for native-host manifests."""
+    """Where Chrome, Chromium, Edge, Brave or Vivaldi looks for native-host manifests (Linux and macOS)."""
     if user_data_dir is not None:
         return user_data_dir / "NativeMessagingHosts"
     return user_profile_folder(browser, home or Path.home(), platform) / "NativeMessagingHosts"
@@ -81,19 +90,39 @@ def _extension_id(value: str) -> str:
     return value
 
 
-def main(argv: list[str]) -> int:
-    """Install (or with ``--uninstall`` remove) the host for one browser; exit status 2 for a usage problem."""
+def _native_hosts_dir(value: str) -> Path:
+    """An absolute folder that is not a file: another Chromium browser's ``NativeMessagingHosts``."""
+    folder = Path(value)
+    if not folder.is_absolute():
+        raise argparse.ArgumentTypeError(f"{value!r} is not an absolute path (the browser resolves no relative one)")
+    if folder.exists() and not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"{value!r} is a file, not a folder")
+    return folder
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m hermes_host install",
-        description="Install the Hermes native-messaging host for Chrome, Chromium, Edge or Brave.",
+        description=(
+            "Install the Hermes native-messaging host for Chrome, Chromium, Edge, Brave or Vivaldi "
+            "(on Linux and macOS, for any other Chromium browser with --native-hosts-dir; on Windows, "
+            "through the registry)."
+        ),
     )
     parser.add_argument(
         "--browser",
         choices=BROWSERS,
         default="chrome",
-        help="whose per-user folder to install into (default: chrome)",
+        help="whose per-user folder (on Windows: registry key) to install into (default: chrome)",
     )
-    parser.add_argument("--user-data-dir", type=Path, help="install into this browser profile folder instead")
+    folder = parser.add_mutually_exclusive_group()
+    folder.add_argument("--user-data-dir", type=Path, help="install into this browser profile folder instead")
+    folder.add_argument(
+        "--native-hosts-dir",
+        type=_native_hosts_dir,
+        metavar="DIR",
+        help="install into this NativeMessagingHosts folder (another Chromium browser's; Linux and macOS)",
+    )
     parser.add_argument(
         "--extension-id",
         action="append",
@@ -102,12 +131,80 @@ def main(argv: list[str]) -> int:
         help="allowed extension id (default: the Hermes extension's); repeatable",
     )
     parser.add_argument("--uninstall", action="store_true", help="remove the manifest and the launcher")
+    return parser
+
+
+def main(
+    argv: list[str],
+    *,
+    platform: str = sys.platform,
+    environ: Mapping[str, str] | None = None,
+    registry: WinregApi | None = None,
+    files: WindowsFiles | None = None,
+    python: str = sys.executable,
+) -> int:
+    """Install (or with ``--uninstall`` remove) the host for one browser; exit status 2 for a usage problem.
+
+    ``platform``, ``environ``, ``registry``, ``files`` and ``python`` are this machine's unless a test
+    gives its own: the Windows installer then runs on Linux against a fake registry and fake files.
+    """
+    parser = _parser()
     options = parser.parse_args(argv)
-    folder = manifest_folder(options.browser, options.user_data_dir)
+    if platform == "win32":
+        if options.user_data_dir is not None or options.native_hosts_dir is not None:
+            parser.error(
+                "on Windows browsers find the host through the registry: "
+                "--user-data-dir and --native-hosts-dir are for Linux and macOS"
+            )
+        environment = os.environ if environ is None else environ
+        return install_on_windows(
+            options.browser,
+            options.extension_id,
+            uninstall=options.uninstall,
+            environ=environment,
+            registry=registry or system_winreg(),
+            files=files or DiskFiles(),
+            python=python,
+        )
+    if options.native_hosts_dir is not None:
+        folder = options.native_hosts_dir
+    else:
+        folder = manifest_folder(options.browser, options.user_data_dir, platform=platform)
     if options.uninstall:
         removed = uninstall(folder)
         print("Removed " + ", ".join(map(str, removed)) if removed else f"Nothing installed in {folder}.")
         return 0
-    manifest_file, launcher = install(folder, options.extension_id, hermes_home())
+    manifest_file, launcher = install(folder, options.extension_id, hermes_home(environ))
     print(f"Installed the native host manifest {manifest_file}\n  launcher {launcher}")
+    return 0
+
+
+def install_on_windows(
+    browser: str,
+    extension_ids: list[str],
+    *,
+    uninstall: bool,
+    environ: Mapping[str, str],
+    registry: WinregApi,
+    files: WindowsFiles,
+    python: str,
+) -> int:
+    """``main`` on Windows: the shared files in ``%LOCALAPPDATA%\\Hermes`` and ``browser``'s registry keys."""
+    try:
+        if not environ.get("LOCALAPPDATA"):
+            raise WindowsInstallError("LOCALAPPDATA is not set: it names the folder the host is installed in")
+        layout = WindowsLayout.under(PureWindowsPath(environ["LOCALAPPDATA"]))
+        if uninstall:
+            removed = uninstall_windows([browser], layout, api=registry, files=files)
+            print("Removed " + "\n  ".join(removed) if removed else f"Nothing installed for {browser}.")
+            return 0
+        origins = [f"chrome-extension://{extension_id}/" for extension_id in extension_ids or [HERMES_EXTENSION_ID]]
+        home = PureWindowsPath(str(hermes_home(environ)))
+        launcher = launcher_text(PureWindowsPath(python), home, origins)
+        keys = install_windows([browser], layout, launcher, origins, api=registry, files=files)
+    except (WindowsInstallError, OSError) as problem:
+        print(f"python -m hermes_host install: {problem}", file=sys.stderr)
+        return 1
+    print(f"Installed the native host manifest {layout.manifest}\n  launcher {layout.launcher}")
+    print("".join(f"  registry key {key}\n" for key in keys), end="")
     return 0

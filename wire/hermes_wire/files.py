@@ -9,7 +9,6 @@ mode=...)`` gives the parents it creates the umask's default (typically 0755).
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -59,6 +58,8 @@ def write_private_file(path: Path, text: str) -> None:
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``path.lock`` so read-modify-write cycles of ``path`` never interleave."""
+    import fcntl  # POSIX only: imported here so that the Windows installer, which writes files here too, can import us
+
     make_private_folder(path.parent)
     descriptor = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
     try:

@@ -90,13 +90,24 @@ USER_PROFILE_FOLDERS: dict[tuple[str, str], str] = {
     ("linux", "chromium"): ".config/chromium",
     ("linux", "edge"): ".config/microsoft-edge",
     ("linux", "brave"): ".config/BraveSoftware/Brave-Browser",
+    ("linux", "vivaldi"): ".config/vivaldi",
     ("darwin", "chrome"): "Library/Application Support/Google/Chrome",
     ("darwin", "chromium"): "Library/Application Support/Chromium",
     ("darwin", "edge"): "Library/Application Support/Microsoft Edge",
     ("darwin", "brave"): "Library/Application Support/BraveSoftware/Brave-Browser",
+    ("darwin", "vivaldi"): "Library/Application Support/Vivaldi",
 }
 #: The browsers of ``USER_PROFILE_FOLDERS``, in the order they are reported.
-BROWSERS = ("chrome", "chromium", "edge", "brave")
+BROWSERS = ("chrome", "chromium", "edge", "brave", "vivaldi")
+#: The commands that start each browser on Linux (Debian's, Google's, Microsoft's, Brave's and Vivaldi's packages):
+#: ``doctor`` counts a browser as installed when one is on ``PATH``, even before its profile folder exists.
+BROWSER_COMMANDS: dict[str, tuple[str, ...]] = {
+    "chrome": ("google-chrome", "google-chrome-stable"),
+    "chromium": ("chromium", "chromium-browser"),
+    "edge": ("microsoft-edge", "microsoft-edge-stable"),
+    "brave": ("brave-browser", "brave"),
+    "vivaldi": ("vivaldi", "vivaldi-stable"),
+}
 #: The launcher that the manifest names (``python -m hermes_host install`` writes it beside the manifest).
 LAUNCHER_NAME = "hermes-native-host"
 

@@ -143,6 +143,7 @@ class FakeDisk:
 
     def __init__(self) -> None:
         self.files: dict[str, tuple[PureWindowsPath, str]] = {}
+        self.folders: set[str] = set()
 
     @staticmethod
     def _name(path: PureWindowsPath) -> str:
@@ -157,6 +158,16 @@ class FakeDisk:
 
     def remove(self, path: PureWindowsPath) -> bool:
         return self.files.pop(self._name(path), None) is not None
+
+    def is_file(self, path: PureWindowsPath) -> bool:
+        return self._name(path) in self.files
+
+    def is_dir(self, path: PureWindowsPath) -> bool:
+        name = self._name(path)
+        return name in self.folders or any(other.startswith(name + "\\") for other in self.files)
+
+    def make_folder(self, path: PureWindowsPath) -> None:
+        self.folders.add(self._name(path))
 
     def paths(self) -> list[PureWindowsPath]:
         return sorted(path for path, _ in self.files.values())

@@ -77,6 +77,12 @@ class WindowsFiles(Protocol):
     def remove(self, path: PureWindowsPath) -> bool:
         """Delete the file; False when there was none."""
 
+    def is_file(self, path: PureWindowsPath) -> bool:
+        """Whether ``path`` is a file."""
+
+    def is_dir(self, path: PureWindowsPath) -> bool:
+        """Whether ``path`` is a folder."""
+
 
 class DiskFiles:
     """``WindowsFiles`` on this machine's disk (used on Windows, where the paths are this system's own)."""
@@ -104,6 +110,12 @@ class DiskFiles:
         except FileNotFoundError:
             return False
         return True
+
+    def is_file(self, path: PureWindowsPath) -> bool:
+        return Path(path).is_file()
+
+    def is_dir(self, path: PureWindowsPath) -> bool:
+        return Path(path).is_dir()
 
 
 class WinregApi(Protocol):

@@ -159,7 +159,7 @@ _COMMANDS = (
     Command("pairings", "list or revoke paired browser profiles", _pairings_arguments, _pairings),
     Command(
         "install-host",
-        "install the native-messaging host for Chrome, Chromium, Edge or Brave",
+        "install the native-messaging host for Chrome, Chromium, Edge, Brave or Vivaldi (Linux, macOS, Windows)",
         _install_host_arguments,
         _install_host,
         forwards_options=True,

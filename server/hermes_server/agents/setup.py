@@ -16,25 +16,37 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
-import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath, PureWindowsPath
 from typing import Any
 
 import aiohttp
 
 from hermes_extension import extension_dir
 from hermes_server.agents.client import BrowserClient
+from hermes_server.agents.host_checks import Check, browsers_found, fail, host_checks, manifest_file, ok, warn
 from hermes_server.config import default_key_file, load_config, write_new_key
 from hermes_server.errors import ApiError, ConfigError
 from hermes_server.pairing.store import PairingFile
 from hermes_wire.home import hermes_home, pairings_path, read_runtime, server_process_gone
-from hermes_wire.native import BROWSERS, DEFAULT_ALLOWED_ORIGINS, HOST_NAME, LAUNCHER_NAME, user_profile_folder
+from hermes_wire.native import BROWSERS, HOST_NAME, LAUNCHER_NAME
+from hermes_wire.windows_hosts import (
+    HKEY_CURRENT_USER,
+    INSTALL_FOLDER,
+    LAUNCHER_FILE,
+    NATIVE_HOSTS_KEYS,
+    USER_DATA_FOLDERS,
+    DiskFiles,
+    WindowsFiles,
+    WinregApi,
+    default_value,
+    host_key,
+    system_winreg,
+)
 
 EXIT_FAILED = 1
 #: How long ``doctor`` waits for the server to answer one request.
@@ -44,15 +56,6 @@ CLICKS_LEFT = """Then, in the browser:
   1. open chrome://extensions and turn on Developer mode
   2. click "Load unpacked" and pick the folder above
   3. click the Hermes icon in the toolbar and press Approve"""
-
-
-def browsers_found(home: Path, platform: str = sys.platform) -> list[str]:
-    """The browsers whose per-user profile folder exists: those a user has run on this machine."""
-    return [browser for browser in BROWSERS if user_profile_folder(browser, home, platform).is_dir()]
-
-
-def manifest_file(browser: str, home: Path, platform: str = sys.platform) -> Path:
-    return user_profile_folder(browser, home, platform) / "NativeMessagingHosts" / f"{HOST_NAME}.json"
 
 
 def _contents(path: Path) -> bytes | None:
@@ -78,20 +81,61 @@ def _ensure_key() -> None:
         print(f"API key: created {key_file} (mode 0600)")
 
 
-def _install_host(browser: str, home: Path) -> bool:
-    """Run the host's installer for ``browser``; print whether the manifest changed.  False if it failed."""
-    manifest = manifest_file(browser, home)
-    before = (_contents(manifest), _contents(manifest.parent / LAUNCHER_NAME))
-    installer = [sys.executable, "-m", "hermes_host", "install", "--browser", browser]
+#: Runs the host's installer with these arguments; returns its exit status and what it wrote to stderr.
+Installer = Callable[[list[str]], tuple[int, str]]
+
+
+def _run_installer(argv: list[str]) -> tuple[int, str]:
+    """``python -m hermes_host install ...`` in a subprocess: the server never imports the host."""
+    installer = [sys.executable, "-m", "hermes_host", "install", *argv]
     done = subprocess.run(installer, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        print(f"native host for {browser}: FAILED ({done.stderr.strip()})")
+    return done.returncode, done.stderr.strip()
+
+
+@dataclass(frozen=True)
+class Machine:
+    """What ``setup`` works on: this machine's unless a test gives its own (a Windows one, on Linux)."""
+
+    home: Path
+    platform: str
+    environ: Mapping[str, str]
+    registry: WinregApi | None = None
+    files: WindowsFiles | None = None
+
+    def windows(self) -> tuple[WinregApi, WindowsFiles, PureWindowsPath]:
+        folder = PureWindowsPath(self.environ.get("LOCALAPPDATA", ""))
+        return self.registry or system_winreg(), self.files or DiskFiles(), folder
+
+    def browsers_found(self) -> list[str]:
+        if self.platform != "win32":
+            return browsers_found(self.home, self.platform)
+        _, files, local_app_data = self.windows()
+        return [browser for browser in BROWSERS if files.is_dir(local_app_data / USER_DATA_FOLDERS[browser])]
+
+    def installed_state(self, browser: str) -> tuple[PurePath, tuple[object, ...]]:
+        """The manifest ``browser`` reads, and everything the installer writes for it, as it stands now."""
+        if self.platform != "win32":
+            manifest = manifest_file(browser, self.home, self.platform)
+            return manifest, (_contents(manifest), _contents(manifest.parent / LAUNCHER_NAME))
+        registry, files, local_app_data = self.windows()
+        folder = local_app_data / INSTALL_FOLDER
+        keys = (default_value(registry, HKEY_CURRENT_USER, host_key(key)) for key in NATIVE_HOSTS_KEYS[browser])
+        shared_manifest = folder / f"{HOST_NAME}.json"
+        return shared_manifest, (files.read_text(shared_manifest), files.read_text(folder / LAUNCHER_FILE), *keys)
+
+
+def _install_host(browser: str, machine: Machine, run_installer: Installer) -> bool:
+    """Run the host's installer for ``browser``; print whether anything changed.  False if it failed."""
+    manifest, before = machine.installed_state(browser)
+    status, errors = run_installer(["--browser", browser])
+    if status != 0:
+        print(f"native host for {browser}: FAILED ({errors})")
         return False
-    after = (_contents(manifest), _contents(manifest.parent / LAUNCHER_NAME))
+    _, after = machine.installed_state(browser)
     if before == after:
         print(f"native host for {browser}: already installed at {manifest} (unchanged)")
     else:
-        state = "installed" if before[0] is None else "updated"
+        state = "installed" if None in before else "updated"
         print(f"native host for {browser}: {state} {manifest}")
     return True
 
@@ -99,13 +143,22 @@ def _install_host(browser: str, home: Path) -> bool:
 def run_setup(options: argparse.Namespace) -> int:
     """Create what is missing, say what already existed, and print the clicks left."""
     _ensure_key()
-    home = Path.home()
-    found = browsers_found(home)
-    installed = [_install_host(browser, home) for browser in found]
-    if not found:
+    return install_hosts(Machine(Path.home(), sys.platform, os.environ), _run_installer)
+
+
+def install_hosts(machine: Machine, run_installer: Installer) -> int:
+    """Install the host for every browser found; print the extension's folder and the clicks left."""
+    found = machine.browsers_found()
+    installed = [_install_host(browser, machine, run_installer) for browser in found]
+    if not found and machine.platform == "win32":
         print(
-            "No Chrome, Chromium, Edge or Brave profile found under "
-            f"{home}; to install the native host for a specific profile run:\n"
+            "No Chrome, Chromium, Edge, Brave or Vivaldi profile found under %LOCALAPPDATA%; to install the "
+            "native host for one browser run:\n  hermes-browser install-host --browser chrome"
+        )
+    elif not found:
+        print(
+            "No Chrome, Chromium, Edge, Brave or Vivaldi profile found under "
+            f"{machine.home}; to install the native host for a specific profile run:\n"
             "  hermes-browser install-host --user-data-dir DIR"
         )
     print(f"\nThe extension's folder: {extension_dir()}")
@@ -115,81 +168,6 @@ def run_setup(options: argparse.Namespace) -> int:
 
 
 # ----- doctor ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Check:
-    """One line of the report: ``status`` is ``ok``, ``warn`` or ``FAIL``; ``fix`` says what to do."""
-
-    status: str
-    what: str
-    fix: str = ""
-
-    def lines(self) -> list[str]:
-        return [f"{self.status:<4} {self.what}", *([f"     fix: {self.fix}"] if self.fix else [])]
-
-
-def ok(what: str) -> Check:
-    return Check("ok", what)
-
-
-def warn(what: str, fix: str) -> Check:
-    return Check("warn", what, fix)
-
-
-def fail(what: str, fix: str) -> Check:
-    return Check("FAIL", what, fix)
-
-
-def _pinned_python(launcher: Path) -> str | None:
-    """The interpreter the launcher ``exec``s (the installer pins the one it ran with)."""
-    for line in launcher.read_text(encoding="utf-8").splitlines():
-        words = shlex.split(line)
-        if words[:1] == ["exec"] and len(words) > 1:
-            return words[1]
-    return None
-
-
-def manifest_problem(manifest: dict[str, Any]) -> str | None:
-    """What is wrong with an installed manifest, or None when Chrome can start the host from it."""
-    if manifest.get("name") != HOST_NAME:
-        return f"its name is {manifest.get('name')!r}, not {HOST_NAME!r}"
-    origins = manifest.get("allowed_origins")
-    if not isinstance(origins, list) or not set(DEFAULT_ALLOWED_ORIGINS) <= set(origins):
-        return f"allowed_origins does not name the Hermes extension ({DEFAULT_ALLOWED_ORIGINS[0]})"
-    launcher = Path(str(manifest.get("path", "")))
-    if not launcher.is_file() or not os.access(launcher, os.X_OK):
-        return f"its launcher {launcher} is missing or not executable"
-    python = _pinned_python(launcher)
-    if python is None or not os.access(python, os.X_OK):
-        return f"the Python its launcher runs ({python}) is missing"
-    return None
-
-
-def host_checks(home: Path) -> Iterator[Check]:
-    """One line per browser that is installed or has the host; a warning when none has it."""
-    found = set(browsers_found(home))
-    any_installed = False
-    for browser in BROWSERS:
-        path = manifest_file(browser, home)
-        if not path.exists():
-            if browser in found:
-                yield warn(f"native host for {browser}: not installed", "hermes-browser setup")
-            continue
-        any_installed = True
-        try:
-            problem = manifest_problem(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, AttributeError) as unreadable:
-            problem = f"it cannot be read as JSON ({unreadable})"
-        if problem is None:
-            yield ok(f"native host for {browser}: {path}")
-        else:
-            yield fail(f"native host for {browser}: {path}: {problem}", "hermes-browser setup")
-    if not any_installed:
-        yield warn(
-            "native host: not installed for any browser's default profile",
-            "hermes-browser setup (or hermes-browser install-host --user-data-dir DIR for another profile)",
-        )
 
 
 def pairing_checks() -> Iterator[Check]:
@@ -245,7 +223,7 @@ def doctor_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_doctor(options: argparse.Namespace) -> int:
     """Print every check; exit 1 when any FAILs."""
-    checks = [*server_checks(), *host_checks(Path.home()), *pairing_checks()]
+    checks = [*server_checks(), *host_checks(Path.home(), sys.platform, os.environ), *pairing_checks()]
     for check in checks:
         print("\n".join(check.lines()))
     return EXIT_FAILED if any(check.status == "FAIL" for check in checks) else 0

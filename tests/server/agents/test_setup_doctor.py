@@ -87,7 +87,7 @@ def test_setup_installs_for_the_browsers_found_and_a_second_run_changes_nothing(
 def test_setup_with_no_browser_says_how_to_install_for_a_profile(tmp_path: Path) -> None:
     done = hermes("setup", tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "No Chrome, Chromium, Edge or Brave profile found" in done.stdout
+    assert "No Chrome, Chromium, Edge, Brave or Vivaldi profile found" in done.stdout
     assert "hermes-browser install-host --user-data-dir DIR" in done.stdout
     assert not list(tmp_path.rglob(f"{HOST_NAME}.json"))
 

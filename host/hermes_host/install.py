@@ -90,14 +90,13 @@ def _extension_id(value: str) -> str:
     return value
 
 
-def _native_hosts_dir(value: str) -> Path:
-    """An absolute folder that is not a file: another Chromium browser's ``NativeMessagingHosts``."""
-    folder = Path(value)
+def _native_hosts_dir_problem(folder: Path) -> str | None:
+    """Why ``folder`` cannot be another Chromium browser's ``NativeMessagingHosts`` folder, if it cannot."""
     if not folder.is_absolute():
-        raise argparse.ArgumentTypeError(f"{value!r} is not an absolute path (the browser resolves no relative one)")
+        return f"--native-hosts-dir {str(folder)!r} is not an absolute path (a browser resolves no relative one)"
     if folder.exists() and not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"{value!r} is a file, not a folder")
-    return folder
+        return f"--native-hosts-dir {str(folder)!r} is a file, not a folder"
+    return None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -119,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     folder.add_argument("--user-data-dir", type=Path, help="install into this browser profile folder instead")
     folder.add_argument(
         "--native-hosts-dir",
-        type=_native_hosts_dir,
+        type=Path,
         metavar="DIR",
         help="install into this NativeMessagingHosts folder (another Chromium browser's; Linux and macOS)",
     )
@@ -167,6 +166,9 @@ def main(
             python=python,
         )
     if options.native_hosts_dir is not None:
+        problem = _native_hosts_dir_problem(options.native_hosts_dir)
+        if problem is not None:
+            parser.error(problem)
         folder = options.native_hosts_dir
     else:
         folder = manifest_folder(options.browser, options.user_data_dir, platform=platform)

@@ -53,6 +53,7 @@ MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 MAX_HTML_BYTES = 8 * 1024 * 1024
 
 _PAGE_MARKER = re.compile(r"^--- page \d+ of \d+ ---$")
+_WHITESPACE = re.compile(r"\s+")
 _TEXT_TYPES: dict[str, DocumentKind] = {
     "text/plain": "text",
     "text/csv": "csv",
@@ -68,8 +69,9 @@ _TEXT_TYPES: dict[str, DocumentKind] = {
 #: Types a server sends when it does not know; the bytes' own signature decides then (only ``%PDF-``).
 _GENERIC_TYPES = frozenset({"", "application/octet-stream", "binary/octet-stream", "application/download"})
 
-# pypdf logs every repaired defect of a malformed file as a warning; the agent gets the text or one error.
-logging.getLogger("pypdf").setLevel(logging.ERROR)
+# pypdf logs each defect of a malformed file it repairs or skips (as warnings and errors); the agent gets the text
+# or one DocumentUnreadable instead.
+logging.getLogger("pypdf").setLevel(logging.CRITICAL)
 
 
 @dataclass(frozen=True)
@@ -254,8 +256,8 @@ class _VisibleText(HTMLParser):
             self.chunks.append("\n")
 
     def handle_data(self, data: str) -> None:
-        if self.hidden_depth == 0:
-            self.chunks.append(data)
+        if self.hidden_depth == 0:  # the source's line breaks are spaces; only blocks break lines
+            self.chunks.append(_WHITESPACE.sub(" ", data))
 
 
 def _visible_html_text(markup: str) -> str:

@@ -194,7 +194,9 @@ class Registration:
     manifest_path: str
 
     def where(self) -> str:
-        return f"{HIVE_NAMES[self.hive]}\\{self.key} ({VIEW_NAMES[self.view]})"
+        """The key, with the view for ``HKLM`` (``HKCU\\Software`` is the same in both views)."""
+        view = f" ({VIEW_NAMES[self.view]})" if self.hive == HKEY_LOCAL_MACHINE else ""
+        return f"{HIVE_NAMES[self.hive]}\\{self.key}{view}"
 
 
 def find_registration(api: WinregApi, native_hosts_key: str) -> Registration | None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_host.install import manifest_folder
+from hermes_host.install import main, manifest_folder
 from hermes_wire.native import HERMES_EXTENSION_ID, HOST_NAME
 from tests.conftest import scaled
 from tests.host.helpers import LENGTH, frame
@@ -40,6 +40,8 @@ def run_cli(*args: str, home: Path, **env: str) -> subprocess.CompletedProcess[s
         ("linux", "brave", ".config/BraveSoftware/Brave-Browser/NativeMessagingHosts"),
         ("darwin", "edge", "Library/Application Support/Microsoft Edge/NativeMessagingHosts"),
         ("darwin", "brave", "Library/Application Support/BraveSoftware/Brave-Browser/NativeMessagingHosts"),
+        ("linux", "vivaldi", ".config/vivaldi/NativeMessagingHosts"),
+        ("darwin", "vivaldi", "Library/Application Support/Vivaldi/NativeMessagingHosts"),
     ],
 )
 def test_user_level_locations(platform: str, browser: str, expected: str) -> None:
@@ -114,3 +116,55 @@ def test_browser_picks_the_per_user_folder(tmp_path: Path) -> None:
     assert not (tmp_path / ".config/google-chrome").exists()
     unknown = run_cli("install", "--browser", "netscape", home=tmp_path / "home", HOME=str(tmp_path))
     assert unknown.returncode == 2 and "invalid choice" in unknown.stderr
+
+
+@pytest.mark.parametrize(
+    ("platform", "folder"),
+    [("linux", ".config/vivaldi"), ("darwin", "Library/Application Support/Vivaldi")],
+)
+def test_browser_vivaldi_installs_into_vivaldis_folder_and_uninstalls(
+    platform: str, folder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    environ = {"HERMES_HOME": str(tmp_path / "hermes")}
+    assert main(["--browser", "vivaldi"], platform=platform, environ=environ) == 0
+    hosts = tmp_path / folder / "NativeMessagingHosts"
+    manifest = json.loads((hosts / f"{HOST_NAME}.json").read_text())
+    assert manifest["path"] == str(hosts / "hermes-native-host")
+    assert sorted(path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*") if path.is_file()) == [
+        f"{folder}/NativeMessagingHosts/{name}" for name in (f"{HOST_NAME}.json", "hermes-native-host")
+    ]
+    assert main(["--browser", "vivaldi", "--uninstall"], platform=platform, environ=environ) == 0
+    assert list(hosts.iterdir()) == []
+
+
+def test_native_hosts_dir_installs_into_exactly_that_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    hosts = tmp_path / "Some Browser" / "NativeMessagingHosts"
+    assert main(["--native-hosts-dir", str(hosts)], environ={"HERMES_HOME": str(tmp_path / "hermes")}) == 0
+    assert sorted(path.name for path in hosts.iterdir()) == [f"{HOST_NAME}.json", "hermes-native-host"]
+    assert json.loads((hosts / f"{HOST_NAME}.json").read_text())["path"] == str(hosts / "hermes-native-host")
+    assert not (tmp_path / "home").exists()  # no browser's own folder was touched
+    assert main(["--native-hosts-dir", str(hosts), "--uninstall"]) == 0
+    assert list(hosts.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--browser", "netscape"], "argument --browser: invalid choice: 'netscape'"),
+        (["--native-hosts-dir", "relative/NativeMessagingHosts"], "is not an absolute path"),
+        (["--native-hosts-dir", "{file}"], "is a file, not a folder"),
+        (["--native-hosts-dir", "/x", "--user-data-dir", "/y"], "not allowed with argument"),
+    ],
+)
+def test_bad_input_is_a_clear_usage_error(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "NativeMessagingHosts"
+    a_file.write_text("not a folder")
+    with pytest.raises(SystemExit) as exited:
+        main([argument.replace("{file}", str(a_file)) for argument in argv])
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+    assert a_file.read_text() == "not a folder"

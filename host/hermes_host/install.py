@@ -129,7 +129,9 @@ def _parser() -> argparse.ArgumentParser:
         type=_extension_id,
         help="allowed extension id (default: the Hermes extension's); repeatable",
     )
-    parser.add_argument("--uninstall", action="store_true", help="remove the manifest and the launcher")
+    parser.add_argument(
+        "--uninstall", action="store_true", help="remove the manifest and the launcher (on Windows: the browser's keys)"
+    )
     return parser
 
 

@@ -6,6 +6,9 @@ extensions in ``allowed_origins`` only.  The launcher pins the Python interprete
 ``HERMES_HOME`` and the allowed origins that were current at install time, and runs
 ``python -m hermes_host <origin>``.  The server's ``hermes-browser install-host`` runs this
 command in a subprocess, so the server never imports the host.
+
+That is Linux and macOS (``--native-hosts-dir`` names the folder of any other Chromium browser).  On
+Windows browsers find the manifest through the registry instead: ``install_windows.py``.
 """
 
 from __future__ import annotations

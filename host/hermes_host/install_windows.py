@@ -97,6 +97,11 @@ class WindowsLayout:
         _check_absolute("%LOCALAPPDATA%", local_app_data)
         folder = local_app_data / INSTALL_FOLDER
         layout = cls(folder, folder / f"{HOST_NAME}.json", folder / LAUNCHER_FILE)
+        if str(layout.launcher).count("%") > 1:
+            raise WindowsInstallError(
+                f"the launcher's path {layout.launcher} holds two '%': Chrome hands it to cmd.exe on a command line, "
+                "where %NAME% is replaced by the variable NAME's value: set LOCALAPPDATA to a folder without them"
+            )
         if len(str(layout.launcher)) >= MAX_PATH:
             raise WindowsInstallError(
                 f"the launcher's path would be {len(str(layout.launcher))} characters long ({layout.launcher}); "

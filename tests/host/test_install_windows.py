@@ -22,7 +22,7 @@ from hermes_wire.windows_hosts import (
     KEY_WOW64_64KEY,
     default_value,
 )
-from tests.support.cmd_batch import BatchError, run_launcher, split_words
+from tests.support.cmd_batch import BatchError, chrome_command, cmd_runs, run_launcher, split_words
 from tests.support.fake_windows import FakeDisk, FakeWinreg
 
 USER = "C:\\Users\\Jürgen Müller & 100%^!"
@@ -159,6 +159,32 @@ def test_a_batch_word_is_one_word_whatever_it_holds(text: str) -> None:
 def test_what_cmd_cannot_quote_is_refused(text: str) -> None:
     with pytest.raises(WindowsInstallError, match=r"cmd\.exe cannot quote it"):
         batch_word(text)
+
+
+@given(st.lists(NAME, min_size=1, max_size=6).filter(lambda parts: "".join(parts).count("%") <= 1))
+def test_chromes_command_line_starts_the_launcher_wherever_it_is(parts: list[str]) -> None:
+    """Chrome starts the launcher as ``%COMSPEC% /d /s /c "<launcher> <origin> --parent-window=N"``: whatever
+    the folder, cmd.exe must find the launcher's whole path in it, and the two arguments after it."""
+    windows = Windows(local_app_data=str(PureWindowsPath("C:\\", *parts)))
+    assert windows.install("chrome") == 0
+    launcher = str(windows.folder / "hermes-native-host.cmd")
+    command = chrome_command(launcher, [ORIGIN, "--parent-window=0"])
+    assert cmd_runs(command, {"USERNAME": "ann", "A": "b", "PATH": "C:\\Windows"}) == [
+        launcher,
+        ORIGIN,
+        "--parent-window=0",
+    ]
+
+
+def test_a_folder_with_two_percent_signs_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """cmd.exe would replace ``%USERNAME%`` in Chrome's command line: such a launcher could never start."""
+    local = "C:\\Users\\a%USERNAME%b\\AppData\\Local"
+    launcher = f"{local}\\Hermes\\hermes-native-host.cmd"
+    assert cmd_runs(chrome_command(launcher, [ORIGIN]), {"USERNAME": "ann"})[0] != launcher
+    windows = Windows(local_app_data=local)
+    assert windows.install("chrome") == 1
+    assert "holds two '%'" in capsys.readouterr().err
+    assert windows.disk.paths() == []
 
 
 def test_the_emulated_rules_catch_an_unquoted_or_undoubled_path() -> None:

@@ -27,6 +27,43 @@ class BatchError(ValueError):
     """The line would not do, under cmd.exe's rules, what a plain reading suggests."""
 
 
+def expand_command_line_percents(line: str, environ: Mapping[str, str]) -> str:
+    """Percent expansion of a command line given to ``cmd /c`` (not a batch file): ``%NAME%`` becomes the
+    variable's value when it is set and stays as written when it is not; ``%%`` is two percent signs."""
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return next((found for key, found in environ.items() if key.lower() == name.lower()), match.group(0))
+
+    return re.sub(r"%([^%]+)%", value, line)
+
+
+def chrome_command(program: str, arguments: list[str]) -> str:
+    """The command line Chromium gives cmd.exe for a host that is not an ``.exe`` (``LaunchNativeHostViaCmd``):
+    ``/d /s /c "<command line>"``, each word quoted by ``QuoteForCommandLineToArgvW`` when it holds a space,
+    a backslash, a double quote or a ``%``."""
+
+    def quoted(word: str) -> str:
+        return f'"{word}"' if any(character in word for character in ' \\"%') else word
+
+    return '/d /s /c "' + " ".join(quoted(word) for word in [program, *arguments]) + '"'
+
+
+def cmd_runs(command: str, environ: Mapping[str, str]) -> list[str]:
+    """What ``cmd.exe <command>`` starts: ``/s /c`` drops the first and the last double quote of what follows,
+    then the rest is expanded and split as a command line.  Returns the words, the program unquoted."""
+    prefix = "/d /s /c "
+    if not command.startswith(prefix):
+        raise BatchError(f"not a /d /s /c command: {command!r}")
+    rest = command[len(prefix) :]
+    first, last = rest.find('"'), rest.rfind('"')
+    if first == -1 or first == last:
+        raise BatchError(f"/s needs the command in double quotes: {rest!r}")
+    rest = rest[:first] + rest[first + 1 : last] + rest[last + 1 :]
+    words = split_words(expand_command_line_percents(rest, environ))
+    return [words[0].strip('"'), *words[1:]]
+
+
 def expand_percents(line: str, environ: Mapping[str, str], arguments: list[str]) -> str:
     out: list[str] = []
     index = 0

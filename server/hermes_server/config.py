@@ -36,6 +36,8 @@ DEFAULT_PORT = 8642
 DEFAULT_COMMAND_TIMEOUT_S = 30.0
 MAX_COMMAND_TIMEOUT_S = MAX_COMMAND_TIMEOUT_MS / 1000
 DEFAULT_DIALOG_TIMEOUT_S = 300.0
+#: Below the default command timeout, so that a Grid with no free node fails the call as backend_unavailable.
+DEFAULT_GRID_QUEUE_TIMEOUT_S = 20.0
 MAX_DIALOG_TIMEOUT_S = 86400.0
 #: browser_file_upload's caps: per file and per call, and the most either may be set to (a controller frame holds
 #: at most 16 MiB, and an upload on the extension lane travels in one).
@@ -62,7 +64,12 @@ class ServerConfig:
     # The CDP lane (``cdp`` package): which browser serves it, and how it treats dialogs.
     chromium_path: str | None = None
     cdp_url: str | None = None
-    cloud_provider: str | None = None  # None: auto-detect from BROWSERBASE_API_KEY / BROWSER_USE_API_KEY
+    cloud_provider: str | None = None  # None: auto-detect from the providers' keys / SELENIUM_GRID_URL
+    #: A Selenium Grid 4 (``cdp.selenium_grid``): its URL (SELENIUM_GRID_URL wins), how long a new session may wait
+    #: in its queue, and capabilities added to every session request (a node pool's label, a platform, a version).
+    selenium_grid_url: str | None = None
+    selenium_grid_queue_timeout_s: float = DEFAULT_GRID_QUEUE_TIMEOUT_S
+    selenium_grid_capabilities: dict[str, Any] = field(default_factory=dict, hash=False)
     dialog_policy: str = "must_respond"
     dialog_timeout_s: float = DEFAULT_DIALOG_TIMEOUT_S
     dialog_bridge: str = "auto"
@@ -151,6 +158,26 @@ def _cdp_url(value: Any) -> str:
     return url
 
 
+def grid_url(value: Any) -> str:
+    """A Selenium Grid's URL (``browser.selenium_grid_url`` / ``SELENIUM_GRID_URL``): credentials have their own
+    environment variables, so that the URL can be shown and logged."""
+    url = _string(value)
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError("must be the Grid's http(s)://host:port URL")
+    if parts.username or parts.password:
+        raise ValueError("must not hold credentials: set SELENIUM_GRID_USERNAME and SELENIUM_GRID_PASSWORD instead")
+    return url
+
+
+def _grid_capabilities(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict) or not all(isinstance(key, str) and key for key in value):
+        raise ValueError("must be a mapping of capability names to values")
+    if {"browserName", "goog:chromeOptions"} & value.keys():
+        raise ValueError("must not set browserName or goog:chromeOptions: the server asks for its own Chromium")
+    return value
+
+
 def _choice(*allowed: str) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if value not in allowed:
@@ -197,7 +224,10 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "browser.command_timeout_s": ("command_timeout_s", _timeout),
     "browser.chromium_path": ("chromium_path", _executable),
     "browser.cdp_url": ("cdp_url", _cdp_url),
-    "browser.cloud_provider": ("cloud_provider", _choice("local", "browserbase", "browser-use")),
+    "browser.cloud_provider": ("cloud_provider", _choice("local", "browserbase", "browser-use", "selenium-grid")),
+    "browser.selenium_grid_url": ("selenium_grid_url", grid_url),
+    "browser.selenium_grid_queue_timeout_s": ("selenium_grid_queue_timeout_s", _timeout),
+    "browser.selenium_grid_capabilities": ("selenium_grid_capabilities", _grid_capabilities),
     "browser.dialog_policy": ("dialog_policy", _choice("must_respond", "auto_dismiss", "auto_accept")),
     "browser.dialog_timeout_s": ("dialog_timeout_s", _dialog_timeout),
     "browser.dialog_bridge": ("dialog_bridge", _choice("auto", "on", "off")),

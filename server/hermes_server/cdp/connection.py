@@ -28,7 +28,7 @@ import itertools
 import json
 import logging
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
@@ -120,18 +120,27 @@ class WebSocketTransport:
 
 @dataclass(frozen=True)
 class WebSocketEndpoint:
-    """A browser's DevTools WebSocket URL (``ws://`` or ``wss://``)."""
+    """A browser's DevTools WebSocket URL (``ws://`` or ``wss://``).
+
+    ``authorization``: an ``Authorization`` header for a proxy that asks for one (a Selenium Grid's basic auth);
+    never shown.  ``ping_interval_s``: for a browser behind a proxy over the network, whose socket may go silent
+    without closing when the machine behind it vanishes: unanswered pings close it (None: no pings, the
+    supervisor notices a dead browser through the socket closing)."""
 
     url: str
+    authorization: str | None = field(default=None, repr=False)
+    ping_interval_s: float | None = None
 
     async def open(self, *, timeout_s: float) -> Transport:
         try:
             socket = await websockets.connect(
                 self.url,
+                additional_headers={"Authorization": self.authorization} if self.authorization else None,
                 max_size=MAX_MESSAGE_BYTES,
                 compression=None,  # loopback or a provider's proxy: deflating screenshots only costs time
                 open_timeout=timeout_s,
-                ping_interval=None,  # the supervisor notices a dead browser through the socket closing
+                ping_interval=self.ping_interval_s,
+                ping_timeout=self.ping_interval_s,
                 # A proxy from the environment must not sit between us and a browser on this machine.
                 proxy=None if _is_loopback(self.url) else True,
             )

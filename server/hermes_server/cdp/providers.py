@@ -6,9 +6,10 @@ A ``BrowserSource`` hands the backend a browser's DevTools endpoint for a sessio
 
 1. ``BROWSER_CDP_URL`` (environment) or ``browser.cdp_url``: an existing Chrome, shared by
    every session (each opens a tab of its own).  It wins over everything else.
-2. ``browser.cloud_provider`` (``browserbase`` / ``browser-use``), or, when unset, the first
-   provider whose API key is in the environment: one cloud browser per session, created on the
-   session's first call and released when the session closes.
+2. ``browser.cloud_provider`` (``browserbase`` / ``browser-use`` / ``selenium-grid``), or, when
+   unset, the first provider whose API key is in the environment, else a Selenium Grid if
+   ``SELENIUM_GRID_URL`` or ``browser.selenium_grid_url`` names one (``selenium_grid``): one
+   browser per session, created on the session's first call and released when the session closes.
 3. Otherwise a local headless Chromium, launched on the first call and shared by the sessions,
    each in a browser context of its own (its own cookies and storage); it is relaunched if it
    died, and stopped with the server.  The server reaches it over a pipe only it holds
@@ -33,12 +34,13 @@ import aiohttp
 
 from hermes_server.cdp.chromium import ChromiumProcess, find_chromium
 from hermes_server.cdp.connection import Endpoint, WebSocketEndpoint
-from hermes_server.config import ServerConfig
+from hermes_server.config import ServerConfig, grid_url
 from hermes_server.errors import ConfigError, ProviderError
 
 LOCAL = "local"
 BROWSERBASE = "browserbase"
 BROWSER_USE = "browser-use"
+SELENIUM_GRID = "selenium-grid"
 REST_TIMEOUT_S = 30.0
 LAUNCH_TIMEOUT_S = 30.0
 #: How long a Chromium whose socket closed gets to show it exited, before it is taken as alive after all.
@@ -363,11 +365,38 @@ def source_from_config(config: ServerConfig, environ: Mapping[str, str] | None =
     if config.cdp_url:
         return ExistingChrome(config.cdp_url)
     providers: dict[str, CloudProvider] = {BROWSERBASE: Browserbase(env), BROWSER_USE: BrowserUse(env)}
-    name = config.cloud_provider or next((n for n, p in providers.items() if p.is_configured()), LOCAL)
+    grid = _grid_url(config, env)
+    configured = next((n for n, p in providers.items() if p.is_configured()), SELENIUM_GRID if grid else LOCAL)
+    name = config.cloud_provider or configured
     if name == LOCAL:
         return LocalChromium(config.chromium_path)
+    if name == SELENIUM_GRID:
+        if grid is None:
+            raise ConfigError(
+                "browser.cloud_provider is 'selenium-grid' but neither SELENIUM_GRID_URL nor browser.selenium_grid_url "
+                "is set"
+            )
+        from hermes_server.cdp.selenium_grid import GridCredentials, SeleniumGrid  # it builds on this module
+
+        return SeleniumGrid(
+            grid,
+            credentials=GridCredentials.from_environment(env),
+            queue_timeout_s=config.selenium_grid_queue_timeout_s,
+            extra_capabilities=config.selenium_grid_capabilities,
+        )
     provider = providers[name]
     if not provider.is_configured():
         variable = "BROWSERBASE_API_KEY" if name == BROWSERBASE else "BROWSER_USE_API_KEY"
         raise ConfigError(f"browser.cloud_provider is {name!r} but {variable} is not set in the environment")
     return CloudBrowsers(provider)
+
+
+def _grid_url(config: ServerConfig, environ: Mapping[str, str]) -> str | None:
+    """The Selenium Grid's URL: ``SELENIUM_GRID_URL`` (checked as the file's key is), else the configuration's."""
+    from_environment = environ.get("SELENIUM_GRID_URL")
+    if not from_environment:
+        return config.selenium_grid_url
+    try:
+        return grid_url(from_environment)
+    except ValueError as why:
+        raise ConfigError(f"environment: SELENIUM_GRID_URL {why}") from None

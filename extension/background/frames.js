@@ -37,11 +37,14 @@ export async function forgetRefs(tabId) {
 // With `images` (a count, and full), the answer is {images, total}: the frames' images (the engine's images.js).
 // With `labels` (and full for the whole page), the answer is {labels: [{ref, x, y, width, height}]}: where the frames'
 // refs are drawn, in the top frame's viewport (with full, in the page), for an annotated screenshot.
-export async function snapshotTab(tabId, { full = false, reader = null, changes = false, find = null, images = 0, labels = false }) {
+// With `pdf` (a byte cap), a tab that shows a PDF answers {snapshot: "", truncated: false, pdf_document}: the PDF's
+// bytes, read by the top frame's engine with the document's credentials (its frames are the viewer's, which no
+// engine reads); the server makes its text the answer (routing/pdf_tab.py), as for the cdp lane.
+export async function snapshotTab(tabId, { full = false, reader = null, changes = false, find = null, images = 0, labels = false, pdf = 0 }) {
   const [refs, after] = await Promise.all([loadTabRefs(tabId), reader ? loadLastRead(reader) : null]);
   const read = reader ? crypto.randomUUID() : null;
   const session = reader ? { session: reader, read, after } : {};
-  const options = () => ({ nextRef: refs.nextRef, full, changes, find, images, labels, ...session });
+  const options = () => ({ nextRef: refs.nextRef, full, changes, find, images, labels, pdf, ...session });
   const snapshotIn = (frameId) => inFrame(tabId, frameId, "snapshot", [options()]);
   const [top, frames] = await Promise.all([
     snapshotIn(0).then(
@@ -70,6 +73,7 @@ export async function snapshotTab(tabId, { full = false, reader = null, changes 
   if (top.error instanceof CommandError) throw top.error; // the engine's own {ok: false} answer
   if (top.error) await topFrameLost(tabId, top.error);
   if (!top.value?.ok) throw engineFailure(top.value);
+  if (top.value.pdf) return { snapshot: "", truncated: false, pdf_document: top.value.pdf };
   take(0, top.value);
   for (const frameId of children.map((r) => r.frameId).sort((a, b) => a - b)) {
     let part;

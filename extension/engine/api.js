@@ -6,8 +6,9 @@
  *   version                        "hermes-snapshot/1"
  *   snapshot(opts) -> Promise<Part>
  *       opts: {nextRef=1, full=false, maxChars=32000, urls=full, cursor=true, session, read, after, changes=false,
- *             find, images, labels}
- *       Part: {ok:true, text, nextRef, refs:["e4",...], isTop, url, title, truncated,
+ *             find, images, labels, pdf}
+ *       Part: {ok:true, text, nextRef, refs:["e4",...], isTop, url, title, truncated, pdf? (with pdf, a byte cap,
+ *              in a top frame whose document is a PDF: its bytes, fetched with its credentials, snapshot.js),
  *              frames:[token of each visible child iframe], stats:{elements, lines, chars, refs, links, buttons,
  *              textboxes, omittedInteractive, omittedTextLines, omittedAbove, omittedBelow, ms},
  *              compaction?: its shown lines and their places, for stitch (compact, a child's or a top with frames;

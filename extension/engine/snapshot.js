@@ -104,7 +104,8 @@
     for (var i = 0; i < tokens.length; i++) size -= (" [frame=" + tokens[i] + "]").length;
     return size;
   }
-  // The same, once the browser has said what of this frame is seen when a cross-origin ancestor hides it.
+  // The same, once the browser has said what of this frame is seen when a cross-origin ancestor hides it. With
+  // pdf (a byte cap), a top document that is a PDF gives its bytes too (pdfOfDocument).
   function snapshot(options) {
     options = options || {};
     return Promise.resolve()
@@ -112,8 +113,70 @@
         return options.full || frameOffset().complete ? null : observeVisibleWindow(VIEW_WAIT_MS);
       })
       .then(function (seen) {
-        return snapshotSync(options, seen);
+        var part = snapshotSync(options, seen);
+        if (!options.pdf || !isTop || document.contentType !== "application/pdf") return part;
+        return pdfOfDocument(+options.pdf).then(function (pdf) {
+          part.pdf = pdf;
+          return part;
+        });
       });
+  }
+
+  // A PDF the tab shows: Chrome's viewer draws it in frames of its own, which no engine reads, so the top frame's
+  // part carries the document's bytes (the server reads their text: documents.py). They are fetched again from the
+  // document's own origin with its credentials (the browser's cache usually answers), at most maxBytes, within
+  // PDF_FETCH_MS: {url, size, data (base64)} or {url, error: "too_large" (size: at least) | "status" (status) |
+  // "fetch_failed" (message)}.
+  var PDF_FETCH_MS = 20000;
+  function pdfOfDocument(maxBytes) {
+    var url = location.href;
+    var aborter = new AbortController();
+    var timer = setTimeout(function () {
+      aborter.abort();
+    }, PDF_FETCH_MS);
+    var tooLarge = function (size) {
+      aborter.abort();
+      return { url: url, error: "too_large", size: size };
+    };
+    return fetch(url, { credentials: "include", cache: "force-cache", signal: aborter.signal })
+      .then(function (response) {
+        if (!response.ok) return { url: url, error: "status", status: response.status };
+        var declared = Number(response.headers.get("content-length") || 0);
+        if (declared > maxBytes) return tooLarge(declared);
+        var reader = response.body.getReader();
+        var chunks = [];
+        var size = 0;
+        var next = function () {
+          return reader.read().then(function (step) {
+            if (step.done) return { url: url, size: size, data: base64Of(chunks, size) };
+            size += step.value.length;
+            if (size > maxBytes) return tooLarge(size);
+            chunks.push(step.value);
+            return next();
+          });
+        };
+        return next();
+      })
+      .catch(function (error) {
+        return { url: url, error: "fetch_failed", message: String((error && error.message) || error) };
+      })
+      .then(function (answer) {
+        clearTimeout(timer);
+        return answer;
+      });
+  }
+  function base64Of(chunks, size) {
+    var bytes = new Uint8Array(size);
+    var at = 0;
+    for (var i = 0; i < chunks.length; i++) {
+      bytes.set(chunks[i], at);
+      at += chunks[i].length;
+    }
+    var binary = "";
+    for (var start = 0; start < size; start += 0x8000) {
+      binary += String.fromCharCode.apply(null, bytes.subarray(start, start + 0x8000));
+    }
+    return btoa(binary);
   }
 
   Object.assign(engine, {

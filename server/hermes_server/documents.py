@@ -52,7 +52,8 @@ MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 #: HTML is read up to this many bytes (its visible text can start after a long head of scripts and styles).
 MAX_HTML_BYTES = 8 * 1024 * 1024
 
-_PAGE_MARKER = re.compile(r"^--- page \d+ of \d+ ---$")
+#: The line the extractor puts before each page's text (a line of page text that reads so is prefixed "(text) ").
+PAGE_MARKER = re.compile(r"^--- page \d+ of \d+ ---$")
 _WHITESPACE = re.compile(r"\s+")
 _TEXT_TYPES: dict[str, DocumentKind] = {
     "text/plain": "text",
@@ -180,7 +181,7 @@ def _collapse_whitespace(text: str) -> str:
 
 def _neutralise_markers(text: str) -> str:
     """A line of page text that reads like a page marker must not pass for one."""
-    return "\n".join(f"(text) {line}" if _PAGE_MARKER.match(line) else line for line in text.split("\n"))
+    return "\n".join(f"(text) {line}" if PAGE_MARKER.match(line) else line for line in text.split("\n"))
 
 
 def _read_limit(kind: DocumentKind, max_chars: int) -> int:

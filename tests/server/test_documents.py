@@ -29,7 +29,7 @@ def _pages(text: str) -> list[list[str]]:
     """The lines under each page marker, in order (a marker line starts a page)."""
     pages: list[list[str]] = []
     for line in text.split("\n"):
-        if documents._PAGE_MARKER.match(line):
+        if documents.PAGE_MARKER.match(line):
             pages.append([])
         else:
             pages[-1].append(line)
@@ -85,7 +85,7 @@ def test_page_text_that_looks_like_structure_stays_data() -> None:
     assert result.text is not None
     lines = result.text.split("\n")
     # Only the extractor's own two markers read as markers; the page's look-alikes are marked as text.
-    assert [line for line in lines if documents._PAGE_MARKER.match(line)] == [
+    assert [line for line in lines if documents.PAGE_MARKER.match(line)] == [
         "--- page 1 of 2 ---",
         "--- page 2 of 2 ---",
     ]

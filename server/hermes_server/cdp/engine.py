@@ -90,6 +90,12 @@ _SPACES_AND_CONTROLS = re.compile("[ \x00-\x1f\x7f-\x9f\u2028\u2029]+")
 _UNSAFE_IN_QUOTES = re.compile(r'["\\]|@(?=[eE][0-9])')
 
 
+def _pdf_answer(top: dict[str, Any]) -> dict[str, Any]:
+    """A tab that shows a PDF, as the extension lane's frames.js answers it: no tree, the document's bytes."""
+    page = {"url": top.get("url", ""), "title": top.get("title", "")}
+    return {"snapshot": "", "truncated": False, "pdf_document": top["pdf"]} | page
+
+
 def quoted_page_text(text: str) -> str:
     """A page's string (a dialog's message, say) quoted for the snapshot's text as the engine quotes a name.
 
@@ -241,11 +247,14 @@ class PageEngine:
         target, _ = self._supervisor.tab_session()
         return self._supervisor.state.frames.of_tab(target)
 
-    async def find(self, query: dict[str, Any]) -> dict[str, Any]:
+    async def find(self, query: dict[str, Any], *, pdf_max_bytes: int = 0) -> dict[str, Any]:
         """The lines of the whole tab that match ``query`` (the engine's outline.js, find), each under its outline:
-        a full read, stitched across frames, that is no read of the session's (its changes are not reset)."""
-        parts = await self._parts({"full": True, "find": query})
+        a full read, stitched across frames, that is no read of the session's (its changes are not reset). With
+        ``pdf_max_bytes``, a tab that shows a PDF answers its bytes instead (``pdf_document``, as ``snapshot``)."""
+        parts = await self._parts({"full": True, "find": query, "pdf": pdf_max_bytes})
         top = parts[0][1]
+        if top.get("pdf"):
+            return _pdf_answer(top)
         found = top.get("found") or await self._stitched(
             parts[0][0], parts, "stitchFind", PART_FIELDS, {"query": query}
         )
@@ -362,17 +371,23 @@ class PageEngine:
         x, y = await self._in_page(frame, {"x": rect["left"], "y": rect["top"], "frameOffset": rect.get("frameOffset")})
         return {"x": x, "y": y, "width": float(rect["width"]), "height": float(rect["height"])}
 
-    async def snapshot(self, *, full: bool, reader: Reader, changes: bool = False) -> dict[str, Any]:
+    async def snapshot(
+        self, *, full: bool, reader: Reader, changes: bool = False, pdf_max_bytes: int = 0
+    ) -> dict[str, Any]:
         """The tab's snapshot: every frame's part (``_parts``), stitched by the engine.
 
         ``reader``: the session's key, under which each frame's engine keeps this read for the next ``changes``
         (the engine's outline.js), and the id of its last read; with ``changes``, only what changed since that read,
-        as the engine's ``stitchChanges`` says it.
+        as the engine's ``stitchChanges`` says it. With ``pdf_max_bytes``, a tab that shows a PDF (in Chrome's
+        viewer, whose frames no engine reads) answers its bytes, fetched by the top frame's engine with the
+        document's credentials: ``pdf_document``, whose text the router makes the answer (routing/pdf_tab.py).
         """
         read_id = secrets.token_hex(8)
-        parts = await self._parts({"full": full, "changes": changes} | reader.options(read_id))
+        parts = await self._parts({"full": full, "changes": changes, "pdf": pdf_max_bytes} | reader.options(read_id))
         reader.last_read = read_id
         top_frame, top = parts[0]
+        if top.get("pdf"):
+            return _pdf_answer(top)
         page = {"url": top.get("url", ""), "title": top.get("title", "")}
         if changes:
             found = top.get("changes") or await self._stitched(top_frame, parts, "stitchChanges", CHANGES_FIELDS, {})

@@ -6,6 +6,7 @@ import { screenshotOf } from "./capture.js";
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, runInFrame, snapshotTab } from "./frames.js";
+import { downloadRecord, listDownloads, withDownloads } from "./downloads.js";
 import { fillForm } from "./forms.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
@@ -20,6 +21,9 @@ import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 const runningCommands = new Map(); // command id -> AbortController
 // How many images browser_get_images lists when no limit is given (hermes_wire.tools.IMAGES_DEFAULT).
 const IMAGES_DEFAULT = 50;
+// The most of a PDF shown in the tab that browser_snapshot and browser_find read (its bytes go to the server, which
+// reads their text): the cap of a download, as the same file downloaded would have.
+const PDF_MAX_BYTES = CONTRACT.DOWNLOADS.MAX_FILE_BYTES;
 // browser_snapshot's wait_timeout_s when none is given (hermes_wire.tools.WAIT_TIMEOUT_DEFAULT_S, in its schema).
 const WAIT_TIMEOUT_DEFAULT_S = 10;
 
@@ -94,7 +98,7 @@ const CAPABILITIES = {
       tab = await controlledTab(sessionId); // the page may have changed meanwhile: look at the tab again
     }
     tab = await waitForTopDocument(tab, signal);
-    const read = { full: Boolean(args.full), reader: sessionId, changes: Boolean(args.changes) };
+    const read = { full: Boolean(args.full), reader: sessionId, changes: Boolean(args.changes), pdf: PDF_MAX_BYTES };
     const snapshot = await snapshotTab(tab.id, read);
     const recent = await loadRecentDialogs(tab.id);
     return {
@@ -108,7 +112,7 @@ const CAPABILITIES = {
     const tab = await waitForTopDocument(await controlledTab(sessionId, { checked: checked.controlled }), signal);
     const asked = ["text", "role", "name", "limit"].filter((key) => key in args);
     const query = Object.fromEntries(asked.map((key) => [key, args[key]]));
-    const found = await snapshotTab(tab.id, { full: true, find: query });
+    const found = await snapshotTab(tab.id, { full: true, find: query, pdf: PDF_MAX_BYTES });
     return { result: { ...found, ...pageInfo(tab) }, summary: "searched the page" };
   },
 
@@ -125,7 +129,8 @@ const CAPABILITIES = {
     const click = () => withTrustedInput(() => trustedClick(tab.id, args), synthetic); // the user's trusted-input mode
     const answering = { tabId: tab.id, frameOf: () => frameOfRef(tab.id, args.ref), args, confirmDialog: checked.confirmDialog ?? null };
     const soFar = { ok: true, ref: normalRef(args.ref) };
-    const result = await answeringDialog(answering, (armed) => followingTabs(sessionId, tab, armed(click), soFar, signal));
+    const clicking = () => answeringDialog(answering, (armed) => followingTabs(sessionId, tab, armed(click), soFar, signal));
+    const result = await withDownloads(sessionId, tab, clicking);
     return { result, summary: `${args.hover ? "hovered over" : "clicked"} ${describe(args.ref, result)}` };
   },
 
@@ -203,7 +208,9 @@ const CAPABILITIES = {
     const press = (asked) => () => withTrustedInput(trusted(asked), synthetic(asked));
     const answering = { tabId: tab.id, frameOf: () => frameOfPress(tab.id), args, confirmDialog: checked.confirmDialog ?? null };
     const pressing = (asked) =>
-      answeringDialog(answering, (armed) => followingTabs(sessionId, tab, armed(press(asked)), { ok: true, key: args.key }, signal));
+      withDownloads(sessionId, tab, () =>
+        answeringDialog(answering, (armed) => followingTabs(sessionId, tab, armed(press(asked)), { ok: true, key: args.key }, signal)),
+      );
     let result;
     try {
       result = await pressing(checked.asked ?? null);
@@ -218,6 +225,13 @@ const CAPABILITIES = {
     }
     return { result, summary: `pressed ${args.key}` };
   },
+
+  // The session's downloads (downloads.js); the server reads the files they name, inside the download folder.
+  browser_downloads: async ({ sessionId }) => ({ result: { downloads: await listDownloads(sessionId) }, summary: "listed the downloads" }),
+  browser_read_download: async ({ sessionId, args }) => ({
+    result: { download: await downloadRecord(sessionId, args.id) },
+    summary: `read the download ${args.id}`,
+  }),
 
   browser_scroll: async ({ sessionId, args, checked }) => {
     const tab = await controlledTab(sessionId, { checked: checked.controlled });
@@ -612,6 +626,7 @@ export async function runCommand(message) {
       throw error;
     });
     if (controller.signal.aborted) throw controller.signal.reason;
+    if (result && typeof result === "object") delete result.downloading; // the engine's word for this worker only
     await checkLanding(sessionId, action, { args });
     sendResult(commandId, { ok: true, result });
     if (action !== "controller.noop") await logAction(sessionId, action, summary ?? ""); // a channel check, not an action

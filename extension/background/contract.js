@@ -49,6 +49,8 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "browser_reload",
     "browser_tabs",
     "browser_tab_activate",
+    "browser_downloads",
+    "browser_read_download",
     "browser_screenshot"
   ],
   "ARGUMENT_SCHEMAS": {
@@ -510,6 +512,32 @@ globalThis.HERMES_CONTRACT = deepFreeze({
       ],
       "additionalProperties": false
     },
+    "browser_downloads": {
+      "type": "object",
+      "properties": {},
+      "required": [],
+      "additionalProperties": false
+    },
+    "browser_read_download": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "string",
+          "pattern": "^d[0-9]{1,12}$",
+          "description": "A download's id, such as d1."
+        },
+        "max_chars": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 200000,
+          "description": "At most this many characters of text (default 20000)."
+        }
+      },
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false
+    },
     "browser_screenshot": {
       "type": "object",
       "properties": {
@@ -533,6 +561,10 @@ globalThis.HERMES_CONTRACT = deepFreeze({
   },
   "REF_PATTERN": "^@?e[0-9]{1,7}$",
   "SCREENSHOT_MAX_HEIGHT": 8000,
+  "DOWNLOADS": {
+    "MAX_FILE_BYTES": 10485760,
+    "MAX_COUNT": 20
+  },
   "ENGINE_FILES": [
     "engine/core.js",
     "engine/dom.js",

@@ -8,6 +8,7 @@
 // (storage.js); an open native port keeps the worker alive while the host runs.
 import { cancelAllCommands, cancelCommand, runCommand } from "./capabilities.js";
 import { changeQuestions } from "./control_store.js";
+import { determiningFilename, downloadChanged, downloadCreated, settleDownloadQuestions } from "./downloads.js";
 import { connectHost } from "./host_port.js";
 import { pageLoaded, refreshIndicators } from "./indicator.js";
 import { messageHandler } from "./messages.js";
@@ -33,8 +34,10 @@ function init() {
   initialised ??= (async () => {
     await profileId();
     // A confirmation belongs to one running command, and a new worker runs none: drop the old worker's.
-    // (A site question stays: it is about the site, and the agent's next call waits for the same one.)
-    await changeQuestions((questions) => questions.filter((q) => q.kind === "site"));
+    // (A site question stays: it is about the site, and the agent's next call waits for the same one; so does a
+    // download question: it is about a file on disk, which stays unread until the user answers.)
+    await changeQuestions((questions) => questions.filter((q) => q.kind === "site" || q.kind === "download"));
+    await settleDownloadQuestions();
     // The site rules are the browser's (session rules outlive a worker), but made from what storage holds now. Not
     // waited for here: reading the policy (chrome.storage.managed) takes seconds in a browser just started, and the
     // host link (pairing) needs none of it; a command waits for this rebuild (siteRulesSettled) before it acts.
@@ -81,6 +84,22 @@ chrome.storage.onChanged.addListener((changes, area) => {
   init()
     .then(syncSiteRules)
     .catch((error) => console.warn("site rules:", error.message));
+});
+// The agent's downloads (downloads.js). onCreated decides at once whose a download is (an action running now is in
+// this worker's memory), so it does not wait on init(); onDeterminingFilename must answer every download.
+chrome.downloads.onCreated.addListener((item) => downloadCreated(item));
+chrome.downloads.onDeterminingFilename.addListener((item, suggest) => determiningFilename(item, suggest));
+chrome.downloads.onChanged.addListener((delta) => {
+  init()
+    .then(() => downloadChanged(delta))
+    .catch((error) => console.warn("download:", error.message));
+});
+// The user answered a download question in the popup: keep the file, or delete it.
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area !== "session" || !("questions" in changes)) return;
+  init()
+    .then(settleDownloadQuestions)
+    .catch((error) => console.warn("download:", error.message));
 });
 chrome.tabs.onRemoved.addListener(async (tabId) => {
   await init();

@@ -273,7 +273,8 @@ export async function answerQuestion(id, answer) {
   if (!question) throw new CommandError("invalid_arguments", "That question is no longer open.");
   const fits = question.kind === "site" ? ["once", "always", "block"] : ["confirm", "decline"];
   if (!fits.includes(answer)) throw new CommandError("invalid_arguments", "Not an answer to that question.");
-  if (question.kind === "confirm") {
+  if (question.kind === "confirm" || question.kind === "download") {
+    // a download question is settled by downloads.js, which keeps or deletes the file
     await store.changeQuestions((questions) => questions.map((q) => (q.id === id ? { ...q, answer } : q)));
     return;
   }

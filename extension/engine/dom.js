@@ -322,7 +322,8 @@
     if (window.navigation && window.navigation.addEventListener) {
       state.onNavigate = function (event) {
         if (state.planned) requestOver(state, state.planned);
-        // a link with a download attribute saves a file: the document stays
+        // a link with a download attribute saves a file: the document stays, and the lane waits for the download
+        if (event.downloadRequest != null) state.download = event;
         if (event.destination && !event.destination.sameDocument && event.downloadRequest == null) {
           state.navigation = event;
           if (state.wake) state.wake();
@@ -382,8 +383,11 @@
   function navigationStarted(state) {
     return !!state.navigation && !state.navigation.defaultPrevented;
   }
-  // -> Promise<{ok, navigating?: url, replaced?: true, ms}>; replaced: this document never saw the watch
-  // (the one it was armed in has gone: the action navigated). options: {quietMs, maxMs, readBack} (see above).
+  // -> Promise<{ok, navigating?: url, downloading?: {url, name}, replaced?: true, ms}>; replaced: this document
+  // never saw the watch (the one it was armed in has gone: the action navigated); downloading: a link with a
+  // download attribute was followed (clicked, or its click() called), so the browser saves the file at url (name:
+  // the page's suggestion, data only): the lane waits for that download.
+  // options: {quietMs, maxMs, readBack} (see above).
   function settle(token, options) {
     options = options || {};
     var state = watches[token];
@@ -423,6 +427,10 @@
           unwatch(token, state);
           var out = { ok: true, ms: Math.round(now - state.started) };
           if (navigating) out.navigating = state.navigation.destination.url;
+          var download = state.download;
+          if (download && !download.defaultPrevented) {
+            out.downloading = { url: download.destination.url, name: String(download.downloadRequest) };
+          }
           var chooser = state.chooser;
           if (chooser && !(chooser.click && chooser.click.defaultPrevented)) out.file_chooser = engine.noteChooser(chooser.input);
           resolve(out);
@@ -485,6 +493,7 @@
     return settle(token, { readBack: readBack }).then(function (after) {
       if (after.navigating) result.navigating = after.navigating;
       if (after.file_chooser) result.file_chooser = after.file_chooser;
+      if (after.downloading) result.downloading = after.downloading;
       return result;
     });
   }

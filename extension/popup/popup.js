@@ -88,10 +88,16 @@ function renderControl() {
     $("siteQuestionText").textContent = `Let the agent act on ${site.host}?`;
     $("siteQuestion").dataset.questionId = site.id;
   }
-  const confirm = control.questions.find((q) => q.kind === "confirm");
+  // A confirmation of an action, or whether to keep a file the agent downloaded (background/downloads.js).
+  const confirm = control.questions.find((q) => q.kind === "confirm" || q.kind === "download");
   $("confirmQuestion").hidden = !confirm;
   if (confirm) {
-    $("confirmQuestionText").textContent = `The agent wants to ${confirm.what} ${confirm.place} ${confirm.host}.`;
+    const download = confirm.kind === "download";
+    $("confirmQuestionText").textContent = download
+      ? `The agent downloaded ${confirm.name} (${confirm.size}) from ${confirm.host}. Keep it for the agent?`
+      : `The agent wants to ${confirm.what} ${confirm.place} ${confirm.host}.`;
+    $("confirmButton").textContent = download ? "Keep it" : "Let it";
+    $("declineButton").textContent = download ? "Delete it" : "Refuse";
     $("confirmQuestion").dataset.questionId = confirm.id;
   }
   $("pauseButton").hidden = control.paused;

@@ -110,7 +110,13 @@ def create_app(config: ServerConfig, *, cdp_backend: Backend | None = None) -> w
     app[BROKER] = broker
     app[HUB] = hub
     cdp = cdp_backend or UnavailableBackend()
-    app[ROUTER] = Router(extension=hub, cdp=cdp, switched_on=config.tool_switches, uploads=config.upload_policy)
+    app[ROUTER] = Router(
+        extension=hub,
+        cdp=cdp,
+        switched_on=config.tool_switches,
+        uploads=config.upload_policy,
+        downloads=config.download_policy,
+    )
     if config.cdp_raw_tool:
         log.warning("browser_cdp is on (%s): it bypasses every guard the other tools keep", RAW_CDP_SWITCH)
     app[PAIRINGS] = PairingBook()

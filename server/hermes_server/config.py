@@ -25,11 +25,12 @@ from urllib.parse import urlsplit
 import yaml
 
 from hermes_server.errors import ConfigError
+from hermes_server.routing.downloads import DOWNLOADS_FOLDER, DownloadCaps, DownloadPolicy
 from hermes_server.routing.uploads import UploadPolicy
 from hermes_wire.controller import DEFAULT_RECONNECT_GRACE_S, MAX_COMMAND_TIMEOUT_MS
 from hermes_wire.files import write_private_file
 from hermes_wire.home import hermes_home
-from hermes_wire.tools import RAW_CDP_SWITCH
+from hermes_wire.tools import DOWNLOAD_MAX_COUNT, DOWNLOAD_MAX_FILE_BYTES, RAW_CDP_SWITCH
 
 MIN_API_KEY_LENGTH = 32
 DEFAULT_PORT = 8642
@@ -44,6 +45,10 @@ MAX_DIALOG_TIMEOUT_S = 86400.0
 DEFAULT_UPLOAD_MAX_FILE_MB = 10.0
 DEFAULT_UPLOAD_MAX_CALL_MB = 10.0
 MAX_UPLOAD_MB = 10.0
+#: The caps on what a session downloads (browser.downloads), and the most they may be set to.
+DEFAULT_DOWNLOAD_MAX_FILE_MB = DOWNLOAD_MAX_FILE_BYTES / (1024 * 1024)
+MAX_DOWNLOAD_MB = 1024.0
+MAX_DOWNLOAD_COUNT = 1000
 EXTENSION_ORIGIN = re.compile(r"chrome-extension://[a-p]{32}")
 
 
@@ -81,6 +86,16 @@ class ServerConfig:
     upload_allow_dirs: tuple[Path, ...] = ()
     upload_max_file_mb: float = DEFAULT_UPLOAD_MAX_FILE_MB
     upload_max_call_mb: float = DEFAULT_UPLOAD_MAX_CALL_MB
+    #: Downloads: the caps, and the user's download folder (where the extension's Chrome saves, in hermes/).
+    download_max_file_mb: float = DEFAULT_DOWNLOAD_MAX_FILE_MB
+    download_max_count: int = DOWNLOAD_MAX_COUNT
+    download_user_folder: Path = field(default_factory=lambda: default_download_folder(os.environ))
+
+    @property
+    def download_policy(self) -> DownloadPolicy:
+        """Where each lane's downloads are read from, and the caps."""
+        caps = DownloadCaps(round(self.download_max_file_mb * 1024 * 1024), self.download_max_count)
+        return DownloadPolicy(self.home / DOWNLOADS_FOLDER, self.download_user_folder, caps)
 
     @property
     def upload_policy(self) -> UploadPolicy:
@@ -206,6 +221,29 @@ def _megabytes(value: Any) -> float:
     return float(value)
 
 
+def _download_megabytes(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_DOWNLOAD_MB:
+        raise ValueError(f"must be a number of megabytes above 0 and at most {MAX_DOWNLOAD_MB:g}")
+    return float(value)
+
+
+def _download_count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_DOWNLOAD_COUNT:
+        raise ValueError(f"must be a whole number above 0 and at most {MAX_DOWNLOAD_COUNT}")
+    return value
+
+
+def _folder(value: Any) -> Path:
+    if not isinstance(value, str) or not Path(value).expanduser().is_absolute():
+        raise ValueError("must be an absolute folder path (~ allowed)")
+    return Path(value).expanduser()
+
+
+def default_download_folder(environ: Mapping[str, str]) -> Path:
+    """Where Chrome saves downloads unless told otherwise: the XDG download folder, else ~/Downloads."""
+    return Path(environ.get("XDG_DOWNLOAD_DIR") or Path.home() / "Downloads").expanduser()
+
+
 def _api_key(value: Any) -> str:
     key = _string(value)
     if len(key) < MIN_API_KEY_LENGTH or any(ch.isspace() for ch in key):
@@ -235,6 +273,9 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "browser.uploads.allow_dirs": ("upload_allow_dirs", _folders),
     "browser.uploads.max_file_mb": ("upload_max_file_mb", _megabytes),
     "browser.uploads.max_call_mb": ("upload_max_call_mb", _megabytes),
+    "browser.downloads.max_file_mb": ("download_max_file_mb", _download_megabytes),
+    "browser.downloads.max_count": ("download_max_count", _download_count),
+    "browser.downloads.user_folder": ("download_user_folder", _folder),
 }
 _SECTIONS = {key.rsplit(".", i)[0] for key in _FIELDS for i in range(1, key.count(".") + 1)}
 

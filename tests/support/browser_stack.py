@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import copy
 import json
+import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Self, TypeVar
 
 from selenium import webdriver
@@ -345,9 +347,14 @@ def extension_stack(
     """The server, ``pages``, and Chromium with the extension and the host manifest in a fresh profile; with
     ``trusted_input``, the trusted-input companion extension installed too (the mode itself stays off: the user
     turns it on in the popup, ``BrowserStack.set_trusted_input``)."""
-    with background_loop("hermes-server") as loop:
-        server = loop.enter(running_server(), scaled(SERVER_TIMEOUT_S))
-        with local_chromium(server.home, headless=True, trusted_input=trusted_input) as driver:
+    # The browser's download folder, which the server reads the agent's downloads from (its hermes/ subfolder).
+    with (
+        background_loop("hermes-server") as loop,
+        tempfile.TemporaryDirectory(prefix="hermes-test-downloads-") as saved,
+    ):
+        downloads = Path(saved)
+        server = loop.enter(running_server(download_user_folder=downloads), scaled(SERVER_TIMEOUT_S))
+        with local_chromium(server.home, headless=True, trusted_input=trusted_input, downloads=downloads) as driver:
             stack = BrowserStack(server, pages, loop, driver)
             if paired:
                 stack.pair_through_popup(mode)

@@ -10,6 +10,7 @@ Used by the extension-lane stack of the tests, the extension benchmark and ``scr
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,17 +35,22 @@ POPUP_URL = f"chrome-extension://{HERMES_EXTENSION_ID}/popup/popup.html"
 
 @contextmanager
 def local_chromium(
-    home: Path, *, headless: bool | None = None, trusted_input: bool = False
+    home: Path, *, headless: bool | None = None, trusted_input: bool = False, downloads: Path | None = None
 ) -> Iterator[webdriver.Chrome]:
     """Chromium with the extension loaded and the native host installed in a fresh profile.
 
     ``headless`` defaults to "when there is no display"; ``trusted_input`` loads the trusted-input companion too, as
-    a user who wants that mode installs it.
+    a user who wants that mode installs it; ``downloads`` is the profile's download folder (the user's setting, in
+    its preferences), so that no test saves into the real ~/Downloads.
     """
     if not EXTENSION_DIR.is_dir():
         raise LaunchError(f"the unpacked extension is missing at {EXTENSION_DIR}")
     with fresh_profile() as profile:
         manifest.install(manifest.manifest_folder("chromium", profile), [HERMES_EXTENSION_ID], home)
+        if downloads is not None:
+            (profile / "Default").mkdir()
+            preferences = {"download": {"default_directory": str(downloads), "prompt_for_download": False}}
+            (profile / "Default" / "Preferences").write_text(json.dumps(preferences))
         headless = headless if headless is not None else not os.environ.get("DISPLAY")
         loaded = ",".join(str(folder) for folder in [EXTENSION_DIR, *([TRUSTED_INPUT_DIR] if trusted_input else [])])
         with selenium_chromium(profile, f"--load-extension={loaded}", headless=headless) as driver:

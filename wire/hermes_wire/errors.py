@@ -179,6 +179,21 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         "An upload's bytes did not reach the browser whole (nothing was given to the page): call browser_file_upload "
         "again.",
     ),
+    "unknown_download": (
+        ("extension", "cdp"),
+        "No download of this session has that id (an id of another session is none of this one's): call "
+        "browser_downloads for the ids.",
+    ),
+    "download_not_complete": (
+        ("extension", "cdp"),
+        "The download is still in progress, failed or was refused (the message says which and why): call "
+        "browser_downloads to see its state, and read it once complete.",
+    ),
+    "download_unreadable": (
+        ("extension", "cdp"),
+        "The downloaded file is no longer where the browser saved it, or is not a plain file inside the download "
+        "folder (moved, deleted, replaced by a link): nothing was read. Download it again.",
+    ),
     "extension_error": (
         ("extension",),
         "The extension failed unexpectedly: call again; if it repeats, reload the extension.",

@@ -35,12 +35,15 @@ import shutil
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from hermes_server.cdp.chromium import UPLOAD_COPIES_PREFIX, owned_temporary_folder
+from hermes_server.cdp.downloads import DownloadWatch, watch_downloads, with_download
 from hermes_server.cdp.engine import load_engine
 from hermes_server.cdp.providers import BrowserLease, BrowserSource, source_from_config
 from hermes_server.cdp.supervisor import CDPSupervisor, SupervisorOptions, SupervisorRegistry
 from hermes_server.cdp.tools import HANDLERS, Browsing, ChannelCheck, DialogOpened, dialog_opened_result
+from hermes_server.cdp.tools.table import Action
 from hermes_server.cdp.tools.uploads import stage_copies
 from hermes_server.config import ServerConfig
 from hermes_server.errors import (
@@ -51,16 +54,21 @@ from hermes_server.errors import (
     LaunchError,
     ProviderError,
 )
+from hermes_server.routing.downloads import DownloadPolicy
 from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import CDP_LANE
+from hermes_wire.tools import CDP_LANE, TOOLS
 
 LOST_NOTICE = (
     "The browser behind this session went away (it crashed, was killed or its connection dropped) and was "
     "started again: this session's page state (tabs, history, cookies, refs) was lost, and it now has one blank tab."
 )
 TAB_CLOSED_NOTICE = "The controlled tab was closed; this session now controls a new blank tab."
+#: The actions whose answer says which download they started (``download`` among their result fields).
+DOWNLOADING_TOOLS = frozenset(
+    spec.name for spec in TOOLS.values() if any(field.name == "download" for field in spec.result_fields)
+)
 
 
 class CDPBackend:
@@ -75,6 +83,7 @@ class CDPBackend:
         dialog_policy: str = "must_respond",
         dialog_timeout_s: float = 300.0,
         dialog_bridge: str = "auto",
+        downloads: DownloadPolicy | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.source = source
@@ -86,6 +95,9 @@ class CDPBackend:
         self._locks: dict[str, asyncio.Lock] = {}
         #: Each session's private folder of upload copies (``stage_copies``), removed when the session ends.
         self._upload_copies: dict[str, Path] = {}
+        #: Where each session's downloads go, and the caps; each session's records (they outlive a replaced browser).
+        self._download_policy = downloads
+        self._downloads: dict[str, DownloadWatch] = {}
 
     @classmethod
     def from_config(cls, config: ServerConfig, environ: Mapping[str, str] | None = None) -> CDPBackend:
@@ -94,6 +106,7 @@ class CDPBackend:
             dialog_policy=config.dialog_policy,
             dialog_timeout_s=config.dialog_timeout_s,
             dialog_bridge=config.dialog_bridge,
+            downloads=config.download_policy,
         )
 
     # ----- the Backend interface, and session life -----
@@ -116,7 +129,7 @@ class CDPBackend:
                     copies = self._copies_folder(call.session.session_id)
                     arguments = arguments | {"paths": await asyncio.to_thread(stage_copies, copies, call.uploads)}
                 try:
-                    result = await handler(browsing, arguments)
+                    result = await self._handled(call, browsing, handler, arguments)
                 except DialogOpened as opened:
                     result = await dialog_opened_result(browsing.supervisor, opened)
                 except CDPTargetCrashed:
@@ -129,6 +142,18 @@ class CDPBackend:
                 raise
             return _with_notice(failure, notice)
         return _with_notice(ToolOutcome.success(result), notice)
+
+    @staticmethod
+    async def _handled(call: ToolCall, browsing: Browsing, handler: Action, arguments: dict[str, Any]) -> Any:
+        """The handler's result; for an action that may start a download, with the first one it started."""
+        watch = browsing.downloads
+        mark, dropped = (len(watch.records) if watch else 0), browsing.supervisor.state.navigations.dropped_anywhere()
+        result = await handler(browsing, arguments)
+        if call.tool.name in DOWNLOADING_TOOLS and watch is not None:
+            return await with_download(browsing.supervisor, watch, result, mark=mark, dropped=dropped)
+        if isinstance(result, dict):
+            result.pop("downloading", None)  # the engine's word for the lane, not the agent's
+        return result
 
     def _failure(self, call: ToolCall, error: Exception) -> ToolOutcome | None:
         """What the agent is told when ``error`` ends the call; None for an error no call should meet (a bug)."""
@@ -166,6 +191,7 @@ class CDPBackend:
         """The agent closed the session: close its tab (or browser context), its socket and any cloud browser."""
         async with self._locks.setdefault(session_id, asyncio.Lock()):
             self._sessions.pop(session_id, None)
+            self._downloads.pop(session_id, None)  # the files stay: the user may want what the agent fetched
             await self.registry.stop(session_id)
             await self.source.release(session_id)
             await self._remove_copies(session_id)
@@ -205,9 +231,21 @@ class CDPBackend:
             except CDPDisconnected as refused:
                 raise ProviderError(f"its DevTools endpoint did not take a connection ({refused.message})") from None
             target = await supervisor.open_tab(isolated=lease.isolated)
-            browsing = Browsing(supervisor, lease, target)
+            browsing = Browsing(supervisor, lease, target, downloads=await self._watching(session_id, supervisor))
             self._sessions[session_id] = browsing
             return browsing, LOST_NOTICE if lost else None
+
+    async def _watching(self, session_id: str, supervisor: CDPSupervisor) -> DownloadWatch | None:
+        """The session's downloads, saved into its folder by this (new) browser; None on a server that keeps none."""
+        policy = self._download_policy
+        if policy is None:
+            return None
+        watch = self._downloads.get(session_id)
+        if watch is None:
+            watch = DownloadWatch(policy.folder_for(CDP_LANE, session_id), policy.caps)
+            self._downloads[session_id] = watch
+        await watch_downloads(supervisor, watch)
+        return watch
 
     def _options(self, lease: BrowserLease) -> SupervisorOptions:
         bridge = self._dialog_bridge == "on" or (self._dialog_bridge == "auto" and lease.closes_dialogs)

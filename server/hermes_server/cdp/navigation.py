@@ -72,3 +72,7 @@ class Navigations:
     def dropped(self, frame_id: str) -> int:
         """How many navigations of ``frame_id`` ended without a new document (a 204, a download)."""
         return self._dropped.get(frame_id, 0)
+
+    def dropped_anywhere(self) -> int:
+        """How many navigations of any frame known now ended without a new document (a download begins with one)."""
+        return sum(self._dropped.values())

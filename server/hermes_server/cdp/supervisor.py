@@ -114,6 +114,8 @@ class CDPSupervisor:
         self._watchdogs: dict[str, asyncio.TimerHandle] = {}
         self._own_context: str | None = None
         self._own_targets: set[str] = set()
+        #: What else reads every event (``tap``): the session's downloads.
+        self._taps: list[Callable[[CDPEvent], None]] = []
         #: Sent to every flat session after Page and Runtime are enabled: the bridge's interception, the init scripts.
         self._session_commands: list[tuple[str, dict[str, Any]]] = []
         if options.dialog_bridge:
@@ -290,7 +292,17 @@ class CDPSupervisor:
 
     def _on_event(self, event: CDPEvent) -> None:
         self._apply(self.state.feed(event, self._clock()))
+        for listener in self._taps:
+            listener(event)
         self._pulse()
+
+    def tap(self, listener: Callable[[CDPEvent], None]) -> None:
+        """Have ``listener`` read every event too, after the state (it must not block: ``background`` its I/O)."""
+        self._taps.append(listener)
+
+    def background(self, work: Awaitable[Any]) -> None:
+        """Run ``work`` beside the calls, as the supervisor's own (cancelled when it stops, failures logged)."""
+        self._spawn(work)
 
     def _apply(self, effects: Sequence[Effect]) -> None:
         for effect in effects:

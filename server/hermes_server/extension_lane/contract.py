@@ -2,8 +2,8 @@
 
 The service worker cannot import Python, so what it must agree on with the host and the server
 (the native-messaging constants, the capability allowlist, each capability's argument schema,
-the engine's files, the tallest screenshot, the trusted-input mode's key and mouse tables) is written into a
-checked-in script by this command:
+the engine's files, the tallest screenshot, the caps on downloads, the trusted-input mode's key and mouse tables)
+is written into a checked-in script by this command:
 
     python -m hermes_server.extension_lane.contract          # rewrite the file
     python -m hermes_server.extension_lane.contract --check  # exit 1 if it is stale (the tests do this)
@@ -19,7 +19,13 @@ from hermes_extension import ENGINE_FILES, extension_dir
 from hermes_server.extension_lane import trusted_input
 from hermes_server.generated import write_or_check
 from hermes_wire import controller, native
-from hermes_wire.tools import REF_PATTERN, SCREENSHOT_MAX_HEIGHT, TOOLS
+from hermes_wire.tools import (
+    DOWNLOAD_MAX_COUNT,
+    DOWNLOAD_MAX_FILE_BYTES,
+    REF_PATTERN,
+    SCREENSHOT_MAX_HEIGHT,
+    TOOLS,
+)
 
 CONTRACT_PATH = Path("background") / "contract.js"
 
@@ -45,6 +51,7 @@ def contract() -> dict[str, Any]:
         "ARGUMENT_SCHEMAS": {name: TOOLS[name].schema for name in controller.CAPABILITY_ALLOWLIST},
         "REF_PATTERN": REF_PATTERN,
         "SCREENSHOT_MAX_HEIGHT": SCREENSHOT_MAX_HEIGHT,
+        "DOWNLOADS": {"MAX_FILE_BYTES": DOWNLOAD_MAX_FILE_BYTES, "MAX_COUNT": DOWNLOAD_MAX_COUNT},
         "ENGINE_FILES": list(ENGINE_FILES),
         "TRUSTED_INPUT": trusted_input.contract_part(),
     }

@@ -17,7 +17,8 @@ import time
 from collections.abc import Collection
 from typing import Any
 
-from hermes_server.routing import screenshots
+from hermes_server.documents import extract_text
+from hermes_server.routing import downloads, pdf_tab, screenshots
 from hermes_server.routing.choosers import ChooserWatch
 from hermes_server.routing.lanes import Backend, ToolCall
 from hermes_server.routing.outcome import ToolOutcome
@@ -28,6 +29,10 @@ from hermes_wire.tools import EXTENSION_LANE, SEE_DEFAULT, TOOLS, ToolSpec, tool
 
 #: The keys of browser_snapshot's answer that an action's answer takes when it shows the page (``see``).
 SEEN_KEYS = ("snapshot", "changes", "unchanged")
+#: The tools whose lane answers with the session's download records, which the router reads the files of.
+DOWNLOAD_READS = frozenset({"browser_downloads", "browser_read_download"})
+#: The tools whose lane answers with the bytes of a PDF the tab shows, which the router reads the text of.
+PDF_READS = frozenset({"browser_snapshot", "browser_find"})
 #: The least time the read after an action gets, whatever is left of the call's own timeout.
 SEE_MIN_TIMEOUT_S = 5.0
 
@@ -41,15 +46,18 @@ class Router:
         switched_on: Collection[str] = frozenset(),
         uploads: UploadPolicy | None = None,
         choosers: ChooserWatch | None = None,
+        downloads: downloads.DownloadPolicy | None = None,
     ) -> None:
         """``switched_on``: the keys that turn on a tool off by default (``ServerConfig.tool_switches``);
         ``uploads``: where browser_file_upload may take files from (none: it refuses every file); ``choosers``: when
-        an upload without ref may answer a file chooser (a watch of its own if not given)."""
+        an upload without ref may answer a file chooser (a watch of its own if not given); ``downloads``: the folders
+        a session's downloads are read from, and the caps (none: no download can be read)."""
         self._extension = extension
         self._cdp = cdp
         self._switched_on = frozenset(switched_on)
         self._uploads = uploads or UploadPolicy(folders=())
         self.choosers = choosers or ChooserWatch()
+        self._downloads = downloads
 
     def served_tools(self, session: Session) -> list[ToolSpec]:
         """The tools ``session`` can call, in declaration order: what the HTTP and MCP tool lists show."""
@@ -93,12 +101,40 @@ class Router:
             started = time.monotonic()
             outcome = await backend.run(ToolCall(session, tool, action, tool_call_id, timeout_s, uploads))
             self.choosers.answered(session.session_id, tool, action, outcome)
+            if tool.name in DOWNLOAD_READS:
+                outcome = await self._read_downloads(session, tool.name, action, outcome)
+            if tool.name in PDF_READS:  # a PDF the tab shows: its bytes made into its text, the same for both lanes
+                outcome = await pdf_tab.read_in_tab(tool.name, action, outcome)
             if tool.name == "browser_screenshot":
                 outcome = await self._finished_screenshot(outcome, annotate=bool(checked.get("annotate")))
             if outcome.ok and see != "none" and isinstance(outcome.result, dict):
                 left_s = max(timeout_s - (time.monotonic() - started), SEE_MIN_TIMEOUT_S)
                 outcome = await self._shown(backend, session, outcome, see, tool_call_id, left_s)
         return outcome.answered_by(backend.name)
+
+    async def _read_downloads(
+        self, session: Session, tool: str, action: dict[str, Any], outcome: ToolOutcome
+    ) -> ToolOutcome:
+        """The lane's records of the session's downloads made into the agent's answer: the files themselves are read
+        here, the same way for both lanes, and only inside the session's download folder (``downloads``)."""
+        if not outcome.ok or not isinstance(outcome.result, dict):
+            return outcome
+        policy = self._downloads
+        if policy is None:
+            return ToolOutcome.failure("controller_error", "download_unreadable: this server reads no downloads.")
+        folder = policy.folder_for(session.browser_lane, session.session_id)
+        try:
+            if tool == "browser_downloads":
+                records = outcome.result.get("downloads")
+                shown = await asyncio.to_thread(downloads.listed, records, folder, policy.caps)
+                return ToolOutcome.success(outcome.result | {"downloads": shown})
+            record = outcome.result.get("download")
+            read = await asyncio.to_thread(
+                downloads.read, record, folder, policy.caps, action.get("max_chars"), extract_text
+            )
+            return ToolOutcome.success(read)
+        except ToolError as error:
+            return ToolOutcome.of_error(error)
 
     @staticmethod
     async def _finished_screenshot(outcome: ToolOutcome, *, annotate: bool) -> ToolOutcome:
@@ -120,7 +156,7 @@ class Router:
         read = ToolCall(
             session, TOOLS["browser_snapshot"], {"changes": see == "changes"}, f"{tool_call_id}:see", timeout_s
         )
-        view = await backend.run(read)
+        view = await pdf_tab.read_in_tab("browser_snapshot", read.arguments, await backend.run(read))
         if not view.ok:
             shown: dict[str, Any] = {"snapshot_error": {"code": view.error_code, "message": view.error_message}}
         elif isinstance(view.result, dict):

@@ -22,6 +22,7 @@ Modules:
 ``pointer``       browser_click, browser_drag, browser_scroll.
 ``keyboard``      browser_type, browser_press.
 ``forms``         browser_fill_form (each field by browser_type's or browser_click's own path).
+``downloads``     browser_downloads, browser_read_download (the records; the router reads the files).
 ``tabs``          browser_tabs, browser_tab_activate.
 ``uploads``       browser_file_upload.
 ``lane_only``     browser_dialog, browser_cdp.
@@ -31,7 +32,7 @@ Importing this package imports every tool module, so that every handler is in ``
 
 from __future__ import annotations
 
-from hermes_server.cdp.tools import forms, keyboard, lane_only, navigate, pointer, reading, tabs, uploads
+from hermes_server.cdp.tools import downloads, forms, keyboard, lane_only, navigate, pointer, reading, tabs, uploads
 from hermes_server.cdp.tools.acting import DialogOpened, dialog_opened_result
 from hermes_server.cdp.tools.table import HANDLERS, Browsing, ChannelCheck, handles
 
@@ -42,6 +43,7 @@ __all__ = [
     "ChannelCheck",
     "DialogOpened",
     "dialog_opened_result",
+    "downloads",
     "forms",
     "handles",
     "keyboard",

@@ -145,6 +145,8 @@ async def after_action(
     if after.get("file_chooser"):  # the browser showed none (Page.setInterceptFileChooserDialog): the agent answers
         browsing.chooser_frame = frame.frame_id
         result = result | {"file_chooser": after["file_chooser"]}
+    if after.get("downloading"):  # a download link was followed: the backend waits for its download (cdp.downloads)
+        result = result | {"downloading": True}
     return await follow(
         supervisor, frame, result | {"navigating": after.get("navigating") or after.get("replaced")}, before
     )

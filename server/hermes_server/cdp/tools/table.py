@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from hermes_server.cdp.downloads import DownloadWatch
 from hermes_server.cdp.engine import PageEngine, Reader, TabRefs, load_engine
 from hermes_server.cdp.providers import BrowserLease
 from hermes_server.cdp.supervisor import CDPSupervisor
@@ -36,6 +37,8 @@ class Browsing:
     #: The frame whose last action opened a file chooser (its engine knows the input): browser_file_upload without
     #: ref answers it.
     chooser_frame: str | None = None
+    #: The session's downloads (``cdp.downloads``): set up with the browser, kept by the backend across a restart.
+    downloads: DownloadWatch | None = None
 
     def engine(self) -> PageEngine:
         """The snapshot engine in the controlled tab, with that tab's refs."""

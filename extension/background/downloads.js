@@ -1,0 +1,291 @@
+// The agent's downloads (issue 32): what an action in a controlled tab downloads is the session's, saved in the
+// hermes/ subfolder of the user's download folder, recorded, and kept only within the caps (and, in ask mode, only
+// if the user keeps it).
+//
+// Which downloads are the agent's: one that begins while an action of a session runs in its tab (withDownloads),
+// or within DOWNLOAD_BEGIN_GRACE_MS after it when the action followed a download link (the engine's downloading).
+// Chrome's download records name no tab, so the download must come from that tab's site (its referrer, or the
+// URL of a blob: or the file itself) when two sessions act at once. Every other download is the user's, and left
+// exactly as Chrome handles it. The file's name is the page's suggestion made into one plain name (safeName: never
+// a path, so "../../x" stays in hermes/), and Chrome reports where it saved the file: the server reads only a file
+// this worker reported for that session, after checking that it lies inside that folder (routing/downloads.py).
+//
+// The worker can be stopped at any moment: the records (chrome.storage.session "downloads": session id -> records,
+// and "downloadOwners": Chrome's download id -> session id) outlive it, the listeners are registered at the top of
+// service_worker.js and wait on its init(), and a download question stays open for a new worker to settle.
+import { CONTRACT } from "./constants.js";
+import { effectiveRules, changeQuestions, loadQuestions } from "./control_store.js";
+import { CommandError } from "./errors.js";
+import { read, update } from "./stored.js";
+
+// How long an action that followed a download link waits for Chrome to announce the download.
+const DOWNLOAD_BEGIN_GRACE_MS = 2_000;
+const FOLDER = "hermes";
+const NAME_MAX_CHARACTERS = 120; // as the server's safe_name
+const URL_MAX_CHARACTERS = 2_000;
+const { MAX_FILE_BYTES, MAX_COUNT } = CONTRACT.DOWNLOADS;
+
+const loadRecords = () => read("session", "downloads", {});
+const changeRecords = (change) => update("session", "downloads", {}, change);
+const loadOwners = () => read("session", "downloadOwners", {});
+const changeOwners = (change) => update("session", "downloadOwners", {}, change);
+
+// The actions running now: session id -> {tabId, url, claimed: [download ids], wake(), fetching: a URL this worker
+// downloads for it} (only while one runs).
+const running = new Map();
+// Chrome's download id -> the promise of its owner (a session id, or null: the user's), decided as it was created.
+const owners = new Map();
+// Chrome's download id -> {recorded: a promise, done()} until its name is recorded (Chrome names it after creating it).
+const naming = new Map();
+
+// Runs an action (`run`) of `sessionId` in `tab`; its answer with download: {id, name, state} of the first download
+// it started, if any.
+export async function withDownloads(sessionId, tab, run) {
+  const action = { tabId: tab.id, url: tab.url ?? "", claimed: [], wake: () => {}, fetching: null };
+  running.set(sessionId, action);
+  try {
+    const { downloading, ...result } = await run();
+    if (downloading && !action.claimed.length) await claimed(action);
+    if (downloading && !action.claimed.length && /^https?:/.test(downloading.url)) {
+      // Chrome held the page's download back: a download without a user's gesture after the page's first one
+      // waits for the user to allow "multiple downloads", and a synthetic click carries no gesture. A person's click
+      // would have saved the file: the worker saves it itself, with the browser's cookies for that site.
+      action.fetching = downloading.url;
+      const name = safeName(downloading.name || downloading.url.split(/[?#]/)[0].split("/").pop() || "");
+      const id = await chrome.downloads.download({ url: downloading.url, filename: `${FOLDER}/${name}`, conflictAction: "uniquify" });
+      if (!action.claimed.length) await claimed(action);
+      if ((await owners.get(id)) === sessionId) {
+        await changeRecord(sessionId, id, { name }); // named here: Chrome asks no extension for its name
+        naming.get(id)?.done();
+        naming.delete(id);
+      }
+    }
+    if (!action.claimed.length) return result;
+    await owners.get(action.claimed[0]); // its record is written
+    const named = naming.get(action.claimed[0])?.recorded; // (none: named already)
+    await Promise.race([named, new Promise((wake) => setTimeout(wake, DOWNLOAD_BEGIN_GRACE_MS))]);
+    const first = (await sessionRecords(sessionId)).find((record) => record.chrome_id === action.claimed[0]);
+    return first ? { ...result, download: { id: first.id, name: first.name, state: first.state } } : result;
+  } finally {
+    if (running.get(sessionId) === action) running.delete(sessionId);
+  }
+}
+
+// Resolves once a download of `action` is claimed, or after DOWNLOAD_BEGIN_GRACE_MS.
+function claimed(action) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, DOWNLOAD_BEGIN_GRACE_MS);
+    action.wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+}
+
+// chrome.downloads.onCreated: the download is a session's when one of its actions is running in a tab of the site
+// it comes from. Decided at once (before any await), so that onDeterminingFilename, which comes next, finds it.
+export function downloadCreated(item) {
+  const owner = item.byExtensionId ? fetchedBy(item) : ownerOf(item);
+  owners.set(item.id, owner === null ? Promise.resolve(null) : adopt(owner, item).then(() => owner));
+  if (owner !== null) {
+    let done;
+    const recorded = new Promise((resolve) => (done = resolve));
+    naming.set(item.id, { recorded, done });
+    const action = running.get(owner);
+    action.claimed.push(item.id);
+    action.wake();
+  }
+}
+
+// A download this worker started for a session's action (withDownloads), by its URL.
+function fetchedBy(item) {
+  if (item.byExtensionId !== chrome.runtime.id) return null;
+  return [...running.entries()].find(([, action]) => action.fetching === item.url)?.[0] ?? null;
+}
+
+function ownerOf(item) {
+  const from = [item.referrer, item.url.startsWith("blob:") ? item.url.slice(5) : item.url].map(originOf);
+  const candidates = [...running.entries()];
+  const sameSite = candidates.filter(([, action]) => from.includes(originOf(action.url)));
+  if (sameSite.length === 1) return sameSite[0][0];
+  return candidates.length === 1 ? candidates[0][0] : null;
+}
+
+function originOf(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+// Records a new download of `sessionId`, refused at once past the session's count or over the size cap.
+async function adopt(sessionId, item) {
+  const records = await sessionRecords(sessionId);
+  const kept = records.filter((record) => record.state === "in_progress" || record.state === "complete").length;
+  const name = safeName(item.filename || item.url.split(/[?#]/)[0].split("/").pop() || "");
+  const record = {
+    id: `d${item.id}`,
+    chrome_id: item.id,
+    name,
+    state: "in_progress",
+    size: item.totalBytes > 0 ? item.totalBytes : null,
+    mime_type: item.mime || "application/octet-stream",
+    sha256: null,
+    path: null,
+    url: item.url.slice(0, URL_MAX_CHARACTERS),
+    site: originOf(item.referrer) ?? originOf(item.url) ?? "",
+  };
+  await changeOwners((all) => ({ ...all, [item.id]: sessionId }));
+  await changeRecords((all) => ({ ...all, [sessionId]: [...(all[sessionId] ?? []), record] }));
+  const why = kept >= MAX_COUNT ? `the session has made ${kept} downloads, the most it may make (${MAX_COUNT})` : overCap(item.totalBytes);
+  if (why) await refuse(sessionId, item.id, why, { started: true });
+}
+
+// chrome.downloads.onDeterminingFilename: the session's download goes to hermes/<its plain name>; the user's own
+// downloads get Chrome's own choice (suggest() with nothing).
+export function determiningFilename(item, suggest) {
+  const owner = owners.get(item.id) ?? Promise.resolve(null);
+  owner.then(
+    async (sessionId) => {
+      if (!sessionId) return suggest();
+      const name = safeName(item.filename);
+      suggest({ filename: `${FOLDER}/${name}`, conflictAction: "uniquify" });
+      await changeRecord(sessionId, item.id, { name });
+      naming.get(item.id)?.done();
+      naming.delete(item.id);
+    },
+    () => suggest(),
+  );
+  return true; // suggest() comes asynchronously
+}
+
+// chrome.downloads.onChanged: a session's download moves on (its path, its length, its end).
+export async function downloadChanged(delta) {
+  await owners.get(delta.id); // its record is written
+  const sessionId = (await loadOwners())[delta.id];
+  if (!sessionId) return;
+  const record = (await sessionRecords(sessionId)).find((r) => r.chrome_id === delta.id);
+  if (!record || record.state === "refused" || record.state === "failed") return;
+  if (delta.filename?.current) await changeRecord(sessionId, delta.id, { path: delta.filename.current });
+  const total = delta.totalBytes?.current;
+  if (total > 0 && overCap(total)) return refuse(sessionId, delta.id, overCap(total), { started: true });
+  if (delta.state?.current === "interrupted") {
+    const why = `it failed: ${String(delta.error?.current ?? "an error").toLowerCase().replaceAll("_", " ")}`;
+    return changeRecord(sessionId, delta.id, { state: "failed", reason: why, path: null });
+  }
+  if (delta.state?.current === "complete") return completed(sessionId, delta.id);
+}
+
+// A download of the session that Chrome finished: kept (complete), refused over the cap, or in ask mode put to the
+// user first.
+async function completed(sessionId, chromeId) {
+  const [item] = await chrome.downloads.search({ id: chromeId });
+  if (!item || !item.exists) {
+    return changeRecord(sessionId, chromeId, { state: "failed", reason: "its file is gone", path: null });
+  }
+  if (overCap(item.fileSize)) return refuse(sessionId, chromeId, overCap(item.fileSize), { started: false });
+  const facts = { path: item.filename, size: item.fileSize, mime_type: item.mime || "application/octet-stream" };
+  if ((await effectiveRules()).mode !== "ask") return changeRecord(sessionId, chromeId, { ...facts, state: "complete" });
+  const record = await changeRecord(sessionId, chromeId, { ...facts, reason: "waiting for the user to keep it" });
+  await changeQuestions((questions) => [
+    ...questions,
+    {
+      id: crypto.randomUUID(),
+      kind: "download",
+      origin: record.site,
+      session_id: sessionId,
+      download: chromeId,
+      name: record.name,
+      size: sizeText(item.fileSize),
+      at: Date.now(),
+    },
+  ]);
+}
+
+// The user answered a download question in the popup (user_control.js answerQuestion wrote it): keep or delete.
+export async function settleDownloadQuestions() {
+  const answered = (await loadQuestions()).filter((q) => q.kind === "download" && q.answer !== undefined);
+  for (const question of answered) {
+    await changeQuestions((questions) => questions.filter((q) => q.id !== question.id));
+    if (question.answer === "confirm") {
+      await changeRecord(question.session_id, question.download, { state: "complete", reason: undefined });
+    } else {
+      await refuse(question.session_id, question.download, "the user did not keep it", { started: false });
+    }
+  }
+}
+
+// Cancels (or, once finished, deletes) the download and removes it from Chrome's list: nothing of it stays on disk.
+async function refuse(sessionId, chromeId, why, { started }) {
+  await changeRecord(sessionId, chromeId, {
+    state: "refused",
+    reason: `${why}; it was ${started ? "cancelled" : "deleted"} and nothing of it was kept`,
+    path: null,
+  });
+  const quietly = (work) => work.catch((error) => console.warn("download:", error.message));
+  if (started) await quietly(chrome.downloads.cancel(chromeId)); // Chrome deletes the partial file
+  const [item] = await chrome.downloads.search({ id: chromeId });
+  if (item?.exists && item.state === "complete") await quietly(chrome.downloads.removeFile(chromeId));
+  await quietly(chrome.downloads.erase({ id: chromeId }));
+}
+
+async function changeRecord(sessionId, chromeId, facts) {
+  let changed = null;
+  await changeRecords((all) => ({
+    ...all,
+    [sessionId]: (all[sessionId] ?? []).map((record) => {
+      if (record.chrome_id !== chromeId) return record;
+      changed = { ...record, ...facts };
+      if (facts.reason === undefined && "reason" in facts) delete changed.reason;
+      return changed;
+    }),
+  }));
+  return changed;
+}
+
+async function sessionRecords(sessionId) {
+  return (await loadRecords())[sessionId] ?? [];
+}
+
+// browser_downloads: the session's records as the server reads them (it hashes the files, inside the folder).
+export async function listDownloads(sessionId) {
+  return (await sessionRecords(sessionId)).map(shown);
+}
+
+// browser_read_download: the session's record of `id`; the server reads the file it names.
+export async function downloadRecord(sessionId, id) {
+  const record = (await sessionRecords(sessionId)).find((r) => r.id === id);
+  if (!record) {
+    throw new CommandError("unknown_download", `this session has no download ${id}; browser_downloads lists its downloads.`);
+  }
+  return shown(record);
+}
+
+function shown({ chrome_id: _chromeId, site: _site, ...record }) {
+  return record;
+}
+
+function overCap(bytes) {
+  return bytes > MAX_FILE_BYTES ? `it is ${sizeText(bytes)}, over the ${sizeText(MAX_FILE_BYTES)} cap` : null;
+}
+
+// As the server's human_size: 840 bytes, 84 KB, 12.5 MB.
+export function sizeText(count) {
+  if (count < 1024) return `${count} bytes`;
+  if (count < 1024 * 1024) return `${Math.round(count / 1024)} KB`;
+  return `${(count / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+// As the server's safe_name: the last path component, without control or direction characters and leading dots.
+export function safeName(suggested) {
+  const last = String(suggested).split(/[/\\]/).pop();
+  // eslint-disable-next-line no-control-regex
+  let cleaned = last.replace(/[\x00-\x1f\x7f<>:"|?*\u202a-\u202e\u2066-\u2069]/g, "_").trim().replace(/^\.+/, "").trim();
+  if (cleaned.length > NAME_MAX_CHARACTERS) {
+    const dot = cleaned.lastIndexOf(".");
+    const extension = dot > 0 && cleaned.length - dot - 1 <= 10 ? cleaned.slice(dot + 1) : "";
+    cleaned = cleaned.slice(0, NAME_MAX_CHARACTERS - extension.length - 1).trimEnd() + (extension ? `.${extension}` : "");
+  }
+  return cleaned || "download";
+}

@@ -1,0 +1,29 @@
+"""browser_downloads and browser_read_download on the cdp lane: the session's records of its downloads.
+
+The records come from ``cdp.downloads``; the router reads the files they name, inside the session's folder, the same
+way on both lanes (``routing.downloads``), so these handlers never open a file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hermes_server.cdp.downloads import DownloadWatch
+from hermes_server.cdp.tools.table import Arguments, Browsing, handles
+from hermes_wire.errors import ToolError
+
+
+@handles("browser_downloads")
+async def list_downloads(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    return {"downloads": [download.record() for download in _watch(browsing).records]}
+
+
+@handles("browser_read_download")
+async def read_download(browsing: Browsing, args: Arguments) -> dict[str, Any]:
+    return {"download": _watch(browsing).find(str(args["id"])).record()}
+
+
+def _watch(browsing: Browsing) -> DownloadWatch:
+    if browsing.downloads is None:  # set up with the session's browser, before any handler runs
+        raise ToolError("controller_error", "cdp_error: this session's downloads are not watched.")
+    return browsing.downloads

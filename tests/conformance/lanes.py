@@ -70,6 +70,9 @@ class LaneDriver:
     def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
         reply = self.stack.call(self.session_id, tool, **arguments)
         assert reply.get("backend") == self.lane, reply
+        # With the trusted-input mode on, an action that went the synthetic way would measure the wrong thing.
+        result = reply.get("result") or {}
+        assert result.get("trusted") is not False, f"{tool} did not use real input: {result.get('trusted_note')}"
         return reply
 
     def evaluate(self, expression: str) -> Any:

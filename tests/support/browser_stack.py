@@ -307,10 +307,14 @@ class BrowserStack(ServerStack):
         self.pages.requested.clear()
 
     def set_trusted_input(self, on: bool) -> None:
-        """Turn the trusted-input mode on or off in the popup, as the user does, and wait until it is stored."""
+        """Turn the trusted-input mode on or off in the popup, as the user does, and wait until it is stored; when
+        on, also until the popup says the companion answers (at the browser's start its service worker may not be
+        up yet, and an action before then goes the synthetic way: ``trusted: false``)."""
         popup = self.open_popup()
         try:
             popup.set_trusted_input(on, scaled(PAIRING_TIMEOUT_S))
+            if on:
+                popup.wait_for_companion(scaled(PAIRING_TIMEOUT_S))
         finally:
             popup.close()
 

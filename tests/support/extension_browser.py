@@ -148,6 +148,17 @@ class Popup:
         )
         return shown == "true"
 
+    def wait_for_companion(self, timeout_s: float) -> None:
+        """Until the popup, opened afresh each time it says no, says the trusted-input companion answers."""
+
+        def answers() -> bool:
+            if self.companion_shown(timeout_s):
+                return True
+            self.driver.refresh()
+            return False
+
+        wait_for(answers, timeout_s, "the trusted-input companion extension to answer")
+
     def close(self) -> None:
         self.driver.close()
         self.driver.switch_to.window(self.previous)

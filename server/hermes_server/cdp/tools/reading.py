@@ -12,7 +12,11 @@ from hermes_server.cdp.tools.acting import act, page_info
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
 from hermes_server.errors import CDPCommandFailed
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import IMAGES_DEFAULT, SCREENSHOT_MAX_HEIGHT, WAIT_TIMEOUT_DEFAULT_S
+from hermes_wire.tools import DOWNLOAD_MAX_FILE_BYTES, IMAGES_DEFAULT, SCREENSHOT_MAX_HEIGHT, WAIT_TIMEOUT_DEFAULT_S
+
+#: The most of a PDF shown in the tab that browser_snapshot and browser_find read (its bytes go to the router, which
+#: reads their text: routing/pdf_tab.py): the cap of a download, as the same file downloaded would have.
+PDF_MAX_BYTES = DOWNLOAD_MAX_FILE_BYTES
 
 
 @handles("browser_snapshot")
@@ -29,8 +33,12 @@ async def snapshot(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         )
         result = {"snapshot": text, **await page_info(supervisor, target)}
     else:
-        read = {"full": bool(args.get("full")), "changes": bool(args.get("changes"))}
-        result = await browsing.engine().snapshot(reader=browsing.reader, **read)
+        result = await browsing.engine().snapshot(
+            reader=browsing.reader,
+            full=bool(args.get("full")),
+            changes=bool(args.get("changes")),
+            pdf_max_bytes=PDF_MAX_BYTES,
+        )
     return result | supervisor.state.snapshot_metadata(target)
 
 
@@ -67,7 +75,7 @@ async def _wait_for_text(browsing: Browsing, args: Arguments) -> None:
 @handles("browser_find")
 async def find(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     query: dict[str, Any] = {key: args[key] for key in ("text", "role", "name", "limit") if key in args}
-    return await browsing.engine().find(query)
+    return await browsing.engine().find(query, pdf_max_bytes=PDF_MAX_BYTES)
 
 
 @handles("browser_get_images")

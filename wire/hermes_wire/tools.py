@@ -120,6 +120,13 @@ _REF = {
 
 _URL = ResultField("url", "The URL of the document now in the tab.")
 _TITLE = ResultField("title", "The document's title.")
+_PDF = ResultField(
+    "pdf",
+    "Present when the tab shows a PDF (Chrome's viewer): {url, pages, bytes, truncated, note}, or {url, error, "
+    "note} when its text cannot be read (over the download size cap, refused, malformed). The snapshot is then "
+    "the PDF's text, read from its bytes fetched with the tab's credentials: a page line per page, each line of "
+    "text as page text; the note says clicks inside the viewer are not supported.",
+)
 _ELEMENT = (
     ResultField("ok", "Always true on success."),
     ResultField("ref", "The element's ref, such as @e5."),
@@ -276,7 +283,8 @@ _SPECS = (
         "The compact default follows the viewport and keeps the page's headings and landmarks as an outline; its "
         "last line says what was left out above and below (browser_scroll brings it into view). Pass full=true "
         "for everything, or changes=true for only what changed since your previous snapshot of this page. An "
-        "element keeps its ref while it stays on the page, so refs from an earlier snapshot still work.",
+        "element keeps its ref while it stays on the page, so refs from an earlier snapshot still work. A PDF the "
+        "tab shows reads as its text, page by page (clicks inside Chrome's PDF viewer are not supported).",
         schema=arguments(
             {
                 "full": {"type": "boolean", "description": "Return the whole tree, not the compact one."},
@@ -320,6 +328,7 @@ _SPECS = (
                 "each. Absent when the snapshot is the page (a new document, or more changes than a page's worth).",
             ),
             ResultField("unchanged", "With changes=true, true when nothing changed (the snapshot is then empty)."),
+            _PDF,
             ResultField(
                 "recent_dialogs",
                 "The dialogs that closed lately and how: [{id, type, message, opened_at, closed_at, closed_by}] "
@@ -357,7 +366,8 @@ _SPECS = (
         description="Search the whole page, not only what is in view, for the elements you need: the lines of a "
         "full snapshot that match every criterion given (text anywhere in the line, an exact role, words of the "
         "name; case does not matter), each marked > with its ref, under the outline of its ancestors. Cheaper "
-        "than reading a whole long page; it does not change what browser_snapshot changes=true compares with.",
+        "than reading a whole long page; it does not change what browser_snapshot changes=true compares with. In a "
+        "PDF the tab shows, it searches the PDF's text, each match under its page line.",
         schema=arguments(
             {
                 "text": {"type": "string", "minLength": 1, "maxLength": 500, "description": "Text in the line."},
@@ -388,6 +398,7 @@ _SPECS = (
             ResultField("shown", "How many of them are shown (at most limit)."),
             _URL,
             _TITLE,
+            _PDF,
         ),
     ),
     ToolSpec(

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from hermes_server.cdp.chromium import UPLOAD_COPIES_PREFIX, owned_temporary_folder
-from hermes_server.cdp.downloads import DownloadWatch, watch_downloads, with_download
+from hermes_server.cdp.downloads import DownloadWatch, stop_watching, watch_downloads, with_download
 from hermes_server.cdp.engine import load_engine
 from hermes_server.cdp.providers import BrowserLease, BrowserSource, source_from_config
 from hermes_server.cdp.supervisor import CDPSupervisor, SupervisorOptions, SupervisorRegistry
@@ -190,8 +190,9 @@ class CDPBackend:
     async def close_session(self, session_id: str) -> None:
         """The agent closed the session: close its tab (or browser context), its socket and any cloud browser."""
         async with self._locks.setdefault(session_id, asyncio.Lock()):
-            self._sessions.pop(session_id, None)
-            self._downloads.pop(session_id, None)  # the files stay: the user may want what the agent fetched
+            browsing = self._sessions.pop(session_id, None)
+            if self._downloads.pop(session_id, None) is not None and browsing is not None:
+                await stop_watching(browsing.supervisor)  # the files stay: the user may want what the agent fetched
             await self.registry.stop(session_id)
             await self.source.release(session_id)
             await self._remove_copies(session_id)

@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 
 #: How long an action whose navigation ended without a document waits for the download it started to be announced.
 DOWNLOAD_BEGIN_GRACE_S = 2.0
+#: How long giving a shared browser its download behaviour back may take when the session ends.
+STOP_TIMEOUT_S = 2.0
 #: The longest URL a record keeps.
 URL_MAX_CHARACTERS = 2000
 
@@ -188,6 +190,17 @@ async def watch_downloads(supervisor: CDPSupervisor, watch: DownloadWatch) -> No
         watch.saves_here = False
     else:
         watch.saves_here = True
+
+
+async def stop_watching(supervisor: CDPSupervisor) -> None:
+    """The session ends: a browser it shared (no context of its own) gets its own download behaviour back, so that
+    the user's Chrome at ``BROWSER_CDP_URL`` saves their downloads where it did before. A context of the session's
+    own goes away with it."""
+    if supervisor.browser_context is not None or not supervisor.alive:
+        return
+    with contextlib.suppress(CDPError, TimeoutError):
+        async with asyncio.timeout(STOP_TIMEOUT_S):
+            await supervisor.send("Browser.setDownloadBehavior", {"behavior": "default"})
 
 
 async def _carry_out(supervisor: CDPSupervisor, watch: DownloadWatch, effect: DownloadEffect) -> None:

@@ -95,8 +95,8 @@ async def test_capabilities_list_the_exact_allowlist(server: RunningServer) -> N
     assert feature["protocol_version"] == 1
     assert sorted(feature["capabilities"]) == sorted(protocol.CAPABILITY_ALLOWLIST)
     # The original 11, browser_find (issue 23), and browser_get_images, browser_drag, browser_file_upload,
-    # browser_forward, browser_reload (issue 24; docs/README.md, rows 20 and 21), browser_fill_form (issue 32), in
-    # declaration order.
+    # browser_forward, browser_reload (issue 24; docs/README.md, rows 20 and 21), browser_fill_form, browser_downloads
+    # and browser_read_download (issue 32), in declaration order.
     assert feature["capabilities"] == [
         "controller.noop",
         "browser_navigate",
@@ -115,6 +115,8 @@ async def test_capabilities_list_the_exact_allowlist(server: RunningServer) -> N
         "browser_reload",
         "browser_tabs",
         "browser_tab_activate",
+        "browser_downloads",
+        "browser_read_download",
         "browser_screenshot",
     ]
     assert capabilities["endpoints"] == {

@@ -94,7 +94,7 @@ def test_the_grid_session_is_deleted_when_the_hermes_session_ends(stack: ServerS
     grid_before = set(stack_grid_sessions(stack))
     session_id = stack.new_session("grid")
     stack.ok(session_id, "browser_navigate", url=stack.pages.url("/contract"))
-    [created] = set(stack_grid_sessions(stack)) - grid_before
+    [created] = wait_until(lambda: set(stack_grid_sessions(stack)) - grid_before, 10, "the new Grid session")
     stack.close_session(session_id)
     wait_until(lambda: created not in stack_grid_sessions(stack), 10, "the Grid session to be deleted")
 
@@ -105,14 +105,21 @@ def stack_grid_sessions(stack: ServerStack) -> list[str]:
     return LocalGrid.sessions_at(grid_url)
 
 
+def new_sessions(grid: LocalGrid, before: set[str], count: int) -> set[str] | None:
+    """The Grid's sessions not in ``before``, once there are ``count`` of them."""
+    found = set(grid.session_ids()) - before
+    return found if len(found) == count else None
+
+
 async def test_the_server_stopping_deletes_every_grid_session(selenium_grid: LocalGrid) -> None:
     backend = grid_backend(selenium_grid)
     before = set(selenium_grid.session_ids())
     outcomes = await asyncio.gather(*(timed_call(backend, "browser_tabs", f"sess_{n}") for n in range(2)))
     assert all(outcome.ok for outcome, _ in outcomes), outcomes
-    assert len(set(selenium_grid.session_ids()) - before) == 2
+    # The hub's /status shows a slot taken or freed a moment after the node did.
+    created = wait_until(lambda: new_sessions(selenium_grid, before, 2), 10, "the two Grid sessions")
     await backend.aclose()
-    assert set(selenium_grid.session_ids()) == before
+    wait_until(lambda: created.isdisjoint(selenium_grid.session_ids()), 10, "the Grid sessions to be deleted")
 
 
 async def test_a_request_no_node_takes_fails_backend_unavailable_at_the_queue_bound(selenium_grid: LocalGrid) -> None:

@@ -134,7 +134,8 @@
   // draws) is pressed itself. A label only focuses a field or a select, whose drawing (Select2's) a person presses.
   var LABEL_ACTIVATES = engine.wordSet("checkbox radio file");
   function pressArea(el) {
-    if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type] || !nothingToPress(el)) return el;
+    if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type]) return offPageFace(el) || el;
+    if (!nothingToPress(el)) return el;
     var labels = Array.prototype.filter.call(el.labels || [], function (label) {
       return hasBox(label) && label.getClientRects().length;
     });
@@ -142,6 +143,22 @@
       return composedContains(label, el);
     });
     return around[0] || labels[0] || el;
+  }
+  // A form control the page draws nothing of and moves past the page's top or left edge, where no press lands (React
+  // Select's unsearchable combobox: a transparent input shrunk to a dot, 100px to the left of its box): the first
+  // box around it, within its drawing's levels (faceArea()), that shows, where a person presses the control.
+  function offPageFace(el) {
+    if (!FORM_CONTROLS[tagOf(el)] || !hiddenUnderFace(el)) return null;
+    var box = el.getBoundingClientRect();
+    if (box.right + window.scrollX > 0 && box.bottom + window.scrollY > 0) return null;
+    var area = el;
+    for (var level = 0; level < FACE_LEVELS; level++) {
+      area = parentOf(area);
+      if (!area || area === document.body || area === document.documentElement) return null;
+      var shown = area.getBoundingClientRect();
+      if (hasBox(area) && shown.width > 2 && shown.height > 2) return area;
+    }
+    return null;
   }
   // A hidden control with no box a press could land in: shrunk to a dot, clipped away by itself or by a box
   // around it, or moved past the page's top or left edge, where no scroll brings it.

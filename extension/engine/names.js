@@ -124,9 +124,19 @@
     var texts = [];
     for (var i = 0; i < list.length; i++) {
       var target = elementById(el, list[i]);
-      if (target) texts.push(textAlt(target, root, true, isHiddenForName(target) || includeHidden, true));
+      if (!target) continue;
+      var hidden = isHiddenForName(target) || includeHidden;
+      texts.push(target === el ? ownText(el, root, hidden) : textAlt(target, root, true, hidden, true));
     }
     return clean(texts.join(" "));
+  }
+  // What an element that lists itself in its aria-labelledby gives there: its aria-label, else its content, as
+  // Chromium has it (Headless UI's button, labelled by its <label> and itself: "Size Choose"), not its <label>s
+  // again; the cycle guard would give nothing for it.
+  function ownText(el, root, includeHidden) {
+    var label = el.getAttribute("aria-label");
+    if (label && label.trim()) return label;
+    return generated(el, "::before") + contentText(el, root, true, includeHidden) + generated(el, "::after");
   }
   // The host language's own name (accname 2D); null when the element has none of its own.
   function nativeName(el, tag, root, includeHidden) {
@@ -197,7 +207,7 @@
     var out = "";
     var add = function (child) {
       if (child.nodeType === 3) {
-        out += child.data;
+        out += transformed(child);
       } else if (child.nodeType === 1) {
         var tag = tagOf(child);
         if (SKIP_TAGS[tag] || child === root) return;
@@ -212,6 +222,18 @@
     if (children) for (var i = 0; i < children.length; i++) add(children[i]);
     else for (var node = el.firstChild; node; node = node.nextSibling) add(node);
     return out;
+  }
+  // A text node's text as it is drawn, and as Chromium names with it: in its element's text-transform (MUI's tab
+  // "Details" reads "DETAILS"); capitalize raises the first letter of each run of letters after a space.
+  function transformed(text) {
+    var parent = text.parentElement;
+    var transform = parent ? getComputedStyle(parent).textTransform : "none";
+    if (transform === "uppercase") return text.data.toUpperCase();
+    if (transform === "lowercase") return text.data.toLowerCase();
+    if (transform !== "capitalize") return text.data;
+    return text.data.replace(/(^|\s)(\S)/g, function (match, space, first) {
+      return space + first.toUpperCase();
+    });
   }
   // The text a ::before or ::after adds to a name (Chromium's names have it: a multi-select's ", " between the
   // values it shows, Quill's picker named by its choice): the quoted strings of its content and the attributes

@@ -414,21 +414,48 @@
       })();
     });
   }
-  // aimToType(ref, textTypes) -> Promise<{facts: {tag, type, editable}, aimed?}>: what kind of field the element
-  // is and, when it takes a lane's real keys (a contenteditable, a textarea, an input of one of textTypes), aim()'s
-  // answer for the click that focuses it (at once when its centre is clear, guarded); null if it is gone.
-  function aimToType(ref, textTypes) {
+  // aimToType(ref, textTypes, clicked) -> Promise<{facts: {tag, type, editable, opens?}, aimed?}>: what kind of field
+  // the element is and, when it takes a lane's real keys (a contenteditable, a textarea, an input of one of
+  // textTypes), aim()'s answer for the click that focuses it (at once when its centre is clear, guarded); null if it
+  // is gone. A field that has the focus already (a combobox's, open: typing.js) is typed into without a click:
+  // aimed.focused. A combobox that takes no text and shows no field answers facts.opens: the lane clicks it, as a
+  // person does, and asks again with clicked, for the field the click put the focus in (not_typable for none).
+  var focusBeforeOpening = new WeakMap();
+  function aimToType(ref, textTypes, clicked) {
     var found = lookup(ref);
     if (!found.ok) return Promise.resolve(null);
     var el = found.element;
-    var tag = el.localName,
-      type = tag === "input" ? (el.type || "text").toLowerCase() : "";
-    var facts = { tag: tag, type: type, editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea" };
-    var realKeys = facts.editable || tag === "textarea" || (tag === "input" && textTypes.indexOf(type) >= 0);
-    if (!realKeys) return Promise.resolve({ facts: facts });
+    if (clicked) {
+      return engine.fieldOpenedBy(el, focusBeforeOpening.get(el) || null).then(function (field) {
+        return field ? typingInFocus(field, found.number, textTypes) : engine.notOpened(found.number);
+      });
+    }
+    var field = engine.typingTarget(el);
+    if (field !== el && field === focusedElement()) return Promise.resolve(typingInFocus(field, found.number, textTypes));
+    if (engine.opensToType(el)) {
+      focusBeforeOpening.set(el, focusedElement());
+      return Promise.resolve({ facts: Object.assign(fieldFacts(el), { opens: true }) });
+    }
+    var facts = fieldFacts(el);
+    if (!takesRealKeys(facts, textTypes)) return Promise.resolve({ facts: facts });
     return aim(ref, { now: true, guard: true }).then(function (aimed) {
       return { facts: facts, aimed: aimed };
     });
+  }
+  function fieldFacts(el) {
+    var tag = el.localName;
+    return { tag: tag, type: tag === "input" ? (el.type || "text").toLowerCase() : "", editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea" };
+  }
+  function takesRealKeys(facts, textTypes) {
+    return facts.editable || facts.tag === "textarea" || (facts.tag === "input" && textTypes.indexOf(facts.type) >= 0);
+  }
+  // The focused field of a ref's element, typed into with real keys where it is: no click, which would close it.
+  function typingInFocus(field, number, textTypes) {
+    var facts = fieldFacts(field);
+    if (!takesRealKeys(facts, textTypes)) return { facts: facts };
+    var point = visiblePoint(field);
+    var aimed = { ok: true, x: point.x, y: point.y, frameOffset: frameOffset(), focused: true, watch: watch() };
+    return { facts: facts, aimed: withDescription(aimed, field, number) };
   }
 
   Object.assign(engine, {

@@ -43,7 +43,12 @@
     focusElement = engine.focusElement,
     editableText = engine.editableText,
     beforeInput = engine.beforeInput,
-    textInputEvent = engine.textInputEvent;
+    textInputEvent = engine.textInputEvent,
+    roleOf = engine.roleOf,
+    elementById = engine.elementById,
+    composedContains = engine.composedContains,
+    focusedElement = engine.focusedElement,
+    nextFrame = engine.nextFrame;
 
   var FIELDS_INSIDE = 'input:not([type="hidden"]), textarea, select, [contenteditable]:not([contenteditable="false"])';
   var OPTIONS_LISTED = 50;
@@ -57,6 +62,7 @@
     if (!hasBox(found.element)) return failure("not_visible", "Element " + refText(number) + " is not visible now; take a new snapshot.");
     if (isDisabled(found.element)) return failure("disabled", "Element " + refText(number) + " is disabled.");
     var el = typingTarget(found.element);
+    if (opensToType(el)) return openToType(ref, found, text, options);
     var tag = tagOf(el);
     scrollIntoViewIfNeeded(el);
     if (tag === "select") return chooseInSelect(el, text, number);
@@ -241,11 +247,73 @@
     return typedCheck(el, found.number, text);
   }
   // A widget wrapper (a custom combobox, a labelled box) hands the text to its one visible field.
+  // A combobox's field too: the one it owns or controls (aria-owns, aria-controls), or the one a click on it put the
+  // focus in while that shows (openToType()).
   function typingTarget(el) {
     var tag = tagOf(el);
     if (tag === "input" || tag === "textarea" || tag === "select" || el.isContentEditable) return el;
+    var opened = openedFields.get(el);
+    if (opened && opened.isConnected && hasBox(opened)) return opened;
     var fields = el.querySelectorAll(FIELDS_INSIDE);
-    return fields.length === 1 && hasBox(fields[0]) ? fields[0] : el;
+    if (fields.length === 1 && hasBox(fields[0])) return fields[0];
+    return isCombobox(el) ? ownedField(el) || el : el;
+  }
+  function isCombobox(el) {
+    return roleOf(el, tagOf(el)) === "combobox";
+  }
+  function takesText(el) {
+    var tag = el ? tagOf(el) : "";
+    return !!el && (tag === "textarea" || (tag === "input" && isTextField(el) && !VALUE_INPUTS[el.type]) || !!el.isContentEditable);
+  }
+  function ownedField(el) {
+    var ids = ((el.getAttribute("aria-owns") || "") + " " + (el.getAttribute("aria-controls") || "")).trim();
+    var list = ids ? ids.split(/\s+/) : [];
+    for (var i = 0; i < list.length; i++) {
+      var owned = elementById(el, list[i]);
+      var fields = !owned ? [] : takesText(owned) ? [owned] : owned.querySelectorAll(FIELDS_INSIDE);
+      if (fields.length === 1 && takesText(fields[0]) && hasBox(fields[0])) return fields[0];
+    }
+    return null;
+  }
+  // A combobox that takes no text itself and shows no field (Choices.js's and Select2's box, whose search field
+  // shows once it is open) is typed into as a person does it: a click opens it and puts the focus in its field,
+  // and the text goes there. The field is remembered for the box (openedFields): what is typed is read back from
+  // it, and while it shows it is typed into again without a click, which would close the box.
+  var openedFields = new WeakMap();
+  // How long the focus may take to reach the field after the click (Choices.js focuses it in the next frame).
+  var OPEN_FOCUS_MS = 1000;
+  function opensToType(el) {
+    var tag = tagOf(el);
+    return tag !== "select" && tag !== "input" && tag !== "textarea" && !el.isContentEditable && isCombobox(el);
+  }
+  function openToType(ref, found, text, options) {
+    var before = focusedElement();
+    return engine.click(ref, {}).then(function (clicked) {
+      if (!clicked.ok) return clicked;
+      return fieldOpenedBy(found.element, before).then(function (field) {
+        if (!field) return notOpened(found.number);
+        return type(ref, text, options);
+      });
+    });
+  }
+  // fieldOpenedBy(box, before) -> Promise<field | null>: the text field the focus is in once a click on the box has
+  // been answered (a field that had it before the click only if it is the box's own), remembered for the box;
+  // null if none has it within OPEN_FOCUS_MS.
+  function fieldOpenedBy(box, before) {
+    var started = performance.now();
+    function look() {
+      var field = focusedElement();
+      if (field && takesText(field) && (field !== before || composedContains(box, field))) {
+        openedFields.set(box, field);
+        return Promise.resolve(field);
+      }
+      if (!box.isConnected || performance.now() - started >= OPEN_FOCUS_MS) return Promise.resolve(null);
+      return nextFrame().then(look);
+    }
+    return look();
+  }
+  function notOpened(number) {
+    return failure("not_typable", "Element " + refText(number) + " does not take text, and a click on it put the focus in no field to type into; take a new snapshot.");
   }
   // The option whose label is the text (exactly, then ignoring case), whose value is the text, or whose
   // label contains it; -1 for none.
@@ -566,5 +634,9 @@
     typeSettled: typeSettled,
     typed: typed,
     typedAfter: typedAfter,
+    typingTarget: typingTarget,
+    opensToType: opensToType,
+    fieldOpenedBy: fieldOpenedBy,
+    notOpened: notOpened,
   });
 })(globalThis.__hermesEngine);

@@ -610,15 +610,19 @@ class PageEngine:
         return int(await self.evaluate(frame, "globalThis.__hermesSnapshot.watch()"))
 
     async def aim_to_type(
-        self, ref: str, text_types: frozenset[str]
+        self, ref: str, text_types: frozenset[str], *, clicked: bool = False
     ) -> tuple[FrameInfo, dict[str, Any], tuple[float, float, dict[str, Any]] | None]:
         """The frame of ``ref``, what kind of field it is, and, when it takes real keys, where to click it (page
-        coordinates) with the engine's ``aim`` answer (its ``watch`` token for ``typed_after``), in one call
-        (the engine's ``aimToType``, pointer.js); ``None`` for a field that takes no real keys (a select, a
-        range...)."""
+        coordinates) with the engine's ``aim`` answer (its ``watch`` token for ``typed_after``; ``focused`` when
+        the field has the focus already, and no click is wanted), in one call (the engine's ``aimToType``,
+        pointer.js); ``None`` for a field that takes no real keys (a select, a range...). ``opens`` in the facts:
+        a combobox that takes no text itself, to be clicked first; ``clicked``: it was, and the answer is for the
+        field the click put the focus in."""
         frame = await self.owner_of(ref)
         key = ref_key(ref)
-        answer = await self.evaluate(frame, _called("globalThis.__hermesSnapshot.aimToType", key, sorted(text_types)))
+        answer = await self.evaluate(
+            frame, _called("globalThis.__hermesSnapshot.aimToType", key, sorted(text_types), clicked)
+        )
         if not isinstance(answer, dict):
             raise _element_gone(key)
         answer = _answer("aimToType", answer)

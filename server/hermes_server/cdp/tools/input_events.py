@@ -136,8 +136,10 @@ async def replace_text(
     *,
     together: bool = False,
     last_as_key: bool = False,
+    click: bool = True,
 ) -> None:
-    """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it).
+    """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it). Without
+    ``click``, the field has the focus already (a combobox's search field, which a click would close).
 
     Each gesture's events are sent back to back (the click's, each key's). ``together``: the field is in the top
     frame, so every event goes to one widget of the browser, which handles them in the order sent: all the
@@ -149,7 +151,7 @@ async def replace_text(
     key. ``last_as_key`` (a one-line ``<input>``): its last character is a key pressed and released, so that a
     widget acting on a key's events (Flatpickr's year field reads its value on keyup) sees the whole text then."""
     selecting = [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
-    gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]]
+    gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]] if click else []
     gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in selecting]
     inserted, keyed = (text[:-1], text[-1:]) if last_as_key else (text, "")
     if inserted:

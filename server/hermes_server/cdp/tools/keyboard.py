@@ -6,6 +6,7 @@ from typing import Any
 
 from hermes_server.cdp.engine import ref_key
 from hermes_server.cdp.keys import clipboard_chord, parse_key
+from hermes_server.cdp.tools import pointer
 from hermes_server.cdp.tools.acting import Before, act, after_action, answering_dialog, follow, pressing
 from hermes_server.cdp.tools.input_events import press_key, replace_text
 from hermes_server.cdp.tools.opened_tabs import following_tabs
@@ -29,6 +30,11 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     ref = ref_key(args["ref"])
     # What kind of field it is and, for one that takes real keys, where to click it: one call (the engine's aimToType).
     frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES)
+    if facts.get("opens"):
+        # A combobox that takes no text itself (Choices.js's, Select2's box): a person clicks it, and types into the
+        # field the click opened and put the focus in.
+        await pointer.click(browsing, {"ref": args["ref"]})
+        frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES, clicked=True)
     if aim is None:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
         before = Before.now(supervisor, frame)
         done = await act(supervisor, engine.call(frame, "type", ref, args["text"]))
@@ -40,7 +46,14 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     result: dict[str, Any] = {"ok": True, "ref": aimed["ref"], "role": aimed.get("role"), "name": aimed.get("name")}
     before = Before.now(supervisor, frame)
     typing = replace_text(
-        supervisor, session, x, y, text, together=frame.parent_id is None, last_as_key=facts["tag"] == "input"
+        supervisor,
+        session,
+        x,
+        y,
+        text,
+        together=frame.parent_id is None,
+        last_as_key=facts["tag"] == "input",
+        click=not aimed.get("focused"),
     )
     await act(supervisor, typing, so_far=result)
     # Typing lands exactly or fails (type_mismatch): once what the typing caused is over (the engine's settle, a

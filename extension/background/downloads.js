@@ -19,7 +19,7 @@ import { CommandError } from "./errors.js";
 import { read, update } from "./stored.js";
 
 // How long an action that followed a download link waits for Chrome to announce the download.
-const DOWNLOAD_BEGIN_GRACE_MS = 2_000;
+const DOWNLOAD_BEGIN_GRACE_MS = 3_000;
 const FOLDER = "hermes";
 const NAME_MAX_CHARACTERS = 120; // as the server's safe_name
 const URL_MAX_CHARACTERS = 2_000;
@@ -30,8 +30,8 @@ const changeRecords = (change) => update("session", "downloads", {}, change);
 const loadOwners = () => read("session", "downloadOwners", {});
 const changeOwners = (change) => update("session", "downloadOwners", {}, change);
 
-// The actions running now: session id -> {tabId, url, claimed: [download ids], wake(), fetching: a URL this worker
-// downloads for it} (only while one runs).
+// The actions running now: session id -> {tabId, url, claimed: [download ids], wake(), fetching: {url, name} of a file
+// this worker saves for it} (only while one runs).
 const running = new Map();
 // Chrome's download id -> the promise of its owner (a session id, or null: the user's), decided as it was created.
 const owners = new Map();
@@ -42,24 +42,12 @@ const naming = new Map();
 // it started, if any.
 export async function withDownloads(sessionId, tab, run) {
   const action = { tabId: tab.id, url: tab.url ?? "", claimed: [], wake: () => {}, fetching: null };
+  const started = new Date().toISOString();
   running.set(sessionId, action);
   try {
     const { downloading, ...result } = await run();
     if (downloading && !action.claimed.length) await claimed(action);
-    if (downloading && !action.claimed.length && /^https?:/.test(downloading.url)) {
-      // Chrome held the page's download back: a download without a user's gesture after the page's first one
-      // waits for the user to allow "multiple downloads", and a synthetic click carries no gesture. A person's click
-      // would have saved the file: the worker saves it itself, with the browser's cookies for that site.
-      action.fetching = downloading.url;
-      const name = safeName(downloading.name || downloading.url.split(/[?#]/)[0].split("/").pop() || "");
-      const id = await chrome.downloads.download({ url: downloading.url, filename: `${FOLDER}/${name}`, conflictAction: "uniquify" });
-      if (!action.claimed.length) await claimed(action);
-      if ((await owners.get(id)) === sessionId) {
-        await changeRecord(sessionId, id, { name }); // named here: Chrome asks no extension for its name
-        naming.get(id)?.done();
-        naming.delete(id);
-      }
-    }
+    if (downloading && !action.claimed.length) await saveHeldBack(sessionId, action, downloading, started);
     if (!action.claimed.length) return result;
     await owners.get(action.claimed[0]); // its record is written
     const named = naming.get(action.claimed[0])?.recorded; // (none: named already)
@@ -68,6 +56,25 @@ export async function withDownloads(sessionId, tab, run) {
     return first ? { ...result, download: { id: first.id, name: first.name, state: first.state } } : result;
   } finally {
     if (running.get(sessionId) === action) running.delete(sessionId);
+  }
+}
+
+// The download link `downloading` ({url, name}) that `action` followed started no download: Chrome held it back, as
+// it holds a download without a user's gesture after the page's first one until the user allows "multiple
+// downloads" (a synthetic click carries no gesture). A person's click would have saved the file: the worker saves
+// it itself, with the browser's cookies for that site. Not when a download of that URL began after all (`started`:
+// when the action began), nor for a blob: or data: URL, which only the page can read.
+async function saveHeldBack(sessionId, action, downloading, started) {
+  if (!/^https?:/.test(downloading.url)) return;
+  if ((await chrome.downloads.search({ url: downloading.url, startedAfter: started })).length) return;
+  const name = safeName(downloading.name || downloading.url.split(/[?#]/)[0].split("/").pop() || "");
+  action.fetching = { url: downloading.url, name };
+  const id = await chrome.downloads.download({ url: downloading.url, filename: `${FOLDER}/${name}`, conflictAction: "uniquify" });
+  if (!action.claimed.length) await claimed(action);
+  if ((await owners.get(id)) === sessionId) {
+    await changeRecord(sessionId, id, { name }); // named here: Chrome asks no extension for its name
+    naming.get(id)?.done();
+    naming.delete(id);
   }
 }
 
@@ -97,10 +104,15 @@ export function downloadCreated(item) {
   }
 }
 
-// A download this worker started for a session's action (withDownloads), by its URL.
+// A download this worker started for a session's action (saveHeldBack), by its URL: the session's id, or null.
 function fetchedBy(item) {
   if (item.byExtensionId !== chrome.runtime.id) return null;
-  return [...running.entries()].find(([, action]) => action.fetching === item.url)?.[0] ?? null;
+  return [...running.entries()].find(([, action]) => action.fetching?.url === item.url)?.[0] ?? null;
+}
+
+// What this worker saves for an action: {url, name}.
+function fetchingFor(item) {
+  return [...running.values()].find((action) => action.fetching?.url === item.url)?.fetching ?? { name: safeName(item.filename) };
 }
 
 function ownerOf(item) {
@@ -149,7 +161,8 @@ export function determiningFilename(item, suggest) {
   owner.then(
     async (sessionId) => {
       if (!sessionId) return suggest();
-      const name = safeName(item.filename);
+      // one this worker saves for an action (saveHeldBack) keeps the page's name, which Chrome does not know
+      const name = item.byExtensionId ? fetchingFor(item).name : safeName(item.filename);
       suggest({ filename: `${FOLDER}/${name}`, conflictAction: "uniquify" });
       await changeRecord(sessionId, item.id, { name });
       naming.get(item.id)?.done();
@@ -204,7 +217,14 @@ async function completed(sessionId, chromeId) {
 }
 
 // The user answered a download question in the popup (user_control.js answerQuestion wrote it): keep or delete.
-export async function settleDownloadQuestions() {
+// One settling at a time: each storage change of the questions calls this, and an answer is acted on once.
+let settling = Promise.resolve();
+export function settleDownloadQuestions() {
+  settling = settling.catch(() => {}).then(settleAnswered);
+  return settling;
+}
+
+async function settleAnswered() {
   const answered = (await loadQuestions()).filter((q) => q.kind === "download" && q.answer !== undefined);
   for (const question of answered) {
     await changeQuestions((questions) => questions.filter((q) => q.id !== question.id));

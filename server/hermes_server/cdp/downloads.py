@@ -31,7 +31,7 @@ from hermes_wire.errors import ToolError
 log = logging.getLogger(__name__)
 
 #: How long an action whose navigation ended without a document waits for the download it started to be announced.
-DOWNLOAD_BEGIN_GRACE_S = 2.0
+DOWNLOAD_BEGIN_GRACE_S = 3.0
 #: How long giving a shared browser its download behaviour back may take when the session ends.
 STOP_TIMEOUT_S = 2.0
 #: The longest URL a record keeps.

@@ -19,40 +19,41 @@ tab matches the same PDF read as a download):
 Every document is untrusted: its text is data for the agent, never structure.  A line of page text that reads
 like a page marker is prefixed with ``(text) `` so that only the extractor's own markers separate pages.  A
 malformed or hostile PDF raises :class:`~hermes_server.errors.DocumentUnreadable` (never another exception),
-a page that alone cannot be read says so in its place, and the work is bounded: at most ``MAX_PDF_PAGES``
-pages, ``PDF_TIME_BUDGET_S`` seconds between pages, pypdf's own decompression limits, and ``max_chars``.
+a page that alone cannot be read says so in its place, and the work is bounded: pypdf runs in a process of its
+own (pdf_worker.py) with its memory capped, killed ``PDF_KILL_AFTER_S`` past the ``PDF_TIME_BUDGET_S`` seconds it
+has (a page cannot be interrupted from inside), at most ``MAX_PDF_PAGES`` pages, and ``max_chars``.
 """
 
 from __future__ import annotations
 
 import codecs
-import io
-import logging
+import json
+import os
 import pathlib
 import re
-import time
+import subprocess
+import sys
 from dataclasses import dataclass
 from html.parser import HTMLParser
-from typing import TYPE_CHECKING, Literal
+from typing import Any, Literal
 
 from hermes_server.errors import DocumentTooLarge, DocumentUnreadable
-
-if TYPE_CHECKING:
-    import pypdf
 
 DocumentKind = Literal["text", "csv", "json", "html", "pdf", "other"]
 
 #: The most pages of one PDF that are read; the rest are counted but not read (the answer is truncated).
 MAX_PDF_PAGES = 500
-#: Reading stops at the first page boundary after this many seconds (a single page is bounded by pypdf's
-#: decompression limits); what was read is returned, truncated.
+#: Reading stops at the first page boundary after this many seconds; what was read is returned, truncated.
 PDF_TIME_BUDGET_S = 20.0
-#: The largest document read at all: a PDF is parsed whole, so its size bounds the parser's memory.
+#: A page that is still being read this long after the budget is given up: the reader's process is killed.
+PDF_KILL_AFTER_S = 5.0
+#: The largest document read at all: a PDF is parsed whole, so its size bounds the parser's memory (which
+#: pdf_worker.py caps as well).
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 #: HTML is read up to this many bytes (its visible text can start after a long head of scripts and styles).
 MAX_HTML_BYTES = 8 * 1024 * 1024
 
-#: The line the extractor puts before each page's text (a line of page text that reads so is prefixed "(text) ").
+#: The line before each page's text of a PDF (a line of page text that reads so is prefixed "(text) ").
 PAGE_MARKER = re.compile(r"^--- page \d+ of \d+ ---$")
 _WHITESPACE = re.compile(r"\s+")
 _TEXT_TYPES: dict[str, DocumentKind] = {
@@ -69,10 +70,6 @@ _TEXT_TYPES: dict[str, DocumentKind] = {
 }
 #: Types a server sends when it does not know; the bytes' own signature decides then (only ``%PDF-``).
 _GENERIC_TYPES = frozenset({"", "application/octet-stream", "binary/octet-stream", "application/download"})
-
-# pypdf logs each defect of a malformed file it repairs or skips (as warnings and errors); the agent gets the text
-# or one DocumentUnreadable instead.
-logging.getLogger("pypdf").setLevel(logging.CRITICAL)
 
 
 @dataclass(frozen=True)
@@ -133,55 +130,58 @@ def extract_bytes(data: bytes, mime_type: str, max_chars: int, *, byte_truncated
 
 
 def extract_pdf_bytes(data: bytes, max_chars: int) -> ExtractedText:
-    """A PDF's text page by page, each under ``--- page N of M ---``; raises DocumentUnreadable if it is no PDF."""
-    # Imported here: pypdf costs a noticeable part of a second to import, and most sessions never read a PDF.
-    import pypdf
+    """A PDF's text page by page, each under ``--- page N of M ---``; raises DocumentUnreadable if it is no PDF.
 
-    try:
-        reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
-        if reader.is_encrypted and not reader.decrypt(""):
-            raise DocumentUnreadable("The PDF is encrypted with a password: its text cannot be read.")
-        page_count = len(reader.pages)
-    except DocumentUnreadable:
-        raise
-    except Exception as error:  # pypdf raises many kinds on a malformed file (ValueError, KeyError, recursion...)
-        raise DocumentUnreadable(f"The file is not a readable PDF ({type(error).__name__}).") from error
-    deadline = time.monotonic() + PDF_TIME_BUDGET_S
-    parts: list[str] = []
-    length = 0
-    stopped_early = False
-    for index in range(min(page_count, MAX_PDF_PAGES)):
-        if time.monotonic() > deadline:
-            stopped_early = True
-            break
-        part = f"--- page {index + 1} of {page_count} ---\n{_page_text(reader, index)}\n"
-        parts.append(part)
-        length += len(part)
-        if length > max_chars:
-            break
+    pypdf reads it in a process of its own (pdf_worker.py), killed ``PDF_KILL_AFTER_S`` past the time budget: the
+    pages it wrote by then are kept, and the page it was reading says it could not be read in time.
+    """
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise DocumentTooLarge(f"The PDF is larger than {MAX_DOCUMENT_BYTES // (1024 * 1024)} MB: it was not read.")
+    messages, stopped = _run_worker(data, max_chars)
+    if not messages:
+        raise DocumentUnreadable(f"The PDF could not be opened: {stopped or 'the reader wrote nothing'}.")
+    if "error" in messages[0]:
+        raise DocumentUnreadable(str(messages[0]["error"]))
+    page_count = int(messages[0].get("pages") or 0)
+    texts = [str(message["page"]) for message in messages[1:] if "page" in message]
+    length = sum(len(text) for text in texts)
+    if stopped and len(texts) < min(page_count, MAX_PDF_PAGES) and length <= max_chars:  # the page under way
+        texts.append(f"[the text of this page cannot be read: {stopped}]")
+    parts = [f"--- page {number} of {page_count} ---\n{text}\n" for number, text in enumerate(texts, start=1)]
     text, truncated = _clip("".join(parts).rstrip("\n"), max_chars)
-    read_all = not stopped_early and page_count <= MAX_PDF_PAGES
-    return ExtractedText(kind="pdf", text=text, pages=page_count, truncated=truncated or not read_all)
+    return ExtractedText(kind="pdf", text=text, pages=page_count, truncated=truncated or len(texts) < page_count)
 
 
-def _page_text(reader: pypdf.PdfReader, index: int) -> str:
-    """One page's text, whitespace runs collapsed; a page that cannot be read says so instead of failing all."""
+def _run_worker(data: bytes, max_chars: int) -> tuple[list[dict[str, Any]], str | None]:
+    """What pdf_worker.py wrote for ``data`` (its complete lines), and why it stopped early (None if it finished)."""
+    package_root = str(pathlib.Path(__file__).resolve().parents[1])  # where the child imports hermes_server from
+    search_path = os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))
+    budget = [str(max_chars), str(MAX_PDF_PAGES), str(PDF_TIME_BUDGET_S)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hermes_server.pdf_worker", *budget],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=os.environ | {"PYTHONPATH": search_path},
+    )
+    stopped: str | None = None
     try:
-        raw = reader.pages[index].extract_text(extraction_mode="layout", layout_mode_space_vertically=False)
-    except Exception as error:  # one bad page (a broken font, a bomb stream) must not hide the others
-        return f"[the text of this page cannot be read: {type(error).__name__}]"
-    return _neutralise_markers(_collapse_whitespace(str(raw)))
-
-
-def _collapse_whitespace(text: str) -> str:
-    """Layout mode pads columns with spaces: keep the lines, drop the padding and the blank lines."""
-    lines = (" ".join(line.split()) for line in text.splitlines())
-    return "\n".join(line for line in lines if line)
-
-
-def _neutralise_markers(text: str) -> str:
-    """A line of page text that reads like a page marker must not pass for one."""
-    return "\n".join(f"(text) {line}" if PAGE_MARKER.match(line) else line for line in text.split("\n"))
+        output, _ = process.communicate(data, timeout=PDF_TIME_BUDGET_S + PDF_KILL_AFTER_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        output, _ = process.communicate()
+        stopped = "reading it took too long"
+    if stopped is None and process.returncode != 0:
+        stopped = f"the PDF reader stopped (exit status {process.returncode})"
+    messages: list[dict[str, Any]] = []
+    for line in output.split(b"\n"):
+        try:
+            message = json.loads(line)
+        except ValueError:  # the last line, cut by the kill, or an empty one
+            continue
+        if isinstance(message, dict):
+            messages.append(message)
+    return messages, stopped
 
 
 def _read_limit(kind: DocumentKind, max_chars: int) -> int:

@@ -421,6 +421,11 @@ class PageEngine:
                 continue
             self.refs.next_ref = max(self.refs.next_ref, int(part.get("nextRef") or 1))
             owners.update({ref: frame.frame_id for ref in part.get("refs") or ()})
+            if part.get("pdf"):
+                # A PDF: the other frames are Chrome's viewer, which no ref may reach (the extension lane cannot
+                # read them either); the PDF's text is the answer.
+                parts.append((frame, part))
+                break
             children = [child for child in frames if child.parent_id == frame.frame_id]
             if children:
                 mapping.append(asyncio.ensure_future(self._child_tokens(frame, children)))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pathlib
+import subprocess
+import sys
 import time
 import zlib
 
@@ -234,3 +236,12 @@ def test_random_bytes_behind_a_pdf_signature_never_crash(body: bytes) -> None:
 def test_any_html_gives_text(markup: str) -> None:
     result = extract_bytes(markup.encode(), "text/html", 1000)
     assert result.text is not None and len(result.text) <= 1000
+
+
+def test_the_reader_process_caps_its_own_memory() -> None:
+    probe = "from hermes_server import pdf_worker; import resource; pdf_worker._limit_memory(); "
+    probe += "print(resource.getrlimit(resource.RLIMIT_AS)[0])"
+    shown = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=scaled(30)
+    )
+    assert int(shown.stdout) == pdf_worker.MEMORY_LIMIT_BYTES

@@ -55,6 +55,44 @@ NAMED_KEYS = {
     "PageUp": ("PageUp", 33, ""),
     "PageDown": ("PageDown", 34, ""),
 }
+#: Resolves once the page has drawn its next frame.
+NEXT_FRAME = "new Promise(function (done) { requestAnimationFrame(function () { done(true); }); })"
+#: The keys of a US keyboard's punctuation: character -> (code, virtual key code, Shift held).
+PUNCTUATION_KEYS = {
+    **{
+        c: (code, vk, False)
+        for c, code, vk in (
+            ("-", "Minus", 189),
+            ("=", "Equal", 187),
+            ("[", "BracketLeft", 219),
+            ("]", "BracketRight", 221),
+            ("\\", "Backslash", 220),
+            (";", "Semicolon", 186),
+            ("'", "Quote", 222),
+            (",", "Comma", 188),
+            (".", "Period", 190),
+            ("/", "Slash", 191),
+            ("`", "Backquote", 192),
+        )
+    },
+    **{
+        c: (code, vk, True)
+        for c, code, vk in (
+            ("_", "Minus", 189),
+            ("+", "Equal", 187),
+            ("{", "BracketLeft", 219),
+            ("}", "BracketRight", 221),
+            ("|", "Backslash", 220),
+            (":", "Semicolon", 186),
+            ('"', "Quote", 222),
+            ("<", "Comma", 188),
+            (">", "Period", 190),
+            ("?", "Slash", 191),
+            ("~", "Backquote", 192),
+        )
+    },
+    **{c: (f"Digit{d}", ord(d), True) for c, d in zip("!@#$%^&*()", "1234567890", strict=True)},
+}
 #: Whether an element is a native drop-down <select> or inside one: its options are the browser's popup, not the
 #: page's (a listbox's, multiple or size above 1, are on the page to be pressed).
 DROP_DOWN_SELECT = """function () {
@@ -275,8 +313,9 @@ class Oracle:
             self.mouse_click(x, y)
             self.key("Control+a")
             for character in step.text:
-                self.page.send("Input.dispatchKeyEvent", type="keyDown", key=character, text=character)
-                self.page.send("Input.dispatchKeyEvent", type="keyUp", key=character)
+                self.type_character(character)
+                # a person's keys come a frame apart at least: the page draws what each did before the next
+                self.page.evaluate(NEXT_FRAME)
         elif step.op == SCROLL:
             self.page.send("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=WHEEL_DELTA_PX)
         elif step.op == DRAG:
@@ -292,6 +331,46 @@ class Oracle:
                 "Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=count, modifiers=bits
             )
 
+    def type_character(self, character: str) -> None:
+        """The key a person's (US) keyboard types ``character`` with, Shift held for a capital or a shifted sign:
+        a line break is Enter, a tab Tab; a character no key types (an accented letter) comes as its text alone,
+        as an input method gives it."""
+        if character in "\n\t":
+            self.key("Enter" if character == "\n" else "Tab")
+            return
+        if character == " ":
+            self.key("Space")
+            return
+        if character.isascii() and character.isalpha():
+            code, virtual, shifted = f"Key{character.upper()}", ord(character.upper()), character.isupper()
+        elif character.isascii() and character.isdigit():
+            code, virtual, shifted = f"Digit{character}", ord(character), False
+        elif character in PUNCTUATION_KEYS:
+            code, virtual, shifted = PUNCTUATION_KEYS[character]
+        else:
+            self.page.send("Input.dispatchKeyEvent", type="keyDown", key=character, text=character)
+            self.page.send("Input.dispatchKeyEvent", type="keyUp", key=character)
+            return
+        common = {"code": code, "windowsVirtualKeyCode": virtual, "nativeVirtualKeyCode": virtual}
+        bits = MODIFIER_BITS["Shift"] if shifted else 0
+        if shifted:
+            self.page.send(
+                "Input.dispatchKeyEvent",
+                type="rawKeyDown",
+                key="Shift",
+                code="ShiftLeft",
+                windowsVirtualKeyCode=16,
+                modifiers=bits,
+            )
+        self.page.send(
+            "Input.dispatchKeyEvent", type="keyDown", key=character, text=character, modifiers=bits, **common
+        )
+        self.page.send("Input.dispatchKeyEvent", type="keyUp", key=character, modifiers=bits, **common)
+        if shifted:
+            self.page.send(
+                "Input.dispatchKeyEvent", type="keyUp", key="Shift", code="ShiftLeft", windowsVirtualKeyCode=16
+            )
+
     def key(self, spec: str) -> None:
         """One key press as ``browser_press`` names it ("Shift+ArrowLeft", "Control+a"), with its modifiers
         held around it as a keyboard does."""
@@ -301,7 +380,8 @@ class Oracle:
             code, virtual, text = NAMED_KEYS[key]
             key_value = " " if key == "Space" else key
         else:
-            code, virtual, text = f"Key{key.upper()}", ord(key.upper()), key
+            code = f"Digit{key}" if key.isdigit() else f"Key{key.upper()}"
+            virtual, text = ord(key.upper()), key
             key_value = key
         if bits & ~MODIFIER_BITS["Shift"]:
             text = ""  # Control or Alt held: the key types nothing, it is a shortcut

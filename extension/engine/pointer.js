@@ -347,7 +347,7 @@
   function aim(ref, options) {
     var found = pointerTarget(ref);
     if (!found.ok) return Promise.resolve(found);
-    var el = found.element;
+    var el = (options && options.at) || found.element; // at: the field inside it that takes the keys (aimToType)
     var hover = !!(options && options.hover);
     if (isDisabled(el) && !hover) return Promise.resolve(failure("disabled", "Element " + refText(found.number) + " is disabled."));
     return pressPoint(el, found.number, !!(options && options.now)).then(function (point) {
@@ -436,9 +436,14 @@
       focusBeforeOpening.set(el, focusedElement());
       return Promise.resolve({ facts: Object.assign(fieldFacts(el), { opens: true }) });
     }
-    var facts = fieldFacts(el);
+    // a field inside it takes the keys (the one input of a wrapper, a date field's segments: clicked on the first)
+    var inside = field !== el && composedContains(el, field) ? field : null;
+    var facts = fieldFacts(inside || el);
     if (!takesRealKeys(facts, textTypes)) return Promise.resolve({ facts: facts });
-    return aim(ref, { now: true, guard: true }).then(function (aimed) {
+    var segmented = engine.segmentedField(el);
+    var at = segmented ? segmented.press : inside;
+    if (segmented) facts.segmented = true; // typed a key per character, nothing chosen first (typing.js)
+    return aim(ref, { now: true, guard: true, at: at }).then(function (aimed) {
       return { facts: facts, aimed: aimed };
     });
   }

@@ -331,6 +331,7 @@
     if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex")) return true;
     if (FLATTEN[role] && el.getAttribute("draggable") === "true" && !textless) return true; // browser_drag's
     if (!textless && CELL_ROLES[role] && cellTakesActions(el, role, walk)) return true;
+    if (role === "group" && engine.segmentedField(el)) return true; // a date or time field in segments (typing.js)
 
     if (!(CLICKABLE_STRUCTURE[role] || FLATTEN[role]) || !walk.cursor || textless || POINTER_SKIP[tag]) return false;
     var row = !!ROW_ROLES[role];

@@ -175,6 +175,7 @@
   // What the element holds now: an editor's text, a contenteditable's, a field's value, a <select>'s chosen
   // labels (one per line).
   function held(el) {
+    if (segmentedField(el)) return { text: segmentsText(el), rich: true, segmented: true };
     var inEditor = editorText(el);
     if (inEditor !== null) return { text: inEditor, rich: true };
     var tag = tagOf(el);
@@ -183,9 +184,14 @@
     return { text: editableText(el), rich: true };
   }
   // Rich text (an editor, contenteditable) is compared with its whitespace runs as one space: paragraphs
-  // and soft line breaks render differently in each editor, the words may not.
-  function sameText(wanted, got, rich) {
+  // and soft line breaks render differently in each editor, the words may not. A date or time field in segments
+  // draws its own separators: what lands is its letters and digits ("10:30 AM" typed as "1030AM").
+  function lettersAndDigits(text) {
+    return String(text).replace(/[^0-9A-Za-z]/g, "").toLowerCase();
+  }
+  function sameText(wanted, got, rich, segmented) {
     if (!rich) return wanted === got;
+    if (segmented) return lettersAndDigits(wanted) === lettersAndDigits(got);
     var squash = function (s) {
       return String(s).replace(/[\s\u00a0]+/g, " ").trim();
     };
@@ -198,7 +204,7 @@
     var now = held(el);
     var found = sensitiveField(el);
     var isPassword = !!found && found.kind === "password";
-    if (!sameText(text, now.text, now.rich)) {
+    if (!sameText(text, now.text, now.rich, now.segmented)) {
       var what = isPassword
         ? "the password field holds " + now.text.length + " characters, not the " + text.length + " typed"
         : "it holds " + quote(cap(now.text, VALUE_CAP)) + ", not " + quote(cap(text, VALUE_CAP));
@@ -241,7 +247,7 @@
   function typed(ref, text) {
     var found = lookup(ref);
     if (!found.ok) return found;
-    var el = typingTarget(found.element);
+    var el = segmentedField(found.element) ? found.element : typingTarget(found.element);
     text = String(text == null ? "" : text).replace(/\r\n?/g, "\n");
     if (tagOf(el) === "input") text = text.replace(/\n+/g, "");
     return typedCheck(el, found.number, text);
@@ -256,7 +262,37 @@
     if (opened && opened.isConnected && hasBox(opened)) return opened;
     var fields = el.querySelectorAll(FIELDS_INSIDE);
     if (fields.length === 1 && hasBox(fields[0])) return fields[0];
+    var segmented = segmentedField(el);
+    if (segmented) return segmented.into;
     return isCombobox(el) ? ownedField(el) || el : el;
+  }
+  // A date or time field drawn in segments, editable spinbuttons in a group (MUI's and React Aria's pickers: group
+  // "Start time" of "Hours", "Minutes", "Meridiem"): the field is the group, typed into from its first segment,
+  // where a person clicks to type the whole value (the page moves the caret on from segment to segment). While all
+  // its segments are chosen, MUI draws the value as plain text in one editable box instead. null for an element
+  // that is no such field; else {press: where the click goes, into: what takes the keys (the segment, or the
+  // editable box around it), shown: the box whose text is the value}.
+  function segmentedField(el) {
+    if (tagOf(el) === "input" || roleOf(el, tagOf(el)) !== "group") return null;
+    var segments = Array.prototype.filter.call(el.querySelectorAll('[role="spinbutton"]'), function (segment) {
+      return tagOf(segment) !== "input" && (segment.isContentEditable || segment.hasAttribute("contenteditable")) && hasBox(segment);
+    });
+    if (segments.length > 1) {
+      var first = segments[0],
+        into = first,
+        shown = first.parentElement;
+      while (into !== el && !into.isContentEditable && into.parentElement) into = into.parentElement;
+      while (shown && shown !== el && !shown.contains(segments[segments.length - 1])) shown = shown.parentElement;
+      return { press: first, into: into === el ? first : into, shown: shown || el };
+    }
+    var boxes = Array.prototype.filter.call(el.querySelectorAll("[contenteditable]"), function (box) {
+      return box.isContentEditable && !(box.parentElement && box.parentElement.isContentEditable) && hasBox(box);
+    });
+    return boxes.length === 1 && !boxes[0].firstElementChild ? { press: boxes[0], into: boxes[0], shown: boxes[0] } : null;
+  }
+  // What the field shows, with the separators between its segments, without bidi marks.
+  function segmentsText(el) {
+    return clean(segmentedField(el).shown.textContent.replace(/[\u200e\u200f\u2066-\u2069]/g, ""));
   }
   function isCombobox(el) {
     return roleOf(el, tagOf(el)) === "combobox";
@@ -635,6 +671,7 @@
     typed: typed,
     typedAfter: typedAfter,
     typingTarget: typingTarget,
+    segmentedField: segmentedField,
     opensToType: opensToType,
     fieldOpenedBy: fieldOpenedBy,
     notOpened: notOpened,

@@ -137,9 +137,13 @@ async def replace_text(
     together: bool = False,
     last_as_key: bool = False,
     click: bool = True,
+    keys_only: bool = False,
 ) -> None:
     """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it). Without
     ``click``, the field has the focus already (a combobox's search field, which a click would close).
+    ``keys_only`` (a date or time field drawn in segments): the click, then a key per character, as a person
+    types into it: Control+A would choose every segment (MUI then draws the value as one text), and the page
+    moves on from segment to segment as each key comes.
 
     Each gesture's events are sent back to back (the click's, each key's). ``together``: the field is in the top
     frame, so every event goes to one widget of the browser, which handles them in the order sent: all the
@@ -150,10 +154,10 @@ async def replace_text(
     (50 characters: 37 ms against 6), and a code editor would indent a new line, or close a bracket, on a real
     key. ``last_as_key`` (a one-line ``<input>``): its last character is a key pressed and released, so that a
     widget acting on a key's events (Flatpickr's year field reads its value on keyup) sees the whole text then."""
-    selecting = [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
+    selecting = [] if keys_only else [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
     gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]] if click else []
     gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in selecting]
-    inserted, keyed = (text[:-1], text[-1:]) if last_as_key else (text, "")
+    inserted, keyed = ("", text) if keys_only else (text[:-1], text[-1:]) if last_as_key else (text, "")
     if inserted:
         gestures.append([("Input.insertText", {"text": inserted})])
     gestures += [

@@ -54,6 +54,7 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         together=frame.parent_id is None,
         last_as_key=facts["tag"] == "input",
         click=not aimed.get("focused"),
+        keys_only=bool(facts.get("segmented")),
     )
     await act(supervisor, typing, so_far=result)
     # Typing lands exactly or fails (type_mismatch): once what the typing caused is over (the engine's settle, a

@@ -443,13 +443,14 @@ function waitTimeoutMessage(text, gone, timeoutS) {
 
 // An action's engine answer; when it started a navigation (navigating), the answer once the new document has
 // loaded, with navigated: its URL (the refs of a replaced top document are forgotten). With `dropping` (see
-// waitForNavigation), a navigation that ended without a document (204, a file saved) is none: no navigated.
+// waitForNavigation), a navigation that ended without a document (204, a file saved) is none: no navigated, but
+// droppedNavigation: its URL (a download Chrome held back, downloads.js).
 async function followNavigation(tab, done, signal, dropping = null) {
   const { navigating, ...result } = done.value ?? {};
   if (!navigating) return result;
   const before = { frameId: done.frameId, documentId: done.documentId, url: tab.url };
   const after = await waitForNavigation(tab.id, before, signal, dropping);
-  if (dropping?.dropped) return result;
+  if (dropping?.dropped) return { ...result, droppedNavigation: navigating }; // (downloads.js reads it)
   if (done.frameId === 0) {
     await forgetRefs(tab.id);
     return { ...result, navigated: after.url };
@@ -626,7 +627,10 @@ export async function runCommand(message) {
       throw error;
     });
     if (controller.signal.aborted) throw controller.signal.reason;
-    if (result && typeof result === "object") delete result.downloading; // the engine's word for this worker only
+    if (result && typeof result === "object") {
+      delete result.downloading; // the engine's word for this worker only, as the navigation that left no document
+      delete result.droppedNavigation;
+    }
     await checkLanding(sessionId, action, { args });
     sendResult(commandId, { ok: true, result });
     if (action !== "controller.noop") await logAction(sessionId, action, summary ?? ""); // a channel check, not an action

@@ -45,9 +45,12 @@ export async function withDownloads(sessionId, tab, run) {
   const started = new Date().toISOString();
   running.set(sessionId, action);
   try {
-    const { downloading, ...result } = await run();
+    const { downloading, droppedNavigation, ...result } = await run();
     if (downloading && !action.claimed.length) await claimed(action);
     if (downloading && !action.claimed.length) await saveHeldBack(sessionId, action, downloading, started);
+    if (!downloading && droppedNavigation && !action.claimed.length) {
+      await saveHeldBackAttachment(sessionId, action, droppedNavigation, started);
+    }
     if (!action.claimed.length) return result;
     await owners.get(action.claimed[0]); // its record is written
     const named = naming.get(action.claimed[0])?.recorded; // (none: named already)
@@ -70,9 +73,31 @@ async function saveHeldBack(sessionId, action, downloading, started) {
   const name = safeName(downloading.name || downloading.url.split(/[?#]/)[0].split("/").pop() || "");
   action.fetching = { url: downloading.url, name };
   const id = await chrome.downloads.download({ url: downloading.url, filename: `${FOLDER}/${name}`, conflictAction: "uniquify" });
+  await namedHere(sessionId, action, id, name);
+}
+
+// The action's navigation to `url` ended without a document and started no download: a 204 (nothing to save), or a
+// file the site sends (an attachment, a type no page shows) that Chrome held back, as saveHeldBack says. Asked with
+// HEAD (which changes nothing on the site) which of the two; a file is saved by the worker, named as the site names
+// it. A POSTed form's answer is not asked for again: its URL alone does not make it.
+const SHOWN_TYPES = /^(text\/(html|plain|xml|css|javascript)|image\/|audio\/|video\/|application\/(pdf|xhtml\+xml|xml|json))\b/i;
+async function saveHeldBackAttachment(sessionId, action, url, started) {
+  if (!/^https?:/.test(url)) return;
+  if ((await chrome.downloads.search({ url, startedAfter: started })).length) return;
+  const head = await fetch(url, { method: "HEAD", credentials: "include" }).catch(() => null);
+  if (!head || !head.ok || head.status === 204 || head.status === 205) return;
+  const attachment = /^\s*attachment/i.test(head.headers.get("content-disposition") ?? "");
+  if (!attachment && SHOWN_TYPES.test(head.headers.get("content-type") ?? "text/html")) return;
+  action.fetching = { url, name: null }; // named by Chrome from the site's answer (onDeterminingFilename)
+  const id = await chrome.downloads.download({ url, conflictAction: "uniquify" });
+  await namedHere(sessionId, action, id, null);
+}
+
+// Once the download `id` this worker started is the action's: its record named `name` (null: as Chrome named it).
+async function namedHere(sessionId, action, id, name) {
   if (!action.claimed.length) await claimed(action);
-  if ((await owners.get(id)) === sessionId) {
-    await changeRecord(sessionId, id, { name }); // named here: Chrome asks no extension for its name
+  if (name !== null && (await owners.get(id)) === sessionId) {
+    await changeRecord(sessionId, id, { name }); // named here: Chrome's own suggestion is the URL's
     naming.get(id)?.done();
     naming.delete(id);
   }
@@ -162,7 +187,7 @@ export function determiningFilename(item, suggest) {
     async (sessionId) => {
       if (!sessionId) return suggest();
       // one this worker saves for an action (saveHeldBack) keeps the page's name, which Chrome does not know
-      const name = item.byExtensionId ? fetchingFor(item).name : safeName(item.filename);
+      const name = (item.byExtensionId && fetchingFor(item).name) || safeName(item.filename);
       suggest({ filename: `${FOLDER}/${name}`, conflictAction: "uniquify" });
       await changeRecord(sessionId, item.id, { name });
       naming.get(item.id)?.done();

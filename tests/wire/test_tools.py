@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from hermes_wire import controller as protocol
-from hermes_wire.tools import ALL_LANES, EXTENSION_LANE, RESULT_KINDS, SUPPORTED_SCHEMA_KEYWORDS, TOOLS
+from hermes_wire.tool_schema import SUPPORTED_SCHEMA_KEYWORDS
+from hermes_wire.tools import ALL_LANES, EXTENSION_LANE, RESULT_KINDS, TOOLS
 
 
 def keywords(schema: dict[str, Any]) -> set[str]:

@@ -20,18 +20,17 @@ Result shapes (``ToolSpec.result_kind``), so every surface renders a result the 
 
 The schemas use a small subset of JSON Schema (object / string / integer / number
 / boolean, ``required``, ``enum``, ``pattern``, length and range bounds, and
-``additionalProperties: false``); ``ToolSpec.validate`` implements exactly that
-subset (so does the extension's copy), and a test keeps the declarations inside it.
+``additionalProperties: false``); ``ToolSpec.validate`` checks exactly that subset
+(``hermes_wire.tool_schema``; so does the extension's copy), and a test keeps the declarations inside it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from hermes_wire.errors import ToolError
+from hermes_wire.tool_schema import check_value
 
 EXTENSION_LANE = "extension"
 CDP_LANE = "cdp"
@@ -77,7 +76,7 @@ class ToolSpec:
 
     def validate(self, arguments: Any) -> dict[str, Any]:
         """Return the arguments if they match the schema, else raise ``ToolError('invalid_arguments')``."""
-        _check(self.schema, arguments, "arguments")
+        check_value(self.schema, arguments, "arguments")
         checked: dict[str, Any] = arguments
         return checked
 
@@ -974,73 +973,3 @@ def tools_for_lane(lane: str, switched_on: Collection[str] = frozenset()) -> lis
         for spec in TOOLS.values()
         if lane in spec.lanes and (spec.switched_on_by is None or spec.switched_on_by in switched_on)
     ]
-
-
-#: Keywords ``validate_arguments`` understands; anything else in a schema would be silently ignored.
-SUPPORTED_SCHEMA_KEYWORDS = frozenset(
-    {
-        "type",
-        "properties",
-        "required",
-        "additionalProperties",
-        "enum",
-        "pattern",
-        "minLength",
-        "maxLength",
-        "minimum",
-        "maximum",
-        "items",
-        "minItems",
-        "maxItems",
-        "description",
-    }
-)
-
-_PYTHON_TYPES: dict[str, tuple[type, ...]] = {
-    "object": (dict,),
-    "string": (str,),
-    "integer": (int,),
-    "number": (int, float),
-    "boolean": (bool,),
-    "array": (list,),
-}
-
-
-def _check(schema: dict[str, Any], value: Any, where: str) -> None:
-    expected = schema["type"]
-    has_type = isinstance(value, _PYTHON_TYPES[expected]) and (expected == "boolean" or not isinstance(value, bool))
-    if not has_type:
-        raise ToolError("invalid_arguments", f"{where} must be {'an' if expected[0] in 'aeio' else 'a'} {expected}")
-    if "enum" in schema and value not in schema["enum"]:
-        raise ToolError("invalid_arguments", f"{where} must be one of {', '.join(map(str, schema['enum']))}")
-    if expected == "string":
-        if len(value) < schema.get("minLength", 0):
-            raise ToolError("invalid_arguments", f"{where} is too short")
-        if len(value) > schema.get("maxLength", len(value)):
-            raise ToolError("invalid_arguments", f"{where} is longer than {schema['maxLength']} characters")
-        if "pattern" in schema and not re.search(schema["pattern"], value):
-            hint = schema.get("description", f"match {schema['pattern']}")
-            raise ToolError("invalid_arguments", f"{where} is not valid: {hint}")
-    if expected in ("integer", "number"):
-        if value < schema.get("minimum", value):
-            raise ToolError("invalid_arguments", f"{where} must be at least {schema['minimum']}")
-        if value > schema.get("maximum", value):
-            raise ToolError("invalid_arguments", f"{where} must be at most {schema['maximum']}")
-    if expected == "array":
-        if len(value) < schema.get("minItems", 0):
-            raise ToolError("invalid_arguments", f"{where} must hold at least {schema['minItems']} items")
-        if len(value) > schema.get("maxItems", len(value)):
-            raise ToolError("invalid_arguments", f"{where} must hold at most {schema['maxItems']} items")
-        for index, item in enumerate(value):
-            _check(schema["items"], item, f"{where}[{index}]")
-    if expected == "object":
-        properties = schema.get("properties", {})
-        for name in schema.get("required", ()):
-            if name not in value:
-                raise ToolError("invalid_arguments", f"{where}.{name} is required")
-        for name, item in value.items():
-            if name in properties:
-                _check(properties[name], item, f"{where}.{name}")
-            elif schema.get("additionalProperties") is False:
-                allowed = ", ".join(properties) or "none"
-                raise ToolError("invalid_arguments", f"{where}.{name} is not accepted (allowed: {allowed})")

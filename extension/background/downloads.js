@@ -48,7 +48,9 @@ export async function withDownloads(sessionId, tab, run) {
     const { downloading, droppedNavigation, ...result } = await run();
     if (downloading && !action.claimed.length) await claimed(action);
     if (downloading && !action.claimed.length) await saveHeldBack(sessionId, action, downloading, started);
-    if (!downloading && droppedNavigation && !action.claimed.length) {
+    // a link (clicked, or Enter pressed on it) navigates with GET; a form's POST is never made again
+    const link = (result.role ?? result.target?.role) === "link";
+    if (!downloading && link && droppedNavigation && !action.claimed.length) {
       await saveHeldBackAttachment(sessionId, action, droppedNavigation, started);
     }
     if (!action.claimed.length) return result;
@@ -77,12 +79,16 @@ async function saveHeldBack(sessionId, action, downloading, started) {
 }
 
 // The action's navigation to `url` ended without a document and started no download: a 204 (nothing to save), or a
-// file the site sends (an attachment, a type no page shows) that Chrome held back, as saveHeldBack says. Asked with
-// HEAD (which changes nothing on the site) which of the two; a file is saved by the worker, named as the site names
-// it. A POSTed form's answer is not asked for again: its URL alone does not make it.
+// file the site sends (an attachment, a type no page shows) that Chrome held back, as saveHeldBack says, which it
+// does only on a page that has started a download already. There only, the site is asked with HEAD which of the two
+// (HEAD changes nothing on a site that keeps to HTTP); a file is saved by the worker, named as the site names it. Only
+// for a link: a form's POSTed answer is not asked for again, since its URL alone does not make it.
 const SHOWN_TYPES = /^(text\/(html|plain|xml|css|javascript)|image\/|audio\/|video\/|application\/(pdf|xhtml\+xml|xml|json))\b/i;
 async function saveHeldBackAttachment(sessionId, action, url, started) {
   if (!/^https?:/.test(url)) return;
+  // Chrome holds back only a page's second download and later: a page that started none cannot have one held back
+  const page = await topDocument(action.tabId);
+  if (page === null || !(await sessionRecords(sessionId)).some((record) => record.document === page)) return;
   if ((await chrome.downloads.search({ url, startedAfter: started })).length) return;
   const head = await fetch(url, { method: "HEAD", credentials: "include" }).catch(() => null);
   if (!head || !head.ok || head.status === 204 || head.status === 205) return;
@@ -161,6 +167,7 @@ async function adopt(sessionId, item) {
   const records = await sessionRecords(sessionId);
   const kept = records.filter((record) => record.state === "in_progress" || record.state === "complete").length;
   const name = safeName(item.filename || item.url.split(/[?#]/)[0].split("/").pop() || "");
+  const tabId = running.get(sessionId)?.tabId;
   const record = {
     id: `d${item.id}`,
     chrome_id: item.id,
@@ -172,6 +179,7 @@ async function adopt(sessionId, item) {
     path: null,
     url: item.url.slice(0, URL_MAX_CHARACTERS),
     site: originOf(item.referrer) ?? originOf(item.url) ?? "",
+    document: tabId === undefined ? null : await topDocument(tabId), // the page it came from (see saveHeldBackAttachment)
   };
   await changeOwners((all) => ({ ...all, [item.id]: sessionId }));
   await changeRecords((all) => ({ ...all, [sessionId]: [...(all[sessionId] ?? []), record] }));
@@ -307,7 +315,12 @@ export async function downloadRecord(sessionId, id) {
   return shown(record);
 }
 
-function shown({ chrome_id: _chromeId, site: _site, ...record }) {
+// The document in the tab's top frame now, by Chrome's own account (nothing runs in the page), or null.
+async function topDocument(tabId) {
+  return (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.documentId ?? null;
+}
+
+function shown({ chrome_id: _chromeId, site: _site, document: _document, ...record }) {
   return record;
 }
 

@@ -228,8 +228,8 @@ const CAPABILITIES = {
 
   // The session's downloads (downloads.js); the server reads the files they name, inside the download folder.
   browser_downloads: async ({ sessionId }) => ({ result: { downloads: await listDownloads(sessionId) }, summary: "listed the downloads" }),
-  browser_read_download: async ({ sessionId, args }) => ({
-    result: { download: await downloadRecord(sessionId, args.id) },
+  browser_read_download: async ({ sessionId, args, signal }) => ({
+    result: { download: await downloadRecord(sessionId, args.id, signal) },
     summary: `read the download ${args.id}`,
   }),
 

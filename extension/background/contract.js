@@ -563,7 +563,8 @@ globalThis.HERMES_CONTRACT = deepFreeze({
   "SCREENSHOT_MAX_HEIGHT": 8000,
   "DOWNLOADS": {
     "MAX_FILE_BYTES": 10485760,
-    "MAX_COUNT": 20
+    "MAX_COUNT": 20,
+    "READ_WAIT_MS": 20000
   },
   "ENGINE_FILES": [
     "engine/core.js",

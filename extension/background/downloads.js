@@ -23,7 +23,7 @@ const DOWNLOAD_BEGIN_GRACE_MS = 3_000;
 const FOLDER = "hermes";
 const NAME_MAX_CHARACTERS = 120; // as the server's safe_name
 const URL_MAX_CHARACTERS = 2_000;
-const { MAX_FILE_BYTES, MAX_COUNT } = CONTRACT.DOWNLOADS;
+const { MAX_FILE_BYTES, MAX_COUNT, READ_WAIT_MS } = CONTRACT.DOWNLOADS;
 
 const loadRecords = () => read("session", "downloads", {});
 const changeRecords = (change) => update("session", "downloads", {}, change);
@@ -306,11 +306,31 @@ export async function listDownloads(sessionId) {
   return (await sessionRecords(sessionId)).map(shown);
 }
 
-// browser_read_download: the session's record of `id`; the server reads the file it names.
-export async function downloadRecord(sessionId, id) {
-  const record = (await sessionRecords(sessionId)).find((r) => r.id === id);
+// browser_read_download: the session's record of `id` once it is no longer in progress (at most READ_WAIT_MS, or
+// until the command is cancelled); the server reads the file it names.
+export async function downloadRecord(sessionId, id, signal) {
+  const find = async () => (await sessionRecords(sessionId)).find((r) => r.id === id);
+  let record = await find();
   if (!record) {
     throw new CommandError("unknown_download", `this session has no download ${id}; browser_downloads lists its downloads.`);
+  }
+  if (record.state === "in_progress") {
+    await new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        chrome.storage.onChanged.removeListener(changed);
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const changed = (changes, area) => {
+        if (area === "session" && "downloads" in changes) find().then((now) => now?.state !== "in_progress" && done());
+      };
+      const timer = setTimeout(done, READ_WAIT_MS);
+      chrome.storage.onChanged.addListener(changed);
+      signal.addEventListener("abort", done);
+      find().then((now) => now?.state !== "in_progress" && done()); // it may have ended before the listener came
+    });
+    record = await find();
   }
   return shown(record);
 }

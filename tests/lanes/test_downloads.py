@@ -110,6 +110,8 @@ def test_a_link_and_a_button_download_a_csv_and_a_pdf_that_read_back_as_their_by
     pressed = agent.ok("browser_click", ref=ref_named(snapshot, "button", "Download invoice"), see="none")
     pdf_download = pressed["download"]
     assert pdf_download["name"] == "invoice-2026-11.pdf" and pdf_download["id"] != csv_download["id"], pressed
+    # read at once: a download still under way is waited for
+    first_read = agent.ok("browser_read_download", id=pdf_download["id"])
 
     folder = download_folder(agent)
     for download, kind in ((csv_download, "text/csv"), (pdf_download, "application/pdf")):
@@ -131,6 +133,7 @@ def test_a_link_and_a_button_download_a_csv_and_a_pdf_that_read_back_as_their_by
                 for line in page_text.splitlines():
                     assert " ".join(line.split()) in " ".join(read["text"].split()), (line, read["text"])
             assert "Total due: 136.50 EUR" in read["text"]
+            assert first_read == read, (first_read, read)
     # A plain link to a file the site sends rather than shows: the page's third download, which Chrome holds back on
     # the extension lane for want of a person's gesture (the extension saves it itself); read as name, size, type.
     raw = agent.ok("browser_click", ref=ref_named(snapshot, "link", "Raw data"), see="none")["download"]

@@ -109,6 +109,8 @@ DOWNLOAD_MAX_COUNT = 20
 #: browser_read_download's max_chars when none is given, and its most.
 READ_DOWNLOAD_CHARS_DEFAULT = 20_000
 READ_DOWNLOAD_CHARS_MAX = 200_000
+#: How long browser_read_download waits for a download still in progress (below the default call timeout).
+READ_DOWNLOAD_WAIT_S = 20
 #: Keys held during a click: "Shift", "Control+Shift", ...
 MODIFIERS_PATTERN = r"^(Alt|Control|Meta|Shift)(\+(Alt|Control|Meta|Shift)){0,3}$"
 _REF = {
@@ -822,7 +824,8 @@ _SPECS = (
         name="browser_read_download",
         description="Read a completed download of this session by its id (from an action's download, or "
         "browser_downloads): text, CSV, JSON and HTML files as their text, a PDF as its text page by page "
-        "(--- page N --- before each), anything else as its name, size and type only.",
+        "(--- page N of M --- before each), anything else as its name, size and type only. A download still in "
+        f"progress is waited for, up to {READ_DOWNLOAD_WAIT_S} s.",
         schema=arguments(
             {
                 "id": {

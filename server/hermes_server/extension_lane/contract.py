@@ -22,6 +22,7 @@ from hermes_wire import controller, native
 from hermes_wire.tools import (
     DOWNLOAD_MAX_COUNT,
     DOWNLOAD_MAX_FILE_BYTES,
+    READ_DOWNLOAD_WAIT_S,
     REF_PATTERN,
     SCREENSHOT_MAX_HEIGHT,
     TOOLS,
@@ -51,7 +52,11 @@ def contract() -> dict[str, Any]:
         "ARGUMENT_SCHEMAS": {name: TOOLS[name].schema for name in controller.CAPABILITY_ALLOWLIST},
         "REF_PATTERN": REF_PATTERN,
         "SCREENSHOT_MAX_HEIGHT": SCREENSHOT_MAX_HEIGHT,
-        "DOWNLOADS": {"MAX_FILE_BYTES": DOWNLOAD_MAX_FILE_BYTES, "MAX_COUNT": DOWNLOAD_MAX_COUNT},
+        "DOWNLOADS": {
+            "MAX_FILE_BYTES": DOWNLOAD_MAX_FILE_BYTES,
+            "MAX_COUNT": DOWNLOAD_MAX_COUNT,
+            "READ_WAIT_MS": READ_DOWNLOAD_WAIT_S * 1000,
+        },
         "ENGINE_FILES": list(ENGINE_FILES),
         "TRUSTED_INPUT": trusted_input.contract_part(),
     }

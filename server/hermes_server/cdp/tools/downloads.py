@@ -6,11 +6,14 @@ way on both lanes (``routing.downloads``), so these handlers never open a file.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from hermes_server.cdp.downloads import DownloadWatch
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
 from hermes_wire.errors import ToolError
+from hermes_wire.tools import READ_DOWNLOAD_WAIT_S as READ_WAIT_S
 
 
 @handles("browser_downloads")
@@ -20,7 +23,12 @@ async def list_downloads(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 
 @handles("browser_read_download")
 async def read_download(browsing: Browsing, args: Arguments) -> dict[str, Any]:
-    return {"download": _watch(browsing).find(str(args["id"])).record()}
+    """The record of the download asked for, once it is no longer in progress (at most ``READ_WAIT_S``)."""
+    download = _watch(browsing).find(str(args["id"]))
+    with contextlib.suppress(TimeoutError):  # still under way: the router says so
+        async with asyncio.timeout(READ_WAIT_S):
+            await browsing.supervisor.until(lambda: download.state != "in_progress")
+    return {"download": download.record()}
 
 
 def _watch(browsing: Browsing) -> DownloadWatch:

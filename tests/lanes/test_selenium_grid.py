@@ -3,22 +3,24 @@
 The lane contract's core cases run here with the server's browsers from the Grid
 (``browser.cloud_provider: selenium-grid``): the same calls and the same results as on the local
 launcher.  Then what only a Grid has: its session is deleted when the Hermes session ends and when
-the server stops; a node killed mid-session fails the call in flight within the provider's watch
-(no hang to the call's deadline) and the next one ``backend_unavailable``; a request no node can
-take fails ``backend_unavailable`` at the queue bound.  One Grid serves the whole run.
+the server stops; a request no node can take fails ``backend_unavailable`` at the queue bound; the
+provider's watch keeps an idle session alive past its node's ``session-timeout``, and when the node
+is killed mid-session it fails the call in flight at once (not at the call's deadline), and the next
+one ``backend_unavailable``.  One Grid (a hub and a node) serves the whole run; the last test adds a
+node of its own, and kills it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import pytest
 
 from hermes_server.cdp.backend import CDPBackend
-from hermes_server.cdp.selenium_grid import SeleniumGrid
+from hermes_server.cdp.selenium_grid import WATCH_S, SeleniumGrid
 from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
@@ -44,6 +46,7 @@ from tests.support.selenium_grid import POOL, LocalGrid, local_grid
 from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.chromium
+T = TypeVar("T")
 
 #: The contract's cases that run here (pytest collects them as this module's tests; named so that they are used).
 CORE_CASES = (
@@ -78,9 +81,13 @@ def stack(selenium_grid: LocalGrid, pages: PageServer) -> Iterator[ServerStack]:
         yield ServerStack(server, pages, loop, CDP_LANE)
 
 
-def grid_backend(grid: LocalGrid, *, queue_timeout_s: float = 20.0, pool: str | None = None) -> CDPBackend:
+def grid_backend(
+    grid: LocalGrid, *, queue_timeout_s: float = 20.0, pool: str | None = None, watch_s: float = WATCH_S
+) -> CDPBackend:
     extra = {POOL: pool} if pool else {}
-    return CDPBackend(SeleniumGrid(grid.url, queue_timeout_s=queue_timeout_s, extra_capabilities=extra))
+    return CDPBackend(
+        SeleniumGrid(grid.url, queue_timeout_s=queue_timeout_s, extra_capabilities=extra, watch_s=watch_s)
+    )
 
 
 async def timed_call(backend: CDPBackend, tool: str, session_id: str, **arguments: Any) -> tuple[ToolOutcome, float]:
@@ -105,6 +112,11 @@ def stack_grid_sessions(stack: ServerStack) -> list[str]:
     return LocalGrid.sessions_at(grid_url)
 
 
+async def waited(check: Callable[[], T | None], timeout_s: float, what: str) -> T:
+    """``wait_until`` from an async test: polled in a thread, so that the server's tasks (the watch) go on."""
+    return await asyncio.to_thread(wait_until, check, timeout_s, what)
+
+
 def new_sessions(grid: LocalGrid, before: set[str], count: int) -> set[str] | None:
     """The Grid's sessions not in ``before``, once there are ``count`` of them."""
     found = set(grid.session_ids()) - before
@@ -117,9 +129,9 @@ async def test_the_server_stopping_deletes_every_grid_session(selenium_grid: Loc
     outcomes = await asyncio.gather(*(timed_call(backend, "browser_tabs", f"sess_{n}") for n in range(2)))
     assert all(outcome.ok for outcome, _ in outcomes), outcomes
     # The hub's /status shows a slot taken or freed a moment after the node did.
-    created = wait_until(lambda: new_sessions(selenium_grid, before, 2), 10, "the two Grid sessions")
+    created = await waited(lambda: new_sessions(selenium_grid, before, 2), 10, "the two Grid sessions")
     await backend.aclose()
-    wait_until(lambda: created.isdisjoint(selenium_grid.session_ids()), 10, "the Grid sessions to be deleted")
+    await waited(lambda: created.isdisjoint(selenium_grid.session_ids()), 10, "the Grid sessions to be deleted")
 
 
 async def test_a_request_no_node_takes_fails_backend_unavailable_at_the_queue_bound(selenium_grid: LocalGrid) -> None:
@@ -131,23 +143,37 @@ async def test_a_request_no_node_takes_fails_backend_unavailable_at_the_queue_bo
     assert took < scaled(2) + scaled(5), took
 
 
-async def test_a_node_killed_mid_session_fails_the_calls_at_once_not_at_their_deadline(
+async def test_the_watch_keeps_a_session_past_its_nodes_timeout_and_fails_calls_at_once_when_the_node_dies(
     selenium_grid: LocalGrid,
 ) -> None:
-    doomed = selenium_grid.add_node(max_sessions=1, pool="doomed")  # only this session's request reaches it
-    backend = grid_backend(selenium_grid, queue_timeout_s=scaled(3), pool="doomed")
+    # A node of its own (only requests naming its pool reach it), which ends a session idle for 5 s; the watch runs
+    # every second here (every 5 s by default, against the nodes' 300 s).
+    node = selenium_grid.add_node(max_sessions=2, session_timeout_s=5, pool="doomed")
+    backend = grid_backend(selenium_grid, queue_timeout_s=scaled(3), pool="doomed", watch_s=1)
+    unwatched = SeleniumGrid(selenium_grid.url, queue_timeout_s=scaled(20), extra_capabilities={POOL: "doomed"})
     try:
+        before = set(selenium_grid.session_ids())
         opened, _ = await timed_call(backend, "browser_navigate", "sess_doomed", url="about:blank")
         assert opened.ok, opened.error_message
-        selenium_grid.kill_node(doomed)
+        [watched] = await waited(lambda: new_sessions(selenium_grid, before, 1), 10, "the session's Grid session")
+        # A session no watch keeps alive, beside it: the node ending it shows that its session-timeout went by.
+        control = await unwatched.new_session()
+        await waited(lambda: control.id not in selenium_grid.session_ids(), 60, "the node to end the idle session")
+        assert watched in selenium_grid.session_ids()
+        still, _ = await timed_call(backend, "browser_snapshot", "sess_doomed")
+        assert still.ok and not still.result.get("notice"), still  # the same browser, not a new one
+
+        selenium_grid.kill_node(node)
         in_flight, took = await timed_call(backend, "browser_snapshot", "sess_doomed")
         # Sent on the socket the Grid keeps open: the provider's watch notices the node is gone.
         assert (in_flight.ok, in_flight.error_code) == (False, "controller_disconnected"), in_flight
-        assert took < scaled(15), took
+        assert took < scaled(5), took
         after, took = await timed_call(backend, "browser_snapshot", "sess_doomed")
         assert (after.ok, after.error_code) == (False, "backend_unavailable"), after
         assert "Selenium Grid" in (after.error_message or "") and took < scaled(3) + scaled(5), (after, took)
     finally:
+        selenium_grid.kill_node(node)
         await backend.aclose()
+        await unwatched.aclose()
         # The hub must route no other request to the dead node: wait until its health check has seen it.
-        wait_until(lambda: selenium_grid.node_states().get(doomed.uri) != "UP", 15, "the hub to see the node dead")
+        await waited(lambda: selenium_grid.node_states().get(node.uri) != "UP", 15, "the hub to see the node dead")

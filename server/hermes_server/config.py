@@ -358,6 +358,7 @@ def load_config(path: str | Path | None = None, environ: dict[str, str] | None =
             f"{source}: no API key. Run `hermes-browser key` to create one, or set HERMES_API_KEY or "
             "'api_server.key' (at least 32 characters)."
         )
+    values.setdefault("download_user_folder", default_download_folder(env))
     return ServerConfig(**values, home=hermes_home(env))
 
 

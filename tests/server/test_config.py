@@ -87,6 +87,21 @@ def test_the_reconnect_grace_is_five_seconds_unless_configured(tmp_path: Path) -
     assert load_config(path, environ).reconnect_grace_s == 2.5
 
 
+def test_the_download_caps_and_folder(tmp_path: Path) -> None:
+    environ = {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path), "XDG_DOWNLOAD_DIR": str(tmp_path / "Saved")}
+    policy = load_config(None, environ).download_policy
+    assert (policy.caps.max_file_bytes, policy.caps.max_count) == (10 * 1024 * 1024, 20)
+    assert policy.cdp_folder == tmp_path / "downloads" and policy.extension_folder == tmp_path / "Saved"
+    text = "browser:\n  downloads:\n    max_file_mb: 2.5\n    max_count: 3\n    user_folder: /data/dl\n"
+    policy = load_config(write(tmp_path, text), environ).download_policy
+    assert (policy.caps.max_file_bytes, policy.caps.max_count) == (round(2.5 * 1024 * 1024), 3)
+    assert policy.extension_folder == Path("/data/dl")
+    for wrong in ("max_file_mb: 0", "max_file_mb: 2000", "max_count: 0", "max_count: 2.5", "user_folder: dl"):
+        key = wrong.split(":")[0]
+        with pytest.raises(ConfigError, match=rf"'browser\.downloads\.{key}'"):
+            load_config(write(tmp_path, f"browser:\n  downloads:\n    {wrong}\n"), environ)
+
+
 def test_browser_cdp_is_off_unless_the_file_turns_it_on(tmp_path: Path) -> None:
     environ = {"HERMES_API_KEY": KEY, "HERMES_HOME": str(tmp_path)}
     assert not load_config(None, environ).cdp_raw_tool and load_config(None, environ).tool_switches == set()

@@ -146,12 +146,15 @@ function fetchingFor(item) {
   return [...running.values()].find((action) => action.fetching?.url === item.url)?.fetching ?? { name: safeName(item.filename) };
 }
 
+// The session whose running action the download `item` comes from: the one whose tab's site is the download's
+// referrer's or its URL's (a blob: URL's own). A download a page of another site started (the user's, in another
+// tab, meanwhile) is not the agent's; one sent with no referrer at all goes to the one action running, if only one is.
 function ownerOf(item) {
   const from = [item.referrer, item.url.startsWith("blob:") ? item.url.slice(5) : item.url].map(originOf);
   const candidates = [...running.entries()];
   const sameSite = candidates.filter(([, action]) => from.includes(originOf(action.url)));
   if (sameSite.length === 1) return sameSite[0][0];
-  return candidates.length === 1 ? candidates[0][0] : null;
+  return !item.referrer && candidates.length === 1 ? candidates[0][0] : null;
 }
 
 function originOf(url) {

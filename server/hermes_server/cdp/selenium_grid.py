@@ -270,9 +270,9 @@ class SeleniumGrid:
         try:
             answer = json.loads(text) if text else {}
         except ValueError:
-            raise ProviderError(f"{method} {path.split('/')[1]} answered {status} and no JSON") from None
+            raise ProviderError(f"{method} {path} answered {status} and no JSON") from None
         if not isinstance(answer, dict):
-            raise ProviderError(f"{method} {path.split('/')[1]} answered {status} and no JSON object")
+            raise ProviderError(f"{method} {path} answered {status} and no JSON object")
         return status, answer
 
 

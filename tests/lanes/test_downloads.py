@@ -187,3 +187,14 @@ def test_a_page_named_path_stays_a_name_and_another_sessions_id_reads_nothing(st
             code, message = other.error("browser_read_download", id=download["id"])
             assert code == "controller_error" and message.startswith("unknown_download: "), message
             assert other.ok("browser_downloads")["downloads"] == []
+
+
+def test_enter_on_a_focused_download_link_downloads_and_says_so(agent: LaneAgent) -> None:
+    agent.open("exports")
+    agent.snapshot()
+    agent.ok("browser_press", key="Tab", see="none")  # the page's first focusable element: the Export CSV link
+    pressed = agent.ok("browser_press", key="Enter", see="none")
+    download = pressed["download"]
+    assert download["name"] == "report.csv", pressed
+    record = finished(agent, download["id"])
+    assert Path(str(record["path"])).read_text() == CSV_TEXT, record

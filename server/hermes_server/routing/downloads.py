@@ -107,7 +107,7 @@ def human_size(count: int) -> str:
     if count < 1024:
         return f"{count} bytes"
     if count < 1024 * 1024:
-        return f"{round(count / 1024)} KB"
+        return f"{int(count / 1024 + 0.5)} KB"  # halves up, as the extension's sizeText (Math.round)
     return f"{count / (1024 * 1024):.1f} MB"
 
 

@@ -52,7 +52,8 @@ def test_a_pages_suggested_name_becomes_one_plain_name(suggested: str, name: str
 
 
 def test_sizes_read_as_people_say_them() -> None:
-    assert [human_size(n) for n in (840, 84 * 1024, 12 * 1024 * 1024 + 512 * 1024)] == ["840 bytes", "84 KB", "12.5 MB"]
+    sizes = (840, 84 * 1024, 2560, 12 * 1024 * 1024 + 512 * 1024)
+    assert [human_size(n) for n in sizes] == ["840 bytes", "84 KB", "3 KB", "12.5 MB"]
 
 
 def test_the_caps_refuse_past_the_count_and_over_the_size() -> None:

@@ -113,3 +113,22 @@ def test_a_table_with_nulls_keeps_every_value_under_its_column(reader: Reader, d
     ]
     assert any(None in row for row in datasette.rows("select * from cities"))  # the page under test has NULLs
     assert shown == expected
+
+
+def test_export_the_filtered_table_as_a_csv_file_and_read_it_back(reader: Reader, datasette: App) -> None:
+    """Issue 32, item 5: an errand across the download: filter, tick "download file", press Export CSV, then read
+    the file the browser saved, judged by datasette's log (it served the download) and by sqlite3's rows."""
+    reader.go(datasette.url("/world/cities?country__exact=Japan"))
+    reader.wait_for('2 rows where country = "Japan"')
+    reader.click("checkbox", "download file")
+    download = reader.click("button", "Export CSV")["download"]
+    assert received(datasette, country__exact="Japan", _dl="on"), requests(datasette)
+    read = reader.agent.ok("browser_read_download", id=download["id"])  # waits for a download still under way
+    assert read["name"].endswith(".csv"), read
+    expected = [COLUMNS] + [
+        ["" if value is None else str(value) for value in row]
+        for row in datasette.rows("select * from cities where country = 'Japan' order by id")
+    ]
+    assert [line.split(",") for line in read["text"].strip().splitlines()] == expected, read["text"]
+    listed = reader.agent.ok("browser_downloads")["downloads"]
+    assert [item["id"] for item in listed] == [download["id"]], listed

@@ -33,16 +33,19 @@ const WAIT_TIMEOUT_DEFAULT_S = 10;
 const CAPABILITIES = {
   "controller.noop": async () => ({ result: {} }),
 
+  // A URL that is a file downloads it (downloads.js): the page stays, and the answer names the download.
   browser_navigate: async ({ sessionId, args, signal }) => {
     const tab = await controlledTab(sessionId, { recover: true });
-    await chrome.tabs.update(tab.id, { url: args.url });
-    await forgetRefs(tab.id);
-    if (isCrashed(tab)) {
-      await waitForRecovery(tab.id, signal);
-      await saveCrashReported(tab.id, false);
-    }
-    const loaded = await waitForLoad(tab.id, signal);
-    return { result: pageInfo(loaded), summary: `opened ${args.url}` };
+    const result = await withDownloads(sessionId, tab, async (began) => {
+      await chrome.tabs.update(tab.id, { url: args.url });
+      await forgetRefs(tab.id);
+      if (isCrashed(tab)) {
+        await waitForRecovery(tab.id, signal);
+        await saveCrashReported(tab.id, false);
+      }
+      return pageInfo(await loadedUnlessDownloaded(tab.id, began, signal));
+    });
+    return { result, summary: `opened ${args.url}` };
   },
 
   browser_back: ({ sessionId, signal }) => historyStep(sessionId, -1, signal),
@@ -299,6 +302,21 @@ async function followingTabs(sessionId, tab, run, soFar, signal) {
   const opened = await loadedTabs(sessionId, opening.ids, signal);
   if (opened.length) result.opened = opened;
   return result;
+}
+
+// The tab once loaded, or as it is once a download began instead (`began`: a URL that is a file loads nothing).
+async function loadedUnlessDownloaded(tabId, began, signal) {
+  const waiting = new AbortController();
+  const forward = () => waiting.abort(signal.reason);
+  signal.addEventListener("abort", forward);
+  const loading = waitForLoad(tabId, waiting.signal);
+  loading.catch(() => {}); // stopped on purpose once the download began
+  try {
+    return (await Promise.race([loading, began.then(() => null)])) ?? (await chrome.tabs.get(tabId));
+  } finally {
+    signal.removeEventListener("abort", forward);
+    waiting.abort();
+  }
 }
 
 // Settles only when the command is cancelled (it rejects then): an action that waits for something else to win a race.

@@ -30,22 +30,24 @@ const changeRecords = (change) => update("session", "downloads", {}, change);
 const loadOwners = () => read("session", "downloadOwners", {});
 const changeOwners = (change) => update("session", "downloadOwners", {}, change);
 
-// The actions running now: session id -> {tabId, url, claimed: [download ids], wake(), fetching: {url, name} of a file
-// this worker saves for it} (only while one runs).
+// The actions running now: session id -> {tabId, url, claimed: [download ids], wake(), begin(), fetching: {url, name}
+// of a file this worker saves for it} (only while one runs).
 const running = new Map();
 // Chrome's download id -> the promise of its owner (a session id, or null: the user's), decided as it was created.
 const owners = new Map();
 // Chrome's download id -> {recorded: a promise, done()} until its name is recorded (Chrome names it after creating it).
 const naming = new Map();
 
-// Runs an action (`run`) of `sessionId` in `tab`; its answer with download: {id, name, state} of the first download
-// it started, if any.
+// Runs an action (`run(began)`, began: a promise resolved once a download of it began) of `sessionId` in `tab`; its
+// answer with download: {id, name, state} of the first download it started, if any.
 export async function withDownloads(sessionId, tab, run) {
-  const action = { tabId: tab.id, url: tab.url ?? "", claimed: [], wake: () => {}, fetching: null };
+  let begin;
+  const began = new Promise((resolve) => (begin = resolve));
+  const action = { tabId: tab.id, url: tab.url ?? "", claimed: [], wake: () => {}, begin, fetching: null };
   const started = new Date().toISOString();
   running.set(sessionId, action);
   try {
-    const { downloading, droppedNavigation, ...result } = await run();
+    const { downloading, droppedNavigation, ...result } = await run(began);
     if (downloading && !action.claimed.length) await claimed(action);
     if (downloading && !action.claimed.length) await saveHeldBack(sessionId, action, downloading, started);
     // a link (clicked, or Enter pressed on it) navigates with GET; a form's POST is never made again
@@ -132,6 +134,7 @@ export function downloadCreated(item) {
     const action = running.get(owner);
     action.claimed.push(item.id);
     action.wake();
+    action.begin();
   }
 }
 

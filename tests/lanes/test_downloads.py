@@ -198,3 +198,12 @@ def test_enter_on_a_focused_download_link_downloads_and_says_so(agent: LaneAgent
     assert download["name"] == "report.csv", pressed
     record = finished(agent, download["id"])
     assert Path(str(record["path"])).read_text() == CSV_TEXT, record
+
+
+def test_opening_a_url_that_is_a_file_downloads_it_and_keeps_the_page(agent: LaneAgent) -> None:
+    agent.open("exports")
+    opened = agent.ok("browser_navigate", url=agent.stack.pages.url("files/data.bin"), see="none")
+    assert opened["url"] == agent.stack.pages.url("exports") and opened["download"]["name"] == "data.bin", opened
+    record = finished(agent, opened["download"]["id"])
+    assert Path(str(record["path"])).read_bytes() == RAW_BYTES, record
+    assert "Exports" in agent.snapshot()  # the page stayed, and reads as before

@@ -140,6 +140,13 @@ _NAVIGATED = ResultField(
     "Present when the action started a navigation: the URL of the new document, which had loaded when the "
     "action answered (the frame's, for a navigation inside a frame).",
 )
+#: An action, or a URL opened, that downloads a file says so.
+_DOWNLOAD = ResultField(
+    "download",
+    "Present when the action started a download (a link to a file, a button that saves one, a URL that is a file): "
+    "{id, name, state} of the first, as it was when the action answered (state in_progress, complete, failed or "
+    "refused); the page stays as it was. browser_downloads lists them all, browser_read_download reads one.",
+)
 #: A click or a key press follows the tabs and windows it opens or closes, and a file chooser it opens.
 _FOLLOWED_TABS = (
     ResultField(
@@ -154,12 +161,7 @@ _FOLLOWED_TABS = (
         "of each, once loaded; they are in browser_tabs, and browser_tab_activate controls one. On the extension "
         "lane, a tab the user's site rules refused is {id, refused: the site}, never its URL or title.",
     ),
-    ResultField(
-        "download",
-        "Present when the action started a download (a link to a file, a button that saves one): {id, name, state} "
-        "of the first, as it was when the action answered (state in_progress, complete, failed or refused); "
-        "browser_downloads lists them all, browser_read_download reads one once complete.",
-    ),
+    _DOWNLOAD,
     ResultField(
         "closed",
         "Present (true) when the action closed the controlled tab itself (a popup whose Save closes it): not "
@@ -276,7 +278,7 @@ _SPECS = (
         ),
         read_only=False,
         blocked_by_dialog=True,
-        result_fields=(_URL, _TITLE, *_DIALOG_OPENED, NOTICE_FIELD, *_SEEN),
+        result_fields=(_URL, _TITLE, _DOWNLOAD, *_DIALOG_OPENED, NOTICE_FIELD, *_SEEN),
     ),
     ToolSpec(
         name="browser_snapshot",

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from hermes_server.cdp.dialogs import DialogRecord
+from hermes_server.cdp.downloads import DOWNLOAD_BEGIN_GRACE_S
 from hermes_server.cdp.supervisor import CDPSupervisor
 from hermes_server.cdp.tools.acting import act, page_info, settle, until
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
 from hermes_wire.errors import ToolError
+
+#: What Page.navigate answers for a URL the browser does not show: a file it downloads (or a 204).
+ABORTED = "net::ERR_ABORTED"
 
 
 @handles("browser_navigate")
@@ -18,7 +24,10 @@ async def navigate(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     target, session = supervisor.tab_session()
     since = dialogs.opened
     last_closed = dialogs.recent[-1] if dialogs.recent else None
+    downloads = len(browsing.downloads.records) if browsing.downloads is not None else None
     reply = await act(supervisor, supervisor.send("Page.navigate", {"url": args["url"]}, session_id=session))
+    if reply.get("errorText") == ABORTED and downloads is not None and await _began(browsing, downloads):
+        return await page_info(supervisor, target)  # the URL is a file: the page stays (CDPBackend adds download)
     if reply.get("errorText"):
         kept = [r for r in _closed_since(supervisor, last_closed) if r.dialog.type == "beforeunload"]
         why = f" A beforeunload dialog was dismissed ({kept[-1].closed_by}), which keeps the page." if kept else ""
@@ -28,6 +37,18 @@ async def navigate(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     if reply.get("loaderId"):
         await settle(supervisor, target, str(reply["loaderId"]), since)
     return await page_info(supervisor, target)
+
+
+async def _began(browsing: Browsing, before: int) -> bool:
+    """Whether a download of the session began since it had ``before``, waited for at most
+    ``DOWNLOAD_BEGIN_GRACE_S``: a URL that is a file ends its navigation aborted, and the download is announced
+    about then."""
+    watch = browsing.downloads
+    assert watch is not None
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(DOWNLOAD_BEGIN_GRACE_S):
+            await browsing.supervisor.until(lambda: len(watch.records) > before)
+    return len(watch.records) > before
 
 
 @handles("browser_back")

@@ -226,7 +226,7 @@
   // A text node's text as it is drawn, and as Chromium names with it: in its element's text-transform (MUI's tab
   // "Details" reads "DETAILS"); capitalize raises the first letter of each run of letters after a space.
   function transformed(text) {
-    var parent = text.parentElement;
+    var parent = text.assignedSlot || text.parentElement; // slotted text is drawn in the slot's style
     var transform = parent ? getComputedStyle(parent).textTransform : "none";
     if (transform === "uppercase") return text.data.toUpperCase();
     if (transform === "lowercase") return text.data.toLowerCase();

@@ -192,8 +192,9 @@ def test_mui_date_field_takes_a_date_typed_into_its_first_section(agent: LaneAge
 def test_mui_menu_backdrop_takes_no_press_meant_for_the_page_under_it(agent: LaneAgent) -> None:
     open_page(agent, "/mui-menu")
     snapshot = full_snapshot(agent)
-    save = ref_in(snapshot, 'button "Save"')
-    agent.ok("browser_click", ref=ref_in(snapshot, 'button "More"'))
+    # MUI draws its buttons' labels in capitals (text-transform): Chromium names them so
+    save = ref_in(snapshot, 'button "SAVE"')
+    agent.ok("browser_click", ref=ref_in(snapshot, 'button "MORE"'))
     assert state(agent)["menu"] == "open"
     # While the menu is open, MUI's invisible backdrop covers the page: a user's click on Save would only close
     # the menu. The agent's click presses nothing and names the backdrop.

@@ -532,8 +532,14 @@
         });
       }
     }
+    // In a field drawn in segments, the keys go where the page moves the focus as each segment fills (React Aria
+    // moves it on from the hour once it has two digits), as real keys do.
+    var group = el.closest ? el.closest('[role="group"]') : null;
+    var segmented = group && segmentedField(group) ? group : null;
     Array.from(text).forEach(function (char) {
       steps.push(function () {
+        var focused = segmented ? focusedElement() : null;
+        if (focused && focused !== host && focused.isContentEditable && segmented.contains(focused)) host = editingHost(focused);
         typeIntoEditableChar(host, char);
       });
     });

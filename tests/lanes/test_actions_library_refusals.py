@@ -12,8 +12,8 @@ own model (``window.__state``) and the page's own DOM, read by the harness, neve
   snapshot named it "Size Size", so the agent found no "Size Choose".
 * MUI draws its tabs' labels in capitals (text-transform): Chromium names the tab "DETAILS", the snapshot said
   "Details".
-* MUI's time field is a group "Start time" of editable segments (Hours, Minutes, Meridiem): the group had no ref,
-  so the agent could not type the time into the field it is named by.
+* MUI's and React Aria's time fields are a group "Start time" of editable segments (Hours, Minutes, Meridiem): the
+  group had no ref, so the agent could not type the time into the field it is named by.
 """
 
 from __future__ import annotations
@@ -102,12 +102,18 @@ def test_mui_tab_is_named_in_the_capitals_it_is_drawn_in(agent: LaneAgent) -> No
     state_becomes(agent, "window.__state.section", "details")
 
 
-def test_mui_time_field_in_segments_is_typed_into_by_its_group(agent: LaneAgent) -> None:
-    """The group is the field: typed into from its first segment, key by key, as a person types the time after a
+@pytest.mark.parametrize(
+    ("page", "text", "model"),
+    [("mui", "10:30 AM", "10:30"), ("reactaria", "1030AM", "10:30:00")],
+    ids=["mui", "reactaria"],
+)
+def test_time_field_in_segments_is_typed_into_by_its_group(agent: LaneAgent, page: str, text: str, model: str) -> None:
+    """The group is the field: typed into from its first segment, key by key, the keys going where the page moves
+    the focus as each segment fills (React Aria moves it on from the hour), as a person types the time after a
     click there; what landed reads back as the field shows it."""
-    open_corpus_page(agent, "mui")
-    typed = agent.ok("browser_type", ref=ref_of(agent, 'group "Start time"'), text="10:30 AM")
-    state_becomes(agent, "window.__state.start", "10:30")
+    open_corpus_page(agent, page)
+    typed = agent.ok("browser_type", ref=ref_of(agent, 'group "Start time"'), text=text)
+    state_becomes(agent, "window.__state.start", model)
     assert typed.get("value") == "10:30 AM", typed
     # the group keeps its ref once typed into (MUI may draw the value as one text then)
     assert first_ref(agent, 'group "Start time"')

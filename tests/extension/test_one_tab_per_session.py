@@ -110,7 +110,12 @@ def test_four_sessions_at_once_each_place_their_orders_on_their_own_page(stack: 
     all_connected(stack, sessions)
     # What the sessions found on connecting (checked below, once the shop's log has judged): the first took the
     # user's active tab, as a session does; each other one a new blank tab of its own, in the background.
-    found = {tab["id"]: tab for tab in stack.ok(sessions[0], "browser_tabs")}
+    # (A session's controller connects before its new tab is open: the list is read once all are there.)
+    found = wait_until(
+        lambda: len(listed := {tab["id"]: tab for tab in stack.ok(sessions[0], "browser_tabs")}) >= SESSIONS and listed,
+        CONNECT_TIMEOUT_S,
+        "a tab for every session",
+    )
 
     expected, failures = run_round(stack, sessions, "first")
     assert sorted(shop_log(stack, expected)) == sorted(expected.items()), failures

@@ -9,7 +9,7 @@ import json
 from pathlib import PureWindowsPath
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hermes_host.install import main
@@ -136,6 +136,7 @@ NAME = st.text(WINDOWS_NAME_CHARACTERS.filter(lambda c: c not in ":\\/"), min_si
 )
 
 
+@settings(deadline=None)  # each example writes files and keys: slow on a loaded machine
 @given(st.lists(NAME, min_size=1, max_size=6), st.lists(NAME, min_size=1, max_size=6))
 def test_any_windows_paths_come_back_from_the_launcher_exactly(home_parts: list[str], python_parts: list[str]) -> None:
     home = PureWindowsPath("C:\\", *home_parts)
@@ -146,6 +147,7 @@ def test_any_windows_paths_come_back_from_the_launcher_exactly(home_parts: list[
     assert run.arguments == ["-m", "hermes_host", ORIGIN]
 
 
+@settings(deadline=None)  # each example writes files and keys: slow on a loaded machine
 @given(st.text(st.characters(exclude_characters='"\x7f', min_codepoint=32, exclude_categories=("Cs",))))
 def test_a_batch_word_is_one_word_whatever_it_holds(text: str) -> None:
     assert split_words(f"set {batch_word(text)}") == ["set", batch_word(text)]
@@ -161,6 +163,7 @@ def test_what_cmd_cannot_quote_is_refused(text: str) -> None:
         batch_word(text)
 
 
+@settings(deadline=None)  # each example writes files and keys: slow on a loaded machine
 @given(st.lists(NAME, min_size=1, max_size=6).filter(lambda parts: "".join(parts).count("%") <= 1))
 def test_chromes_command_line_starts_the_launcher_wherever_it_is(parts: list[str]) -> None:
     """Chrome starts the launcher as ``%COMSPEC% /d /s /c "<launcher> <origin> --parent-window=N"``: whatever

@@ -367,6 +367,20 @@ def scrolled(agent: LaneAgent, far_enough: Callable[[int], bool]) -> dict[str, A
     return state if far_enough(state["scrolled"]) else None
 
 
+def scroll_ended(agent: LaneAgent, state: dict[str, Any]) -> dict[str, Any]:
+    """What the page reports once its smooth scroll has ended (two reads a frame or more apart agree): a key
+    pressed mid-scroll would start from a place the test did not see."""
+    last = [state["scrolled"]]
+
+    def still() -> dict[str, Any] | None:
+        now: dict[str, Any] = reported(agent)
+        done = now["scrolled"] == last[0]
+        last[0] = now["scrolled"]
+        return now if done else None
+
+    return wait_until(still, 10, "the smooth scroll to end")
+
+
 def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: LaneAgent) -> None:
     agent.open("/long")
     viewport = reported(agent)["viewport"]
@@ -374,8 +388,10 @@ def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: L
     # a page is 7/8 of the viewport in Chromium (waiting for most of it lets a smooth scroll end first)
     paged = wait_until(lambda: scrolled(agent, lambda y: y >= 0.8 * viewport), 10, "PageDown to scroll")
     assert paged["scrolled"] <= viewport, paged  # about a viewport, as the browser pages
+    paged = scroll_ended(agent, paged)
     agent.ok("browser_press", key=" ")
     spaced = wait_until(lambda: scrolled(agent, lambda y: y >= paged["scrolled"] + 0.8 * viewport), 10, "Space")
+    spaced = scroll_ended(agent, spaced)
     agent.ok("browser_press", key="Shift+ ")
     wait_until(lambda: scrolled(agent, lambda y: y <= spaced["scrolled"] - 0.8 * viewport), 10, "Shift+Space")
     agent.ok("browser_press", key="Control+End")

@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 
 #: How long an action whose navigation ended without a document waits for the download it started to be announced.
 DOWNLOAD_BEGIN_GRACE_S = 3.0
+#: The wait after a navigation that ended without a document: its answer's headers are in, so a download it
+#: started is announced a moment after, if at all (a 204 starts none, and its click should not wait long).
+DROPPED_NAVIGATION_GRACE_S = 1.0
 #: How long giving a shared browser its download behaviour back may take when the session ends.
 STOP_TIMEOUT_S = 2.0
 #: The longest URL a record keeps.
@@ -228,15 +231,15 @@ async def with_download(
     """An action's ``result`` with ``download``: the first download it started (``mark``: how many the session had
     before it). When none was announced yet but the action followed a download link (the engine's ``downloading``)
     or a navigation of it ended without a document (``dropped``: how many had before; a file sent as an attachment),
-    the download is waited for, at most ``DOWNLOAD_BEGIN_GRACE_S``: the browser announces it once the answer's
-    headers are in."""
+    the download is waited for, at most ``DOWNLOAD_BEGIN_GRACE_S`` (``DROPPED_NAVIGATION_GRACE_S`` after a dropped
+    navigation, whose headers are in already): the browser announces it once the answer's headers are in."""
     if not isinstance(result, dict):
         return result
     followed = bool(result.pop("downloading", False))
     expected = followed or supervisor.state.navigations.dropped_anywhere() > dropped
     if len(watch.records) == mark and expected:
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(DOWNLOAD_BEGIN_GRACE_S):
+            async with asyncio.timeout(DOWNLOAD_BEGIN_GRACE_S if followed else DROPPED_NAVIGATION_GRACE_S):
                 await supervisor.until(lambda: len(watch.records) > mark)
     if len(watch.records) == mark:
         return result

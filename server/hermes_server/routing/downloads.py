@@ -16,7 +16,6 @@ a path; the lanes save the file under a name of their own choosing.
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import os
 import re
@@ -28,6 +27,7 @@ from typing import Any, TypeVar
 
 from hermes_server.documents import ExtractedText
 from hermes_server.errors import DocumentError
+from hermes_server.routing.opening import open_below, swapped
 from hermes_wire.errors import ToolError
 from hermes_wire.tools import (
     DOWNLOAD_MAX_COUNT,
@@ -213,19 +213,12 @@ def _opened_facts(record: dict[str, Any], folder: Path, caps: DownloadCaps, work
 
 def _open_below(folder: Path, parts: tuple[str, ...], record: dict[str, Any]) -> int:
     """The file ``parts`` names below ``folder``, each component opened inside the last with ``O_NOFOLLOW``."""
-    directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        for part in parts[:-1]:
-            inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=directory)
-            os.close(directory)
-            directory = inner
-        return os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=directory)
+        return open_below(folder, parts)
     except OSError as error:
-        if error.errno in (errno.ELOOP, errno.ENOTDIR, errno.ENOENT):
+        if swapped(error):
             raise _unreadable(record, "its file changed while it was checked (a link was swapped in)") from None
         raise _unreadable(record, "its file cannot be read") from None
-    finally:
-        os.close(directory)
 
 
 def _digest(descriptor: int) -> str:

@@ -15,7 +15,6 @@ cdp lane as a private copy it hands its browser. Plain functions: the router cal
 from __future__ import annotations
 
 import base64
-import errno
 import hashlib
 import mimetypes
 import os
@@ -24,6 +23,7 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import Any
 
+from hermes_server.routing.opening import open_below, swapped
 from hermes_wire.errors import ToolError
 
 #: The folder inside ``$HERMES_HOME`` a user puts files in for the agent.
@@ -135,26 +135,18 @@ def _opened(raw: str, policy: UploadPolicy) -> _Opened:
 
 
 def _open_below(folder: Path, parts: tuple[str, ...], raw: str, policy: UploadPolicy) -> int:
-    """The descriptor of the file ``parts`` names below ``folder``, each component opened inside the last with
-    ``O_NOFOLLOW``: ``parts`` come from a resolved path, so a link met now was put there after the check, and the
-    open fails rather than follow it. ``O_NONBLOCK``: a FIFO put in the file's place does not hang the open."""
+    """The descriptor of the file ``parts`` names below ``folder`` (``opening.open_below``): ``parts`` come from a
+    resolved path, so a link met now was put there after the check, and the open fails rather than follow it."""
     if not parts:
         raise _refused(f"{raw!r} is not a readable file", policy)
-    directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        for part in parts[:-1]:
-            inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=directory)
-            os.close(directory)
-            directory = inner
-        return os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=directory)
+        return open_below(folder, parts)
     except OSError as error:
-        if error.errno in (errno.ELOOP, errno.ENOTDIR, errno.ENOENT):
+        if swapped(error):
             raise _refused(
                 f"{raw!r} changed while it was checked (a link or a folder was swapped in); retry", policy
             ) from None
         raise _refused(f"{raw!r} cannot be read", policy) from None
-    finally:
-        os.close(directory)
 
 
 def _read(file: _Opened, policy: UploadPolicy) -> UploadFile:

@@ -14,7 +14,6 @@ Windows browsers find the manifest through the registry instead: ``install_windo
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shlex
 import sys
@@ -37,6 +36,7 @@ from hermes_wire.native import (
     HERMES_EXTENSION_ID,
     HOST_NAME,
     LAUNCHER_NAME,
+    host_manifest_text,
     user_profile_folder,
 )
 from hermes_wire.windows_hosts import DiskFiles, WindowsFiles, WinregApi, system_winreg
@@ -64,15 +64,8 @@ def install(folder: Path, extension_ids: list[str], hermes_home: Path) -> tuple[
     )
     write_private_file(launcher, script)
     os.chmod(launcher, 0o700)
-    manifest = {
-        "name": HOST_NAME,
-        "description": "Hermes browser control: lets your Hermes agent work on the tab in front of you",
-        "path": str(launcher),
-        "type": "stdio",
-        "allowed_origins": origins,
-    }
     path = folder / f"{HOST_NAME}.json"
-    write_private_file(path, json.dumps(manifest, indent=2) + "\n")
+    write_private_file(path, host_manifest_text(str(launcher), origins))
     os.chmod(path, 0o644)  # Chrome only needs to read it; it holds no secret
     return path, launcher
 

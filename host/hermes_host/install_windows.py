@@ -13,11 +13,10 @@ through ``WinregApi``/``WindowsFiles``, so the tests run it on Linux against fak
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import PureWindowsPath
 
-from hermes_wire.native import ALLOWED_ORIGINS_ENV, HOST_NAME
+from hermes_wire.native import ALLOWED_ORIGINS_ENV, HOST_NAME, host_manifest_text
 from hermes_wire.windows_hosts import (
     HKEY_CURRENT_USER,
     INSTALL_FOLDER,
@@ -111,17 +110,6 @@ class WindowsLayout:
         return layout
 
 
-def manifest_text(launcher: PureWindowsPath, origins: list[str]) -> str:
-    manifest = {
-        "name": HOST_NAME,
-        "description": "Hermes browser control: lets your Hermes agent work on the tab in front of you",
-        "path": str(launcher),
-        "type": "stdio",
-        "allowed_origins": origins,
-    }
-    return json.dumps(manifest, indent=2) + "\n"
-
-
 def install_windows(
     browsers: list[str],
     layout: WindowsLayout,
@@ -133,7 +121,7 @@ def install_windows(
 ) -> list[str]:
     """Write the launcher and the manifest, then each browser's key (idempotent); returns the keys written."""
     files.write_text(layout.launcher, launcher)
-    files.write_text(layout.manifest, manifest_text(layout.launcher, origins))
+    files.write_text(layout.manifest, host_manifest_text(str(layout.launcher), origins))
     written: list[str] = []
     for browser in browsers:
         for native_hosts_key in NATIVE_HOSTS_KEYS[browser]:

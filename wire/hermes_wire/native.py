@@ -14,6 +14,7 @@ extension may not pass ``MAX_TO_EXTENSION``, and an upload may be ten times that
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -116,3 +117,16 @@ def user_profile_folder(browser: str, home: Path, platform: str) -> Path:
     """``browser``'s per-user profile folder on ``platform`` (macOS, else the Linux layout)."""
     system = "darwin" if platform == "darwin" else "linux"
     return home / USER_PROFILE_FOLDERS[(system, browser)]
+
+
+def host_manifest_text(launcher: str, origins: list[str]) -> str:
+    """The native-messaging host manifest Chrome reads (the same on every system): our host's name, the launcher it
+    starts, and the extension origins allowed to start it."""
+    manifest = {
+        "name": HOST_NAME,
+        "description": "Hermes browser control: lets your Hermes agent work on the tab in front of you",
+        "path": launcher,
+        "type": "stdio",
+        "allowed_origins": origins,
+    }
+    return json.dumps(manifest, indent=2) + "\n"

@@ -553,6 +553,7 @@
     clippedBox: clippedBox,
     scrollIntoViewIfNeeded: scrollIntoViewIfNeeded,
     nextFrame: nextFrame,
+    taskTurn: taskTurn,
     waitForText: waitForText,
     watch: watch,
     settle: settle,

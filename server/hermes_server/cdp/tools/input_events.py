@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,6 +139,7 @@ async def replace_text(
     last_as_key: bool = False,
     click: bool = True,
     keys_only: bool = False,
+    after_click: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
     """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it). Without
     ``click``, the field has the focus already (a combobox's search field, which a click would close).
@@ -153,7 +155,11 @@ async def replace_text(
     The text goes in as one insertion: a key per character costs the browser a round of its input pipeline each
     (50 characters: 37 ms against 6), and a code editor would indent a new line, or close a bracket, on a real
     key. ``last_as_key`` (a one-line ``<input>``): its last character is a key pressed and released, so that a
-    widget acting on a key's events (Flatpickr's year field reads its value on keyup) sees the whole text then."""
+    widget acting on a key's events (Flatpickr's year field reads its value on keyup) sees the whole text then.
+
+    ``after_click`` is awaited between the click and the keys (a rich editor: what the page deferred from the
+    click has run first, as it has when a person's keys come): Slate takes the click's caret in a timer and
+    draws it in a scheduler's task, and a Control+A and text sent before that went in at the caret."""
     selecting = [] if keys_only else [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
     gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]] if click else []
     gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in selecting]
@@ -163,6 +169,17 @@ async def replace_text(
     gestures += [
         [("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in typed_keys(keyed)
     ]
+    if click and after_click is not None:
+        await _send_gestures(supervisor, session, gestures[:1], together=together)
+        await after_click()
+        gestures = gestures[1:]
+    await _send_gestures(supervisor, session, gestures, together=together)
+
+
+async def _send_gestures(
+    supervisor: CDPSupervisor, session: str, gestures: list[list[tuple[str, dict[str, Any]]]], *, together: bool
+) -> None:
+    """Each gesture's events back to back; with ``together``, every gesture's too (see ``replace_text``)."""
     if together:
         gestures = [[event for gesture in gestures for event in gesture]]
     for gesture in gestures:

@@ -31,7 +31,8 @@ def lane_stacks() -> Iterator[LaneStacks]:
 class LaneStacks:
     """One running product per lane for the whole test run: the extension paired in its Chromium, or the cdp lane's
     own.  The contract suite, the real apps and the MiniWoB tasks share them (``stack`` points one at a module's
-    pages); each test gets a session of its own on a fresh tab, so no test sees another's state.  Starting each
+    pages); each test gets a session of its own on a fresh tab (on both lanes in one browser context: the user's
+    profile, the cdp lane's shared one), so no test sees another's page.  Starting each
     once, not once per module, saves a server, a browser and a pairing per module; keeping both up, whatever
     order the tests run in (pytest-xdist hands modules out one by one), saves starting them again."""
 

@@ -68,6 +68,9 @@ class ServerConfig:
     home: Path = field(default_factory=hermes_home)
     # The CDP lane (``cdp`` package): which browser serves it, and how it treats dialogs.
     chromium_path: str | None = None
+    #: The launched Chromium gives each session a browser context of its own (its cookies, storage and cache
+    #: apart); False: the sessions share its default context, each seeing and closing only its own tabs.
+    isolate_sessions: bool = True
     cdp_url: str | None = None
     cloud_provider: str | None = None  # None: auto-detect from the providers' keys / SELENIUM_GRID_URL
     #: A Selenium Grid 4 (``cdp.selenium_grid``): its URL (SELENIUM_GRID_URL wins), how long a new session may wait
@@ -261,6 +264,7 @@ _FIELDS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "browser.extension_control.reconnect_grace_s": ("reconnect_grace_s", _timeout),
     "browser.command_timeout_s": ("command_timeout_s", _timeout),
     "browser.chromium_path": ("chromium_path", _executable),
+    "browser.isolate_sessions": ("isolate_sessions", _boolean),
     "browser.cdp_url": ("cdp_url", _cdp_url),
     "browser.cloud_provider": ("cloud_provider", _choice("local", "browserbase", "browser-use", "selenium-grid")),
     "browser.selenium_grid_url": ("selenium_grid_url", grid_url),

@@ -231,7 +231,7 @@ class CDPBackend:
                 supervisor = await self.registry.get_or_start(session_id, lease.endpoint, self._options(lease))
             except CDPDisconnected as refused:
                 raise ProviderError(f"its DevTools endpoint did not take a connection ({refused.message})") from None
-            target = await supervisor.open_tab(isolated=lease.isolated)
+            target = await supervisor.open_tab(isolated=lease.isolated, shared_by_sessions=lease.shared_by_sessions)
             browsing = Browsing(supervisor, lease, target, downloads=await self._watching(session_id, supervisor))
             self._sessions[session_id] = browsing
             return browsing, LOST_NOTICE if lost else None
@@ -265,7 +265,9 @@ class CDPBackend:
             raise CDPTargetCrashed("the controlled tab's page crashed before the call")
         target = supervisor.controlled_target
         if target is None or supervisor.state.targets.tab_session(target) is None:
-            browsing.active_target = await supervisor.open_tab(isolated=browsing.lease.isolated)
+            browsing.active_target = await supervisor.open_tab(
+                isolated=browsing.lease.isolated, shared_by_sessions=browsing.lease.shared_by_sessions
+            )
             return TAB_CLOSED_NOTICE
         return None
 
@@ -280,7 +282,9 @@ async def _replace_if_crashed(browsing: Browsing) -> bool:
     if target is None or not supervisor.state.targets.is_crashed(target):
         return False
     await supervisor.send("Target.closeTarget", {"targetId": target})
-    browsing.active_target = await supervisor.open_tab(isolated=browsing.lease.isolated)
+    browsing.active_target = await supervisor.open_tab(
+        isolated=browsing.lease.isolated, shared_by_sessions=browsing.lease.shared_by_sessions
+    )
     return True
 
 

@@ -198,8 +198,9 @@ async def watch_downloads(supervisor: CDPSupervisor, watch: DownloadWatch) -> No
 async def stop_watching(supervisor: CDPSupervisor) -> None:
     """The session ends: a browser it shared (no context of its own) gets its own download behaviour back, so that
     the user's Chrome at ``BROWSER_CDP_URL`` saves their downloads where it did before. A context of the session's
-    own goes away with it."""
-    if supervisor.browser_context is not None or not supervisor.alive:
+    own goes away with it; the launched Chromium's context that sessions share is set again by the next session
+    (reset, it would save the downloads of a session still running into the machine's download folder)."""
+    if supervisor.browser_context is not None or supervisor.shares_context or not supervisor.alive:
         return
     with contextlib.suppress(CDPError, TimeoutError):
         async with asyncio.timeout(STOP_TIMEOUT_S):

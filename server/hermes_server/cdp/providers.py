@@ -11,8 +11,9 @@ A ``BrowserSource`` hands the backend a browser's DevTools endpoint for a sessio
    ``SELENIUM_GRID_URL`` or ``browser.selenium_grid_url`` names one (``selenium_grid``): one
    browser per session, created on the session's first call and released when the session closes.
 3. Otherwise a local headless Chromium, launched on the first call and shared by the sessions,
-   each in a browser context of its own (its own cookies and storage); it is relaunched if it
-   died, and stopped with the server.  The server reaches it over a pipe only it holds
+   each in a browser context of its own (its own cookies and storage), or, with
+   ``browser.isolate_sessions`` false, all in its default context, each with only its own tabs; it
+   is relaunched if it died, and stopped with the server.  The server reaches it over a pipe only it holds
    (``chromium``), where the others are reached over a DevTools WebSocket.
 
 The cloud providers follow their public REST APIs (``CloudProvider``); API keys are read from
@@ -54,6 +55,10 @@ class BrowserLease:
     endpoint: Endpoint
     #: Open the session's tab in a browser context of its own (a browser shared between sessions).
     isolated: bool
+    #: The sessions share the browser's default context (``browser.isolate_sessions`` false): each sees and closes
+    #: only its own tabs, those it opened and those they opened. Else, without ``isolated``, the browser is the
+    #: session's alone (a cloud one) or the user's (``BROWSER_CDP_URL``), and every tab of it is the session's.
+    shared_by_sessions: bool = False
     #: The provider's proxy closes native dialogs by itself, so the dialog bridge is needed.
     closes_dialogs: bool = False
 
@@ -114,8 +119,9 @@ class LocalChromium:
 
     label = "local Chromium"
 
-    def __init__(self, executable: str | None) -> None:
+    def __init__(self, executable: str | None, *, isolate_sessions: bool = True) -> None:
         self._executable = executable
+        self._isolate_sessions = isolate_sessions
         self._process: ChromiumProcess | None = None
         self._lock = asyncio.Lock()
 
@@ -134,7 +140,8 @@ class LocalChromium:
                 self._process = await ChromiumProcess.launch(
                     find_chromium(self._executable), timeout_s=LAUNCH_TIMEOUT_S
                 )
-            return BrowserLease(self._process.pipe, isolated=True)
+            isolate = self._isolate_sessions
+            return BrowserLease(self._process.pipe, isolated=isolate, shared_by_sessions=not isolate)
 
     async def release(self, session_id: str) -> None:
         """Nothing to give back: the session's browser context closes with its supervisor."""
@@ -369,7 +376,7 @@ def source_from_config(config: ServerConfig, environ: Mapping[str, str] | None =
     configured = next((n for n, p in providers.items() if p.is_configured()), SELENIUM_GRID if grid else LOCAL)
     name = config.cloud_provider or configured
     if name == LOCAL:
-        return LocalChromium(config.chromium_path)
+        return LocalChromium(config.chromium_path, isolate_sessions=config.isolate_sessions)
     if name == SELENIUM_GRID:
         if grid is None:
             raise ConfigError(

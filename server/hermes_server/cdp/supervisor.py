@@ -114,6 +114,8 @@ class CDPSupervisor:
         self._watchdogs: dict[str, asyncio.TimerHandle] = {}
         self._own_context: str | None = None
         self._own_targets: set[str] = set()
+        #: The browser's default context holds other sessions' tabs too (``open_tab``'s ``shared_by_sessions``).
+        self.shares_context = False
         #: What else reads every event (``tap``): the session's downloads.
         self._taps: list[Callable[[CDPEvent], None]] = []
         #: Sent to every flat session after Page and Runtime are enabled: the bridge's interception, the init scripts.
@@ -167,7 +169,11 @@ class CDPSupervisor:
                     if self._own_context is not None:
                         await self.send("Target.disposeBrowserContext", {"browserContextId": self._own_context})
                     else:
-                        for target_id in self._own_targets:
+                        closing = set(self._own_targets)
+                        if self.shares_context:  # the tabs its tabs opened are the session's too
+                            infos = (await self.send("Target.getTargets"))["targetInfos"]
+                            closing |= {info["targetId"] for info in own_tabs(infos, self._own_targets)}
+                        for target_id in closing:
                             await self.send("Target.closeTarget", {"targetId": target_id})
         if self._connection is not None:
             await self._connection.close()
@@ -189,8 +195,10 @@ class CDPSupervisor:
         """Whether the page on ``session_id`` is handling an input event the agent's action sent (``CDPConnection``)."""
         return self._connection is not None and self._connection.input_in_flight(session_id)
 
-    async def open_tab(self, *, isolated: bool) -> str:
-        """Open the session's tab (in a browser context of its own when ``isolated``) and control it."""
+    async def open_tab(self, *, isolated: bool, shared_by_sessions: bool = False) -> str:
+        """Open the session's tab (in a browser context of its own when ``isolated``) and control it.
+        ``shared_by_sessions``: the default context holds other sessions' tabs too (``BrowserLease``)."""
+        self.shares_context = shared_by_sessions and not isolated
         params: dict[str, Any] = {"url": "about:blank"}
         if isolated:
             if self._own_context is None:
@@ -201,6 +209,10 @@ class CDPSupervisor:
         self._own_targets.add(target_id)
         await self.control(target_id)
         return target_id
+
+    def own_tabs(self, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Of ``infos`` (``Target.getTargets``), the tabs this session opened and the tabs those opened."""
+        return own_tabs(infos, self._own_targets)
 
     def opened(self, target_id: str) -> bool:
         """Whether this supervisor opened ``target_id`` (the session's first tab, and each ``open_tab`` since)."""
@@ -447,3 +459,18 @@ class SupervisorRegistry:
     async def stop_all(self) -> None:
         for session_id in list(self._supervisors):
             await self.stop(session_id)
+
+
+def own_tabs(infos: list[dict[str, Any]], opened: set[str]) -> list[dict[str, Any]]:
+    """The page targets of ``infos`` that are in ``opened`` or were opened from one of them, at any remove (a
+    popup's popup): in a browser context other sessions share, what of it is one session's."""
+    pages = [info for info in infos if info.get("type") == "page"]
+    owned = set(opened)
+    grew = True
+    while grew:
+        grew = False
+        for info in pages:
+            if info["targetId"] not in owned and info.get("openerId") in owned:
+                owned.add(info["targetId"])
+                grew = True
+    return [info for info in pages if info["targetId"] in owned]

@@ -60,7 +60,7 @@
  *   hoverState(ref) -> {ok, hovered, notice?}: click's hover report, for a lane that hovered with real input events
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
- *       ms}>   (readBack: over after a task turn in which the action caused nothing; see dom.js)
+ *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
  *   taskTurn() -> Promise<{ok}>: once a setTimeout(0) and a message-channel task queued now have both run
  *   type(ref, text, {clear=true, submit=false, confirm=false}) -> Promise<{ok, ref, role, name,
  *       value | password:true, pressed?, navigating?}>   (with confirm, a password or payment field, as it is

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.chromium
 
 #: Fields whose page answers typing later than the input event: a formatter that rewrites the value in a task or
 #: microtask of its own, and a counter that writes what was typed in a task, then again 10 ms later. Typing into a
-#: plain field settles as soon as a task turn passes in which it caused nothing (engine/dom.js, settle's readBack):
+#: plain field settles as soon as two task turns pass in which it caused nothing (engine/dom.js, settle's readBack):
 #: these must still come back with what the page made of the typing, not the value the keys left.
 DEFERRED = page(
     "Deferred",

@@ -12,10 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.conftest import scaled
-from tests.support.background_loop import background_loop
-from tests.support.browser_stack import SERVER_TIMEOUT_S, ServerStack
-from tests.support.local_stack import running_server
+from tests.support.browser_stack import ServerStack, cdp_stack
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_until
 
@@ -43,9 +40,8 @@ def pages() -> Iterator[PageServer]:
 
 @pytest.fixture(scope="module", params=[True, False], ids=["isolated", "shared"])
 def stack(request: pytest.FixtureRequest, pages: PageServer) -> Iterator[ServerStack]:
-    with background_loop("hermes-server") as loop:
-        running = running_server(own_chromium=True, cdp_raw_tool=True, isolate_sessions=request.param)
-        yield ServerStack(loop.enter(running, scaled(SERVER_TIMEOUT_S)), pages, loop, "cdp")
+    with cdp_stack(pages, isolate_sessions=request.param) as stack:
+        yield stack
 
 
 def title_of(stack: ServerStack, session: str, path: str) -> str:

@@ -334,17 +334,18 @@ class BrowserStack(ServerStack):
 
 
 @contextmanager
-def cdp_stack(pages: PageServer) -> Iterator[ServerStack]:
+def cdp_stack(pages: PageServer, *, isolate_sessions: bool = False) -> Iterator[ServerStack]:
     """The server with its real cdp lane (its own headless Chromium, launched on first use), and ``pages``.
 
-    browser_cdp is turned on (``browser.cdp.raw_tool``): the contract suite runs every tool on its lane. The
-    sessions share the browser's default context (``browser.isolate_sessions`` false), as the extension lane's
-    share the user's profile: a context per session costs a renderer started cold and the pages' scripts compiled
-    again from an empty cache, 2.5 times the CPU of the same tests in one context (measured on the action suites:
-    212 CPU-s against 83). Isolation itself is tested apart (tests/lanes/test_session_isolation.py).
+    browser_cdp is turned on (``browser.cdp.raw_tool``): the contract suite runs every tool on its lane. Unless
+    ``isolate_sessions``, the sessions share the browser's default context (``browser.isolate_sessions`` false), as
+    the extension lane's share the user's profile: a context per session costs a renderer started cold and the
+    pages' scripts compiled again from an empty cache, 2.5 times the CPU of the same tests in one context (measured
+    on the action suites: 212 CPU-s against 83). Isolation itself is tested apart
+    (tests/lanes/test_session_isolation.py).
     """
     with background_loop("hermes-server") as loop:
-        running = running_server(own_chromium=True, cdp_raw_tool=True, isolate_sessions=False)
+        running = running_server(own_chromium=True, cdp_raw_tool=True, isolate_sessions=isolate_sessions)
         server = loop.enter(running, scaled(SERVER_TIMEOUT_S))
         yield ServerStack(server, pages, loop, CDP_LANE)
 

@@ -231,7 +231,7 @@ class CDPBackend:
                 supervisor = await self.registry.get_or_start(session_id, lease.endpoint, self._options(lease))
             except CDPDisconnected as refused:
                 raise ProviderError(f"its DevTools endpoint did not take a connection ({refused.message})") from None
-            target = await supervisor.open_tab(isolated=lease.isolated, shared_by_sessions=lease.shared_by_sessions)
+            target = await open_session_tab(supervisor, lease)
             browsing = Browsing(supervisor, lease, target, downloads=await self._watching(session_id, supervisor))
             self._sessions[session_id] = browsing
             return browsing, LOST_NOTICE if lost else None
@@ -265,9 +265,7 @@ class CDPBackend:
             raise CDPTargetCrashed("the controlled tab's page crashed before the call")
         target = supervisor.controlled_target
         if target is None or supervisor.state.targets.tab_session(target) is None:
-            browsing.active_target = await supervisor.open_tab(
-                isolated=browsing.lease.isolated, shared_by_sessions=browsing.lease.shared_by_sessions
-            )
+            browsing.active_target = await open_session_tab(supervisor, browsing.lease)
             return TAB_CLOSED_NOTICE
         return None
 
@@ -282,9 +280,7 @@ async def _replace_if_crashed(browsing: Browsing) -> bool:
     if target is None or not supervisor.state.targets.is_crashed(target):
         return False
     await supervisor.send("Target.closeTarget", {"targetId": target})
-    browsing.active_target = await supervisor.open_tab(
-        isolated=browsing.lease.isolated, shared_by_sessions=browsing.lease.shared_by_sessions
-    )
+    browsing.active_target = await open_session_tab(supervisor, browsing.lease)
     return True
 
 
@@ -311,3 +307,8 @@ def _with_notice(outcome: ToolOutcome, notice: str | None) -> ToolOutcome:
         notices = " ".join(filter(None, (notice, outcome.result.get("notice"))))
         return ToolOutcome.success(outcome.result | {"notice": notices})
     return ToolOutcome.failure("controller_error", f"browser_restarted: {notice} Call again.")
+
+
+async def open_session_tab(supervisor: CDPSupervisor, lease: BrowserLease) -> str:
+    """A new tab for the session, where its browser puts the session's tabs (``BrowserLease``)."""
+    return await supervisor.open_tab(isolated=lease.isolated, shared_by_sessions=lease.shared_by_sessions)

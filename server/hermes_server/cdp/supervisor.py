@@ -169,10 +169,10 @@ class CDPSupervisor:
                     if self._own_context is not None:
                         await self.send("Target.disposeBrowserContext", {"browserContextId": self._own_context})
                     else:
-                        closing = set(self._own_targets)
+                        closing = self._own_targets
                         if self.shares_context:  # the tabs its tabs opened are the session's too
                             infos = (await self.send("Target.getTargets"))["targetInfos"]
-                            closing |= {info["targetId"] for info in own_tabs(infos, self._own_targets)}
+                            closing = {info["targetId"] for info in self.own_tabs(infos)}
                         for target_id in closing:
                             await self.send("Target.closeTarget", {"targetId": target_id})
         if self._connection is not None:

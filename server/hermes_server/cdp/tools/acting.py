@@ -209,7 +209,7 @@ async def tab_targets(browsing: Browsing) -> list[dict[str, Any]]:
     """The page targets this session may see: its own browser context's, its own tabs in a context other sessions
     share, or all of a browser it does not share."""
     infos = (await browsing.supervisor.send("Target.getTargets"))["targetInfos"]
-    context = browsing.supervisor.browser_context
     if browsing.supervisor.shares_context:
         return browsing.supervisor.own_tabs(infos)
+    context = browsing.supervisor.browser_context
     return [i for i in infos if i.get("type") == "page" and (context is None or i.get("browserContextId") == context)]

@@ -61,7 +61,7 @@
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
  *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
- *   taskTurn() -> Promise<{ok}>: once a setTimeout(0) and a message-channel task queued now have both run
+ *   afterClick() -> Promise<{ok}>: once the page has drawn a frame and the tasks queued by then have run
  *   type(ref, text, {clear=true, submit=false, confirm=false}) -> Promise<{ok, ref, role, name,
  *       value | password:true, pressed?, navigating?}>   (with confirm, a password or payment field, as it is
  *       once focused or as it turns while the text goes in, gets nothing: confirmation_needed, with field:
@@ -220,10 +220,12 @@
       watch: engine.watch,
       waitForText: guardedAsync(engine.waitForText, "action_failed"),
       settle: guardedAsync(engine.settle, "action_failed"),
-      // The cdp lane waits on it between a click and the keys after it: a rich editor's handlers of the click
-      // defer work (a selection to take, a render) that a person's next key comes long after.
-      taskTurn: function () {
-        return engine.taskTurn().then(function () {
+      // The cdp lane waits on it between the click that focuses a field and the keys typed into it: the page's
+      // handlers of the click defer work that a person's first key comes long after. A rich editor takes the
+      // caret in a timer and draws it in a scheduler's task (Slate); a date field opens its calendar in the next
+      // frame, and one that opens with a value in the field moves the focus to that day (PrimeVue).
+      afterClick: function () {
+        return engine.nextFrame().then(engine.taskTurn).then(function () {
           return { ok: true };
         });
       },

@@ -20,6 +20,19 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+#: The page's own wait between two reads: two animation frames, then a timer of this many milliseconds.
+SETTLE_PAUSE_MS = 60
+#: The wait between reads; true when nothing in the document changed during it. A widget animated by script (jQuery
+#: UI's datepicker fades out over 400 ms, its style changing each frame) keeps what is observed the same until
+#: the animation hides it, and then the focus it held goes to the body: two equal reads during the fade are not
+#: the page at rest (the oracle and the lanes read it at different points of the fade, in some runs).
+SETTLE_WAIT = (
+    "new Promise(function (done) { var changes = 0; var watch = new MutationObserver(function (records) {"
+    " changes += records.length; }); watch.observe(document, {subtree: true, childList: true, attributes: true,"
+    " characterData: true}); requestAnimationFrame(function () { requestAnimationFrame(function () {"
+    f" setTimeout(function () {{ watch.disconnect(); done(changes === 0); }}, {SETTLE_PAUSE_MS}); }}); }}); }})"
+)
+
 OBSERVE = r"""(function () {
   function clean(text) { return String(text || "").replace(/\s+/g, " ").trim().slice(0, 80); }
   function textOf(ids) {

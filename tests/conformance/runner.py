@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.conformance.compare import Divergence, differences
+from tests.conformance.compare import SETTLE_WAIT, Divergence, differences
 from tests.conformance.corpus import Control, CorpusPage, Target, page_path
 from tests.conformance.interactions import Interaction, Step, interactions_for
 from tests.conformance.lanes import Answer, LaneDriver
@@ -30,20 +30,8 @@ from tests.support.pages import PageServer
 #: slide): the observation compared is the first that two reads in a row agree on, with the document quiet
 #: between them.
 SETTLE_READS = 10
-#: The page's own wait between two reads: two animation frames, then a timer of this many milliseconds.
-SETTLE_PAUSE_MS = 60
 #: What a page's model is made of: a refusal is honest when the oracle's input changed none of it either.
 MODEL = ("state", "forms", "errors")
-#: The wait between reads; true when nothing in the document changed during it. A widget animated by script (jQuery
-#: UI's datepicker fades out over 400 ms, its style changing each frame) keeps what is observed the same until
-#: the animation hides it, and then the focus it held goes to the body: two equal reads during the fade are not
-#: the page at rest (the oracle and the lanes read it at different points of the fade, in some runs).
-SETTLE_WAIT = (
-    "new Promise(function (done) { var changes = 0; var watch = new MutationObserver(function (records) {"
-    " changes += records.length; }); watch.observe(document, {subtree: true, childList: true, attributes: true,"
-    " characterData: true}); requestAnimationFrame(function () { requestAnimationFrame(function () {"
-    f" setTimeout(function () {{ watch.disconnect(); done(changes === 0); }}, {SETTLE_PAUSE_MS}); }}); }}); }})"
-)
 
 
 @dataclass(frozen=True)

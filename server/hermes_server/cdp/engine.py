@@ -637,10 +637,11 @@ class PageEngine:
         x, y = await self._in_page(frame, aimed)
         return frame, answer["facts"], (x, y, aimed)
 
-    async def task_turn(self, frame: FrameInfo) -> None:
-        """Once the tasks ``frame``'s page has queued so far have run (a timer's and a scheduler's message): what
-        its handlers of an event deferred is done, as it is by the time a person's next key comes."""
-        await self.call(frame, "taskTurn")
+    async def after_click(self, frame: FrameInfo) -> None:
+        """Once ``frame``'s page has drawn a frame and run the tasks queued by then (a timer's and a scheduler's
+        message): what its handlers of a click deferred is done and shown, as it is by the time a person's first
+        key comes."""
+        await self.call(frame, "afterClick")
 
     async def typed_after(self, frame: FrameInfo, token: int, ref: str, text: str) -> dict[str, Any]:
         """Once typing (real input events after ``aim_to_type``) has settled, what the element holds: the engine's

@@ -157,9 +157,10 @@ async def replace_text(
     key. ``last_as_key`` (a one-line ``<input>``): its last character is a key pressed and released, so that a
     widget acting on a key's events (Flatpickr's year field reads its value on keyup) sees the whole text then.
 
-    ``after_click`` is awaited between the click and the keys (a rich editor: what the page deferred from the
-    click has run first, as it has when a person's keys come): Slate takes the click's caret in a timer and
-    draws it in a scheduler's task, and a Control+A and text sent before that went in at the caret."""
+    ``after_click`` is awaited between the click and the keys, so that what the page deferred from the click
+    has run and been drawn first, as it has when a person's keys come: Slate takes the click's caret in a timer
+    and draws it in a scheduler's task (a Control+A and text sent before that went in at the caret); PrimeVue's
+    date field opens its calendar in the next frame, and moved the focus to the day typed before it opened."""
     selecting = [] if keys_only else [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
     gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]] if click else []
     gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in selecting]

@@ -55,7 +55,7 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         last_as_key=facts["tag"] == "input",
         click=not aimed.get("focused"),
         keys_only=bool(facts.get("segmented")),
-        after_click=(lambda: engine.task_turn(frame)) if facts.get("editable") else None,
+        after_click=lambda: engine.after_click(frame),
     )
     await act(supervisor, typing, so_far=result)
     # Typing lands exactly or fails (type_mismatch): once what the typing caused is over (the engine's settle, a

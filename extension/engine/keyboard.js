@@ -103,12 +103,16 @@
   function sameRisk(a, b) {
     return !!b && a.risk === b.risk && a.kind === b.kind && a.label === b.label;
   }
-  // What the target is, as it was when the key went down. textual: a key's text goes into it (a date or time input
-  // takes keys into its focused segment, which no page can read: a key never writes its text into the value there,
-  // Space would empty it, and browser_type sets such an input by its value).
+  // What the target is, as it was when the key went down. writable: an editor, or a text field that is not
+  // read-only (a read-only field takes no text and moves no caret: measured with real keys, its arrows move
+  // nothing, End, PageDown and Space scroll the page as they do anywhere else, and Control+A still selects).
+  // textual: a key's text goes into it (a date or time input takes keys into its focused segment, which no page
+  // can read: a key never writes its text into the value there, Space would empty it, and browser_type sets such
+  // an input by its value).
   function editingOf(target) {
     var field = isTextField(target);
-    return { editable: target.isContentEditable, field: field, textual: (field && !SEGMENTED_INPUTS[target.type]) || target.isContentEditable };
+    var writable = (field && !target.readOnly) || target.isContentEditable;
+    return { editable: target.isContentEditable, field: field, writable: writable, textual: writable && !SEGMENTED_INPUTS[target.type] };
   }
   // What a key does on its target, read once, before anything happens: the one reading the press acts on (press,
   // defaultAction) and the user's confirmation judges (pressRisk), whatever the spelling of the chord (parseKey:
@@ -157,7 +161,7 @@
   // browser gives it: nothing in a password input (Chromium fires no copy or cut there, measured with real keys),
   // its copy or cut event in a field that is a password only by its autocomplete, mask or label.
   function clipboardAction(target, chord, text, editing) {
-    var textual = editing.field || editing.editable;
+    var textual = editing.writable;
     var secret = editing.field && !!engine.sensitiveKind(target);
     if (secret && chord !== "paste" && target.type === "password") return { copied: false, password: true };
     var data = new DataTransfer();

@@ -104,6 +104,24 @@ report();
 </script>""",
 )
 
+#: A read-only field on a long page: the title says how far the page is scrolled and what the field holds.
+READ_ONLY = page(
+    "{}",
+    """<h1>Read only</h1>
+<p><label>Fixed <input id="fixed" readonly value="as it was given"></label></p>
+<div style="height: 400vh">A long page</div>
+<script>
+const field = document.getElementById('fixed');
+const report = () => {
+  document.title = JSON.stringify({ scrolled: Math.round(scrollY), viewport: innerHeight, value: field.value,
+    caret: [field.selectionStart, field.selectionEnd] });
+};
+addEventListener('scroll', report);
+for (const type of ['keyup', 'focusin', 'mouseup']) document.addEventListener(type, report, true);
+report();
+</script>""",
+)
+
 #: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (its first), a
 #: disabled, an invisible and an inert button (none is), an editable, a button in a shadow tree, a positive tabindex
 #: (first of all). The title lists where the focus was after each key: the focused element, "page" for none.
@@ -245,6 +263,7 @@ def pages() -> Iterator[PageServer]:
         "/words": WORDS,
         "/range": RANGE,
         "/long": LONG,
+        "/read-only": READ_ONLY,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
     with serve_action_pages(served) as server:
@@ -403,6 +422,20 @@ def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: L
     wait_until(lambda: scrolled(agent, lambda y: y >= 0.8 * viewport), 10, "PageDown in a field to scroll")
     assert press(agent, "Tab")["focused"] == "second"
     assert press(agent, "Shift+Tab")["focused"] == "first"
+
+
+def test_keys_in_a_read_only_field_move_no_caret_type_nothing_and_scroll_the_page(agent: LaneAgent) -> None:
+    """Measured with real keys: a read-only field is not edited text to the browser, so its arrows move nothing
+    and End scrolls the page, as on Ant Design's select (a read-only input with the focus)."""
+    focus_field(agent, "/read-only", 'textbox "Fixed"')
+    clicked = reported(agent)
+    assert clicked["scrolled"] == 0, clicked
+    for key in ("ArrowRight", "ArrowLeft", "x", "Backspace"):
+        assert press(agent, key) | {"scrolled": 0} == clicked, key
+    agent.ok("browser_press", key="End")
+    far = 2 * clicked["viewport"]
+    ended = wait_until(lambda: scrolled(agent, lambda y: y >= far), 10, "End to scroll to the bottom")
+    assert (ended["value"], ended["caret"]) == ("as it was given", clicked["caret"]), ended
 
 
 @pytest.mark.parametrize("start", ['textbox "Phrase"', 'textbox "Said"'], ids=["input", "contenteditable"])

@@ -124,6 +124,76 @@
       /* ignore */
     }
   }
+  // The browser shows the caret after an edit or a caret move in a text field: it scrolls the field (a textarea
+  // down to a new line, an input along its text) the least that brings the caret into view. A script that sets
+  // the value or the selection scrolls nothing (measured: setSelectionRange, setRangeText, Selection.modify), so
+  // the engine finds the caret's place in the field's own layout, measured on a canvas in the field's font, and
+  // scrolls as the browser would: a textarea's lines wrapped at its width (pre-wrap, breaking long words), each
+  // line-height tall, the caret the font's height within its line; an input's caret at the width of the text
+  // before it. Nothing is measured for a field whose text fits (most fields): it has nothing to scroll.
+  var measuring = null;
+  function revealCaret(el) {
+    if (!isTextField(el) || (el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)) return;
+    var at = selectionOf(el);
+    if (!at) return;
+    var style = getComputedStyle(el);
+    measuring = measuring || document.createElement("canvas").getContext("2d");
+    measuring.font = style.font || style.fontSize + " " + style.fontFamily;
+    measuring.letterSpacing = style.letterSpacing === "normal" ? "0px" : style.letterSpacing;
+    var text = el.type === "password" ? "\u2022".repeat(nativeValue(el).length) : nativeValue(el);
+    var caret = el.selectionDirection === "backward" ? at[0] : at[1];
+    var padding = function (side) {
+      return parseFloat(style["padding" + side]) || 0;
+    };
+    if (el.localName === "input") {
+      var x = padding("Left") + measuring.measureText(text.slice(0, caret)).width;
+      var right = el.clientWidth - padding("Right");
+      if (x + 1 > el.scrollLeft + right) el.scrollLeft = Math.ceil(x + 1 - right);
+      else if (x < el.scrollLeft + padding("Left")) el.scrollLeft = Math.max(0, Math.floor(x - padding("Left")));
+      return;
+    }
+    var metrics = measuring.measureText("M");
+    var glyph = metrics.fontBoundingBoxAscent + metrics.fontBoundingBoxDescent;
+    var line = parseFloat(style.lineHeight) || glyph;
+    var top = padding("Top") + wrappedLine(text, caret, el.clientWidth - padding("Left") - padding("Right")) * line + (line - glyph) / 2;
+    if (top + glyph > el.scrollTop + el.clientHeight) el.scrollTop = Math.ceil(top + glyph - el.clientHeight);
+    else if (top < el.scrollTop) el.scrollTop = Math.max(0, Math.floor(top));
+  }
+  // The line (from 0) that offset `at` of `text` is on, in a textarea `width` wide: each of its paragraphs wrapped
+  // greedily at the spaces (a space at a line's end hangs past it), a word wider than a line broken anywhere.
+  function wrappedLine(text, at, width) {
+    var lines = 0,
+      start = 0;
+    var paragraphs = text.split("\n");
+    for (var p = 0; p < paragraphs.length; p++) {
+      var paragraph = paragraphs[p],
+        end = start + paragraph.length;
+      var breaks = wrapped(paragraph, width);
+      if (at <= end) {
+        var within = at - start;
+        return lines + breaks.filter(function (offset) { return offset <= within; }).length;
+      }
+      lines += breaks.length + 1;
+      start = end + 1;
+    }
+    return lines;
+  }
+  // Where `paragraph`'s lines after the first begin, wrapped at `width`.
+  function wrapped(paragraph, width) {
+    var breaks = [],
+      lineStart = 0,
+      lastSpaceEnd = -1;
+    for (var i = 0; i < paragraph.length; i++) {
+      if (paragraph[i] === " ") {
+        lastSpaceEnd = i + 1;
+        continue;
+      }
+      if (measuring.measureText(paragraph.slice(lineStart, i + 1)).width <= width) continue;
+      lineStart = lastSpaceEnd > lineStart ? lastSpaceEnd : i > lineStart ? i : i + 1;
+      breaks.push(lineStart);
+    }
+    return breaks;
+  }
   // Insert `text` into a text field as typing would, firing beforeinput/input, and keeping to the field's
   // maxlength as the browser's own insertion does (what does not fit is dropped; nothing fits: no input event).
   // Returns whether the page let it happen (false: it cancelled beforeinput).
@@ -427,6 +497,7 @@
     setNativeValue: setNativeValue,
     selectionOf: selectionOf,
     placeCaret: placeCaret,
+    revealCaret: revealCaret,
     insertIntoField: insertIntoField,
     deleteInField: deleteInField,
   });

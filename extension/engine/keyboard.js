@@ -80,6 +80,7 @@
     var clipboard = null;
     if (chord && down) clipboard = clipboardAction(target, chord, String(options.clipboard || ""), editing);
     var action = clipboard ? chord : down && pressed ? defaultAction(target, info, modifiers, plain, editing, effect) : null;
+    if (editing.field && CARET_SHOWN[action]) engine.revealCaret(target);
     keyEvent(target, "keyup", info, modifiers);
     if (action === "click_on_keyup") {
       target.click();
@@ -90,6 +91,9 @@
     return answer;
   }
 
+  // The actions after which the browser scrolls a field to show its caret (fields.js revealCaret): an edit, a
+  // paste or a cut, a caret moved or a selection grown.
+  var CARET_SHOWN = wordSet("insert delete paste cut select");
   // What pressing `key` on the focused element would risk (fields.js riskOfAction on keyEffect's reading), for
   // the lane's confirmation before it presses, with real keys or press(): {ok, risk: {risk, kind?, label} | null}.
   // A key press() refuses (invalid_key, focus in a child frame) risks nothing.

@@ -639,7 +639,7 @@
     var chars = Array.from(text);
     for (var i = 0; i <= chars.length; i++) {
       if (turned && turned()) return;
-      if (i === chars.length) return;
+      if (i === chars.length) return engine.revealCaret(el); // (the browser's own insertion shows it itself)
       var char = chars[i];
       var info = char === "\n" ? keyInfo("Enter") : keyInfo(char);
       var typed = keyEvent(el, "keydown", info, {}) && keyEvent(el, "keypress", info, {});

@@ -122,6 +122,26 @@ report();
 </script>""",
 )
 
+#: A short textarea and a narrow input, both fuller than they show: the title says how far each is scrolled, and
+#: how far it can be.
+OVERFLOWING = page(
+    "{}",
+    """<h1>Overflowing</h1>
+<p><label>Notes <textarea id="notes" rows="2" cols="20">Two lines
+of notes</textarea></label></p>
+<p><label>Motto <input id="motto" size="8" value="a long long long text here"></label></p>
+<script>
+const report = () => {
+  const notes = document.getElementById('notes'), motto = document.getElementById('motto');
+  document.title = JSON.stringify({
+    notes: [notes.scrollTop, notes.scrollHeight - notes.clientHeight],
+    motto: [motto.scrollLeft, motto.scrollWidth - motto.clientWidth] });
+};
+for (const type of ['keyup', 'focusin', 'scroll']) document.addEventListener(type, report, true);
+report();
+</script>""",
+)
+
 #: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (its first), a
 #: disabled, an invisible and an inert button (none is), an editable, a button in a shadow tree, a positive tabindex
 #: (first of all). The title lists where the focus was after each key: the focused element, "page" for none.
@@ -264,6 +284,7 @@ def pages() -> Iterator[PageServer]:
         "/range": RANGE,
         "/long": LONG,
         "/read-only": READ_ONLY,
+        "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
     with serve_action_pages(served) as server:
@@ -436,6 +457,23 @@ def test_keys_in_a_read_only_field_move_no_caret_type_nothing_and_scroll_the_pag
     far = 2 * clicked["viewport"]
     ended = wait_until(lambda: scrolled(agent, lambda y: y >= far), 10, "End to scroll to the bottom")
     assert (ended["value"], ended["caret"]) == ("as it was given", clicked["caret"]), ended
+
+
+def test_a_field_scrolls_to_show_its_caret_after_an_edit_or_a_caret_move(agent: LaneAgent) -> None:
+    """As the browser does (measured with real keys): a new line at the end of a short textarea scrolls it down to
+    that line, End in a narrow input scrolls along to the text's end and Home back; typing a text longer than an
+    input shows its end."""
+    focus_field(agent, "/overflowing", 'textbox "Notes"')
+    agent.ok("browser_press", key="Control+End")
+    notes = press(agent, "Enter")["notes"]
+    assert notes[1] - 3 <= notes[0] <= notes[1], notes  # the last line in view: at most its padding short
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Motto"'))
+    motto = press(agent, "End")["motto"]
+    assert motto[1] - 2 <= motto[0] <= motto[1], motto
+    assert press(agent, "Home")["motto"][0] == 0
+    agent.ok("browser_type", ref=ref_of(agent, 'textbox "Motto"'), text="a longer text than the field shows")
+    motto = reported(agent)["motto"]
+    assert motto[1] - 2 <= motto[0] <= motto[1], motto
 
 
 @pytest.mark.parametrize("start", ['textbox "Phrase"', 'textbox "Said"'], ids=["input", "contenteditable"])

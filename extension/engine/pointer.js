@@ -153,7 +153,13 @@
     }
     var clicks = how.double ? 2 : 1;
     var option = how.name === "left" ? listOption(target) : null;
-    for (var detail = 1; detail <= clicks; detail++) steps = steps.concat(pressSteps(target, x, y, how, detail, option));
+    for (var detail = 1; detail <= clicks; detail++) {
+      // a double click's second press comes a moment after the first's click, as a person's does: the page has
+      // drawn a frame and run its tasks (zag's radio, in Chakra, cancels a press on an item that has the focus
+      // once React has rendered that focus: then the second press selects no word)
+      if (detail > 1) steps.push(afterAFrame);
+      steps = steps.concat(pressSteps(target, x, y, how, detail, option));
+    }
     if (how.double && how.name === "left") {
       steps.push(function () {
         fire(target, MouseEvent, "dblclick", mouseInit(x, y, how, 0, 2));
@@ -195,7 +201,7 @@
       },
       function () {
         if (how.name === "left") {
-          fire(target, PointerOrMouse, "click", release);
+          clickFocusing(target, release);
         } else {
           if (how.name === "right") fire(target, PointerOrMouse, "contextmenu", release);
           fire(target, PointerOrMouse, "auxclick", release);
@@ -203,18 +209,40 @@
       },
     ];
   }
+  // The click, and the focus a <label>'s activation gives its control on the way (Chromium focuses the control,
+  // then clicks it): in a window without the system's focus the browser moves the focus silently, so the control
+  // gets the focus events a focused window would give, before its click, as a person's click gives them (zag's
+  // radio, in Chakra, learns that its item has the focus only from them).
+  function clickFocusing(target, release) {
+    var before = focusedElement(),
+      heard = focusEventsHeard();
+    function activated(event) {
+      if (event.target !== target) focusMovedByPage(before, heard);
+    }
+    window.addEventListener("click", activated, true);
+    try {
+      fire(target, PointerOrMouse, "click", release);
+    } finally {
+      window.removeEventListener("click", activated, true);
+    }
+  }
+  function afterAFrame() {
+    return engine.nextFrame().then(engine.taskTurn);
+  }
   // Runs the first step now and each next one once the microtasks queued so far have run, and those they queue
-  // in turn, up to MICROTASK_HOPS deep (a promise chain, Vue's nextTick inside a watcher). Resolves after the
-  // last; a step that throws rejects it, and the steps after it are not run.
+  // in turn, up to MICROTASK_HOPS deep (a promise chain, Vue's nextTick inside a watcher); a step that answers a
+  // promise is waited for first. Resolves after the last; a step that throws rejects it, and the steps after it
+  // are not run.
   var MICROTASK_HOPS = 32;
   function inTurns(steps) {
     return new Promise(function (resolve, reject) {
       var next = 0;
       function run() {
         try {
-          steps[next++]();
-          if (next < steps.length) afterMicrotasks(run);
-          else resolve();
+          var waited = steps[next++]();
+          if (next >= steps.length) return Promise.resolve(waited).then(resolve, reject);
+          if (waited && typeof waited.then === "function") waited.then(run, reject);
+          else afterMicrotasks(run);
         } catch (error) {
           reject(error);
         }

@@ -17,6 +17,10 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   keys fire none until the field loses the focus or takes Enter.
 * A double click on a <details>'s summary selects nothing under real input (as on a button); the extension lane
   selected the word under the pointer.
+* Chakra's radio (zag) cancels a press on an item that has the focus, which it learns from the focus events of
+  the input its label focuses: a person's double click on "Express" selects no word. The extension lane gave
+  that focus no events (in a window without the system's focus), and pressed the second time before React had
+  rendered it.
 """
 
 from __future__ import annotations
@@ -146,3 +150,16 @@ def test_summary_double_clicked_selects_no_text(agent: LaneAgent) -> None:
     agent.ok("browser_click", ref=more.group(1), double=True)
     assert evaluated(agent, "window.getSelection().toString()") == ""
     assert evaluated(agent, "window.__state.more") is False
+
+
+def test_chakra_radio_double_clicked_on_its_label_selects_no_word(agent: LaneAgent) -> None:
+    """Chakra's radio (zag) cancels the pointerdown on an item that has the focus, so the second press of a double
+    click starts no word selection under real input. Its hidden input gets the focus from its <label>'s
+    activation; zag hears it only by the focus events, which a window without the system's focus does not give."""
+    open_corpus_page(agent, "chakra")
+    express = first_ref(agent, 'radio "Express"')
+    assert express, full_snapshot(agent)
+    agent.ok("browser_click", ref=express, double=True)
+    state_becomes(agent, "window.__state.delivery", "express")
+    assert evaluated(agent, "document.activeElement.value") == "express"
+    assert evaluated(agent, "window.getSelection().toString()") == ""

@@ -78,10 +78,25 @@
     // stays in it (what went in before it turned is taken back) until the lane has asked the user and calls again
     // without confirm.
     var sensitive = options.confirm === true ? sensitiveField(el) : null;
-    focusElement(el);
-    if (options.confirm === true) sensitive = sensitiveField(el) || sensitive;
     if (sensitive) return confirmationNeeded(sensitive, number);
     if (tag === "input") text = text.replace(/\n+/g, "");
+    var focused = focusedElement() === el;
+    focusElement(el);
+    // A person's first key comes once the page has shown what the focus did: PrimeVue's time field opens its
+    // panel in the next frame, and the panel, opening, puts the model's value back into the field (what was
+    // typed before it opened was emptied). A rich editor's typing waits for the page's turns itself, from the
+    // focus on (typeIntoEditable: Slate takes the selection that the focus, then the select-all, give it).
+    if (focused || editable) return typeInFocus(el, number, text, options, editable);
+    return nextFrame()
+      .then(engine.taskTurn)
+      .then(function () {
+        return typeInFocus(el, number, text, options, editable);
+      });
+  }
+  // type(), once the field has the focus.
+  function typeInFocus(el, number, text, options, editable) {
+    var sensitive = options.confirm === true ? sensitiveField(el) : null;
+    if (sensitive) return confirmationNeeded(sensitive, number);
     if (editable) {
       return typeIntoEditable(el, text, options.clear !== false).then(function () {
         return typedResult(el, number, text, options, false);

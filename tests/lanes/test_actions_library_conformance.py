@@ -21,6 +21,10 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   the input its label focuses: a person's double click on "Express" selects no word. The extension lane gave
   that focus no events (in a window without the system's focus), and pressed the second time before React had
   rendered it.
+* PrimeVue's time field opens its panel in the frame after it takes the focus, and the panel, opening, puts the
+  model's value back into the field: text typed before that was emptied (type_mismatch on the extension lane).
+  The cdp lane's typing into its date field likewise came before the calendar opened, which then took the focus
+  to the day typed.
 """
 
 from __future__ import annotations
@@ -163,3 +167,13 @@ def test_chakra_radio_double_clicked_on_its_label_selects_no_word(agent: LaneAge
     state_becomes(agent, "window.__state.delivery", "express")
     assert evaluated(agent, "document.activeElement.value") == "express"
     assert evaluated(agent, "window.getSelection().toString()") == ""
+
+
+def test_primevue_time_typed_stays_in_the_field_its_panel_opens_from(agent: LaneAgent) -> None:
+    """PrimeVue's time field opens its panel a frame after the focus and then writes the model's value (none yet)
+    into the field: the text is typed once the panel is open, as a person's keys come once they see it."""
+    open_corpus_page(agent, "primevue")
+    agent.ok("browser_type", ref=first_ref(agent, 'combobox "Time"'), text="09:30")
+    assert evaluated(agent, "document.getElementById('time').value") == "09:30"
+    agent.ok("browser_type", ref=first_ref(agent, 'combobox "Date"'), text="05/14/2014")
+    assert evaluated(agent, "document.activeElement.id") == "day"

@@ -137,7 +137,9 @@
   //   pointerup (detail 0, buttons 0), mouseup (detail 1, buttons 0), click (a PointerEvent, detail 1, buttons 0).
   // A mousedown the page cancels moves no focus. A pointerdown it cancels suppresses mousedown and mouseup, and
   // moves no focus either; click still comes. The second press of a double click is the same with mouse events'
-  // and click's detail 2 (pointer events keep 0), and no focus change; dblclick (detail 2) ends it.
+  // and click's detail 2 (pointer events keep 0), its focus change too (measured: a label's second press takes
+  // the focus off the radio its first click focused, and the label's click, finding its text selected by the
+  // double click, does not give it back); dblclick (detail 2) ends it.
   // The browser runs the page's microtasks after each listener of a real event (its stack is empty then), so a
   // framework's deferred work (Vue's watchers, Element Plus's focus trap, a promise's then) is done before the
   // next event and before the press's focus change; events dispatched by a script run their listeners with its
@@ -182,7 +184,7 @@
       },
       function () {
         focusMovedByPage(down.focusedBefore, down.heard);
-        if (down.mouse && detail === 1) moveFocusFor(target);
+        if (down.mouse) moveFocusFor(target);
         // the press's own default on a slider's track and on text (fields.js)
         down.slid = down.mouse && how.name === "left" && detail === 1 && engine.slideRange(target, x, y);
         if (down.mouse && how.name === "left" && !how.keys.shiftKey) engine.selectByPress(target, x, y, detail);

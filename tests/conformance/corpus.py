@@ -72,7 +72,7 @@ class Control:
             key=str(entry["key"]),
             kind=str(entry["kind"]),
             target=_target(entry, entry.get("press")),
-            options=tuple(_target(option) for option in entry.get("options") or ()),
+            options=tuple(_target(option, option.get("press")) for option in entry.get("options") or ()),
             text=None if entry.get("text") is None else str(entry["text"]),
             cells=tuple(_target(cell) for cell in entry.get("cells") or ()),
             drag=(_target(drag["from"]), _target(drag["to"])) if drag else None,

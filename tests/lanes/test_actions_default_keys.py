@@ -70,6 +70,8 @@ WORDS = page(
   style="display: inline-block; font: 16px monospace">ox supercalifragilistic ox</div>
 <p><button>Keep</button></p>
 <ul><li style="cursor: pointer">Words to click in</li></ul>
+<p><label style="font: 16px monospace"><input type="radio" id="plan" name="plan"
+  style="position: absolute; opacity: 0; width: 0; height: 0; margin: 0">Business</label></p>
 {SELECTION_REPORT}""",
 )
 
@@ -481,6 +483,17 @@ def test_a_double_click_selects_the_word_under_the_pointer(agent: LaneAgent, sta
     agent.open("/words")
     agent.ok("browser_click", ref=ref_of(agent, start), double=True)
     assert reported(agent)["selected"] == "supercalifragilistic"
+
+
+def test_a_double_click_on_a_radios_label_selects_its_word_and_leaves_the_focus_off_it(agent: LaneAgent) -> None:
+    """Measured with real input: the label's first click focuses and checks the radio; the second press takes the
+    focus off it (the label is not focusable), and the label's second click, finding its text selected, does not
+    give the focus back (Base Web's radio, whose input is hidden in its label)."""
+    agent.open("/words")
+    agent.ok("browser_click", ref=ref_of(agent, 'radio "Business"'), double=True)
+    state = reported(agent)
+    assert (state["field"], state["selected"]) == ("", "Business"), state
+    assert agent.ok("browser_snapshot", full=True)["snapshot"].count('radio "Business" [checked]') == 1
 
 
 def test_tab_and_shift_tab_follow_the_browsers_sequential_focus_order(agent: LaneAgent) -> None:

@@ -25,7 +25,7 @@ import { StatefulTooltip } from "baseui/tooltip";
 import { h, startCorpus, useModel } from "./shared/react-corpus.js";
 
 const CONTROLS = [
-  { key: "plan", kind: "radio", role: "radiogroup", name: "Plan", options: [{ role: "radio", name: "Business" }, { role: "radio", name: "Personal" }] },
+  { key: "plan", kind: "radio", role: "radiogroup", name: "Plan", options: [{ role: "radio", name: "Business", press: "#business-mark" }, { role: "radio", name: "Personal", press: "#personal-mark" }] },
   { key: "newsletter", kind: "checkbox", role: "checkbox", name: "Send me the newsletter", press: "#newsletter-box" },
   { key: "darkMode", kind: "switch", role: "checkbox", name: "Dark mode", press: "#dark-mode-track" },
   { key: "city", kind: "select", role: "combobox", name: "City", options: [{ role: "option", name: "Lisbon" }, { role: "option", name: "Porto" }] },
@@ -41,7 +41,7 @@ const CONTROLS = [
   { key: "tooltip", kind: "tooltip", role: "button", name: "Help" },
   { key: "toasts", kind: "toast", role: "button", name: "Save" },
   // As Streamlit draws them (see STREAMLIT below).
-  { key: "streamlitPlan", kind: "radio", role: "radiogroup", name: "Account type", options: [{ role: "radio", name: "Team" }, { role: "radio", name: "Solo" }] },
+  { key: "streamlitPlan", kind: "radio", role: "radiogroup", name: "Account type", options: [{ role: "radio", name: "Team", press: "#team-mark" }, { role: "radio", name: "Solo", press: "#solo-mark" }] },
   { key: "streamlitTerms", kind: "checkbox", role: "checkbox", name: "I agree to the terms", press: "#terms-box" },
   { key: "streamlitAlerts", kind: "switch", role: "checkbox", name: "Email alerts", press: "#alerts-track" },
 ];
@@ -51,7 +51,8 @@ const CONTROLS = [
 // Checkbox.tsx). The hidden <input> then sits at the label's top left corner, which the rounding cuts away.
 const ROUNDED = { borderTopLeftRadius: "8px", borderTopRightRadius: "8px", borderBottomLeftRadius: "8px", borderBottomRightRadius: "8px" };
 const STREAMLIT = { Root: { style: { marginTop: 0, marginBottom: 0, marginRight: "1rem", paddingLeft: 0, paddingRight: "2px", alignItems: "start", ...ROUNDED } } };
-// The id of the box a checkbox draws (Checkmark) or of a switch's track, for the page's `press` selectors.
+// The id of the box a checkbox draws (Checkmark), of a switch's track or of a radio's circle (RadioMarkOuter), for
+// the page's `press` selectors.
 const drawnAs = (part, id, overrides = {}) => ({ ...overrides, [part]: { props: { id } } });
 
 const CITIES = ["Lisbon", "Porto", "Faro"].map((label) => ({ id: label.toLowerCase(), label }));
@@ -85,8 +86,8 @@ function Controls() {
     h(
       RadioGroup,
       { name: "plan", value: plan, "aria-label": "Plan", align: "horizontal", onChange: (event) => setPlan(event.currentTarget.value) },
-      h(Radio, { value: "personal" }, "Personal"),
-      h(Radio, { value: "business" }, "Business"),
+      h(Radio, { value: "personal", overrides: drawnAs("RadioMarkOuter", "personal-mark") }, "Personal"),
+      h(Radio, { value: "business", overrides: drawnAs("RadioMarkOuter", "business-mark") }, "Business"),
     ),
     h(Checkbox, { checked: newsletter, overrides: drawnAs("Checkmark", "newsletter-box"), onChange: (event) => setNewsletter(event.currentTarget.checked) }, "Send me the newsletter"),
     h(Checkbox, { checked: darkMode, checkmarkType: STYLE_TYPE.toggle_round, overrides: drawnAs("ToggleTrack", "dark-mode-track"), onChange: (event) => setDarkMode(event.currentTarget.checked) }, "Dark mode"),
@@ -159,8 +160,8 @@ function Controls() {
       h(
         RadioGroup,
         { name: "account", value: streamlitPlan, "aria-label": "Account type", align: "horizontal", onChange: (event) => setStreamlitPlan(event.currentTarget.value) },
-        h(Radio, { value: "solo", overrides: STREAMLIT }, "Solo"),
-        h(Radio, { value: "team", overrides: STREAMLIT }, "Team"),
+        h(Radio, { value: "solo", overrides: drawnAs("RadioMarkOuter", "solo-mark", STREAMLIT) }, "Solo"),
+        h(Radio, { value: "team", overrides: drawnAs("RadioMarkOuter", "team-mark", STREAMLIT) }, "Team"),
       ),
     ),
     h("div", { className: "stCheckbox" }, h(Checkbox, { checked: streamlitTerms, overrides: drawnAs("Checkmark", "terms-box", STREAMLIT), onChange: (event) => setStreamlitTerms(event.currentTarget.checked) }, "I agree to the terms")),

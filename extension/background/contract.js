@@ -585,6 +585,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/gesture.js",
     "engine/focus.js",
     "engine/guard.js",
+    "engine/select.js",
     "engine/pointer.js",
     "engine/drag.js",
     "engine/keyboard.js",

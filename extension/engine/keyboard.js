@@ -65,6 +65,9 @@
     }
     if (!target) return failure("no_target", "Nothing to press keys on.");
     var modifiers = parsed.modifiers;
+    // (a drop-down <select>'s popup, open, takes the key: the page hears nothing of it; select.js)
+    var inPopup = engine.selectPopupKey(target, info, modifiers);
+    if (inPopup) return { ok: true, key: key, target: describeElement(target), action: inPopup, prevented: false };
     var editing = editingOf(target);
     var effect = keyEffect(target, info, modifiers, editing); // what the key will do there, as pressRisk read it
     // With options.asked (confirmations on: the risk the user let before the press, or null), the key's risk is read
@@ -253,7 +256,7 @@
       }
       return "select_all";
     }
-    if (target.localName === "select" && !modifiers.alt && !modifiers.meta && SELECT_KEYS.test(key)) return selectKey(target, key, modifiers);
+    if (target.localName === "select" && !modifiers.alt && !modifiers.meta && engine.SELECT_KEYS.test(key)) return engine.selectKey(target, key, modifiers);
     // (Shift with an arrow scrolls nothing; Control with Home or End scrolls to the page's ends, as Home and End)
     var scrolls = plain ? !(modifiers.shift && /^Arrow/.test(key)) : modifiers.ctrl && !modifiers.shift && !modifiers.alt && !modifiers.meta && /^(Home|End)$/.test(key);
     if (scrolls && !textual && SCROLL_KEYS.test(key)) return scrollKey(target, key, !!modifiers.shift);
@@ -398,59 +401,6 @@
   function outermost(el) {
     while (el.getRootNode() !== document && el.getRootNode().host) el = el.getRootNode().host;
     return el;
-  }
-  // ----- a <select> -------------------------------------------------------------------------------------
-  // What Chromium's <select> does on a key (measured against real keys). A drop-down, with no modifier: the
-  // arrows (Right and Left too) choose the next or the previous option that can be chosen, Home and End the
-  // first and the last, PageDown and PageUp three options on. A list box (multiple, or size above 1): Up and
-  // Down, Home and End, and PageUp and PageDown by its size less one, from its active option; the option reached
-  // is chosen alone, with Shift the run from the anchor to it (multiple), and with Control in a multiple one
-  // only the active option moves. A change fires input and change. Answers "select".
-  var SELECT_KEYS = /^(ArrowUp|ArrowDown|ArrowLeft|ArrowRight|Home|End|PageUp|PageDown)$/;
-  var activeOption = new WeakMap(); // a list box's active option and its Shift anchor: [active, anchor]
-  function selectKey(select, key, modifiers) {
-    var options = select.options;
-    var listBox = select.multiple || select.size > 1;
-    if (!listBox && (modifiers.ctrl || modifiers.shift)) return null;
-    if (listBox && (key === "ArrowLeft" || key === "ArrowRight")) return null;
-    var remembered = activeOption.get(select);
-    var from = remembered && options[remembered[0]] && options[remembered[0]].selected ? remembered[0] : lastChosen(select);
-    var page = listBox ? Math.max(1, (select.size || 4) - 1) : 3;
-    var forward = /Down|Right|End/.test(key);
-    var wanted = key === "Home" ? 0 : key === "End" ? options.length - 1 : from + (forward ? 1 : -1) * (/Page/.test(key) ? page : 1);
-    var index = choosable(options, Math.max(0, Math.min(options.length - 1, wanted)), forward);
-    if (index < 0) return null;
-    var anchor = remembered && modifiers.shift ? remembered[1] : from < 0 ? index : from;
-    activeOption.set(select, [index, modifiers.shift ? anchor : index]);
-    if (listBox && modifiers.ctrl && select.multiple) return null;
-    var before = chosenIndexes(select);
-    for (var i = 0; i < options.length; i++) {
-      var inRun = select.multiple && modifiers.shift && i >= Math.min(anchor, index) && i <= Math.max(anchor, index);
-      options[i].selected = i === index || (inRun && !options[i].disabled);
-    }
-    if (chosenIndexes(select) === before) return null;
-    select.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
-    plainEvent(select, "change");
-    return "select";
-  }
-  // The option at `index` if it can be chosen, else the next one that can in that direction, else the one before.
-  function choosable(options, index, forward) {
-    var step = forward ? 1 : -1;
-    for (var pass = 0; pass < 2; pass++, step = -step) {
-      for (var i = index; i >= 0 && i < options.length; i += step) if (!isDisabled(options[i])) return i;
-    }
-    return -1;
-  }
-  function lastChosen(select) {
-    for (var i = select.options.length - 1; i >= 0; i--) if (select.options[i].selected) return i;
-    return -1;
-  }
-  function chosenIndexes(select) {
-    return Array.prototype.map
-      .call(select.selectedOptions, function (option) {
-        return option.index;
-      })
-      .join();
   }
   // ----- the caret and the selection -------------------------------------------------------------------
   // Chromium's keys on Linux for moving the caret in a field or an editor, as Selection.modify's arguments

@@ -185,6 +185,7 @@
       function () {
         focusMovedByPage(down.focusedBefore, down.heard);
         if (down.mouse) moveFocusFor(target);
+        if (down.mouse && how.name === "left") engine.selectPopupPressed(target);
         // the press's own default on a slider's track and on text (fields.js)
         down.slid = down.mouse && how.name === "left" && detail === 1 && engine.slideRange(target, x, y);
         if (down.mouse && how.name === "left" && !how.keys.shiftKey) engine.selectByPress(target, x, y, detail);

@@ -558,6 +558,16 @@ def test_keys_choose_in_a_drop_down_and_a_list_box(agent: LaneAgent) -> None:
     assert press(agent, "Home")["toppings"] == ["Cheese"]
 
 
+def test_keys_after_a_click_on_a_drop_down_move_in_its_popup_until_enter_chooses(agent: LaneAgent) -> None:
+    """Measured with real input: a press on a drop-down opens the browser's popup of its options, and its keys
+    go there, not to the page: the arrows move the highlight and change nothing until Enter chooses."""
+    agent.open("/selects")
+    agent.ok("browser_click", ref=ref_of(agent, 'combobox "Size"'))
+    assert press(agent, "ArrowDown", 2) == {}  # no change event: the popup's highlight moved, not the value
+    assert press(agent, "Enter")["size"] == ["XXL"]  # past the disabled option
+    assert press(agent, "ArrowUp")["size"] == ["XL"]  # the popup closed with Enter: keys choose again
+
+
 def test_arrows_step_a_number_input_within_its_range(agent: LaneAgent) -> None:
     focus_field(agent, "/number", 'spinbutton "Guests"')
     assert press(agent, "ArrowUp") == ["4"]  # to the step

@@ -38,6 +38,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/gesture.js",
     "engine/focus.js",
     "engine/guard.js",
+    "engine/select.js",
     "engine/pointer.js",
     "engine/drag.js",
     "engine/keyboard.js",

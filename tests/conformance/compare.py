@@ -25,12 +25,16 @@ SETTLE_PAUSE_MS = 60
 #: The wait between reads; true when nothing in the document changed during it. A widget animated by script (jQuery
 #: UI's datepicker fades out over 400 ms, its style changing each frame) keeps what is observed the same until
 #: the animation hides it, and then the focus it held goes to the body: two equal reads during the fade are not
-#: the page at rest (the oracle and the lanes read it at different points of the fade, in some runs).
+#: the page at rest (the oracle and the lanes read it at different points of the fade, in some runs). Nor is a
+#: page whose CSS transition or animation (a finite one: a spinner never ends) is still running: Bootstrap's toast
+#: and tooltip fade in by CSS, changing nothing in the document, and say they are shown when the fade ends.
 SETTLE_WAIT = (
     "new Promise(function (done) { var changes = 0; var watch = new MutationObserver(function (records) {"
     " changes += records.length; }); watch.observe(document, {subtree: true, childList: true, attributes: true,"
     " characterData: true}); requestAnimationFrame(function () { requestAnimationFrame(function () {"
-    f" setTimeout(function () {{ watch.disconnect(); done(changes === 0); }}, {SETTLE_PAUSE_MS}); }}); }}); }})"
+    f" setTimeout(function () {{ watch.disconnect(); done(changes === 0 && !document.getAnimations().some("
+    " function (a) { return a.playState === 'running' && isFinite(a.effect.getComputedTiming().endTime); })); },"
+    f" {SETTLE_PAUSE_MS}); }}); }}); }})"
 )
 
 OBSERVE = r"""(function () {

@@ -145,6 +145,7 @@ def drive_lane(
                 found.append(("role", f"{target.label()} is a {seen.role_differs} on the lane"))
             refs[target] = seen.ref
         answer: Answer = lane.perform(step, press, refs)
+        lane.evaluate(SETTLE_WAIT)  # as the oracle waits after each step: a timer the step started has its time
         if not answer.ok and press.on_target:
             refused.append(f"step {number} ({step.label()}): {answer.error}")
     observed = settled(lane.observe, lambda: lane.evaluate(SETTLE_WAIT))

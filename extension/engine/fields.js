@@ -134,8 +134,32 @@
   var measuring = null;
   function revealCaret(el) {
     if (!isTextField(el) || (el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)) return;
+    var caret = caretPlace(el);
+    if (!caret) return;
+    if (el.localName === "input") {
+      if (caret.x + 1 > el.scrollLeft + caret.right) el.scrollLeft = Math.ceil(caret.x + 1 - caret.right);
+      else if (caret.x < el.scrollLeft + caret.left) el.scrollLeft = Math.max(0, Math.floor(caret.x - caret.left));
+      return;
+    }
+    if (caret.bottom > el.scrollTop + el.clientHeight) el.scrollTop = Math.ceil(caret.bottom - el.clientHeight);
+    else if (caret.top < el.scrollTop) el.scrollTop = Math.max(0, Math.floor(caret.top));
+  }
+  // After PageDown or PageUp moved a textarea's caret, the browser scrolls the caret's line to the top of the view,
+  // the textarea's and the page's (measured: Chromium reveals a page move's caret aligned to the top, where an
+  // arrow's caret is only brought into view).
+  function caretLineToTop(el) {
+    var caret = el.localName === "textarea" ? caretPlace(el) : null;
+    if (!caret) return;
+    el.scrollTop = Math.floor(caret.lineTop);
+    el.scrollIntoView({ block: "start", behavior: "instant" });
+    var border = parseFloat(getComputedStyle(el).borderTopWidth) || 0;
+    engine.pageScroller().scrollBy({ top: border + caret.lineTop - el.scrollTop, behavior: "instant" });
+  }
+  // Where the caret of a text field is, in its scrolled content's coordinates: an input's x (and the left and right
+  // edges of its text), a textarea's caret top and bottom and its line's top; null without a selection.
+  function caretPlace(el) {
     var at = selectionOf(el);
-    if (!at) return;
+    if (!at) return null;
     var style = getComputedStyle(el);
     measuring = measuring || document.createElement("canvas").getContext("2d");
     measuring.font = style.font || style.fontSize + " " + style.fontFamily;
@@ -147,17 +171,14 @@
     };
     if (el.localName === "input") {
       var x = padding("Left") + measuring.measureText(text.slice(0, caret)).width;
-      var right = el.clientWidth - padding("Right");
-      if (x + 1 > el.scrollLeft + right) el.scrollLeft = Math.ceil(x + 1 - right);
-      else if (x < el.scrollLeft + padding("Left")) el.scrollLeft = Math.max(0, Math.floor(x - padding("Left")));
-      return;
+      return { x: x, left: padding("Left"), right: el.clientWidth - padding("Right") };
     }
     var metrics = measuring.measureText("M");
     var glyph = metrics.fontBoundingBoxAscent + metrics.fontBoundingBoxDescent;
     var line = parseFloat(style.lineHeight) || glyph;
-    var top = padding("Top") + wrappedLine(text, caret, el.clientWidth - padding("Left") - padding("Right")) * line + (line - glyph) / 2;
-    if (top + glyph > el.scrollTop + el.clientHeight) el.scrollTop = Math.ceil(top + glyph - el.clientHeight);
-    else if (top < el.scrollTop) el.scrollTop = Math.max(0, Math.floor(top));
+    var lineTop = padding("Top") + wrappedLine(text, caret, el.clientWidth - padding("Left") - padding("Right")) * line;
+    var top = lineTop + (line - glyph) / 2;
+    return { lineTop: lineTop, top: top, bottom: top + glyph };
   }
   // The line (from 0) that offset `at` of `text` is on, in a textarea `width` wide: each of its paragraphs wrapped
   // greedily at the spaces (a space at a line's end hangs past it), a word wider than a line broken anywhere.
@@ -498,6 +519,7 @@
     selectionOf: selectionOf,
     placeCaret: placeCaret,
     revealCaret: revealCaret,
+    caretLineToTop: caretLineToTop,
     insertIntoField: insertIntoField,
     deleteInField: deleteInField,
   });

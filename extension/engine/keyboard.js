@@ -465,7 +465,19 @@
     var style = getComputedStyle(target);
     var line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize) || 16;
     var lines = Math.min(MAX_PAGE_LINES, Math.max(1, Math.floor((0.875 * height) / line)));
-    return moveCaret(target, { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "line", lines: lines });
+    var before = target.localName === "textarea" ? [target.selectionStart, target.selectionEnd].join() : null;
+    var action = moveCaret(target, { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "line", lines: lines });
+    if (before === null) return action;
+    if ([target.selectionStart, target.selectionEnd].join() !== before) {
+      if (!shift) engine.caretLineToTop(target);
+      return action;
+    }
+    // The caret at the text's end (or start) has no page to go to: the key scrolls instead, as a person's does
+    // (measured): the textarea while it can go further that way, else the page around it.
+    var room = down ? target.scrollHeight - target.clientHeight - target.scrollTop : target.scrollTop;
+    if (room < 1) return scrollKey(target.parentElement || target, down ? "PageDown" : "PageUp", false);
+    target.scrollBy({ top: (down ? 1 : -1) * Math.floor(target.clientHeight * 0.875), behavior: "instant" });
+    return "scroll";
   }
   var MAX_PAGE_LINES = 200;
   // ----- a range input --------------------------------------------------------------------------------

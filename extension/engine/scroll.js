@@ -121,6 +121,7 @@
 
   Object.assign(engine, {
     scrollableFor: scrollableFor,
+    pageScroller: pageScroller,
     scroll: scroll,
   });
 })(globalThis.__hermesEngine);

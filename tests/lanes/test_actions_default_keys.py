@@ -92,15 +92,20 @@ volume.addEventListener('change', () => { seen.changes += 1; report(); });
 LONG = page(
     '{"scrolled": 0, "focused": null}',
     """<h1>Long</h1>
-<p><label>First <input id="first"></label> <label>Second <input id="second"></label></p>
+<p><label>First <input id="first"></label> <label>Second <input id="second"></label>
+<label>Short <textarea id="short" rows="3">one
+two</textarea></label></p>
 <div style="height: 400vh; background: linear-gradient(white, grey)">A long page</div>
 <p>The end</p>
 <script>
+let moving = false; // between a scroll event and the scrollend that ends that scroll (smooth or not)
 const report = () => {
   const focused = document.activeElement && document.activeElement.id;
-  document.title = JSON.stringify({ scrolled: Math.round(scrollY), viewport: innerHeight, focused: focused || null });
+  document.title = JSON.stringify({ scrolled: Math.round(scrollY), viewport: innerHeight, focused: focused || null,
+    moving });
 };
-addEventListener('scroll', report);
+addEventListener('scroll', () => { moving = true; report(); });
+addEventListener('scrollend', () => { moving = false; report(); });
 document.addEventListener('focusin', report);
 report();
 </script>""",
@@ -410,17 +415,18 @@ def scrolled(agent: LaneAgent, far_enough: Callable[[int], bool]) -> dict[str, A
 
 
 def scroll_ended(agent: LaneAgent, state: dict[str, Any]) -> dict[str, Any]:
-    """What the page reports once its smooth scroll has ended (two reads a frame or more apart agree): a key
-    pressed mid-scroll would start from a place the test did not see."""
+    """What the page reports once its scroll has ended (its scrollend came, where the page says so; two reads a frame
+    or more apart agree): a key pressed mid-scroll would start from a place the test did not see, and a smooth
+    scroll that a key interrupts may not go where the key says (Control+End during Shift+Space's)."""
     last = [state["scrolled"]]
 
     def still() -> dict[str, Any] | None:
         now: dict[str, Any] = reported(agent)
-        done = now["scrolled"] == last[0]
+        done = now["scrolled"] == last[0] and not now.get("moving")
         last[0] = now["scrolled"]
         return now if done else None
 
-    return wait_until(still, 10, "the smooth scroll to end")
+    return wait_until(still, 10, "the scroll to end")
 
 
 def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: LaneAgent) -> None:
@@ -435,9 +441,11 @@ def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: L
     spaced = wait_until(lambda: scrolled(agent, lambda y: y >= paged["scrolled"] + 0.8 * viewport), 10, "Space")
     spaced = scroll_ended(agent, spaced)
     agent.ok("browser_press", key="Shift+ ")
-    wait_until(lambda: scrolled(agent, lambda y: y <= spaced["scrolled"] - 0.8 * viewport), 10, "Shift+Space")
+    back = wait_until(lambda: scrolled(agent, lambda y: y <= spaced["scrolled"] - 0.8 * viewport), 10, "Shift+Space")
+    scroll_ended(agent, back)
     agent.ok("browser_press", key="Control+End")
-    wait_until(lambda: scrolled(agent, lambda y: y >= 3 * viewport), 10, "Control+End to scroll to the bottom")
+    ended = wait_until(lambda: scrolled(agent, lambda y: y >= 3 * viewport), 10, "Control+End to scroll to the bottom")
+    scroll_ended(agent, ended)
     agent.ok("browser_press", key="Home")
     wait_until(lambda: scrolled(agent, lambda y: y == 0), 10, "Home to scroll to the top")
     agent.ok("browser_click", ref=ref_of(agent, 'textbox "First"'))
@@ -445,6 +453,24 @@ def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: L
     wait_until(lambda: scrolled(agent, lambda y: y >= 0.8 * viewport), 10, "PageDown in a field to scroll")
     assert press(agent, "Tab")["focused"] == "second"
     assert press(agent, "Shift+Tab")["focused"] == "first"
+
+
+def test_pagedown_in_a_textarea_moves_its_caret_then_scrolls_the_page(agent: LaneAgent) -> None:
+    """Measured with real keys: PageDown and PageUp move a textarea's caret by a page of lines and bring the
+    caret's line to the top of the view; once the caret is at the text's end (or start), the key scrolls instead
+    (the page, where the textarea has nothing to scroll)."""
+    agent.open("/long")
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Short"'))
+    viewport = reported(agent)["viewport"]
+    agent.ok("browser_press", key="Control+Home")
+    agent.ok("browser_press", key="PageDown")  # the caret goes to the end, its line to the top of the view
+    first = scroll_ended(agent, reported(agent))["scrolled"]
+    assert 0 < first < viewport / 2, first
+    agent.ok("browser_press", key="PageDown")  # at the end: the page scrolls
+    paged = wait_until(lambda: scrolled(agent, lambda y: y >= first + 0.8 * viewport), 10, "PageDown to scroll")
+    scroll_ended(agent, paged)
+    agent.ok("browser_press", key="PageUp")  # the caret goes to the start, its line (above the last) to the top
+    assert scroll_ended(agent, reported(agent))["scrolled"] < first
 
 
 def test_keys_in_a_read_only_field_move_no_caret_type_nothing_and_scroll_the_page(agent: LaneAgent) -> None:

@@ -35,16 +35,18 @@
   // first. There the engine fires what Chrome would: blur and focusout on the element that had the focus, while
   // the document holds it (as in Chrome), then focus and focusin on `el`; a blur handler that moves the focus
   // ends the change, as in Chrome. In a focused window Chrome fires them itself, and the engine adds none.
-  function focusElement(el) {
+  // `scrolling` (Tab's move): the element is scrolled into view as it takes the focus, as the browser does for
+  // Tab; a press's focus scrolls nothing (what is pressed shows already).
+  function focusElement(el, scrolling) {
     var previous = focusedElement();
     if (previous === el) return;
-    el.focus({ preventScroll: true });
+    el.focus({ preventScroll: !scrolling });
     if (document.hasFocus() || activeElementDeep() !== el) return;
     if (previous) {
       el.blur();
       blurEvents(previous, el);
       if (focusedElement()) return;
-      el.focus({ preventScroll: true });
+      el.focus({ preventScroll: !scrolling });
       if (activeElementDeep() !== el) return;
     }
     gainEvents(el, previous);

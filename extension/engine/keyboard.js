@@ -376,11 +376,14 @@
   function moveFocus(target, backwards) {
     var order = tabOrder();
     var step = backwards ? -1 : 1;
+    var before = activeElementDeep();
     for (var i = firstStop(order, target, backwards); i >= 0 && i < order.length; i += step) {
       var next = order[i];
       if (skipsRadio(next)) continue;
-      focusElement(next);
-      if (activeElementDeep() === next) return "focus";
+      focusElement(next, true);
+      // the focus went there, or a handler of its events moved it on (a dialog's focus trap sends it back in):
+      // either is where Tab leaves it; only an element that took no focus at all passes it to the next stop
+      if (activeElementDeep() !== before) return "focus";
     }
     if (target && target !== document.body) engine.blurFocused();
     return "focus";

@@ -149,6 +149,32 @@ report();
 </script>""",
 )
 
+#: A long page with a button at its foot, then a modal dialog whose focus trap sends the focus back in (to its last
+#: button) when it leaves, as Ant Design's and Base Web's do; the title says where the focus is and the scroll.
+TRAP = page(
+    "{}",
+    """<h1>Trap</h1>
+<div style="height: 300vh">Behind the dialog</div>
+<p><button id="foot">At the foot</button></p>
+<div role="dialog" aria-label="Confirm" id="dialog"
+  style="position: fixed; top: 20px; left: 20px; background: white; border: 1px solid; padding: 8px">
+  <button id="first">First</button> <button id="last">Last</button>
+</div>
+<script>
+const dialog = document.getElementById('dialog');
+document.addEventListener('focusin', (event) => {
+  if (!dialog.contains(event.target)) document.getElementById('last').focus();
+});
+const report = () => {
+  document.title = JSON.stringify({ focused: document.activeElement.id || null, scrolled: Math.round(scrollY) });
+};
+addEventListener('scroll', report);
+document.addEventListener('focusin', report);
+document.addEventListener('keyup', report);
+report();
+</script>""",
+)
+
 #: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (its first), a
 #: disabled, an invisible and an inert button (none is), an editable, a button in a shadow tree, a positive tabindex
 #: (first of all). The title lists where the focus was after each key: the focused element, "page" for none.
@@ -291,6 +317,7 @@ def pages() -> Iterator[PageServer]:
         "/range": RANGE,
         "/long": LONG,
         "/read-only": READ_ONLY,
+        "/trap": TRAP,
         "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
@@ -532,6 +559,16 @@ def test_tab_and_shift_tab_follow_the_browsers_sequential_focus_order(agent: Lan
     # to its toolbar, the test stops)
     backward = press(agent, "Shift+Tab", 6)[-6:]
     assert backward == ["shadowed", "rich", "h1", "g2", "a", "early"]
+
+
+def test_shift_tab_out_of_a_dialog_lands_where_its_focus_trap_sends_it(agent: LaneAgent) -> None:
+    """Measured with real keys: Shift+Tab from a modal's first button focuses the page's last stop behind it,
+    scrolling it into view, and the dialog's focus trap sends the focus back to its last button: Tab ends there."""
+    agent.open("/trap")
+    agent.ok("browser_click", ref=ref_of(agent, 'button "First"'))
+    state = press(agent, "Shift+Tab")
+    assert state["focused"] == "last", state
+    assert state["scrolled"] > 0, state  # the foot's button was scrolled into view as it took the focus
 
 
 def test_arrows_in_a_radio_group_check_the_next_radio_round_its_ends(agent: LaneAgent) -> None:

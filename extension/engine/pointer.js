@@ -154,27 +154,47 @@
       });
     }
     var clicks = how.double ? 2 : 1;
-    var option = how.name === "left" ? listOption(target) : null;
+    var second = null; // what a double click's second press lands on
     for (var detail = 1; detail <= clicks; detail++) {
       // a double click's second press comes a moment after the first's click, as a person's does: the page has
       // drawn a frame and run its tasks (zag's radio, in Chakra, cancels a press on an item that has the focus
-      // once React has rendered that focus: then the second press selects no word)
+      // once React has rendered that focus: then the second press selects no word), and it goes to what is at
+      // the point then, as the browser's hit test sends it (the dialog the first click opened, over the button)
       if (detail > 1) steps.push(afterAFrame);
-      steps = steps.concat(pressSteps(target, x, y, how, detail, option));
+      var aim =
+        detail === 1
+          ? function () {
+              return target;
+            }
+          : function () {
+              second = elementAt(x, y) || target;
+              if (hovered !== second) arrive(second, x, y, how);
+              return second;
+            };
+      steps = steps.concat(pressSteps(aim, x, y, how, detail));
     }
     if (how.double && how.name === "left") {
       steps.push(function () {
-        fire(target, MouseEvent, "dblclick", mouseInit(x, y, how, 0, 2));
+        fire(second || target, MouseEvent, "dblclick", mouseInit(x, y, how, 0, 2));
       });
     }
     return inTurns(steps);
   }
-  // One press and release of a click (detail 1, or 2 for a double click's second), as the steps press() runs.
-  function pressSteps(target, x, y, how, detail, option) {
+  function elementAt(x, y) {
+    var hit = engine.deepElementFromPoint(x, y);
+    return hit && hit.isConnected ? hit : null;
+  }
+  // One press and release of a click (detail 1, or 2 for a double click's second) on the element `aim` answers
+  // when the press begins, as the steps press() runs.
+  function pressSteps(aim, x, y, how, detail) {
     var down = { pointer: false, mouse: false, slid: false, changed: false, focusedBefore: null, heard: null };
     var release = mouseInit(x, y, how, 0, detail);
+    var target = null,
+      option = null;
     return [
       function () {
+        target = aim();
+        option = how.name === "left" ? listOption(target) : null;
         down.focusedBefore = focusedElement();
         down.heard = focusEventsHeard();
         down.pointer = fire(target, PointerOrMouse, "pointerdown", mouseInit(x, y, how, how.buttons, 0));

@@ -57,6 +57,13 @@ NAMED_KEYS = {
 }
 #: Resolves once the page has drawn its next frame.
 NEXT_FRAME = "new Promise(function (done) { requestAnimationFrame(function () { done(true); }); })"
+#: A frame, then a timer's turn and a message channel's (the engine's afterClick).
+FRAME_AND_TURN = (
+    "new Promise(function (done) { requestAnimationFrame(function () { var left = 2; function one() {"
+    " if (--left === 0) done(true); } setTimeout(one, 0); var channel = new MessageChannel();"
+    " channel.port1.onmessage = function () { channel.port1.close(); one(); }; channel.port2.postMessage(null); });"
+    " })"
+)
 #: The keys of a US keyboard's punctuation: character -> (code, virtual key code, Shift held).
 PUNCTUATION_KEYS = {
     **{
@@ -308,6 +315,9 @@ class Oracle:
             self.mouse_click(x, y, modifiers=step.modifiers)
         elif step.op == DOUBLE:
             self.mouse_click(x, y)
+            # a person's second press comes a moment after the first click: the page has drawn what it did and
+            # run the tasks it queued (the product's lanes wait as much: a frame and a task turn)
+            self.page.evaluate(FRAME_AND_TURN)
             self.mouse_click(x, y, count=2)
         elif step.op == TYPE:
             self.mouse_click(x, y)

@@ -175,6 +175,25 @@ report();
 </script>""",
 )
 
+#: A button whose click opens an overlay over it, which a click closes; the title lists the clicks each heard.
+OVERLAY = page(
+    "[]",
+    """<h1>Overlay</h1>
+<p><button id="open">Open the overlay</button></p>
+<div id="overlay" hidden style="position: fixed; inset: 0; background: rgb(0 0 0 / 30%)"></div>
+<script>
+const heard = [], overlay = document.getElementById('overlay');
+const report = () => { document.title = JSON.stringify(heard); };
+document.getElementById('open').addEventListener('click', (event) => {
+  heard.push('button ' + event.detail); overlay.hidden = false; report();
+});
+overlay.addEventListener('click', (event) => {
+  heard.push('overlay ' + event.detail); overlay.hidden = true; report();
+});
+document.addEventListener('dblclick', (event) => { heard.push('dblclick on ' + (event.target.id || '?')); report(); });
+</script>""",
+)
+
 #: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (its first), a
 #: disabled, an invisible and an inert button (none is), an editable, a button in a shadow tree, a positive tabindex
 #: (first of all). The title lists where the focus was after each key: the focused element, "page" for none.
@@ -318,6 +337,7 @@ def pages() -> Iterator[PageServer]:
         "/long": LONG,
         "/read-only": READ_ONLY,
         "/trap": TRAP,
+        "/overlay": OVERLAY,
         "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
@@ -536,6 +556,15 @@ def test_a_double_click_selects_the_word_under_the_pointer(agent: LaneAgent, sta
     agent.open("/words")
     agent.ok("browser_click", ref=ref_of(agent, start), double=True)
     assert reported(agent)["selected"] == "supercalifragilistic"
+
+
+def test_a_double_clicks_second_press_goes_to_what_its_first_click_opened_over_the_point(agent: LaneAgent) -> None:
+    """Measured with real input: each press of a double click goes where the browser's hit test sends it then; a
+    dialog's backdrop that the first click opened takes the second press, and the dblclick."""
+    agent.open("/overlay")
+    agent.ok("browser_click", ref=ref_of(agent, 'button "Open the overlay"'), double=True)
+    heard = wait_until(lambda: (lambda now: now if len(now) == 3 else None)(reported(agent)), 5, "the clicks")
+    assert heard == ["button 1", "overlay 2", "dblclick on overlay"]
 
 
 def test_a_double_click_on_a_radios_label_selects_its_word_and_leaves_the_focus_off_it(agent: LaneAgent) -> None:

@@ -57,6 +57,13 @@ NAMED_KEYS = {
 }
 #: Resolves once the page has drawn its next frame.
 NEXT_FRAME = "new Promise(function (done) { requestAnimationFrame(function () { done(true); }); })"
+#: Whether the element shows whole in the viewport, or has no area: a person scrolls the page only to see what
+#: they press. (DOM.scrollIntoViewIfNeeded also scrolls boxes inside the page: Ant Design's select keeps a hidden,
+#: zero-height list of its options for screen readers, which it scrolled, and no person's input does.)
+IN_VIEW_OR_EMPTY = (
+    "function () { var r = this.getBoundingClientRect(); return r.width === 0 || r.height === 0 || (r.top >= 0"
+    " && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth); }"
+)
 #: A frame, then a timer's turn and a message channel's (the engine's afterClick).
 FRAME_AND_TURN = (
     "new Promise(function (done) { requestAnimationFrame(function () { var left = 2; function one() {"
@@ -268,7 +275,8 @@ class Oracle:
         native_select = self._call(obj, DROP_DOWN_SELECT)
         if native_select and not self._call(obj, "function () { return this.getClientRects().length > 0; }"):
             return 0.0, 0.0, Pressed(native_select=True)  # an option of a closed <select>: in the browser's popup
-        self.page.send("DOM.scrollIntoViewIfNeeded", backendNodeId=node)
+        if not self._call(obj, IN_VIEW_OR_EMPTY):
+            self.page.send("DOM.scrollIntoViewIfNeeded", backendNodeId=node)
         box_of = node
         if target.press:
             face = self._call(

@@ -26,14 +26,18 @@ SETTLE_PAUSE_MS = 60
 #: UI's datepicker fades out over 400 ms, its style changing each frame) keeps what is observed the same until
 #: the animation hides it, and then the focus it held goes to the body: two equal reads during the fade are not
 #: the page at rest (the oracle and the lanes read it at different points of the fade, in some runs). Nor is a
-#: page whose CSS transition or animation (a finite one: a spinner never ends) is still running: Bootstrap's toast
-#: and tooltip fade in by CSS, changing nothing in the document, and say they are shown when the fade ends.
+#: page whose CSS transition or animation (a finite one: a spinner never ends) is still running, in the document or
+#: in an open shadow root (Ionic animates its overlays there): Bootstrap's toast and tooltip fade in by CSS,
+#: changing nothing in the document, and say they are shown when the fade ends.
 SETTLE_WAIT = (
     "new Promise(function (done) { var changes = 0; var watch = new MutationObserver(function (records) {"
     " changes += records.length; }); watch.observe(document, {subtree: true, childList: true, attributes: true,"
-    " characterData: true}); requestAnimationFrame(function () { requestAnimationFrame(function () {"
-    f" setTimeout(function () {{ watch.disconnect(); done(changes === 0 && !document.getAnimations().some("
-    " function (a) { return a.playState === 'running' && isFinite(a.effect.getComputedTiming().endTime); })); },"
+    " characterData: true}); function animating(root) { return root.getAnimations().some(function (a) {"
+    " return a.playState === 'running' && isFinite(a.effect.getComputedTiming().endTime); })"
+    " || Array.prototype.some.call(root.querySelectorAll('*'), function (e) {"
+    " return e.shadowRoot && animating(e.shadowRoot); }); }"
+    " requestAnimationFrame(function () { requestAnimationFrame(function () {"
+    f" setTimeout(function () {{ watch.disconnect(); done(changes === 0 && !animating(document)); }},"
     f" {SETTLE_PAUSE_MS}); }}); }}); }})"
 )
 

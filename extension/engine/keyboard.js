@@ -75,23 +75,43 @@
     // not even the key's events, until the lane has asked and presses again.
     var risk = options.asked !== undefined ? engine.riskOfAction(target, effect) : null;
     if (risk && !sameRisk(risk, options.asked)) return failure("confirmation_needed", "Pressing " + quote(key) + " there needs the user's confirmation.", { field: risk });
-    var down = keyEvent(target, "keydown", info, modifiers);
     var plain = !modifiers.ctrl && !modifiers.meta && !modifiers.alt;
-    var pressed = true;
-    if (down && plain && (info.printable || info.key === "Enter")) pressed = keyEvent(target, "keypress", info, modifiers);
     var chord = CLIPBOARD_EFFECTS[effect] ? effect : null;
-    var clipboard = null;
-    if (chord && down) clipboard = clipboardAction(target, chord, String(options.clipboard || ""), editing);
-    var action = clipboard ? chord : down && pressed ? defaultAction(target, info, modifiers, plain, editing, effect) : null;
-    if (editing.field && CARET_SHOWN[action]) engine.revealCaret(target);
-    keyEvent(target, "keyup", info, modifiers);
-    if (action === "click_on_keyup") {
-      target.click();
-      action = "click";
-    }
-    var answer = { ok: true, key: key, target: describeElement(target), action: action, prevented: !down };
-    if (clipboard) answer.clipboard = clipboard;
-    return answer;
+    var down = false,
+      pressed = true,
+      clipboard = null,
+      action = null;
+    // The browser runs the page's microtasks after each event's listeners, before what comes next: a React
+    // widget's state update from keydown is rendered before the key's default action (Carbon's multi-select closes
+    // its menu on Tab's keydown, and Tab then goes past where its options were). So each step comes once the
+    // microtasks the one before queued have run (pointer.js inTurns), as a click's events do. The keyup goes to
+    // what has the focus then (after Tab, the element Tab reached), as a real key's does.
+    return engine
+      .inTurns([
+        function () {
+          down = keyEvent(target, "keydown", info, modifiers);
+        },
+        function () {
+          if (down && plain && (info.printable || info.key === "Enter")) pressed = keyEvent(target, "keypress", info, modifiers);
+        },
+        function () {
+          if (chord && down) clipboard = clipboardAction(target, chord, String(options.clipboard || ""), editing);
+          action = clipboard ? chord : down && pressed ? defaultAction(target, info, modifiers, plain, editing, effect) : null;
+          if (editing.field && CARET_SHOWN[action]) engine.revealCaret(target);
+        },
+        function () {
+          keyEvent(activeElementDeep() || document.body, "keyup", info, modifiers);
+          if (action === "click_on_keyup") {
+            target.click();
+            action = "click";
+          }
+        },
+      ])
+      .then(function () {
+        var answer = { ok: true, key: key, target: describeElement(target), action: action, prevented: !down };
+        if (clipboard) answer.clipboard = clipboard;
+        return answer;
+      });
   }
 
   // The actions after which the browser scrolls a field to show its caret (fields.js revealCaret): an edit, a

@@ -522,5 +522,6 @@
     underPointer: underPointer,
     aimToType: aimToType,
     hoverState: hoverState,
+    inTurns: inTurns,
   });
 })(globalThis.__hermesEngine);

@@ -123,8 +123,11 @@
   function typedResult(el, number, text, options, readBack) {
     if (!options.submit) return { ok: true, check: text, readBack: readBack };
     var result = typedCheck(el, number, text);
-    if (result.ok) result.pressed = press("Enter");
-    return result;
+    if (!result.ok) return result;
+    return press("Enter").then(function (pressed) {
+      result.pressed = pressed;
+      return result;
+    });
   }
   // typeSettled(ref, text, options) -> Promise: type() between watch() and settle(), as settled() (dom.js) runs
   // an action that answers at once; typing into a rich editor answers only after its last key has had its turn

@@ -194,6 +194,23 @@ document.addEventListener('dblclick', (event) => { heard.push('dblclick on ' + (
 </script>""",
 )
 
+#: A field whose Tab keydown removes the next stop in a microtask (as a React menu that closes on Tab does): the
+#: title says where the focus went and which element heard the keyup.
+TAB_CLOSES = page(
+    "{}",
+    """<h1>Tab closes</h1>
+<p><label>Search <input id="search"></label> <button id="menu">In the menu</button>
+<label>After <input id="after"></label></p>
+<script>
+document.getElementById('search').addEventListener('keydown', (event) => {
+  if (event.key === 'Tab') Promise.resolve().then(() => document.getElementById('menu').remove());
+});
+document.addEventListener('keyup', (event) => {
+  document.title = JSON.stringify({ focused: document.activeElement.id, keyup: event.target.id });
+});
+</script>""",
+)
+
 #: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (its first), a
 #: disabled, an invisible and an inert button (none is), an editable, a button in a shadow tree, a positive tabindex
 #: (first of all). The title lists where the focus was after each key: the focused element, "page" for none.
@@ -337,6 +354,7 @@ def pages() -> Iterator[PageServer]:
         "/long": LONG,
         "/read-only": READ_ONLY,
         "/trap": TRAP,
+        "/tab-closes": TAB_CLOSES,
         "/overlay": OVERLAY,
         "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
@@ -588,6 +606,14 @@ def test_tab_and_shift_tab_follow_the_browsers_sequential_focus_order(agent: Lan
     # to its toolbar, the test stops)
     backward = press(agent, "Shift+Tab", 6)[-6:]
     assert backward == ["shadowed", "rich", "h1", "g2", "a", "early"]
+
+
+def test_tab_goes_past_what_its_keydown_removed_and_its_keyup_reaches_where_it_went(agent: LaneAgent) -> None:
+    """Measured with real keys: the page's microtasks run after the keydown's listeners, before Tab moves the
+    focus (Carbon's multi-select closes its menu on Tab's keydown, and Tab goes past its options), and the keyup
+    goes to the element Tab reached."""
+    focus_field(agent, "/tab-closes", 'textbox "Search"')
+    assert press(agent, "Tab") == {"focused": "after", "keyup": "after"}
 
 
 def test_shift_tab_out_of_a_dialog_lands_where_its_focus_trap_sends_it(agent: LaneAgent) -> None:

@@ -27,12 +27,7 @@ from tests.conformance.sample import CATALOG, catalog, sample
 pytestmark = pytest.mark.chromium
 
 #: Cases of the sample that diverge on main today, by name (``page/control/interaction``), with the reason.
-KNOWN_DIVERGENCES: dict[str, str] = {
-    "primevue/time/type, Enter": "extension: browser_type into PrimeVue's time field is refused (type_mismatch: it "
-    "holds nothing) where real keys type the time: every key's events reach the field and it holds 09:30 after the "
-    "last, then the page empties it; the keys of a plain field are typed in one task, so PrimeVue's watchers run "
-    "once after all of them instead of after each (as the click's events now let them: pointer.js inTurns)",
-}
+KNOWN_DIVERGENCES: dict[str, str] = {}
 
 
 #: Cases that diverge in some runs only (a race the runner has not pinned down yet): expected failures, not strict.

@@ -225,7 +225,7 @@
       // caret in a timer and draws it in a scheduler's task (Slate); a date field opens its calendar in the next
       // frame, and one that opens with a value in the field moves the focus to that day (PrimeVue).
       afterClick: function () {
-        return engine.nextFrame().then(engine.taskTurn).then(function () {
+        return engine.frameAndTurn().then(function () {
           return { ok: true };
         });
       },

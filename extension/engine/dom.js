@@ -231,6 +231,11 @@
       });
     });
   }
+  // Resolves once the page has drawn a frame and the tasks queued by then have run: what its handlers of an
+  // event deferred is done and shown, as it is by the time a person's next input comes.
+  function frameAndTurn() {
+    return nextFrame().then(taskTurn);
+  }
   // Resolves once the tasks the page queued so far have run: a setTimeout(0) and a message-channel task (what
   // a framework's scheduler posts) have both come round.
   function taskTurn() {
@@ -556,6 +561,7 @@
     scrollIntoViewIfNeeded: scrollIntoViewIfNeeded,
     nextFrame: nextFrame,
     taskTurn: taskTurn,
+    frameAndTurn: frameAndTurn,
     waitForText: waitForText,
     watch: watch,
     settle: settle,

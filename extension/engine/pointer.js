@@ -160,7 +160,7 @@
       // drawn a frame and run its tasks (zag's radio, in Chakra, cancels a press on an item that has the focus
       // once React has rendered that focus: then the second press selects no word), and it goes to what is at
       // the point then, as the browser's hit test sends it (the dialog the first click opened, over the button)
-      if (detail > 1) steps.push(afterAFrame);
+      if (detail > 1) steps.push(engine.frameAndTurn);
       var aim =
         detail === 1
           ? function () {
@@ -248,9 +248,6 @@
     } finally {
       window.removeEventListener("click", activated, true);
     }
-  }
-  function afterAFrame() {
-    return engine.nextFrame().then(engine.taskTurn);
   }
   // Runs the first step now and each next one once the microtasks queued so far have run, and those they queue
   // in turn, up to MICROTASK_HOPS deep (a promise chain, Vue's nextTick inside a watcher); a step that answers a

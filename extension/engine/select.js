@@ -25,10 +25,7 @@
     if (listBox && (key === "ArrowLeft" || key === "ArrowRight")) return null;
     var remembered = activeOption.get(select);
     var from = remembered && options[remembered[0]] && options[remembered[0]].selected ? remembered[0] : lastChosen(select);
-    var page = listBox ? Math.max(1, (select.size || 4) - 1) : 3;
-    var forward = /Down|Right|End/.test(key);
-    var wanted = key === "Home" ? 0 : key === "End" ? options.length - 1 : from + (forward ? 1 : -1) * (/Page/.test(key) ? page : 1);
-    var index = choosable(options, Math.max(0, Math.min(options.length - 1, wanted)), forward);
+    var index = reached(options, from, key, listBox ? Math.max(1, (select.size || 4) - 1) : 3);
     if (index < 0) return null;
     var anchor = remembered && modifiers.shift ? remembered[1] : from < 0 ? index : from;
     activeOption.set(select, [index, modifiers.shift ? anchor : index]);
@@ -39,9 +36,19 @@
       options[i].selected = i === index || (inRun && !options[i].disabled);
     }
     if (chosenIndexes(select) === before) return null;
+    announceChange(select);
+    return "select";
+  }
+  // The option a key reaches from option `from`: Home and End the first and the last, an arrow the next or the
+  // previous, a page key `page` options on; the nearest one that can be chosen (-1: none can).
+  function reached(options, from, key, page) {
+    var forward = /Down|Right|End/.test(key);
+    var wanted = key === "Home" ? 0 : key === "End" ? options.length - 1 : from + (forward ? 1 : -1) * (/Page/.test(key) ? page : 1);
+    return choosable(options, Math.max(0, Math.min(options.length - 1, wanted)), forward);
+  }
+  function announceChange(select) {
     select.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
     plainEvent(select, "change");
-    return "select";
   }
   // The option at `index` if it can be chosen, else the next one that can in that direction, else the one before.
   function choosable(options, index, forward) {
@@ -71,6 +78,7 @@
   // one (then input and change; the focus stays on the <select>); any other key does nothing. A press elsewhere,
   // or the focus leaving the <select>, closes it. The popup is the browser's: nothing of it shows in the page.
   var POPUP_ROWS = 20; // the rows Chromium's popup shows at most: PageDown moves one less
+  var POPUP_KEYS = /^(ArrowUp|ArrowDown|Home|End|PageUp|PageDown)$/;
   var popup = null; // {select, index}: the open popup's <select> and its highlighted option
   function dropDown(el) {
     return !!el && el.localName === "select" && !el.multiple && !(el.size > 1) && !isDisabled(el);
@@ -93,22 +101,17 @@
       popup = null;
       if (chosen < 0 || chosen === target.selectedIndex) return "close";
       target.selectedIndex = chosen;
-      target.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
-      plainEvent(target, "change");
+      announceChange(target);
       return "select";
     }
     if (modifiers.ctrl || modifiers.alt || modifiers.meta) return "none";
-    var from = popup.index;
-    var wanted = null;
-    if (key === "ArrowDown" || key === "ArrowUp") wanted = from + (key === "ArrowDown" ? 1 : -1);
-    else if (key === "Home" || key === "End") wanted = key === "Home" ? 0 : options.length - 1;
-    else if (key === "PageDown" || key === "PageUp") wanted = from + (key === "PageDown" ? 1 : -1) * (Math.min(options.length, POPUP_ROWS) - 1);
-    else if (info.printable && key !== " ") return typeAhead(options, key) ? "highlight" : "none";
-    if (wanted === null) return "none";
-    var forward = key === "ArrowDown" || key === "End" || key === "PageDown";
-    var index = choosable(options, Math.max(0, Math.min(options.length - 1, wanted)), forward);
-    if (index >= 0) popup.index = index;
-    return "highlight";
+    if (POPUP_KEYS.test(key)) {
+      var index = reached(options, popup.index, key, Math.min(options.length, POPUP_ROWS) - 1);
+      if (index >= 0) popup.index = index;
+      return "highlight";
+    }
+    if (info.printable && key !== " ") return typeAhead(options, key) ? "highlight" : "none";
+    return "none";
   }
   function typeAhead(options, letter) {
     var wanted = letter.toLowerCase();

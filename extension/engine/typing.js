@@ -87,11 +87,9 @@
     // typed before it opened was emptied). A rich editor's typing waits for the page's turns itself, from the
     // focus on (typeIntoEditable: Slate takes the selection that the focus, then the select-all, give it).
     if (focused || editable) return typeInFocus(el, number, text, options, editable);
-    return nextFrame()
-      .then(engine.taskTurn)
-      .then(function () {
-        return typeInFocus(el, number, text, options, editable);
-      });
+    return engine.frameAndTurn().then(function () {
+      return typeInFocus(el, number, text, options, editable);
+    });
   }
   // type(), once the field has the focus.
   function typeInFocus(el, number, text, options, editable) {

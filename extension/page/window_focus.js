@@ -25,6 +25,7 @@
 //   as in Chrome; a blur() that takes the focus fires blur and focusout;
 // - document.hasFocus() answers true (CodeMirror 6 counts an editor focused only then): in the top frame always, in
 //   a child frame while an element in it has the focus (a frame cannot see where its parent's focus is);
+// - element.matches(':focus'), (':focus-visible') and (':focus-within') answer as in a focused window (below);
 // - when control starts, what a window gaining the focus gives: focus on the window, then focus and focusin on the
 //   element that has the focus; when it ends, what losing it gives: blur and focusout on that element, then blur on
 //   the window.
@@ -56,6 +57,15 @@
   const Focus = FocusEvent;
   const Plain = Event;
   const Frame = HTMLIFrameElement;
+  const HTML = HTMLElement;
+  const Input = HTMLInputElement;
+  const TextArea = HTMLTextAreaElement;
+  const inputTypeOf = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "type").get;
+  const editableOf = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "isContentEditable").get;
+  const ctrlOf = Object.getOwnPropertyDescriptor(KeyboardEvent.prototype, "ctrlKey").get;
+  const altOf = Object.getOwnPropertyDescriptor(KeyboardEvent.prototype, "altKey").get;
+  const metaOf = Object.getOwnPropertyDescriptor(KeyboardEvent.prototype, "metaKey").get;
+  const TEXT_INPUT_TYPES = new Set(["text", "search", "url", "tel", "email", "password", "number"]);
   const isTop = window === window.top;
   const doc = document;
 
@@ -142,6 +152,42 @@
     const real = apply(original, this, args);
     if (real || !controlled || this !== doc) return real;
     return isTop || focused() !== null;
+  });
+
+  // :focus, :focus-visible and :focus-within match nothing in a document without the system's focus, and widgets
+  // ask element.matches(':focus-visible') to tell a keyboard's focus from a pointer's: MUI, Floating UI (Mantine,
+  // Headless UI), Base Web, Quasar and zag open a tooltip on focus only when it matches. While emulating, each of
+  // the three, asked alone, answers as Chrome's selector checker does in a focused window: :focus-visible on the
+  // focused element if it takes typed text (a text field, a textarea, editable content) or if no pointer was
+  // pressed since the last key without Control, Alt or Meta (a page that has had neither counts as keyboard).
+  let keyboardModality = true;
+  const onKey = (event) => {
+    if (!apply(ctrlOf, event, []) && !apply(altOf, event, []) && !apply(metaOf, event, [])) keyboardModality = true;
+  };
+  const onPress = () => {
+    keyboardModality = false;
+  };
+  apply(addListener, window, ["keydown", onKey, true]);
+  for (const type of ["mousedown", "pointerdown"]) apply(addListener, window, [type, onPress, true]);
+  const takesText = (element) =>
+    element instanceof TextArea ||
+    (element instanceof Input && TEXT_INPUT_TYPES.has(apply(inputTypeOf, element, []))) ||
+    (element instanceof HTML && apply(editableOf, element, []) === true);
+  // Whether `element` is or holds (through shadow roots) `inner`.
+  const holds = (element, inner) => {
+    for (let node = inner; node; node = node.parentNode || node.host) if (node === element) return true;
+    return false;
+  };
+  const focusState = {
+    ":focus": (element, inner) => element === inner || (apply(shadowRootOf, element, []) !== null && holds(element, inner)),
+    ":focus-visible": (element, inner) => element === inner && (keyboardModality || takesText(element)),
+    ":focus-within": holds,
+  };
+  wrap(Element.prototype, "matches", function (original, args) {
+    const answer = typeof args[0] === "string" && emulating() && focusState[args[0].trim()];
+    if (!answer) return apply(original, this, args);
+    const inner = focused();
+    return inner !== null && answer(this, inner);
   });
 
   // Control starts (the window, as the page sees it, gains the focus) or ends (loses it).

@@ -75,9 +75,26 @@ ORDER = page(
 )
 
 
+#: Records, at each focusin, whether the focused element matches :focus and :focus-visible and the body
+#: :focus-within, as widgets ask (MUI, Floating UI, Base Web, Quasar: a tooltip opens on a keyboard's focus only).
+VISIBLE = page(
+    "[]",
+    """<button id="one">One</button> <button id="two">Two</button> <input id="text" aria-label="Text">
+<button id="moves" onclick="setTimeout(() => document.getElementById('one').focus(), 50)">Moves</button>
+<script>
+const seen = [];
+document.addEventListener('focusin', (event) => {
+  const el = event.target;
+  seen.push([el.id, el.matches(':focus'), el.matches(' :focus-visible'), document.body.matches(':focus-within')]);
+  document.title = JSON.stringify(seen);
+});
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/order": ORDER}) as server:
+    with serve_action_pages({"/order": ORDER, "/visible": VISIBLE}) as server:
         yield server
 
 
@@ -154,3 +171,29 @@ def test_the_pages_own_focus_call_brings_focus_events_after_the_action_too(agent
     later = wait_until(lambda: (seen := record(agent))["active"] == "field" and seen, 5, "the page to focus the field")
     assert later["events"][-4:] == ["blur@later in body", "focusout@later in body", "focus@field", "focusin@field"]
     assert later["hasFocus"] is True
+
+
+def test_focus_visible_tells_a_keyboards_focus_from_a_pointers(agent: LaneAgent) -> None:
+    """Chrome's rule, in a focused window: :focus-visible matches a focus the keyboard brought, a text field's
+    however it came, and a script's focus after a key but not after a press. The extension lane's window has no
+    system focus, where none of the three pseudo-classes match; the page-world hook answers them while the tab is
+    controlled."""
+    agent.open("/visible")
+
+    def focus_after(action: str, **args: Any) -> list[Any]:
+        before = len(json.loads(agent.ok("browser_snapshot")["title"]))
+        agent.ok(action, see="none", **args)
+        seen = wait_until(
+            lambda: (seen := json.loads(agent.ok("browser_snapshot")["title"]))[before:] and seen, 5, "a focusin"
+        )
+        return [tuple(entry) for entry in seen[before:]]
+
+    snapshot = agent.snapshot()
+    assert focus_after("browser_click", ref=ref_of(snapshot, 'button "One"')) == [("one", True, False, True)]
+    assert focus_after("browser_press", key="Tab") == [("two", True, True, True)]
+    assert focus_after("browser_click", ref=ref_of(snapshot, 'textbox "Text"')) == [("text", True, True, True)]
+    # a press, then the page's own focus() from a timer: still the pointer's
+    assert focus_after("browser_click", ref=ref_of(snapshot, 'button "Moves"'))[0] == ("moves", True, False, True)
+    wait_until(lambda: len(json.loads(agent.ok("browser_snapshot")["title"])) == 5 or None, 5, "the timer's focus")
+    assert json.loads(agent.ok("browser_snapshot")["title"])[4] == ["one", True, False, True]
+    assert focus_after("browser_press", key="Tab") == [("two", True, True, True)]

@@ -357,7 +357,9 @@
     if (!stop || isDisabled(el) || !hasBox(el) || (el.localName === "input" && el.type === "hidden")) return false;
     return getComputedStyle(el).visibility === "visible" && !el.closest("[inert]");
   }
-  // Radio buttons of one group are one stop: the checked one, else the group's first (both ways, as measured).
+  // Radio buttons of one group are one stop, as Chromium has it (measured with real keys): never while the focus
+  // is in the group; else the checked one; with none checked, the radio of the group that last had the focus, and
+  // if none had it (or it is gone), whichever comes first: Tab enters at the group's first, Shift+Tab at its last.
   function radioGroup(el) {
     if (!el || el.localName !== "input" || el.type !== "radio" || !el.name) return null;
     var root = el.getRootNode();
@@ -366,13 +368,34 @@
       return other.name === el.name && other.form === el.form;
     });
   }
-  function skipsRadio(candidate) {
+  function skipsRadio(candidate, from) {
     var group = radioGroup(candidate);
-    if (!group || candidate.checked) return false;
-    return group[0] !== candidate || group.some(function (radio) {
+    if (!group) return false;
+    if (group.indexOf(from) >= 0) return true;
+    var checked = group.filter(function (radio) {
       return radio.checked;
     });
+    if (checked.length) return !candidate.checked;
+    var last = lastFocusedRadio(candidate);
+    return !!last && last !== candidate && group.indexOf(last) >= 0 && tabbable(last);
   }
+  // The radio of each group that last had the focus, by the group's scope (its form, else its tree) and name.
+  var focusedRadios = new WeakMap();
+  function lastFocusedRadio(radio) {
+    var byName = focusedRadios.get(radio.form || radio.getRootNode());
+    return (byName && byName.get(radio.name)) || null;
+  }
+  window.addEventListener(
+    "focus",
+    function (event) {
+      var el = event.composedPath()[0];
+      if (!radioGroup(el)) return;
+      var scope = el.form || el.getRootNode();
+      if (!focusedRadios.has(scope)) focusedRadios.set(scope, new Map());
+      focusedRadios.get(scope).set(el.name, el);
+    },
+    true
+  );
   // An arrow in a radio group checks the next radio of the group that can be (Down and Right, Left in a
   // right-to-left group) or the one before, round the group's ends: the focus moves to it, then it is clicked,
   // which checks it and fires click, input and change, as Chromium's own (measured against real keys).
@@ -399,7 +422,7 @@
     var before = activeElementDeep();
     for (var i = firstStop(order, target, backwards); i >= 0 && i < order.length; i += step) {
       var next = order[i];
-      if (skipsRadio(next)) continue;
+      if (skipsRadio(next, before)) continue;
       focusElement(next, true);
       // the focus went there, or a handler of its events moved it on (a dialog's focus trap sends it back in):
       // either is where Tab leaves it; only an element that took no focus at all passes it to the next stop

@@ -211,9 +211,10 @@ document.addEventListener('keyup', (event) => {
 </script>""",
 )
 
-#: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (its first), a
-#: disabled, an invisible and an inert button (none is), an editable, a button in a shadow tree, a positive tabindex
-#: (first of all). The title lists where the focus was after each key: the focused element, "page" for none.
+#: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (the radio that
+#: last had the focus; else its first, its last for Shift+Tab), a disabled, an invisible and an inert button (none
+#: is), an editable, a button in a shadow tree, a positive tabindex (first of all). The title lists where the focus
+#: was after each key: the focused element, "page" for none.
 TAB_STOPS = page(
     "[]",
     """<h1>Tab stops</h1>
@@ -605,7 +606,15 @@ def test_tab_and_shift_tab_follow_the_browsers_sequential_focus_order(agent: Lan
     # (before the first stop, where the cdp lane's own Chromium wraps to the last and a desktop Chrome's focus goes
     # to its toolbar, the test stops)
     backward = press(agent, "Shift+Tab", 6)[-6:]
+    # the group with a checked radio is entered there; the one with none at the radio that last had the focus
     assert backward == ["shadowed", "rich", "h1", "g2", "a", "early"]
+
+
+def test_shift_tab_enters_a_radio_group_none_of_whose_radios_had_the_focus_at_its_last(agent: LaneAgent) -> None:
+    """Measured with real keys: Tab enters such a group at its first radio, Shift+Tab at its last."""
+    agent.open("/tab-stops")
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Last"'))
+    assert press(agent, "Shift+Tab", 3)[-3:] == ["shadowed", "rich", "h2"]
 
 
 def test_tab_goes_past_what_its_keydown_removed_and_its_keyup_reaches_where_it_went(agent: LaneAgent) -> None:

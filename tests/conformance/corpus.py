@@ -62,6 +62,7 @@ class Control:
     options: tuple[Target, ...] = ()
     text: str | None = None
     cells: tuple[Target, ...] = ()
+    opener: Target | None = None
     drag: tuple[Target, Target] | None = None
     raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -75,6 +76,7 @@ class Control:
             options=tuple(_target(option, option.get("press")) for option in entry.get("options") or ()),
             text=None if entry.get("text") is None else str(entry["text"]),
             cells=tuple(_target(cell) for cell in entry.get("cells") or ()),
+            opener=_target(entry["opener"]) if entry.get("opener") else None,
             drag=(_target(drag["from"]), _target(drag["to"])) if drag else None,
             raw=dict(entry),
         )

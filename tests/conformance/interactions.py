@@ -95,7 +95,7 @@ def interactions_for(control: Control) -> list[Interaction]:
         found += _choosing(control)
     for index, cell in enumerate(control.cells[:2]):
         press_cell = Step(CLICK, cell)
-        opened = (click,) if control.kind in {"date", "time"} else ()
+        opened = (Step(CLICK, control.opener) if control.opener else click,) if control.kind in {"date", "time"} else ()
         found += [
             Interaction(f"cell {index + 1}: click", (*opened, press_cell)),
             Interaction(f"cell {index + 1}: double-click", (*opened, Step(DOUBLE, cell))),

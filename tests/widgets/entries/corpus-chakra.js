@@ -172,7 +172,7 @@ startCorpus(
       { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
       { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
       { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
-      { key: "departure", kind: "date", role: "textbox", name: "Departure", text: "05/14/2014", cells: [{ role: "gridcell", name: "Choose Wednesday, May 14, 2014" }] },
+      { key: "departure", kind: "date", role: "textbox", name: "Departure", text: "05/14/2014", cells: [{ role: "button", name: "Choose Wednesday, May 14, 2014" }], opener: { role: "button", name: "Open calendar" } },
       { key: "volume", kind: "slider", role: "slider", name: "Volume" },
       { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
       { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },

@@ -136,7 +136,7 @@ startCorpus(
       { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
       { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
       { key: "country", kind: "autocomplete", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
-      { key: "departure", kind: "date", role: "group", name: "Departure", press: "#departure-field [role=spinbutton]", text: "05/14/2014", cells: [{ role: "gridcell", name: "14" }] },
+      { key: "departure", kind: "date", role: "group", name: "Departure", press: "#departure-field [role=spinbutton]", text: "05/14/2014", cells: [{ role: "gridcell", name: "14" }], opener: { role: "button", name: "Choose date" } },
       { key: "start", kind: "time", role: "group", name: "Start time", press: "#start-field [role=spinbutton]", text: "10:30 AM" },
       { key: "volume", kind: "slider", role: "slider", name: "Volume" },
       { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },

@@ -200,7 +200,7 @@ startCorpus(
       { key: "size", kind: "select", role: "button", name: "Select an item Size", options: [{ role: "option", name: "Medium" }] },
       { key: "toppings", kind: "multiselect", role: "button", name: "Select an item Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
       { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
-      { key: "departure", kind: "date", role: "group", name: "Departure", press: ".react-aria-DatePicker [data-type=month]", text: "05142014", cells: [{ role: "button", name: "Wednesday, May 14, 2014" }] },
+      { key: "departure", kind: "date", role: "group", name: "Departure", press: ".react-aria-DatePicker [data-type=month]", text: "05142014", cells: [{ role: "button", name: "Wednesday, May 14, 2014" }], opener: { role: "button", name: "Calendar Departure" } },
       { key: "start", kind: "time", role: "group", name: "Start time", press: ".react-aria-TimeField [data-type=hour]", text: "1030AM" },
       { key: "volume", kind: "slider", role: "slider", name: "Volume" },
       { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms", press: ".react-aria-Checkbox" },

@@ -194,6 +194,32 @@ document.addEventListener('dblclick', (event) => { heard.push('dblclick on ' + (
 </script>""",
 )
 
+#: The overlay as zag (Chakra) opens its dialog: shown at once, but the press outside that closes it is listened for
+#: only from a timer its effect queues in a frame after a scheduler's task, two deferrals deep.
+DEFERRED_OVERLAY = page(
+    "[]",
+    """<h1>Deferred overlay</h1>
+<p><button id="open">Open the overlay</button></p>
+<div id="overlay" hidden style="position: fixed; inset: 0; background: rgb(0 0 0 / 30%)"></div>
+<script>
+const heard = [], overlay = document.getElementById('overlay');
+const report = () => { document.title = JSON.stringify(heard); };
+const outside = (event) => {
+  if (event.target !== overlay) return;
+  heard.push('closed'); overlay.hidden = true; report();
+  document.removeEventListener('pointerdown', outside, true);
+};
+document.getElementById('open').addEventListener('click', (event) => {
+  heard.push('opened ' + event.detail); overlay.hidden = false; report();
+  const effect = new MessageChannel();
+  effect.port1.onmessage = () => requestAnimationFrame(() => setTimeout(() => {
+    document.addEventListener('pointerdown', outside, true);
+  }, 0));
+  effect.port2.postMessage(null);
+});
+</script>""",
+)
+
 #: A field whose Tab keydown removes the next stop in a microtask (as a React menu that closes on Tab does): the
 #: title says where the focus went and which element heard the keyup.
 TAB_CLOSES = page(
@@ -357,6 +383,7 @@ def pages() -> Iterator[PageServer]:
         "/trap": TRAP,
         "/tab-closes": TAB_CLOSES,
         "/overlay": OVERLAY,
+        "/deferred-overlay": DEFERRED_OVERLAY,
         "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
@@ -584,6 +611,18 @@ def test_a_double_clicks_second_press_goes_to_what_its_first_click_opened_over_t
     agent.ok("browser_click", ref=ref_of(agent, 'button "Open the overlay"'), double=True)
     heard = wait_until(lambda: (lambda now: now if len(now) == 3 else None)(reported(agent)), 5, "the clicks")
     assert heard == ["button 1", "overlay 2", "dblclick on overlay"]
+
+
+def test_a_double_clicks_second_press_closes_an_overlay_whose_outside_press_listener_came_two_tasks_late(
+    agent: LaneAgent,
+) -> None:
+    """Measured with real input: Chakra's dialog (zag) listens for a press outside it from a timer queued in a frame
+    after a scheduler's task; a double click on its opener opens it, and the second press, on its backdrop, closes
+    it. The extension lane's second press came before that timer had run."""
+    agent.open("/deferred-overlay")
+    agent.ok("browser_click", ref=ref_of(agent, 'button "Open the overlay"'), double=True)
+    heard = wait_until(lambda: (lambda now: now if len(now) == 2 else None)(reported(agent)), 5, "the overlay closed")
+    assert heard == ["opened 1", "closed"]
 
 
 def test_a_double_click_on_a_radios_label_selects_its_word_and_leaves_the_focus_off_it(agent: LaneAgent) -> None:

@@ -62,6 +62,8 @@ class LaneDriver:
     def __init__(self, stack: ServerStack, session_id: str) -> None:
         self.stack = stack
         self.session_id = session_id
+        #: The ref each target was found to have earlier in the case (``find``).
+        self.found: dict[Target, Found] = {}
 
     @property
     def lane(self) -> str:
@@ -107,6 +109,7 @@ class LaneDriver:
         return bool(reply["result"]["value"])
 
     def load(self, url: str) -> None:
+        self.found.clear()
         reply = self.call("browser_navigate", url=url, see="none")
         assert reply["ok"], f"{self.lane} lane could not open {url}: {reply}"
         wait_until(
@@ -121,11 +124,18 @@ class LaneDriver:
 
     def find(self, target: Target) -> Found:
         """The ref of the snapshot line with the target's role and name, else of the one line with its name; an
-        agent that does not see it yet takes another snapshot, as long as the oracle would wait for it to appear."""
+        agent that does not see it yet takes another snapshot, as long as the oracle would wait for it to appear.
+        A target found earlier in the case that the snapshot no longer names so keeps its ref: the agent acts on
+        the element it acted on before (the oracle does the same)."""
+        earlier = self.found.get(target)
+        if earlier is not None:
+            return self._seen(target) or earlier
         try:
-            return wait_until(lambda: self._seen(target), APPEAR_TIMEOUT_S, f"a ref for {target.label()}")
+            found = wait_until(lambda: self._seen(target), APPEAR_TIMEOUT_S, f"a ref for {target.label()}")
         except TimeoutError:
             return Found(None)
+        self.found[target] = found
+        return found
 
     def _seen(self, target: Target) -> Found | None:
         lines = parse_snapshot(str(self.call("browser_snapshot", full=True)["result"]["snapshot"]))

@@ -206,8 +206,11 @@ class Oracle:
 
     def __init__(self, page: CdpPage) -> None:
         self.page = page
+        #: What each target was found to be earlier in the case (``node``).
+        self.found: dict[Target, int] = {}
 
     def load(self, url: str) -> None:
+        self.found.clear()
         self.page.send("Page.navigate", url=url)
         wait_until(
             lambda: self.page.evaluate(f"location.href === {json.dumps(url)} && window.__ready === true"),
@@ -231,7 +234,9 @@ class Oracle:
         (a list that opens renders its options a moment after the press, and a person waits to see them): the
         first one drawn (``DRAWN``), else the first. A library's hidden <select> keeps options of the same names as
         those it draws, there before its list opens: when only such an option is found, the drawn one is waited
-        for, as a person waits for the list."""
+        for, as a person waits for the list. A target found earlier in the case that the tree no longer names so
+        is the same element still, while it is in the document: a person goes on typing into the field they typed
+        into (Headless UI's combobox loses its name while its list is open)."""
         name = normalised(target.name)
 
         def look() -> list[int]:
@@ -251,15 +256,28 @@ class Oracle:
                     return node
             return None
 
-        try:
-            nodes = wait_until(look, APPEAR_TIMEOUT_S, f"{target.label()} in the accessibility tree")
-        except TimeoutError:
-            return None
+        earlier = self.found.get(target)
+        if earlier is not None:
+            nodes = look()
+            if not nodes:
+                return earlier if self._connected(earlier) else None
+        else:
+            try:
+                nodes = wait_until(look, APPEAR_TIMEOUT_S, f"{target.label()} in the accessibility tree")
+            except TimeoutError:
+                return None
         first_drawn = drawn(nodes)
         if first_drawn is None and self._call(self._object(nodes[0]), IN_SELECT):
             with contextlib.suppress(TimeoutError):
                 first_drawn = wait_until(lambda: drawn(look()), APPEAR_TIMEOUT_S, f"a drawn {target.label()}")
-        return nodes[0] if first_drawn is None else first_drawn
+        self.found[target] = chosen = nodes[0] if first_drawn is None else first_drawn
+        return chosen
+
+    def _connected(self, node: int) -> bool:
+        try:
+            return bool(self._call(self._object(node), "function () { return this.isConnected; }"))
+        except OracleError:  # no such node any more
+            return False
 
     def _object(self, node: int) -> str:
         object_id: str = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]

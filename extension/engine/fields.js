@@ -412,8 +412,38 @@
     var selection = (node.getRootNode().getSelection ? node.getRootNode() : document).getSelection();
     if (!selection) return;
     if (detail === 1) selection.collapse(node, offset);
-    var around = detail === 2 && node.nodeType === 3 ? wordInFlow(node, offset) : null;
+    if (detail !== 2) return;
+    var around = node.nodeType === 3 ? wordInFlow(node, offset) : wordAfterEmptyBox(node);
     if (around) selection.setBaseAndExtent(around[0], around[1], around[2], around[3]);
+    else if (around === false) {
+      // nothing follows the box on its line: from the box to where the next block begins (a line break)
+      selection.collapse(node, 0);
+      selection.modify("extend", "forward", "word");
+    }
+  }
+  // A double click in an empty box (a checkbox or a radio the page draws): Chromium selects the word that follows
+  // the box on its line, or, with nothing after it there, what runs from the box to the next block (measured
+  // with real input: a flex row's box and its label, a box at a line's end, a block of its own). The word's
+  // [startNode, startOffset, endNode, endOffset]; false for the second; null for no box (the page's own blank:
+  // nothing is selected there).
+  function wordAfterEmptyBox(box) {
+    if (box.nodeType !== 1 || box.firstChild || box === document.body || box === document.documentElement) return null;
+    if (!runsInline(box)) return false; // a block (a flex row's item too): nothing follows it on its line
+    var flow = box.parentElement;
+    while (flow.parentElement && runsInline(flow)) flow = flow.parentElement;
+    var walker = document.createTreeWalker(flow, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    walker.currentNode = box;
+    var blank = null; // white space after the box counts only with text after it on the line
+    for (var next = walker.nextNode(); next; next = walker.nextNode()) {
+      if (next.nodeType === 1) {
+        if (next.localName === "br" || (!runsInline(next) && next.checkVisibility())) return false;
+        continue;
+      }
+      if (!next.data || !next.parentElement.checkVisibility()) continue;
+      if (!next.data.trim()) blank = blank || next;
+      else return wordInFlow(blank || next, 0);
+    }
+    return false;
   }
   // The word around a text position as Chromium's double click takes it: words run on across the inline boxes of
   // one line of text (a calendar's row of inline-block days with no space between is one word, as real input

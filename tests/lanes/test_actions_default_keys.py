@@ -194,6 +194,29 @@ document.addEventListener('dblclick', (event) => { heard.push('dblclick on ' + (
 </script>""",
 )
 
+#: Boxes a page draws with no text in them (checkboxes), each in another place of its line; the title keeps what
+#: the selection holds after each double click.
+BOX = 'role="checkbox" aria-checked="false" tabindex="0" style="display: inline-block; width: 20px; height: 20px"'
+EMPTY_BOXES = page(
+    "{}",
+    f"""<h1>Boxes</h1>
+<div style="display: flex; gap: 4px"><span {BOX} aria-label="Flex"></span><label>Accept the terms</label></div>
+<div><span {BOX} aria-label="Spaced"></span> Accept the terms</div>
+<div><span {BOX} aria-label="Touching"></span>Accept the terms</div>
+<div><span {BOX} aria-label="Alone"></span></div>
+<div>Accept the terms <span {BOX} aria-label="Last"></span></div>
+<div {BOX.replace("inline-block", "block")} aria-label="Block"></div>
+<p>After</p>
+<style>[role=checkbox] {{ background: #888 }}</style>
+<script>
+const seen = {{}};
+document.addEventListener('dblclick', (event) => {{
+  seen[event.target.getAttribute('aria-label')] = getSelection().toString();
+  document.title = JSON.stringify(seen);
+}});
+</script>""",
+)
+
 #: The overlay as zag (Chakra) opens its dialog: shown at once, but the press outside that closes it is listened for
 #: only from a timer its effect queues in a frame after a scheduler's task, two deferrals deep.
 DEFERRED_OVERLAY = page(
@@ -384,6 +407,7 @@ def pages() -> Iterator[PageServer]:
         "/tab-closes": TAB_CLOSES,
         "/overlay": OVERLAY,
         "/deferred-overlay": DEFERRED_OVERLAY,
+        "/empty-boxes": EMPTY_BOXES,
         "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
@@ -623,6 +647,23 @@ def test_a_double_clicks_second_press_closes_an_overlay_whose_outside_press_list
     agent.ok("browser_click", ref=ref_of(agent, 'button "Open the overlay"'), double=True)
     heard = wait_until(lambda: (lambda now: now if len(now) == 2 else None)(reported(agent)), 5, "the overlay closed")
     assert heard == ["opened 1", "closed"]
+
+
+def test_a_double_click_in_an_empty_box_selects_what_follows_it_on_its_line(agent: LaneAgent) -> None:
+    """Measured with real input (Headless UI's drawn checkbox and radio): the word after the box on its line, or,
+    with none, the line break to the next block."""
+    agent.open("/empty-boxes")
+    for name in ("Flex", "Spaced", "Touching", "Alone", "Last", "Block"):
+        agent.ok("browser_click", ref=ref_of(agent, f'checkbox "{name}"'), double=True, see="none")
+    selected = reported(agent)
+    assert selected == {
+        "Flex": "\n",
+        "Spaced": " ",
+        "Touching": "Accept",
+        "Alone": "\n",
+        "Last": "\n",
+        "Block": "\n",
+    }, selected
 
 
 def test_a_double_click_on_a_radios_label_selects_its_word_and_leaves_the_focus_off_it(agent: LaneAgent) -> None:

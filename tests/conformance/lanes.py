@@ -147,6 +147,12 @@ class LaneDriver:
         with_ref = [line for line in named if line.ref]
         if len(with_ref) == 1:
             return Found(with_ref[0].ref, role_differs=with_ref[0].role)
+        if target.press and not with_ref:
+            # the named element is not drawn itself (the oracle pressed its face): the one line with a ref that
+            # shows the name as its text is that face (Ant Design's drawn option, beside its undrawn one)
+            showing = [line for line in lines if line.ref and normal_name(line.text or "") == name]
+            if len(showing) == 1:
+                return Found(showing[0].ref)
         return None
 
     def perform(self, step: Step, pressed: Pressed, refs: dict[Target, str]) -> Answer:

@@ -25,6 +25,9 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   model's value back into the field: text typed before that was emptied (type_mismatch on the extension lane).
   The cdp lane's typing into its date field likewise came before the calendar opened, which then took the focus
   to the day typed.
+* Ant Design's select keeps, for screen readers, a 0x0 listbox with the active options beside the items it draws:
+  the snapshot gave those undrawn options refs, so the agent's "Medium" was one no press can reach (not_visible
+  on both lanes); now they are listed without a ref, and the drawn item, which shows the name, is the one to press.
 """
 
 from __future__ import annotations
@@ -177,3 +180,18 @@ def test_primevue_time_typed_stays_in_the_field_its_panel_opens_from(agent: Lane
     assert evaluated(agent, "document.getElementById('time').value") == "09:30"
     agent.ok("browser_type", ref=first_ref(agent, 'combobox "Date"'), text="05/14/2014")
     assert evaluated(agent, "document.activeElement.id") == "day"
+
+
+def test_ant_design_select_option_the_agent_can_press_is_the_drawn_one(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "antd")
+    size = first_ref(agent, 'combobox "Size"')
+    assert size, full_snapshot(agent)
+    agent.ok("browser_click", ref=size)
+    wait_until(lambda: 'option "Medium"' in full_snapshot(agent), SETTLE_S, "the list open")
+    snapshot = full_snapshot(agent)
+    undrawn = [line.strip() for line in snapshot.splitlines() if line.strip().startswith('- option "Medium"')]
+    assert undrawn == ['- option "Medium"'], snapshot  # listed as Chromium's tree lists it, with no ref
+    medium = re.search(r"- \w+ (@e\d+): Medium$", snapshot, re.M)
+    assert medium, snapshot
+    agent.ok("browser_click", ref=medium.group(1))
+    state_becomes(agent, "window.__state.size", "medium")

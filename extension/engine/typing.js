@@ -450,7 +450,7 @@
   // slider sets them: [the format the value takes, the unit of the input's step, its default step].
   var VALUE_INPUTS = engine.lookupTable({
     date: ["a date as YYYY-MM-DD, such as 2014-05-05", "days", 1],
-    time: ["a time as HH:MM on the 24-hour clock, such as 13:45", "seconds", 60],
+    time: ["a time as HH:MM on the 24-hour clock, such as 13:45, or on the 12-hour one, such as 1:45 PM", "seconds", 60],
     "datetime-local": ["a date and time as YYYY-MM-DDTHH:MM, such as 2014-05-05T13:45", "seconds", 60],
     month: ["a month as YYYY-MM, such as 2014-05", "months", 1],
     week: ["a week as YYYY-Www, such as 2014-W19", "weeks", 1],
@@ -492,6 +492,7 @@
     var kind = input.type;
     if (kind === "color") return SIMPLE_COLOUR.test(text) ? { value: text.toLowerCase() } : cannotHold(text, format);
     if (kind === "range" && !FLOAT.test(text)) return cannotHold(text, format);
+    if (kind === "time") text = onTheDayClock(text);
     var probe = document.createElement("input");
     probe.type = kind;
     ["min", "max", "step"].forEach(function (name) {
@@ -513,6 +514,16 @@
       };
     }
     return { value: probe.value };
+  }
+  // A time on the 12-hour clock as a person reads it in the field and types it into its segments ("1:45 PM",
+  // "0145PM", "1:45:30 pm") on the 24-hour one, which the input's value takes ("13:45"); other text as it is.
+  var TWELVE_HOUR = /^(\d{1,2}):?(\d{2})(?::?(\d{2}))?\s*([ap])\.?m\.?$/i;
+  function onTheDayClock(text) {
+    var parts = TWELVE_HOUR.exec(text);
+    var hour = parts ? +parts[1] : 0;
+    if (!parts || hour < 1 || hour > 12) return text;
+    hour = (hour % 12) + (parts[4].toLowerCase() === "p" ? 12 : 0);
+    return (hour < 10 ? "0" : "") + hour + ":" + parts[2] + (parts[3] ? ":" + parts[3] : "");
   }
   function cannotHold(text, format) {
     return { problem: "it cannot hold " + quote(text) + "; it takes " + format[0] };

@@ -112,13 +112,15 @@ def _typing(control: Control) -> list[Interaction]:
     target = pressed_target(control)
     text = control.text or "typed"
     typed = Step(TYPE, target, text)
+    # over what the first typing left: other text, but a date or a time again (its text backwards is none)
+    refilled = text if control.kind in {"date", "time"} else text[::-1]
 
     def after_typing(name: str, *keys: str) -> Interaction:
         return Interaction(name, (typed, *(Step(PRESS, text=key) for key in keys)))
 
     found = [
         Interaction("type into empty", (typed,)),
-        Interaction("type into filled", (typed, Step(TYPE, target, text[::-1]))),
+        Interaction("type into filled", (typed, Step(TYPE, target, refilled))),
         Interaction("type, double-click", (typed, Step(DOUBLE, target))),
         Interaction("click, Space", (Step(CLICK, target), Step(PRESS, text="Space"))),
     ]

@@ -168,6 +168,11 @@ def invalid(agent: LaneAgent, ref: str, text: str) -> str:
     [
         ("day", "2014-05-05", "2014-05-05"),
         ("start", "13:45", "13:45"),
+        # on the 12-hour clock, as the field shows it or a person types it into its segments (Mantine's time input)
+        ("start", "1:45 PM", "13:45"),
+        ("start", "1030AM", "10:30"),
+        ("start", "12:05 a.m.", "00:05"),
+        ("start", "12:30pm", "12:30"),
         ("meeting", "2014-05-05T13:45", "2014-05-05T13:45"),
         ("meeting", "2014-05-05 13:45", "2014-05-05T13:45"),  # HTML's other separator, held as the browser writes it
         ("billing", "2014-05", "2014-05"),
@@ -226,7 +231,9 @@ INVALID = {
         ("2014-5-5", "YYYY-MM-DD"),
     ],
     "start": [
-        ("1:45 PM", "HH:MM on the 24-hour clock, such as 13:45"),
+        ("13:45 PM", "HH:MM on the 24-hour clock, such as 13:45, or on the 12-hour one, such as 1:45 PM"),
+        ("1:45", "HH:MM"),  # the 24-hour form takes two digits for the hour
+        ("0:45 AM", "HH:MM"),
         ("24:00", "HH:MM"),
         ("13:45:30", "every 60 seconds"),  # a time field's default step is a minute
     ],

@@ -252,7 +252,7 @@
       return "delete";
     }
     // (Shift held too: Chromium's radio ignores only Control, Alt and Meta with an arrow)
-    if (plain && radioGroup(target) && ARROW_KEYS.test(key)) return stepRadio(target, key);
+    if (plain && radioGroup(target, true) && ARROW_KEYS.test(key)) return stepRadio(target, key);
     if (target.localName === "input" && target.type === "range" && !modifiers.alt && !modifiers.meta && RANGE_KEYS.test(key)) {
       return stepRange(target, key);
     }
@@ -360,8 +360,11 @@
   // Radio buttons of one group are one stop, as Chromium has it (measured with real keys): never while the focus
   // is in the group; else the checked one; with none checked, the radio of the group that last had the focus, and
   // if none had it (or it is gone), whichever comes first: Tab enters at the group's first, Shift+Tab at its last.
-  function radioGroup(el) {
-    if (!el || el.localName !== "input" || el.type !== "radio" || !el.name) return null;
+  // `arrows`: the group an arrow key steps through, where radios without a name are one group too (Chromium's
+  // NextRadioButtonInGroup compares names, "" with "": Fluent UI's tree draws a radio without a name in each item,
+  // and real arrows go from one to the next); no other rule counts them as a group.
+  function radioGroup(el, arrows) {
+    if (!el || el.localName !== "input" || el.type !== "radio" || !(el.name || arrows)) return null;
     var root = el.getRootNode();
     var all = root.querySelectorAll ? root.querySelectorAll('input[type="radio"]') : [];
     return Array.prototype.filter.call(all, function (other) {
@@ -401,7 +404,7 @@
   // which checks it and fires click, input and change, as Chromium's own (measured against real keys).
   var ARROW_KEYS = /^Arrow(Up|Down|Left|Right)$/;
   function stepRadio(radio, key) {
-    var group = radioGroup(radio);
+    var group = radioGroup(radio, true);
     var forward = key === "ArrowDown" || key === (getComputedStyle(radio).direction === "rtl" ? "ArrowLeft" : "ArrowRight");
     var at = group.indexOf(radio);
     for (var n = 1; n < group.length; n++) {

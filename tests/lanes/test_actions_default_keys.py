@@ -217,6 +217,23 @@ document.addEventListener('dblclick', (event) => {{
 </script>""",
 )
 
+#: Radios without a name, one in each item of a list (as Fluent UI's tree draws them); the title lists the
+#: radios each change event checked.
+NAMELESS_RADIOS = page(
+    "[]",
+    """<h1>Files</h1>
+<ul><li><label><input type="radio" value="report"> Report.pdf</label></li>
+<li><label><input type="radio" value="budget"> Budget.xlsx</label></li>
+<li><label><input type="radio" value="notes"> Notes.txt</label></li></ul>
+<script>
+const checked = [];
+document.addEventListener('change', (event) => {
+  checked.push(event.target.value);
+  document.title = JSON.stringify(checked);
+});
+</script>""",
+)
+
 #: The overlay as zag (Chakra) opens its dialog: shown at once, but the press outside that closes it is listened for
 #: only from a timer its effect queues in a frame after a scheduler's task, two deferrals deep.
 DEFERRED_OVERLAY = page(
@@ -408,6 +425,7 @@ def pages() -> Iterator[PageServer]:
         "/overlay": OVERLAY,
         "/deferred-overlay": DEFERRED_OVERLAY,
         "/empty-boxes": EMPTY_BOXES,
+        "/nameless-radios": NAMELESS_RADIOS,
         "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
@@ -721,6 +739,18 @@ def test_arrows_in_a_radio_group_check_the_next_radio_round_its_ends(agent: Lane
     assert press(agent, "ArrowRight") == ["Huge", "Small"]  # round the end
     assert press(agent, "ArrowUp") == ["Huge", "Small", "Huge"]
     assert line_of(agent.snapshot(), '- radio "Huge"').startswith('- radio "Huge" [checked] [focused]')
+
+
+def test_arrows_step_through_radios_without_a_name_as_one_group(agent: LaneAgent) -> None:
+    """Measured with real keys: Chromium's arrows go from a radio without a name to the next one without a name
+    (Fluent UI's tree), checking it, and round the ends; being in no group, each stays checked (one checked
+    already changes nothing)."""
+    focus_field(agent, "/nameless-radios", 'radio "Report.pdf"')
+    assert press(agent, "ArrowDown") == ["report", "budget"]
+    assert press(agent, "ArrowUp") == ["report", "budget"]
+    assert line_of(agent.snapshot(), '- radio "Report.pdf"').startswith('- radio "Report.pdf" [checked] [focused]')
+    assert press(agent, "ArrowLeft") == ["report", "budget", "notes"]
+    assert line_of(agent.snapshot(), '- radio "Notes.txt"').startswith('- radio "Notes.txt" [checked] [focused]')
 
 
 def test_shift_with_an_arrow_in_a_radio_group_checks_the_next_radio_as_the_arrow_alone_does(agent: LaneAgent) -> None:

@@ -262,7 +262,9 @@
       // a one-line field has no page to move through: PageUp and PageDown scroll around it
       if (!modifiers.ctrl && PAGE_KEYS.test(key)) return target.localName === "input" ? scrollKey(target, key, false) : moveCaretByPage(target, key === "PageDown", !!modifiers.shift);
     }
-    if (key === "Tab" && plain) return moveFocus(target, !!modifiers.shift);
+    // (from where the focus is now: a keydown handler may have moved it, as Fluent UI's menu, closing on Tab,
+    // gives it back to its button, and real Tab goes on from there)
+    if (key === "Tab" && plain) return moveFocus(focusedNow(target), !!modifiers.shift);
     if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && editing.editable) {
       // the editor's own Select All: the editing host's content, with the selectstart a person's keys give
       document.execCommand("selectAll", false);
@@ -433,6 +435,11 @@
     }
     if (target && target !== document.body) engine.blurFocused();
     return "focus";
+  }
+  // The element with the focus, or `fallback` when none has it (the one that had it went with the page's change).
+  function focusedNow(fallback) {
+    var now = activeElementDeep();
+    return now && now !== document.body && now !== document.documentElement ? now : fallback;
   }
   // Where in the order Tab looks first: after the focused element; from an element out of the order (tabindex
   // -1, a scrolled box), the next one after it in the document; with nothing focused, the first (the last).

@@ -277,6 +277,23 @@ document.addEventListener('keyup', (event) => {
 </script>""",
 )
 
+#: A menu at the page's end whose item, on Tab's keydown, closes the menu and gives the focus back to its button
+#: (Fluent UI's menu): the title says where the focus went.
+TAB_RETURNS = page(
+    "{}",
+    """<h1>Tab returns</h1>
+<p><button id="actions">Actions</button> <button id="next">Next</button></p>
+<div id="menu" role="menu"><button role="menuitem" id="archive">Archive</button></div>
+<script>
+document.getElementById('archive').addEventListener('keydown', (event) => {
+  if (event.key !== 'Tab') return;
+  document.getElementById('actions').focus();
+  document.getElementById('menu').hidden = true;
+});
+document.addEventListener('keyup', () => { document.title = JSON.stringify({ focused: document.activeElement.id }); });
+</script>""",
+)
+
 #: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (the radio that
 #: last had the focus; else its first, its last for Shift+Tab), a disabled, an invisible and an inert button (none
 #: is), an editable, a button in a shadow tree, a positive tabindex (first of all). The title lists where the focus
@@ -426,6 +443,7 @@ def pages() -> Iterator[PageServer]:
         "/deferred-overlay": DEFERRED_OVERLAY,
         "/empty-boxes": EMPTY_BOXES,
         "/nameless-radios": NAMELESS_RADIOS,
+        "/tab-returns": TAB_RETURNS,
         "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
@@ -721,6 +739,13 @@ def test_tab_goes_past_what_its_keydown_removed_and_its_keyup_reaches_where_it_w
     goes to the element Tab reached."""
     focus_field(agent, "/tab-closes", 'textbox "Search"')
     assert press(agent, "Tab") == {"focused": "after", "keyup": "after"}
+
+
+def test_tab_goes_on_from_where_its_keydown_put_the_focus(agent: LaneAgent) -> None:
+    """Measured with real keys: Tab's default action starts from the element that has the focus once the keydown's
+    listeners have run (Fluent UI's menu gives it back to its button), not from where the key went down."""
+    focus_field(agent, "/tab-returns", 'menuitem "Archive"')
+    assert press(agent, "Tab") == {"focused": "next"}
 
 
 def test_shift_tab_out_of_a_dialog_lands_where_its_focus_trap_sends_it(agent: LaneAgent) -> None:

@@ -573,7 +573,7 @@ _SPECS = (
         description="Type text into the input with the given ref (replacing its value); on a <select>, choose the "
         "option with that label (on a multiple <select>, exactly the options named, one label per line, in any "
         "order). A date, time, datetime-local, month, week, colour or range input is set to the value in its own "
-        "format (2014-05-05, 13:45, 2014-05-05T13:45, 2014-05, 2014-W19, #1e90ff, 50), with the "
+        "format (2014-05-05, 13:45 or 1:45 PM, 2014-05-05T13:45, 2014-05, 2014-W19, #1e90ff, 50), with the "
         "events of a user's edit; a range value is snapped to its step and clamped to its min and max, as its "
         "slider would; a value the input cannot hold (2014-02-30, a colour name), or a date or time outside its "
         "min, max or step, fails with invalid_value and changes nothing. What the element then holds is read "

@@ -202,12 +202,21 @@
   // Rich text (an editor, contenteditable) is compared with its whitespace runs as one space: paragraphs
   // and soft line breaks render differently in each editor, the words may not. A date or time field in segments
   // draws its own separators: what lands is its letters and digits ("10:30 AM" typed as "1030AM").
+  // A segment may show its number without the leading zero a person types into it ("05142014" shows as
+  // "5/14/2014" in React Aria's date field): compared with each number at two digits too.
   function lettersAndDigits(text) {
     return String(text).replace(/[^0-9A-Za-z]/g, "").toLowerCase();
   }
+  function twoDigitNumbers(text) {
+    return lettersAndDigits(
+      String(text).replace(/\d+/g, function (number) {
+        return number.length < 2 ? "0" + number : number;
+      })
+    );
+  }
   function sameText(wanted, got, rich, segmented) {
     if (!rich) return wanted === got;
-    if (segmented) return lettersAndDigits(wanted) === lettersAndDigits(got);
+    if (segmented) return lettersAndDigits(wanted) === lettersAndDigits(got) || twoDigitNumbers(wanted) === twoDigitNumbers(got);
     var squash = function (s) {
       return String(s).replace(/[\s\u00a0]+/g, " ").trim();
     };

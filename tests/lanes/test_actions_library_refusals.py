@@ -117,3 +117,12 @@ def test_time_field_in_segments_is_typed_into_by_its_group(agent: LaneAgent, pag
     assert typed.get("value") == "10:30 AM", typed
     # the group keeps its ref once typed into (MUI may draw the value as one text then)
     assert first_ref(agent, 'group "Start time"')
+
+
+def test_date_field_in_segments_shows_a_typed_leading_zero_dropped_and_answers_ok(agent: LaneAgent) -> None:
+    """A person types React Aria's date as 05142014; its month segment shows "5" (5/14/2014). The date landed: the
+    answer is ok with what the field shows (it was type_mismatch on both lanes)."""
+    open_corpus_page(agent, "reactaria")
+    typed = agent.ok("browser_type", ref=ref_of(agent, 'group "Departure"'), text="05142014")
+    state_becomes(agent, "window.__state.departure", "2014-05-14")
+    assert typed.get("value") == "5/14/2014", typed

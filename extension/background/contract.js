@@ -589,6 +589,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/pointer.js",
     "engine/drag.js",
     "engine/keyboard.js",
+    "engine/values.js",
     "engine/typing.js",
     "engine/api.js"
   ],

@@ -4,7 +4,7 @@
  * on it), then key events and the browser's own text insertion per character; no change, which a field gets when
  * it loses the focus or takes Enter, as with real keys. A <select> gets the
  * option with that label (a multiple one: one label per line), a date, time, month, week, range or colour input
- * gets the value in its own format (setControlValue). A rich editor (contenteditable: Draft.js, Lexical, Slate,
+ * gets the value in its own format (values.js: chooseInSelect, setControlValue). A rich editor (contenteditable: Draft.js, Lexical, Slate,
  * Quill, ProseMirror, CKEditor 5, TinyMCE...) gets the text typed through its own input path, a key per task
  * (typeIntoEditable), so the answer is a promise (typeSettled waits for the page to settle after it).
  *
@@ -33,7 +33,6 @@
     keyInfo = engine.keyInfo,
     keyEvent = engine.keyEvent,
     inputEvent = engine.inputEvent,
-    plainEvent = engine.plainEvent,
     isTextField = engine.isTextField,
     nativeValue = engine.nativeValue,
     setNativeValue = engine.setNativeValue,
@@ -48,10 +47,14 @@
     elementById = engine.elementById,
     composedContains = engine.composedContains,
     focusedElement = engine.focusedElement,
-    nextFrame = engine.nextFrame;
+    nextFrame = engine.nextFrame,
+    chooseInSelect = engine.chooseInSelect,
+    setControlValue = engine.setControlValue,
+    chosenCheck = engine.chosenCheck,
+    chosenLabels = engine.chosenLabels,
+    takesValue = engine.takesValue;
 
   var FIELDS_INSIDE = 'input:not([type="hidden"]), textarea, select, [contenteditable]:not([contenteditable="false"])';
-  var OPTIONS_LISTED = 50;
 
   function type(ref, text, options) {
     options = options || {};
@@ -66,7 +69,7 @@
     var tag = tagOf(el);
     scrollIntoViewIfNeeded(el);
     if (tag === "select") return chooseInSelect(el, text, number);
-    if (tag === "input" && (!isTextField(el) || VALUE_INPUTS[el.type])) return setControlValue(el, text, number);
+    if (tag === "input" && (!isTextField(el) || takesValue(el))) return setControlValue(el, text, number);
     var editable = isContentEditableRoot(el) || (el.isContentEditable && tag !== "input" && tag !== "textarea");
     if (tag !== "input" && tag !== "textarea" && !editable) {
       return failure("not_typable", "Element " + refText(number) + " does not take text; type into a textbox.");
@@ -324,7 +327,7 @@
   }
   function takesText(el) {
     var tag = el ? tagOf(el) : "";
-    return !!el && (tag === "textarea" || (tag === "input" && isTextField(el) && !VALUE_INPUTS[el.type]) || !!el.isContentEditable);
+    return !!el && (tag === "textarea" || (tag === "input" && isTextField(el) && !takesValue(el)) || !!el.isContentEditable);
   }
   function ownedField(el) {
     var ids = ((el.getAttribute("aria-owns") || "") + " " + (el.getAttribute("aria-controls") || "")).trim();
@@ -375,173 +378,6 @@
   }
   function notOpened(number) {
     return failure("not_typable", "Element " + refText(number) + " does not take text, and a click on it put the focus in no field to type into; take a new snapshot.");
-  }
-  // The option whose label is the text (exactly, then ignoring case), whose value is the text, or whose
-  // label contains it; -1 for none.
-  function optionIndex(select, text) {
-    var wanted = clean(text);
-    var lower = wanted.toLowerCase();
-    var options = select.options;
-    var tests = [
-      function (option) {
-        return clean(option.label) === wanted;
-      },
-      function (option) {
-        return clean(option.label).toLowerCase() === lower;
-      },
-      function (option) {
-        return option.value === text;
-      },
-      function (option) {
-        return !!wanted && clean(option.label).toLowerCase().indexOf(lower) >= 0;
-      },
-    ];
-    for (var t = 0; t < tests.length; t++) {
-      for (var i = 0; i < options.length; i++) if (tests[t](options[i])) return i;
-    }
-    return -1;
-  }
-  function chosenLabels(select) {
-    var labels = [];
-    for (var i = 0; i < select.options.length; i++) if (select.options[i].selected) labels.push(clean(select.options[i].label));
-    return labels;
-  }
-  // A multiple <select> holds the labels `wanted` when exactly those options are chosen, whatever order they
-  // were named in: {ok, ref, role, name, value: the chosen labels in the document's order}, else type_mismatch
-  // listing both as JSON arrays (a label may have spaces in it: JSON shows where each one ends).
-  function chosenCheck(select, number, wanted) {
-    wanted = wanted.map(clean).filter(Boolean);
-    var chosen = chosenLabels(select);
-    if (JSON.stringify(wanted.slice().sort()) !== JSON.stringify(chosen.slice().sort())) {
-      return failure(
-        "type_mismatch",
-        "Choosing in " + refText(number) + " did not land exactly: it holds " + labelList(chosen) + ", not " + labelList(wanted) + " (the page changed the choice); take a new snapshot before going on."
-      );
-    }
-    var result = withDescription({ ok: true }, select, number);
-    result.value = chosen.map(function (label) {
-      return cap(label, VALUE_CAP);
-    });
-    return result;
-  }
-  // Labels as a JSON array for a message, capped, with "@" escaped so that no label reads as a ref.
-  function labelList(labels) {
-    return cap(JSON.stringify(labels).replace(/@/g, "\\u0040"), VALUE_CAP);
-  }
-  // A single <select> gets the option the text names; a multiple one, the options its lines name (one label
-  // per line, in any order, exactly those chosen), and its value reads back as their labels in the document's
-  // order (typedCheck).
-  function chooseInSelect(select, text, number) {
-    var wanted = select.multiple ? text.split("\n").filter(function (line) { return clean(line); }) : [text];
-    var indexes = [];
-    for (var w = 0; w < wanted.length; w++) {
-      var index = optionIndex(select, wanted[w]);
-      if (index < 0) {
-        var labels = [];
-        for (var i = 0; i < select.options.length && i < OPTIONS_LISTED; i++) labels.push(quote(clean(select.options[i].label)));
-        return failure("option_not_found", "No option " + quote(wanted[w]) + " in " + refText(number) + "; options are: " + labels.join(", "));
-      }
-      if (indexes.indexOf(index) < 0) indexes.push(index);
-    }
-    indexes.sort(function (a, b) {
-      return a - b;
-    });
-    focusElement(select);
-    if (select.multiple) for (var j = 0; j < select.options.length; j++) select.options[j].selected = indexes.indexOf(j) >= 0;
-    else select.selectedIndex = indexes[0];
-    userEdited(select);
-    var chosen = indexes.map(function (k) {
-      return clean(select.options[k].label);
-    });
-    return typedCheck(select, number, chosen.join("\n"));
-  }
-  // Inputs whose value is not their text, set by value as a user's edit through the browser's own picker or
-  // slider sets them: [the format the value takes, the unit of the input's step, its default step].
-  var VALUE_INPUTS = engine.lookupTable({
-    date: ["a date as YYYY-MM-DD, such as 2014-05-05", "days", 1],
-    time: ["a time as HH:MM on the 24-hour clock, such as 13:45, or on the 12-hour one, such as 1:45 PM", "seconds", 60],
-    "datetime-local": ["a date and time as YYYY-MM-DDTHH:MM, such as 2014-05-05T13:45", "seconds", 60],
-    month: ["a month as YYYY-MM, such as 2014-05", "months", 1],
-    week: ["a week as YYYY-Www, such as 2014-W19", "weeks", 1],
-    color: ["a colour as #rrggbb, such as #1e90ff", null, null],
-    range: ["a number, such as 50", null, null],
-  });
-  // HTML's valid colour and floating-point number: the browser reads other text in a colour input as a CSS
-  // colour ("red") and in a range input as its default value, where the agent meant something it cannot hold.
-  var SIMPLE_COLOUR = /^#[0-9a-f]{6}$/i;
-  var FLOAT = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?$/i;
-  // An input that takes no typed text: a date, time, datetime-local, month, week, colour or range input is set
-  // to the value in its own format, with the input and change events of a user's edit (none when it already
-  // holds it), and read back once the page has settled (api.js: typed). The value is checked first, so that a
-  // value it cannot hold changes nothing and fires nothing (invalid_value, naming the format). Out of min/max:
-  // a range input is clamped, and snapped to its step, as its slider would put it; a date or time input would
-  // hold the value but the browser marks it invalid and its form will not submit, and its picker never offers
-  // it, so the value is refused (invalid_value, naming the range or the step). Other inputs refuse text.
-  function setControlValue(input, text, number) {
-    var kind = input.type;
-    var format = VALUE_INPUTS[kind];
-    if (!format) return failure("not_typable", "Element " + refText(number) + " is a " + (kind || "control") + "; use click instead of type.");
-    if (format[1] && input.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");
-    var wanted = text.trim();
-    var value = controlValue(input, wanted, format);
-    if (value.problem) {
-      return failure("invalid_value", "Element " + refText(number) + " is a " + kind + " input: " + value.problem + "; nothing was changed.");
-    }
-    focusElement(input);
-    if (nativeValue(input) !== value.value) {
-      setNativeValue(input, value.value);
-      userEdited(input);
-    }
-    return { ok: true, check: value.value, readBack: true };
-  }
-  // {value} the input would hold given `text` (the browser's own reading: "2014-05-05 13:45" is held as
-  // "2014-05-05T13:45", a range value snapped and clamped), or {problem}. A detached input of the same type,
-  // min, max and step reads it, out of the page's sight.
-  function controlValue(input, text, format) {
-    var kind = input.type;
-    if (kind === "color") return SIMPLE_COLOUR.test(text) ? { value: text.toLowerCase() } : cannotHold(text, format);
-    if (kind === "range" && !FLOAT.test(text)) return cannotHold(text, format);
-    if (kind === "time") text = onTheDayClock(text);
-    var probe = document.createElement("input");
-    probe.type = kind;
-    ["min", "max", "step"].forEach(function (name) {
-      if (input.hasAttribute(name)) probe.setAttribute(name, input.getAttribute(name));
-    });
-    probe.value = text;
-    if (kind === "range" || text === "") return { value: probe.value };
-    if (probe.value === "") return cannotHold(text, format);
-    if (probe.validity.rangeUnderflow || probe.validity.rangeOverflow) {
-      var bounds = [];
-      if (input.min) bounds.push("from " + input.min);
-      if (input.max) bounds.push("to " + input.max);
-      return { problem: quote(text) + " is out of its range: it takes values " + bounds.join(" ") };
-    }
-    if (probe.validity.stepMismatch) {
-      var step = parseFloat(input.getAttribute("step"));
-      return {
-        problem: quote(text) + " is off its step: it takes values every " + (step > 0 ? step : format[2]) + " " + format[1] + (input.min ? " from " + input.min : ""),
-      };
-    }
-    return { value: probe.value };
-  }
-  // A time on the 12-hour clock as a person reads it in the field and types it into its segments ("1:45 PM",
-  // "0145PM", "1:45:30 pm") on the 24-hour one, which the input's value takes ("13:45"); other text as it is.
-  var TWELVE_HOUR = /^(\d{1,2}):?(\d{2})(?::?(\d{2}))?\s*([ap])\.?m\.?$/i;
-  function onTheDayClock(text) {
-    var parts = TWELVE_HOUR.exec(text);
-    var hour = parts ? +parts[1] : 0;
-    if (!parts || hour < 1 || hour > 12) return text;
-    hour = (hour % 12) + (parts[4].toLowerCase() === "p" ? 12 : 0);
-    return (hour < 10 ? "0" : "") + hour + ":" + parts[2] + (parts[3] ? ":" + parts[3] : "");
-  }
-  function cannotHold(text, format) {
-    return { problem: "it cannot hold " + quote(text) + "; it takes " + format[0] };
-  }
-  // The events of a user's edit of a control's value, as the browser fires them: input (bubbling, composed),
-  // then change (bubbling).
-  function userEdited(el) {
-    el.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
-    el.dispatchEvent(new Event("change", { bubbles: true }));
   }
   // A rich editor (a contenteditable: Draft.js, Lexical, Slate, Quill, ProseMirror and TipTap, CKEditor 5,
   // TinyMCE, CodeMirror 6) keeps its own model of the text and takes typing only through its own input path,
@@ -708,6 +544,7 @@
   }
 
   Object.assign(engine, {
+    typedCheck: typedCheck,
     type: type,
     typeSettled: typeSettled,
     typed: typed,

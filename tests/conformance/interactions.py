@@ -68,9 +68,10 @@ def pressed_target(control: Control) -> Target:
     """Where a person presses to use the control: the control, or the first of its options or cells when the control
     is a container of them (a tab list, a radio group, a grid)."""
     inside = control.options or control.cells
-    if control.target.role in CONTAINER_ROLES and inside and control.kind not in {"date", "time"}:
+    drawn_field = control.kind in {"date", "time"} and control.target.press  # a group of segments, pressed there
+    if control.target.role in CONTAINER_ROLES and inside and not drawn_field:
         return inside[0]
-    return control.target  # (a date field drawn as a group of segments is pressed there; its days show later)
+    return control.target
 
 
 def interactions_for(control: Control) -> list[Interaction]:

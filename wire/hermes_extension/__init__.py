@@ -42,6 +42,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/pointer.js",
     "engine/drag.js",
     "engine/keyboard.js",
+    "engine/values.js",
     "engine/typing.js",
     "engine/api.js",
 )

@@ -366,7 +366,7 @@
   // NextRadioButtonInGroup compares names, "" with "": Fluent UI's tree draws a radio without a name in each item,
   // and real arrows go from one to the next); no other rule counts them as a group.
   function radioGroup(el, arrows) {
-    if (!el || el.localName !== "input" || el.type !== "radio" || !(el.name || arrows)) return null;
+    if (!isRadio(el) || !(el.name || arrows)) return null;
     var root = el.getRootNode();
     var all = root.querySelectorAll ? root.querySelectorAll('input[type="radio"]') : [];
     return Array.prototype.filter.call(all, function (other) {
@@ -377,25 +377,32 @@
     var group = radioGroup(candidate);
     if (!group) return false;
     if (group.indexOf(from) >= 0) return true;
-    var checked = group.filter(function (radio) {
+    var anyChecked = group.some(function (radio) {
       return radio.checked;
     });
-    if (checked.length) return !candidate.checked;
+    if (anyChecked) return !candidate.checked;
     var last = lastFocusedRadio(candidate);
     return !!last && last !== candidate && group.indexOf(last) >= 0 && tabbable(last);
   }
-  // The radio of each group that last had the focus, by the group's scope (its form, else its tree) and name.
+  function isRadio(el) {
+    return !!el && el.localName === "input" && el.type === "radio";
+  }
+  // The radio of each named group that last had the focus, by the group's scope (its form, else its tree) and
+  // name.
   var focusedRadios = new WeakMap();
+  function radioScope(radio) {
+    return radio.form || radio.getRootNode();
+  }
   function lastFocusedRadio(radio) {
-    var byName = focusedRadios.get(radio.form || radio.getRootNode());
+    var byName = focusedRadios.get(radioScope(radio));
     return (byName && byName.get(radio.name)) || null;
   }
   window.addEventListener(
     "focus",
     function (event) {
       var el = event.composedPath()[0];
-      if (!radioGroup(el)) return;
-      var scope = el.form || el.getRootNode();
+      if (!isRadio(el) || !el.name) return;
+      var scope = radioScope(el);
       if (!focusedRadios.has(scope)) focusedRadios.set(scope, new Map());
       focusedRadios.get(scope).set(el.name, el);
     },

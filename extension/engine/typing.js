@@ -2,9 +2,9 @@
  * Hermes snapshot engine: type(ref, text, {clear=true, submit=false, confirm=false}) puts text into a
  * field as a user typing it would: Control+A first (an editor such as CodeMirror or Monaco selects its whole text
  * on it), then key events and the browser's own text insertion per character; no change, which a field gets when
- * it loses the focus or takes Enter, as with real keys. A <select> gets the
- * option with that label (a multiple one: one label per line), a date, time, month, week, range or colour input
- * gets the value in its own format (values.js: chooseInSelect, setControlValue). A rich editor (contenteditable: Draft.js, Lexical, Slate,
+ * it loses the focus or takes Enter, as with real keys. A <select> gets the option with that label (a multiple
+ * one: one label per line), a date, time, month, week, range or colour input gets the value in its own format
+ * (values.js: chooseInSelect, setControlValue). A rich editor (contenteditable: Draft.js, Lexical, Slate,
  * Quill, ProseMirror, CKEditor 5, TinyMCE...) gets the text typed through its own input path, a key per task
  * (typeIntoEditable), so the answer is a promise (typeSettled waits for the page to settle after it).
  *

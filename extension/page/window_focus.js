@@ -179,7 +179,8 @@
     return false;
   };
   const focusState = {
-    ":focus": (element, inner) => element === inner || (apply(shadowRootOf, element, []) !== null && holds(element, inner)),
+    ":focus": (element, inner) =>
+      element === inner || (apply(shadowRootOf, element, []) !== null && holds(element, inner)),
     ":focus-visible": (element, inner) => element === inner && (keyboardModality || takesText(element)),
     ":focus-within": holds,
   };

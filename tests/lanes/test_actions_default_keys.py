@@ -217,6 +217,15 @@ document.addEventListener('dblclick', (event) => {{
 </script>""",
 )
 
+#: A page's script that lists, in its title, the value of the element each change event came from.
+CHANGES_IN_TITLE = """<script>
+const changes = [];
+document.addEventListener('change', (event) => {
+  changes.push(event.target.value);
+  document.title = JSON.stringify(changes);
+});
+</script>"""
+
 #: Radios without a name, one in each item of a list (as Fluent UI's tree draws them); the title lists the
 #: radios each change event checked.
 NAMELESS_RADIOS = page(
@@ -225,13 +234,8 @@ NAMELESS_RADIOS = page(
 <ul><li><label><input type="radio" value="report"> Report.pdf</label></li>
 <li><label><input type="radio" value="budget"> Budget.xlsx</label></li>
 <li><label><input type="radio" value="notes"> Notes.txt</label></li></ul>
-<script>
-const checked = [];
-document.addEventListener('change', (event) => {
-  checked.push(event.target.value);
-  document.title = JSON.stringify(checked);
-});
-</script>""",
+"""
+    + CHANGES_IN_TITLE,
 )
 
 #: The overlay as zag (Chakra) opens its dialog: shown at once, but the press outside that closes it is listened for
@@ -330,13 +334,8 @@ RADIOS = page(
 <label><input type="radio" name="size" value="Medium" checked> Medium</label>
 <label><input type="radio" name="size" value="Large" disabled> Large</label>
 <label><input type="radio" name="size" value="Huge"> Huge</label></form>
-<script>
-const changes = [];
-document.addEventListener('change', (event) => {
-  changes.push(event.target.value);
-  document.title = JSON.stringify(changes);
-});
-</script>""",
+"""
+    + CHANGES_IN_TITLE,
 )
 
 #: A drop-down with a disabled option and a multiple list box, reached by Tab from the field before them (a click

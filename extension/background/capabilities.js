@@ -6,7 +6,7 @@ import { screenshotOf } from "./capture.js";
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, runInFrame, snapshotTab } from "./frames.js";
-import { downloadRecord, listDownloads, withDownloads } from "./downloads.js";
+import { beganSoon, downloadRecord, listDownloads, withDownloads } from "./downloads.js";
 import { fillForm } from "./forms.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
@@ -37,13 +37,14 @@ const CAPABILITIES = {
   browser_navigate: async ({ sessionId, args, signal }) => {
     const tab = await controlledTab(sessionId, { recover: true });
     const result = await withDownloads(sessionId, tab, async (began) => {
+      const leaving = isCrashed(tab) ? null : await documentIn(tab.id, 0);
       await chrome.tabs.update(tab.id, { url: args.url });
       await forgetRefs(tab.id);
       if (isCrashed(tab)) {
         await waitForRecovery(tab.id, signal);
         await saveCrashReported(tab.id, false);
       }
-      return pageInfo(await loadedUnlessDownloaded(tab.id, began, signal));
+      return pageInfo(await loadedUnlessDownloaded(tab.id, { leaving, url: args.url }, began, signal));
     });
     return { result, summary: `opened ${args.url}` };
   },
@@ -305,14 +306,20 @@ async function followingTabs(sessionId, tab, run, soFar, signal) {
 }
 
 // The tab once loaded, or as it is once a download began instead (`began`: a URL that is a file loads nothing).
-async function loadedUnlessDownloaded(tabId, began, signal) {
+// Chrome can show the tab loaded again before it announces the download, so when the document `leaving` is
+// still there and the tab not at `url` (the navigation committed no document, nor moved within this one), the
+// download is waited for, within its grace (downloads.js).
+async function loadedUnlessDownloaded(tabId, { leaving, url }, began, signal) {
   const waiting = new AbortController();
   const forward = () => waiting.abort(signal.reason);
   signal.addEventListener("abort", forward);
   const loading = waitForLoad(tabId, waiting.signal);
   loading.catch(() => {}); // stopped on purpose once the download began
   try {
-    return (await Promise.race([loading, began.then(() => null)])) ?? (await chrome.tabs.get(tabId));
+    const loaded = await Promise.race([loading, began.then(() => null)]);
+    const stayed = loaded && leaving !== null && loaded.url !== url && (await documentIn(tabId, 0)) === leaving;
+    if (stayed) await beganSoon(began);
+    return await chrome.tabs.get(tabId);
   } finally {
     signal.removeEventListener("abort", forward);
     waiting.abort();

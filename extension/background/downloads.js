@@ -111,6 +111,12 @@ async function namedHere(sessionId, action, id, name) {
   }
 }
 
+// Resolves once `began` (withDownloads) has, or after DOWNLOAD_BEGIN_GRACE_MS: an action that left its page in
+// place (a navigation that committed no document) may have started a download Chrome has not announced yet.
+export function beganSoon(began) {
+  return Promise.race([began, new Promise((wake) => setTimeout(wake, DOWNLOAD_BEGIN_GRACE_MS))]);
+}
+
 // Resolves once a download of `action` is claimed, or after DOWNLOAD_BEGIN_GRACE_MS.
 function claimed(action) {
   return new Promise((resolve) => {

@@ -201,16 +201,16 @@ class CDPConnection:
         finally:
             self._waiting.pop(command_id, None)
 
-    def input_in_flight(self, session_id: str) -> bool:
-        """Whether an ``Input.dispatch…`` command on ``session_id`` waits for its reply: the page is handling that
-        input still.  Read while an event is dispatched, it tells whether the event came before the input's reply
-        (a reply is marked done as it is read, before any message after it)."""
-        return any(
-            waiting.method.startswith("Input.dispatch")
-            and waiting.session_id == session_id
-            and not waiting.reply.done()
+    def input_replies(self, session_id: str) -> list[asyncio.Future[Message]]:
+        """The replies that ``Input.dispatch…`` commands on ``session_id`` wait for: the page is handling that input
+        still, or its reply is on its way.  Read while an event is dispatched, it tells whether the event came
+        before the input's reply (a reply is marked done as it is read, before any message after it)."""
+        return [
+            waiting.reply
             for waiting in self._waiting.values()
-        )
+            if waiting.method.startswith("Input.dispatch") and waiting.session_id == session_id
+            if not waiting.reply.done()
+        ]
 
     def fail_waiting(self, session_ids: Collection[str], error: CDPError) -> None:
         """Fail at once the commands waiting for an answer from ``session_ids``: their target will never answer."""

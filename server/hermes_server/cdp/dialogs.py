@@ -8,11 +8,15 @@ to ``Dialogs.open``.  What happens next is the policy's choice:
   or a watchdog dismisses it after ``timeout_s``;
 * ``auto_dismiss`` / ``auto_accept``: it is answered at once.
 
+An action that names ``dialog`` (``arm``) answers the first one its own input opens instead.  One that opens
+while the input is on its way waits for the input's reply first (``AwaitInputReply``, ``input_settled``): a
+reply that comes says the page had handled the input already, and the dialog is a later task's.
+
 Every closed dialog joins a ring of the last ``RECENT_DIALOGS_MAX``, with ``closed_by``:
 ``agent``, ``auto_policy``, ``watchdog``, or ``remote`` (the browser or a provider's proxy
 closed it, or its page, frame or session went away).
 
-The transitions return *effects* (``AnswerDialog``, ``ArmWatchdog``) for the supervisor to
+The transitions return *effects* (``AnswerDialog``, ``ArmWatchdog``, ``AwaitInputReply``) for the supervisor to
 carry out; this module never talks to the browser.
 """
 
@@ -86,7 +90,23 @@ class ArmWatchdog:
     delay_s: float
 
 
-DialogEffect = AnswerDialog | ArmWatchdog
+@dataclass(frozen=True)
+class AwaitInputReply:
+    """Call ``input_settled(dialog_id, replied)`` once the action's input on the controlled tab has its reply, or
+    after ``within_s`` without one (``replied`` False): the dialog opened while that input was on its way."""
+
+    dialog_id: str
+    within_s: float
+
+
+DialogEffect = AnswerDialog | ArmWatchdog | AwaitInputReply
+
+#: How long a dialog that opens while the action's input is on its way waits for that input's reply before it is
+#: taken for the input's own. Chromium replies to an ``Input.dispatch…`` command once the page has handled the
+#: event, and a dialog opened by the event's handlers holds that reply until the dialog closes; a dialog from the
+#: page's next task (a ``setTimeout(…, 0)``) comes after the reply was sent, but its event may overtake the reply,
+#: which travels another way.  The reply then follows within milliseconds.
+INPUT_REPLY_GRACE_S = 0.3
 
 #: The dialogs an action's own ``dialog`` argument answers (``Dialogs.arm``): a beforeunload follows the policy,
 #: as the extension lane's page guard lets every navigation go.
@@ -123,6 +143,8 @@ class Dialogs:
         self._opened = 0
         self._ids = itertools.count(1)
         self._agent_answer: AgentAnswer | None = None
+        #: dialogs opened while an action's input was on its way, until its reply says whose they are
+        self._deciding: dict[str, tuple[PendingDialog, AgentAnswer]] = {}
 
     # ----- reading -----
 
@@ -159,8 +181,8 @@ class Dialogs:
         self, tab_target_id: str, action: str, prompt_text: str | None, input_going: Callable[[], bool] = lambda: True
     ) -> AgentAnswer:
         """From now until ``disarm``, the first alert, confirm or prompt that opens on ``tab_target_id`` while
-        ``input_going()`` is answered with ``action`` (the agent named it for the dialog its action's input opens),
-        whatever the policy."""
+        ``input_going()``, and holds the input's reply (``input_settled``), is answered with ``action`` (the agent
+        named it for the dialog its action's input opens), whatever the policy."""
         self._agent_answer = AgentAnswer(tab_target_id, action, prompt_text, input_going)
         return self._agent_answer
 
@@ -202,11 +224,27 @@ class Dialogs:
             and kind in AGENT_ANSWERABLE
             and armed.input_going()
         ):
-            armed.answered = dialog
-            self._recent.append(DialogRecord(dialog, now, CLOSED_BY_AGENT))
-            accept = kind == "alert" or armed.action == "accept"
-            text = (dialog.default_prompt if armed.prompt_text is None else armed.prompt_text) if accept else ""
-            return [AnswerDialog(dialog, accept, text)]
+            self._deciding[dialog.id] = (dialog, armed)
+            return [AwaitInputReply(dialog.id, INPUT_REPLY_GRACE_S)]
+        return self._by_policy(dialog, now)
+
+    def input_settled(self, dialog_id: str, replied: bool, now: float) -> list[DialogEffect]:
+        """The action's input, on its way as ``dialog_id`` opened, has had its reply (``replied``: the dialog came
+        after the page handled it: the policy's) or has none yet (the dialog holds it: the input's own, answered
+        as the agent said, unless the action has ended since)."""
+        deciding = self._deciding.pop(dialog_id, None)
+        if deciding is None:
+            return []  # closed meanwhile (its tab or frame went away)
+        dialog, armed = deciding
+        if replied or armed is not self._agent_answer or armed.answered is not None:
+            return self._by_policy(dialog, now)
+        armed.answered = dialog
+        self._recent.append(DialogRecord(dialog, now, CLOSED_BY_AGENT))
+        accept = dialog.type == "alert" or armed.action == "accept"
+        text = (dialog.default_prompt if armed.prompt_text is None else armed.prompt_text) if accept else ""
+        return [AnswerDialog(dialog, accept, text)]
+
+    def _by_policy(self, dialog: PendingDialog, now: float) -> list[DialogEffect]:
         if self._policy == MUST_RESPOND:
             self._pending[dialog.id] = dialog
             self._opened += 1
@@ -281,6 +319,9 @@ class Dialogs:
     def _close_remote(self, matches: Callable[[PendingDialog], bool], now: float) -> None:
         for dialog in [d for d in self._pending.values() if matches(d)]:
             self._close(dialog, now, CLOSED_BY_REMOTE)
+        for dialog, _ in [deciding for deciding in self._deciding.values() if matches(deciding[0])]:
+            del self._deciding[dialog.id]
+            self._recent.append(DialogRecord(dialog, now, CLOSED_BY_REMOTE))
 
     def _close(self, dialog: PendingDialog, now: float, closed_by: str) -> None:
         del self._pending[dialog.id]

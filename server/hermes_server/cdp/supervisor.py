@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 from hermes_extension import page_hook_source
 from hermes_server.cdp import bridge
 from hermes_server.cdp.connection import CDPConnection, Endpoint
-from hermes_server.cdp.dialogs import MUST_RESPOND, AnswerDialog, ArmWatchdog, PendingDialog
+from hermes_server.cdp.dialogs import MUST_RESPOND, AnswerDialog, ArmWatchdog, AwaitInputReply, PendingDialog
 from hermes_server.cdp.events import CDPEvent
 from hermes_server.cdp.state import (
     ContinueRequest,
@@ -193,7 +193,21 @@ class CDPSupervisor:
 
     def input_in_flight(self, session_id: str) -> bool:
         """Whether the page on ``session_id`` is handling an input event the agent's action sent (``CDPConnection``)."""
-        return self._connection is not None and self._connection.input_in_flight(session_id)
+        return self._connection is not None and bool(self._connection.input_replies(session_id))
+
+    async def _settle_input(self, effect: AwaitInputReply) -> None:
+        """Whether the controlled tab's input, on its way as a dialog opened, has its reply within the grace."""
+        try:
+            _, session = self.tab_session()
+        except CDPDisconnected:
+            replies = []
+        else:
+            replies = self._connection.input_replies(session) if self._connection is not None else []
+        if replies:
+            await asyncio.wait(replies, timeout=effect.within_s)
+        replied = all(reply.done() for reply in replies)
+        self._apply(self.state.dialogs.input_settled(effect.dialog_id, replied, self._clock()))
+        self._pulse()
 
     async def open_tab(self, *, isolated: bool, shared_by_sessions: bool = False) -> str:
         """Open the session's tab (in a browser context of its own when ``isolated``) and control it.
@@ -320,6 +334,8 @@ class CDPSupervisor:
         for effect in effects:
             if isinstance(effect, AnswerDialog):
                 self._spawn(self._answer(effect))
+            elif isinstance(effect, AwaitInputReply):
+                self._spawn(self._settle_input(effect))
             elif isinstance(effect, ArmWatchdog):
                 self._watchdogs[effect.dialog_id] = asyncio.get_running_loop().call_later(
                     effect.delay_s, self._watchdog_fired, effect.dialog_id

@@ -8,7 +8,15 @@ import json
 import pytest
 
 from hermes_server.cdp import bridge
-from hermes_server.cdp.dialogs import AUTO_ACCEPT, AUTO_DISMISS, RECENT_DIALOGS_MAX, AnswerDialog, ArmWatchdog
+from hermes_server.cdp.dialogs import (
+    AUTO_ACCEPT,
+    AUTO_DISMISS,
+    INPUT_REPLY_GRACE_S,
+    RECENT_DIALOGS_MAX,
+    AnswerDialog,
+    ArmWatchdog,
+    AwaitInputReply,
+)
 from hermes_server.cdp.events import CDPEvent
 from hermes_server.cdp.state import ContinueRequest
 from hermes_wire.errors import ToolError
@@ -214,7 +222,9 @@ def test_an_actions_own_answer_takes_its_first_dialog_on_its_tab_only() -> None:
     state = state_with_tab()  # must_respond
     armed = state.dialogs.arm(TAB, "accept", "Quarterly")
     assert armed.as_json() is None  # nothing opened yet
-    [effect] = state.feed(dialog_opening("prompt", "Name?"), 10.0)
+    assert state.feed(dialog_opening("prompt", "Name?"), 10.0) == [AwaitInputReply("d-1", INPUT_REPLY_GRACE_S)]
+    assert armed.as_json() is None and state.dialogs.pending == {}  # whose it is waits on the input's reply
+    [effect] = state.dialogs.input_settled("d-1", replied=False, now=10.3)  # the dialog holds the reply: its own
     assert isinstance(effect, AnswerDialog) and (effect.accept, effect.prompt_text) == (True, "Quarterly")
     assert armed.as_json() == {"type": "prompt", "message": "Name?", "answer": "accept"}
     assert state.dialogs.pending == {} and state.dialogs.opened == 0
@@ -231,7 +241,8 @@ def test_an_actions_own_answer_takes_its_first_dialog_on_its_tab_only() -> None:
     other.dialogs.arm(TAB, "accept", None)
     [effect] = other.feed(dialog_opening("beforeunload", ""), 10.5)
     assert isinstance(effect, AnswerDialog) and effect.accept is False  # a beforeunload follows the policy
-    [effect] = other.feed(dialog_opening("alert", "Saved"), 11.0)
+    other.feed(dialog_opening("alert", "Saved"), 11.0)
+    [effect] = other.dialogs.input_settled("d-3", replied=False, now=11.3)
     assert isinstance(effect, AnswerDialog) and effect.accept is True
 
 
@@ -244,3 +255,26 @@ def test_a_dialog_after_the_actions_input_was_handled_follows_the_policy() -> No
     [effect] = state.feed(dialog_opening("confirm", "Later?"), 10.0)
     assert isinstance(effect, AnswerDialog) and effect.accept is False and armed.as_json() is None
     assert [r.closed_by for r in state.dialogs.recent] == ["auto_policy"]
+
+
+def test_a_dialog_whose_event_overtakes_the_inputs_reply_follows_the_policy() -> None:
+    """A dialog from the page's next task can reach the supervisor before the reply of the input that queued it:
+    once that reply comes within the grace, the dialog is the policy's; one that opens after the action ended, or
+    whose tab goes while its input is on its way, is not the agent's either."""
+    state = state_with_tab()  # must_respond
+    armed = state.dialogs.arm(TAB, "accept", None)
+    assert state.feed(dialog_opening("confirm", "Soon?"), 10.0) == [AwaitInputReply("d-1", INPUT_REPLY_GRACE_S)]
+    assert state.dialogs.input_settled("d-1", replied=True, now=10.01) == [ArmWatchdog("d-1", 300.0)]
+    assert list(state.dialogs.pending) == ["d-1"] and state.dialogs.opened == 1 and armed.as_json() is None
+    state.dialogs.answer("dismiss", None, "d-1", TAB, 10.1)
+
+    state.feed(dialog_opening("confirm", "Late?"), 11.0)
+    state.dialogs.disarm()  # the action was cancelled before the reply came
+    assert state.dialogs.input_settled("d-2", replied=False, now=11.3) == [ArmWatchdog("d-2", 300.0)]
+    state.dialogs.answer("dismiss", None, "d-2", TAB, 11.4)
+
+    state.dialogs.arm(TAB, "accept", None)
+    state.feed(dialog_opening("confirm", "Gone?"), 12.0)
+    state.dialogs.tab_gone(TAB, 12.1)
+    assert state.dialogs.input_settled("d-3", replied=False, now=12.3) == []
+    assert [(r.dialog.id, r.closed_by) for r in state.dialogs.recent][-1] == ("d-3", "remote")

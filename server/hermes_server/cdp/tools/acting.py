@@ -44,9 +44,16 @@ class DialogOpened(Exception):
         self.so_far = so_far or {}
 
 
-async def act(supervisor: CDPSupervisor, command: Awaitable[T], *, so_far: dict[str, Any] | None = None) -> T:
-    """``command``'s result; ``DialogOpened`` (reporting ``so_far``) if a dialog blocks the tab before it answers."""
-    done = await supervisor.act(command)
+async def act(
+    supervisor: CDPSupervisor,
+    command: Awaitable[T],
+    *,
+    so_far: dict[str, Any] | None = None,
+    dialogs_since: int | None = None,
+) -> T:
+    """``command``'s result; ``DialogOpened`` (reporting ``so_far``) if a dialog blocks the tab before it answers
+    (one opened since ``dialogs_since``, a reading of ``dialogs.opened``; by default, since the call)."""
+    done = await supervisor.act(command, dialogs_since=dialogs_since)
     if isinstance(done, DialogInterrupt):
         raise DialogOpened(done.dialog, so_far)
     return done
@@ -139,7 +146,10 @@ async def after_action(
     the action started a navigation of the frame, its new document loaded, with ``navigated``: its URL."""
     supervisor = browsing.supervisor
     try:
-        after = await act(supervisor, browsing.engine().call(frame, "settle", token), so_far=result)
+        # A dialog the action caused may be pending already (one from the page's next task, say): it is counted
+        # since before the action, or the settle call would wait on a page that dialog stops.
+        settling = browsing.engine().call(frame, "settle", token)
+        after = await act(supervisor, settling, so_far=result, dialogs_since=before.dialogs_since)
     except CDPCommandFailed:  # the frame's document went away under the call: the action navigated it
         after = {"replaced": True}
     if after.get("file_chooser"):  # the browser showed none (Page.setInterceptFileChooserDialog): the agent answers

@@ -122,16 +122,23 @@
     var style = getComputedStyle(el);
     var box = el.getBoundingClientRect();
     var clipped = (style.clipPath && style.clipPath !== "none") || (style.clip && style.clip !== "auto");
-    if (+style.opacity < 0.1 || box.width <= 2 || box.height <= 2 || clipped) return true;
+    if (transparent(el) || box.width <= 2 || box.height <= 2 || clipped) return true;
     var shown = clippedBox(el);
     return shown.right - shown.left <= 2 || shown.bottom - shown.top <= 2;
   }
+  // Whether the element or a box around it is transparent, so that it draws nothing (Element Plus's select keeps
+  // its input in an opacity-0 box under the placeholder it shows).
+  function transparent(el) {
+    for (var node = el; node && node.nodeType === 1; node = parentOf(node)) if (+getComputedStyle(node).opacity < 0.1) return true;
+    return false;
+  }
   // Where a press for the element goes: the element itself, or, for a checkbox, radio or file input hidden with no
-  // place of its own to press (nothingToPress()), its <label> that shows, the one around it first: a press anywhere
-  // in such a label does what a press on the control does, and that is where a person presses (Base Web draws a
-  // radio inside its label and hides the input, 0 by 0, at the label's corner; Shiny moves a file input off the
-  // page inside its "Browse..." label). A transparent control that keeps its box (MUI's checkbox over the box it
-  // draws) is pressed itself. A label only focuses a field or a select, whose drawing (Select2's) a person presses.
+  // place of its own to press (nothingToPress()), where a person presses it: its <label> around it that shows (Base
+  // Web draws a radio inside its label and hides the input, 0 by 0, at the label's corner; Shiny moves a file input
+  // off the page inside its "Browse..." label), else the box that draws it for itself alone (ownFace()), else
+  // another label of it that shows: a press anywhere in such a label does what a press on the control does. A
+  // transparent control that keeps its box (MUI's checkbox over the box it draws) is pressed itself. A label only
+  // focuses a field or a select, whose drawing (Select2's) a person presses.
   var LABEL_ACTIVATES = engine.wordSet("checkbox radio file");
   function pressArea(el) {
     if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type]) return offPageFace(el) || el;
@@ -142,7 +149,29 @@
     var around = labels.filter(function (label) {
       return composedContains(label, el);
     });
-    return around[0] || labels[0] || el;
+    return around[0] || ownFace(el, labels) || labels[0] || el;
+  }
+  // The nearest box around a hidden control, within its drawing's levels, that shows and holds no other control
+  // nor a label of it (which a person would press instead): Element Plus draws its switch as the box around the
+  // 0-by-0 input, whose label is the form's, a column away. A box shared with other controls (Bootstrap's group
+  // of toggle buttons) is no one control's face.
+  var OTHER_CONTROLS = "a[href], button, input, select, textarea, label, [tabindex], [role=button], [role=checkbox], [role=radio], [role=switch], [role=link], [role=option]";
+  function ownFace(el, labels) {
+    var area = el;
+    for (var level = 0; level < FACE_LEVELS; level++) {
+      area = parentOf(area);
+      if (!area || area === document.body || area === document.documentElement) return null;
+      var shown = area.getBoundingClientRect();
+      if (!hasBox(area) || shown.width <= 2 || shown.height <= 2) continue;
+      var others = Array.prototype.filter.call(area.querySelectorAll(OTHER_CONTROLS), function (node) {
+        return node !== el && labels.indexOf(node) < 0;
+      });
+      var ownLabel = labels.some(function (label) {
+        return composedContains(area, label);
+      });
+      return others.length || ownLabel ? null : area;
+    }
+    return null;
   }
   // A form control the page draws nothing of and moves past the page's top or left edge, where no press lands (React
   // Select's unsearchable combobox: a transparent input shrunk to a dot, 100px to the left of its box): the first

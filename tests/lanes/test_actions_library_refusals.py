@@ -14,10 +14,15 @@ own model (``window.__state``) and the page's own DOM, read by the harness, neve
   "Details".
 * MUI's and React Aria's time fields are a group "Start time" of editable segments (Hours, Minutes, Meridiem): the
   group had no ref, so the agent could not type the time into the field it is named by.
+* Element Plus's select keeps its input in a transparent box under the placeholder it shows: a click answered
+  click_intercepted (the placeholder "in the way"), where a person's press opens the list.
+* Element Plus draws its switch as the box around a 0-by-0 input, whose label is the form's, a column away: the
+  click pressed that label, and on the cdp lane the switch stayed off, where a person presses the switch itself.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -126,3 +131,22 @@ def test_date_field_in_segments_shows_a_typed_leading_zero_dropped_and_answers_o
     typed = agent.ok("browser_type", ref=ref_of(agent, 'group "Departure"'), text="05142014")
     state_becomes(agent, "window.__state.departure", "2014-05-14")
     assert typed.get("value") == "5/14/2014", typed
+
+
+def test_element_plus_select_is_pressed_through_the_placeholder_drawn_over_its_input(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "element-plus")
+    agent.ok("browser_click", ref=ref_of(agent, 'combobox "Size"'))
+    assert evaluated(agent, "document.activeElement === document.querySelector('.el-select input')")
+    agent.ok("browser_click", ref=ref_of(agent, 'option "Large"'))
+    state_becomes(agent, "window.__state.size", "Large")
+
+
+def test_element_plus_switch_is_pressed_where_it_is_drawn_not_on_its_distant_label(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "element-plus")
+    clicked = agent.ok("browser_click", ref=ref_of(agent, 'switch "Alerts"'))
+    state_becomes(agent, "window.__state.alerts", True)
+    switch = evaluated(agent, "JSON.stringify(document.querySelector('.el-switch').getBoundingClientRect())")
+    box = json.loads(switch)
+    assert box["left"] <= clicked["x"] <= box["right"] and box["top"] <= clicked["y"] <= box["bottom"], (clicked, box)
+    agent.ok("browser_click", ref=ref_of(agent, 'switch "Alerts"'))
+    state_becomes(agent, "window.__state.alerts", False)

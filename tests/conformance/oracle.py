@@ -262,16 +262,25 @@ class Oracle:
             if not nodes:
                 return earlier if self._connected(earlier) else None
         else:
-            try:
-                nodes = wait_until(look, APPEAR_TIMEOUT_S, f"{target.label()} in the accessibility tree")
-            except TimeoutError:
-                return None
+            nodes = look()
+            if not nodes:
+                try:
+                    nodes = wait_until(look, APPEAR_TIMEOUT_S, f"{target.label()} in the accessibility tree")
+                except TimeoutError:
+                    return None
+                self._still()
         first_drawn = drawn(nodes)
         if first_drawn is None and self._call(self._object(nodes[0]), IN_SELECT):
             with contextlib.suppress(TimeoutError):
                 first_drawn = wait_until(lambda: drawn(look()), APPEAR_TIMEOUT_S, f"a drawn {target.label()}")
         self.found[target] = chosen = nodes[0] if first_drawn is None else first_drawn
         return chosen
+
+    def _still(self) -> None:
+        """Once what is to be pressed has just appeared: until the page keeps still (a list that zooms in as it
+        opens, as Element Plus's does, is pressed once a person sees it in place), at most ``APPEAR_TIMEOUT_S``."""
+        with contextlib.suppress(TimeoutError):
+            wait_until(lambda: self.page.evaluate(SETTLE_WAIT) or None, APPEAR_TIMEOUT_S, "the page to keep still")
 
     def _connected(self, node: int) -> bool:
         try:

@@ -30,6 +30,8 @@ from tests.support.pages import PageServer
 #: slide): the observation compared is the first that two reads in a row agree on, with the document quiet
 #: between them.
 SETTLE_READS = 10
+#: How many quiet-waits a step gets before the next (about 100 ms each; a page that never rests goes on after them).
+STEP_SETTLE_READS = 12
 #: What a page's model is made of: a refusal is honest when the oracle's input changed none of it either.
 MODEL = ("state", "forms", "errors")
 
@@ -86,6 +88,15 @@ def settled(observe: Callable[[], dict[str, Any]], wait: Callable[[], object]) -
     return last
 
 
+def quiet(wait: Callable[[], object]) -> None:
+    """Once a step is taken: until nothing in the page changes or moves (``wait`` answers whether it was quiet), at
+    most ``STEP_SETTLE_READS`` waits. A person sees what a step did before the next: a menu that closes on a choice
+    has faded away before its button is pressed again."""
+    for _ in range(STEP_SETTLE_READS):
+        if wait():
+            return
+
+
 def run_case(case: Case, server: PageServer, oracle: Oracle, lanes: Sequence[LaneDriver]) -> CaseResult:
     """The case from a fresh load of its page on the oracle, then on each lane."""
     result = CaseResult(case)
@@ -117,7 +128,7 @@ def drive_oracle(
     for step in steps:
         try:
             pressed.append(oracle.perform(step))
-            oracle.page.evaluate(SETTLE_WAIT)  # a person sees what the step did before the next: a tool waits too
+            quiet(lambda: oracle.page.evaluate(SETTLE_WAIT))
         except OracleError:
             if not as_far_as_it_goes:
                 raise
@@ -145,7 +156,7 @@ def drive_lane(
                 found.append(("role", f"{target.label()} is a {seen.role_differs} on the lane"))
             refs[target] = seen.ref
         answer: Answer = lane.perform(step, press, refs)
-        lane.evaluate(SETTLE_WAIT)  # as the oracle waits after each step: a timer the step started has its time
+        quiet(lambda: lane.evaluate(SETTLE_WAIT))  # as the oracle waits after each step
         if not answer.ok and press.on_target:
             refused.append(f"step {number} ({step.label()}): {answer.error}")
     observed = settled(lane.observe, lambda: lane.evaluate(SETTLE_WAIT))

@@ -448,17 +448,29 @@
     var now = activeElementDeep();
     return now && now !== document.body && now !== document.documentElement ? now : fallback;
   }
-  // Where in the order Tab looks first: after the focused element; from an element out of the order (tabindex
-  // -1, a scrolled box), the next one after it in the document; with nothing focused, the first (the last).
+  // Where in the order Tab looks first: after the focused element; with nothing focused, the first (the last).
+  // From an element out of the order (tabindex -1, a scrolled box), the stop next to it in the document, of any
+  // tabindex; with none after it, Tab goes round to the first stop of tabindex 0 rather than leave the page
+  // (Chromium's NextFocusableElement then looks for the lowest tabindex above the start's -1: a tree's item of
+  // tabindex -1 at the page's end, Element Plus's and Mantine's, measured with real keys), and with none before
+  // it, Shift+Tab leaves the page.
   function firstStop(order, target, backwards) {
     var at = order.indexOf(target);
     if (at >= 0) return at + (backwards ? -1 : 1);
     if (!target || target === document.body) return backwards ? order.length - 1 : 0;
-    var after = Node.DOCUMENT_POSITION_FOLLOWING;
+    var nearest = -1;
+    var from = outermost(target);
+    var side = backwards ? Node.DOCUMENT_POSITION_PRECEDING : Node.DOCUMENT_POSITION_FOLLOWING;
+    var closer = backwards ? Node.DOCUMENT_POSITION_FOLLOWING : Node.DOCUMENT_POSITION_PRECEDING;
     for (var i = 0; i < order.length; i++) {
-      if (order[i].tabIndex === 0 && outermost(target).compareDocumentPosition(outermost(order[i])) & after) return backwards ? i - 1 : i;
+      var stop = outermost(order[i]);
+      if (!(from.compareDocumentPosition(stop) & side)) continue;
+      if (nearest < 0 || outermost(order[nearest]).compareDocumentPosition(stop) & closer) nearest = i;
     }
-    return backwards ? order.length - 1 : order.length;
+    if (nearest >= 0 || backwards) return nearest;
+    var firstOfZero = 0;
+    while (firstOfZero < order.length && order[firstOfZero].tabIndex > 0) firstOfZero++;
+    return firstOfZero;
   }
   // An element in a shadow tree stands where its outermost host is (nodes of two trees have no order).
   function outermost(el) {

@@ -6,9 +6,10 @@ on both lanes compares the engine with the browser itself. Covered: the caret an
 Home/End and word jumps (Shift extending) in an input, a textarea and a contenteditable; the selection a Draft.js
 editor keeps in its own model, grown by Shift+ArrowLeft until its inline toolbar shows; PageUp/PageDown moving the
 caret through a textarea; PageDown, Space and End scrolling the page (PageDown from a one-line field too) and Tab
-moving the focus; a native range input moved by a click on its track and by keys; a double click selecting a word.
-Each page reports what it holds in its title (the fields' selection, the range's input events, the editor's
-SelectionState), read by the page itself: never the tool's answer.
+moving the focus (its order, and a radio group's arrows: test_actions_focus_order.py); a native range input moved
+by a click on its track and by keys; a double click selecting a word. Each page reports what it holds in its title
+(the fields' selection, the range's input events, the editor's SelectionState), read by the page itself: never the
+tool's answer.
 """
 
 from __future__ import annotations
@@ -149,32 +150,6 @@ report();
 </script>""",
 )
 
-#: A long page with a button at its foot, then a modal dialog whose focus trap sends the focus back in (to its last
-#: button) when it leaves, as Ant Design's and Base Web's do; the title says where the focus is and the scroll.
-TRAP = page(
-    "{}",
-    """<h1>Trap</h1>
-<div style="height: 300vh">Behind the dialog</div>
-<p><button id="foot">At the foot</button></p>
-<div role="dialog" aria-label="Confirm" id="dialog"
-  style="position: fixed; top: 20px; left: 20px; background: white; border: 1px solid; padding: 8px">
-  <button id="first">First</button> <button id="last">Last</button>
-</div>
-<script>
-const dialog = document.getElementById('dialog');
-document.addEventListener('focusin', (event) => {
-  if (!dialog.contains(event.target)) document.getElementById('last').focus();
-});
-const report = () => {
-  document.title = JSON.stringify({ focused: document.activeElement.id || null, scrolled: Math.round(scrollY) });
-};
-addEventListener('scroll', report);
-document.addEventListener('focusin', report);
-document.addEventListener('keyup', report);
-report();
-</script>""",
-)
-
 #: A button whose click opens an overlay over it, which a click closes; the title lists the clicks each heard.
 OVERLAY = page(
     "[]",
@@ -217,27 +192,6 @@ document.addEventListener('dblclick', (event) => {{
 </script>""",
 )
 
-#: A page's script that lists, in its title, the value of the element each change event came from.
-CHANGES_IN_TITLE = """<script>
-const changes = [];
-document.addEventListener('change', (event) => {
-  changes.push(event.target.value);
-  document.title = JSON.stringify(changes);
-});
-</script>"""
-
-#: Radios without a name, one in each item of a list (as Fluent UI's tree draws them); the title lists the
-#: radios each change event checked.
-NAMELESS_RADIOS = page(
-    "[]",
-    """<h1>Files</h1>
-<ul><li><label><input type="radio" value="report"> Report.pdf</label></li>
-<li><label><input type="radio" value="budget"> Budget.xlsx</label></li>
-<li><label><input type="radio" value="notes"> Notes.txt</label></li></ul>
-"""
-    + CHANGES_IN_TITLE,
-)
-
 #: The overlay as zag (Chakra) opens its dialog: shown at once, but the press outside that closes it is listened for
 #: only from a timer its effect queues in a frame after a scheduler's task, two deferrals deep.
 DEFERRED_OVERLAY = page(
@@ -262,80 +216,6 @@ document.getElementById('open').addEventListener('click', (event) => {
   effect.port2.postMessage(null);
 });
 </script>""",
-)
-
-#: A field whose Tab keydown removes the next stop in a microtask (as a React menu that closes on Tab does): the
-#: title says where the focus went and which element heard the keyup.
-TAB_CLOSES = page(
-    "{}",
-    """<h1>Tab closes</h1>
-<p><label>Search <input id="search"></label> <button id="menu">In the menu</button>
-<label>After <input id="after"></label></p>
-<script>
-document.getElementById('search').addEventListener('keydown', (event) => {
-  if (event.key === 'Tab') Promise.resolve().then(() => document.getElementById('menu').remove());
-});
-document.addEventListener('keyup', (event) => {
-  document.title = JSON.stringify({ focused: document.activeElement.id, keyup: event.target.id });
-});
-</script>""",
-)
-
-#: A menu at the page's end whose item, on Tab's keydown, closes the menu and gives the focus back to its button
-#: (Fluent UI's menu): the title says where the focus went.
-TAB_RETURNS = page(
-    "{}",
-    """<h1>Tab returns</h1>
-<p><button id="actions">Actions</button> <button id="next">Next</button></p>
-<div id="menu" role="menu"><button role="menuitem" id="archive">Archive</button></div>
-<script>
-document.getElementById('archive').addEventListener('keydown', (event) => {
-  if (event.key !== 'Tab') return;
-  document.getElementById('actions').focus();
-  document.getElementById('menu').hidden = true;
-});
-document.addEventListener('keyup', () => { document.title = JSON.stringify({ focused: document.activeElement.id }); });
-</script>""",
-)
-
-#: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (the radio that
-#: last had the focus; else its first, its last for Shift+Tab), a disabled, an invisible and an inert button (none
-#: is), an editable, a button in a shadow tree, a positive tabindex (first of all). The title lists where the focus
-#: was after each key: the focused element, "page" for none.
-TAB_STOPS = page(
-    "[]",
-    """<h1>Tab stops</h1>
-<p><label>A <input id="a"></label>
-<input type="radio" name="g" id="g1" aria-label="G1"><input type="radio" name="g" id="g2" checked aria-label="G2">
-<input type="radio" name="g" id="g3" aria-label="G3">
-<input type="radio" name="h" id="h1" aria-label="H1"><input type="radio" name="h" id="h2" aria-label="H2"></p>
-<p><button disabled>Off</button> <span style="visibility: hidden"><button>Invisible</button></span>
-<span inert><button>Inert</button></span></p>
-<div id="rich" contenteditable="true">Editable</div>
-<p id="host"></p>
-<p><label>Last <input id="last"></label> <label>First of all <input id="early" tabindex="1"></label></p>
-<script>
-document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<button id="shadowed">In a shadow</button>';
-const stops = [];
-document.addEventListener('keyup', () => {
-  let active = document.activeElement;
-  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
-  stops.push(active && active !== document.body ? active.id : 'page');
-  document.title = JSON.stringify(stops);
-});
-</script>""",
-)
-
-#: A radio group whose third radio is disabled; the title lists the values its change events gave.
-RADIOS = page(
-    "[]",
-    """<h1>Sizes</h1>
-<form><label><input type="radio" name="size" value="Small"> Small</label>
-<label><input type="radio" name="size" value="Medium" checked> Medium</label>
-<label><input type="radio" name="size" value="Large" disabled> Large</label>
-<label><input type="radio" name="size" value="Huge"> Huge</label></form>
-"""
-    + CHANGES_IN_TITLE,
 )
 
 #: A drop-down with a disabled option and a multiple list box, reached by Tab from the field before them (a click
@@ -429,20 +309,14 @@ def pages() -> Iterator[PageServer]:
         "/number": NUMBER,
         "/date": DATE,
         "/selects": SELECTS,
-        "/radios": RADIOS,
-        "/tab-stops": TAB_STOPS,
         "/caret": CARET,
         "/words": WORDS,
         "/range": RANGE,
         "/long": LONG,
         "/read-only": READ_ONLY,
-        "/trap": TRAP,
-        "/tab-closes": TAB_CLOSES,
         "/overlay": OVERLAY,
         "/deferred-overlay": DEFERRED_OVERLAY,
         "/empty-boxes": EMPTY_BOXES,
-        "/nameless-radios": NAMELESS_RADIOS,
-        "/tab-returns": TAB_RETURNS,
         "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
@@ -710,78 +584,6 @@ def test_a_double_click_on_a_radios_label_selects_its_word_and_leaves_the_focus_
     state = reported(agent)
     assert (state["field"], state["selected"]) == ("", "Business"), state
     assert agent.ok("browser_snapshot", full=True)["snapshot"].count('radio "Business" [checked]') == 1
-
-
-def test_tab_and_shift_tab_follow_the_browsers_sequential_focus_order(agent: LaneAgent) -> None:
-    focus_field(agent, "/tab-stops", 'textbox "A"')
-    forward = press(agent, "Tab", 8)
-    # past the last stop the focus leaves the page (to the browser's own controls), then starts again at the first
-    assert forward == ["g2", "h1", "rich", "shadowed", "last", "page", "early", "a"]
-    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Last"'))
-    # (before the first stop, where the cdp lane's own Chromium wraps to the last and a desktop Chrome's focus goes
-    # to its toolbar, the test stops)
-    backward = press(agent, "Shift+Tab", 6)[-6:]
-    # the group with a checked radio is entered there; the one with none at the radio that last had the focus
-    assert backward == ["shadowed", "rich", "h1", "g2", "a", "early"]
-
-
-def test_shift_tab_enters_a_radio_group_none_of_whose_radios_had_the_focus_at_its_last(agent: LaneAgent) -> None:
-    """Measured with real keys: Tab enters such a group at its first radio, Shift+Tab at its last."""
-    agent.open("/tab-stops")
-    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Last"'))
-    assert press(agent, "Shift+Tab", 3)[-3:] == ["shadowed", "rich", "h2"]
-
-
-def test_tab_goes_past_what_its_keydown_removed_and_its_keyup_reaches_where_it_went(agent: LaneAgent) -> None:
-    """Measured with real keys: the page's microtasks run after the keydown's listeners, before Tab moves the
-    focus (Carbon's multi-select closes its menu on Tab's keydown, and Tab goes past its options), and the keyup
-    goes to the element Tab reached."""
-    focus_field(agent, "/tab-closes", 'textbox "Search"')
-    assert press(agent, "Tab") == {"focused": "after", "keyup": "after"}
-
-
-def test_tab_goes_on_from_where_its_keydown_put_the_focus(agent: LaneAgent) -> None:
-    """Measured with real keys: Tab's default action starts from the element that has the focus once the keydown's
-    listeners have run (Fluent UI's menu gives it back to its button), not from where the key went down."""
-    focus_field(agent, "/tab-returns", 'menuitem "Archive"')
-    assert press(agent, "Tab") == {"focused": "next"}
-
-
-def test_shift_tab_out_of_a_dialog_lands_where_its_focus_trap_sends_it(agent: LaneAgent) -> None:
-    """Measured with real keys: Shift+Tab from a modal's first button focuses the page's last stop behind it,
-    scrolling it into view, and the dialog's focus trap sends the focus back to its last button: Tab ends there."""
-    agent.open("/trap")
-    agent.ok("browser_click", ref=ref_of(agent, 'button "First"'))
-    state = press(agent, "Shift+Tab")
-    assert state["focused"] == "last", state
-    assert state["scrolled"] > 0, state  # the foot's button was scrolled into view as it took the focus
-
-
-def test_arrows_in_a_radio_group_check_the_next_radio_round_its_ends(agent: LaneAgent) -> None:
-    focus_field(agent, "/radios", 'radio "Medium"')
-    assert press(agent, "ArrowDown") == ["Huge"]  # past the disabled one
-    assert press(agent, "ArrowRight") == ["Huge", "Small"]  # round the end
-    assert press(agent, "ArrowUp") == ["Huge", "Small", "Huge"]
-    assert line_of(agent.snapshot(), '- radio "Huge"').startswith('- radio "Huge" [checked] [focused]')
-
-
-def test_arrows_step_through_radios_without_a_name_as_one_group(agent: LaneAgent) -> None:
-    """Measured with real keys: Chromium's arrows go from a radio without a name to the next one without a name
-    (Fluent UI's tree), checking it, and round the ends; being in no group, each stays checked (one checked
-    already changes nothing)."""
-    focus_field(agent, "/nameless-radios", 'radio "Report.pdf"')
-    assert press(agent, "ArrowDown") == ["report", "budget"]
-    assert press(agent, "ArrowUp") == ["report", "budget"]
-    assert line_of(agent.snapshot(), '- radio "Report.pdf"').startswith('- radio "Report.pdf" [checked] [focused]')
-    assert press(agent, "ArrowLeft") == ["report", "budget", "notes"]
-    assert line_of(agent.snapshot(), '- radio "Notes.txt"').startswith('- radio "Notes.txt" [checked] [focused]')
-
-
-def test_shift_with_an_arrow_in_a_radio_group_checks_the_next_radio_as_the_arrow_alone_does(agent: LaneAgent) -> None:
-    focus_field(agent, "/radios", 'radio "Medium"')
-    assert press(agent, "Shift+ArrowRight") == ["Huge"]  # past the disabled one
-    assert press(agent, "Shift+ArrowUp") == ["Huge", "Medium"]
-    assert line_of(agent.snapshot(), '- radio "Medium"').startswith('- radio "Medium" [checked] [focused]')
 
 
 def test_control_a_selects_a_contenteditables_text_and_control_x_and_v_cut_and_paste_it(agent: LaneAgent) -> None:

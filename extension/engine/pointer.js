@@ -98,6 +98,19 @@
       });
     });
   }
+  // pressToType(el, number) -> Promise<{ok} | click_intercepted | not_visible>: the click a person makes into a
+  // field before typing into it, which the cdp lane makes with real input (aimToType()): its events, the focus it
+  // moves, and what the page does on them (Vuetify's time field opens its picker on a click, not on the focus).
+  function pressToType(el, number) {
+    return pressPoint(el, number, true).then(function (point) {
+      if (!point.ok) return point;
+      var hit = point.direct ? el : deepElementFromPoint(point.x, point.y);
+      if (!point.direct && !reaches(el, hit)) return intercepted(el, number, hit);
+      return press(hit, point.x, point.y, gesture({})).then(function () {
+        return { ok: true };
+      });
+    });
+  }
   // What a hover did, once the page has settled after it: hovered, whether the element matches :hover (the
   // browser's own hover state, which only a real pointer sets: the page's CSS :hover styles apply to the
   // element), and when not, a notice saying what that means. Synthetic events (arrive(), press()) run the
@@ -518,6 +531,7 @@
     aim: aim,
     underPointer: underPointer,
     aimToType: aimToType,
+    pressToType: pressToType,
     hoverState: hoverState,
     inTurns: inTurns,
   });

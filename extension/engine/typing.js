@@ -83,15 +83,23 @@
     var sensitive = options.confirm === true ? sensitiveField(el) : null;
     if (sensitive) return confirmationNeeded(sensitive, number);
     if (tag === "input") text = text.replace(/\n+/g, "");
-    var focused = focusedElement() === el;
-    focusElement(el);
-    // A person's first key comes once the page has shown what the focus did: PrimeVue's time field opens its
-    // panel in the next frame, and the panel, opening, puts the model's value back into the field (what was
-    // typed before it opened was emptied). A rich editor's typing waits for the page's turns itself, from the
-    // focus on (typeIntoEditable: Slate takes the selection that the focus, then the select-all, give it).
-    if (focused || editable) return typeInFocus(el, number, text, options, editable);
-    return engine.frameAndTurn().then(function () {
+    // A field without the focus is clicked into first, as a person does (and the cdp lane, with real input): what
+    // the page does on the click (Vuetify's time field opens its picker) is done before the keys. A rich editor
+    // is focused only: its typing waits for the page's turns itself, from the focus on (typeIntoEditable: Slate
+    // takes the selection that the focus, then the select-all, give it).
+    if (focusedElement() === el || editable) {
+      focusElement(el);
       return typeInFocus(el, number, text, options, editable);
+    }
+    return engine.pressToType(el, number).then(function (pressed) {
+      if (!pressed.ok) return pressed;
+      if (focusedElement() !== el) focusElement(el); // (a page that cancels the press's mousedown keeps the focus)
+      // A person's first key comes once the page has shown what the click did: PrimeVue's time field opens its
+      // panel in the next frame, and the panel, opening, puts the model's value back into the field (what was
+      // typed before it opened was emptied).
+      return engine.frameAndTurn().then(function () {
+        return typeInFocus(el, number, text, options, editable);
+      });
     });
   }
   // type(), once the field has the focus.

@@ -28,6 +28,8 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
 * Ant Design's select keeps, for screen readers, a 0x0 listbox with the active options beside the items it draws:
   the snapshot gave those undrawn options refs, so the agent's "Medium" was one no press can reach (not_visible
   on both lanes); now they are listed without a ref, and the drawn item, which shows the name, is the one to press.
+* Vuetify's time field opens its picker on a click, not on the focus: the extension lane's typing only focused it,
+  where a person (and the cdp lane) clicks into a field before typing, so the picker never showed the time.
 """
 
 from __future__ import annotations
@@ -195,3 +197,11 @@ def test_ant_design_select_option_the_agent_can_press_is_the_drawn_one(agent: La
     assert medium, snapshot
     agent.ok("browser_click", ref=medium.group(1))
     state_becomes(agent, "window.__state.size", "medium")
+
+
+def test_vuetify_time_typed_is_clicked_into_first_so_its_picker_opens_and_shows_it(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "vuetify")
+    agent.ok("browser_type", ref=first_ref(agent, 'textbox "Time"'), text="09:30")
+    state_becomes(agent, "window.__state.time", "09:30")
+    picker = "[...document.querySelectorAll('.v-time-picker input')].map((field) => field.value)"
+    wait_until(lambda: evaluated(agent, picker) == ["09", "30"] or None, SETTLE_S, "the picker open on 09:30")

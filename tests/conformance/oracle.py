@@ -64,12 +64,13 @@ IN_VIEW_OR_EMPTY = (
     "function () { var r = this.getBoundingClientRect(); return r.width === 0 || r.height === 0 || (r.top >= 0"
     " && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth); }"
 )
-#: A frame, then two turns of a timer and a message channel (the engine's frameAndTurn).
+#: A frame, two turns of a timer and a message channel, a frame and a turn (the engine's frameAndTurn).
 FRAME_AND_TURN = (
     "new Promise(function (done) { function turn() { return new Promise(function (turned) { var left = 2;"
     " function one() { if (--left === 0) turned(); } setTimeout(one, 0); var channel = new MessageChannel();"
     " channel.port1.onmessage = function () { channel.port1.close(); one(); }; channel.port2.postMessage(null); }); }"
-    " requestAnimationFrame(function () { turn().then(turn).then(function () { done(true); }); }); })"
+    " function frame() { return new Promise(function (drawn) { requestAnimationFrame(function () { drawn(); }); }); }"
+    " frame().then(turn).then(turn).then(frame).then(turn).then(function () { done(true); }); })"
 )
 #: The keys of a US keyboard's punctuation: character -> (code, virtual key code, Shift held).
 PUNCTUATION_KEYS = {

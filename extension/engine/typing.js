@@ -83,11 +83,12 @@
     var sensitive = options.confirm === true ? sensitiveField(el) : null;
     if (sensitive) return confirmationNeeded(sensitive, number);
     if (tag === "input") text = text.replace(/\n+/g, "");
-    // A field without the focus is clicked into first, as a person does (and the cdp lane, with real input): what
-    // the page does on the click (Vuetify's time field opens its picker) is done before the keys. A rich editor
-    // is focused only: its typing waits for the page's turns itself, from the focus on (typeIntoEditable: Slate
-    // takes the selection that the focus, then the select-all, give it).
-    if (focusedElement() === el || editable) {
+    // A field is clicked into first, as a person does (and the cdp lane, with real input, aimToType()): what the
+    // page does on the click (Vuetify's time field opens its picker, or closes it when open) is done before the
+    // keys. Not the field a combobox opened, which has the focus (a click would close it), nor a rich editor,
+    // which is focused only: its typing waits for the page's turns itself, from the focus on (typeIntoEditable:
+    // Slate takes the selection that the focus, then the select-all, give it).
+    if ((el !== found.element && focusedElement() === el) || editable) {
       focusElement(el);
       return typeInFocus(el, number, text, options, editable);
     }
@@ -119,13 +120,14 @@
             return (turned = sensitiveField(el));
           }
         : null;
-    typeIntoField(el, text, options.clear !== false, turning);
-    if (turned) {
-      setNativeValue(el, before);
-      inputEvent(el, "input", "historyUndo", null, false);
-      return confirmationNeeded(turned, number);
-    }
-    return typedResult(el, number, text, options, readsBack(el));
+    return typeIntoField(el, text, options.clear !== false, turning).then(function () {
+      if (turned) {
+        setNativeValue(el, before);
+        inputEvent(el, "input", "historyUndo", null, false);
+        return confirmationNeeded(turned, number);
+      }
+      return typedResult(el, number, text, options, readsBack(el));
+    });
   }
   // What type() answers once the keys are typed: the text to check once the page has settled (api.js; a plain
   // field's value is read back directly: readsBack), or with submit, the check now and the Enter key's result.
@@ -516,18 +518,28 @@
       if (!text && (nativeValue(el) !== "" || editorText(el))) deleteSelection(el);
     }
     var direct = holdsTextAsTyped(el);
-    var chars = Array.from(text);
-    for (var i = 0; i <= chars.length; i++) {
-      if (turned && turned()) return;
-      if (i === chars.length) return engine.revealCaret(el); // (the browser's own insertion shows it itself)
-      var char = chars[i];
-      var info = char === "\n" ? keyInfo("Enter") : keyInfo(char);
-      var typed = keyEvent(el, "keydown", info, {}) && keyEvent(el, "keypress", info, {});
-      if (typed && (direct || !document.execCommand("insertText", false, char))) {
-        insertIntoField(el, char, char === "\n" ? "insertLineBreak" : "insertText");
-      }
-      keyEvent(el, "keyup", info, {});
-    }
+    var stopped = false;
+    // each key in a turn of its own, after the page's microtasks of the last, as a keyboard's keys come: a
+    // framework that puts its model's value back into the field once its microtasks run (Vue's, in Vuetify's,
+    // Element Plus's and Quasar's fields) had all the keys behind it and dropped the last
+    var steps = Array.from(text).map(function (char) {
+      return function () {
+        if (stopped || (turned && turned())) {
+          stopped = true;
+          return;
+        }
+        var info = char === "\n" ? keyInfo("Enter") : keyInfo(char);
+        var typed = keyEvent(el, "keydown", info, {}) && keyEvent(el, "keypress", info, {});
+        if (typed && (direct || !document.execCommand("insertText", false, char))) {
+          insertIntoField(el, char, char === "\n" ? "insertLineBreak" : "insertText");
+        }
+        keyEvent(el, "keyup", info, {});
+      };
+    });
+    steps.push(function () {
+      if (!stopped && !(turned && turned())) engine.revealCaret(el); // (the browser's own insertion shows it itself)
+    });
+    return engine.inTurns(steps);
   }
   // Input types whose value is their text as typed (the value sanitisation only drops line breaks).
   var RAW_TEXT_INPUTS = engine.wordSet("text search tel password");

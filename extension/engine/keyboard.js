@@ -541,8 +541,10 @@
     var line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize) || 16;
     var lines = Math.min(MAX_PAGE_LINES, Math.max(1, Math.floor((0.875 * height) / line)));
     var before = target.localName === "textarea" ? [target.selectionStart, target.selectionEnd].join() : null;
-    var action = moveCaret(target, { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "line", lines: lines });
+    var move = { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "line", lines: lines };
+    var action = moveCaret(target, move);
     if (before === null) return action;
+    toTextEnd(target, move);
     if ([target.selectionStart, target.selectionEnd].join() !== before) {
       if (!shift) engine.caretLineToTop(target);
       return action;
@@ -555,6 +557,17 @@
     return "scroll";
   }
   var MAX_PAGE_LINES = 200;
+  // A page's move that reaches the text's first (last) line goes on to the text's start (end), as Chromium's
+  // ModifyWithPageGranularity does: its next line step there lands at the start of that very line, no farther
+  // away (measured: PageUp in a one-row textarea holding two lines, from the second line's end, puts the caret
+  // at 0). In a textarea, a line step that lands at the text's start (end) with no line break passed is that.
+  function toTextEnd(textarea, move) {
+    var forward = move.direction === "forward";
+    var at = textarea.selectionDirection === "backward" ? textarea.selectionStart : textarea.selectionEnd;
+    var value = textarea.value;
+    if ((forward ? value.slice(at) : value.slice(0, at)).indexOf("\n") >= 0) return;
+    moveCaret(textarea, Object.assign({}, move, { lines: 1 }));
+  }
   // ----- a range input --------------------------------------------------------------------------------
   // What Chromium's slider does on a key (untrusted key events move nothing): arrows step by the input's step
   // (step="any": a hundredth of its span), PageUp and PageDown by a tenth of the span (at least a step), Home

@@ -33,6 +33,8 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
 * Quasar's masked time field, typed into again, lost its last key on the extension lane ("09:3"): the keys came
   in one script, and Vue put the model's value back into the field once its microtasks ran behind them all. Each
   key now comes in a turn of its own, after the page's microtasks of the last, as a keyboard's do.
+* PageUp in a one-row textarea holding two lines (Element Plus's, Vuetify's, Quasar's, PrimeVue's notes): real
+  keys put the caret at the text's start, where the extension lane moved it one line up.
 """
 
 from __future__ import annotations
@@ -215,3 +217,13 @@ def test_quasar_masked_time_typed_into_again_keeps_every_key(agent: LaneAgent) -
     for _ in range(2):
         agent.ok("browser_type", ref=first_ref(agent, 'textbox "Time"'), text="09:30")
         state_becomes(agent, "window.__state.time", "09:30")
+
+
+def test_pageup_in_a_one_row_textarea_goes_on_to_the_texts_start(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "element-plus")
+    agent.ok("browser_type", ref=first_ref(agent, 'textbox "Notes"'), text="Two lines\nof notes")
+    agent.ok("browser_press", key="PageUp")
+    caret = "[document.activeElement.selectionStart, document.activeElement.selectionEnd]"
+    assert evaluated(agent, caret) == [0, 0]
+    agent.ok("browser_press", key="PageDown")
+    assert evaluated(agent, caret) == [18, 18]

@@ -413,6 +413,12 @@
     if (!selection) return;
     if (detail === 1) selection.collapse(node, offset);
     if (detail !== 2) return;
+    if (pastLineEnd(node, offset, x)) {
+      // in the blank after a line's last word: what follows that boundary, the line break to the next block
+      selection.collapse(node, offset);
+      selection.modify("extend", "forward", "word");
+      return;
+    }
     var around = node.nodeType === 3 ? wordInFlow(node, offset) : wordAfterEmptyBox(node);
     if (around) selection.setBaseAndExtent(around[0], around[1], around[2], around[3]);
     else if (around === false) {
@@ -420,6 +426,19 @@
       selection.collapse(node, 0);
       selection.modify("extend", "forward", "word");
     }
+  }
+  // Whether a press at x lands in the blank past the end of a left-to-right line's text, where the caret goes to
+  // the end of its last word: Chromium's double click there selects what follows that boundary, not the word
+  // before it (measured with real input: the centre of Element Plus's accordion header, whose title is at its
+  // left, selects the line break; so do Quasar's and Vuetify's tree items).
+  function pastLineEnd(node, offset, x) {
+    if (node.nodeType !== 3 || getComputedStyle(node.parentElement).direction !== "ltr") return false;
+    var end = node.data.replace(/\s+$/, "").length;
+    if (end === 0 || offset < end) return false;
+    var last = document.createRange();
+    last.setStart(node, end - 1);
+    last.setEnd(node, end);
+    return x > last.getBoundingClientRect().right;
   }
   // A double click in an empty box (a checkbox or a radio the page draws): Chromium selects the word that follows
   // the box on its line, or, with nothing after it there, what runs from the box to the next block (measured

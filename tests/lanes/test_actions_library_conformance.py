@@ -35,6 +35,8 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   key now comes in a turn of its own, after the page's microtasks of the last, as a keyboard's do.
 * PageUp in a one-row textarea holding two lines (Element Plus's, Vuetify's, Quasar's, PrimeVue's notes): real
   keys put the caret at the text's start, where the extension lane moved it one line up.
+* A double click at the centre of Element Plus's accordion header, whose title sits at its left, lands in the
+  blank past the title's end: real input selects the line break after it, the extension lane selected the title.
 """
 
 from __future__ import annotations
@@ -227,3 +229,9 @@ def test_pageup_in_a_one_row_textarea_goes_on_to_the_texts_start(agent: LaneAgen
     assert evaluated(agent, caret) == [0, 0]
     agent.ok("browser_press", key="PageDown")
     assert evaluated(agent, caret) == [18, 18]
+
+
+def test_double_click_past_a_lines_last_word_selects_the_line_break_after_it(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "element-plus")
+    agent.ok("browser_click", ref=first_ref(agent, 'button "Shipping"'), double=True)
+    assert evaluated(agent, "String(getSelection())") == "\n"

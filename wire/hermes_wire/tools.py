@@ -570,7 +570,10 @@ _SPECS = (
     ),
     ToolSpec(
         name="browser_type",
-        description="Type text into the input with the given ref (replacing its value); on a <select>, choose the "
+        description="Type text into the input with the given ref (replacing its value), clicked into first as a "
+        "user does (a field with something else drawn over it is refused with click_intercepted and nothing is "
+        "typed; the open field of a combobox, which a click would close, is typed into as it is); on a <select>, "
+        "choose the "
         "option with that label (on a multiple <select>, exactly the options named, one label per line, in any "
         "order). A date, time, datetime-local, month, week, colour or range input is set to the value in its own "
         "format (2014-05-05, 13:45 or 1:45 PM, 2014-05-05T13:45, 2014-05, 2014-W19, #1e90ff, 50), with the "

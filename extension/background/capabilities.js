@@ -6,7 +6,7 @@ import { screenshotOf } from "./capture.js";
 import { CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
 import { actInFocusedFrame, actInFrameOf, forgetRefs, inFrame, inFrameOf, normalRef, runInFrame, snapshotTab } from "./frames.js";
-import { beganSoon, downloadRecord, listDownloads, withDownloads } from "./downloads.js";
+import { downloadRecord, listDownloads, withDownloads, withinGrace } from "./downloads.js";
 import { fillForm } from "./forms.js";
 import { sendResult } from "./host_port.js";
 import { checkArguments } from "./schema.js";
@@ -318,7 +318,7 @@ async function loadedUnlessDownloaded(tabId, { leaving, url }, began, signal) {
   try {
     const loaded = await Promise.race([loading, began.then(() => null)]);
     const stayed = loaded && leaving !== null && loaded.url !== url && (await documentIn(tabId, 0)) === leaving;
-    if (stayed) await beganSoon(began);
+    if (stayed) await withinGrace(began);
     return await chrome.tabs.get(tabId);
   } finally {
     signal.removeEventListener("abort", forward);

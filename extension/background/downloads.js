@@ -58,7 +58,7 @@ export async function withDownloads(sessionId, tab, run) {
     if (!action.claimed.length) return result;
     await owners.get(action.claimed[0]); // its record is written
     const named = naming.get(action.claimed[0])?.recorded; // (none: named already)
-    await Promise.race([named, new Promise((wake) => setTimeout(wake, DOWNLOAD_BEGIN_GRACE_MS))]);
+    await withinGrace(named);
     const first = (await sessionRecords(sessionId)).find((record) => record.chrome_id === action.claimed[0]);
     return first ? { ...result, download: { id: first.id, name: first.name, state: first.state } } : result;
   } finally {
@@ -111,10 +111,11 @@ async function namedHere(sessionId, action, id, name) {
   }
 }
 
-// Resolves once `began` (withDownloads) has, or after DOWNLOAD_BEGIN_GRACE_MS: an action that left its page in
-// place (a navigation that committed no document) may have started a download Chrome has not announced yet.
-export function beganSoon(began) {
-  return Promise.race([began, new Promise((wake) => setTimeout(wake, DOWNLOAD_BEGIN_GRACE_MS))]);
+// Resolves once `promise` has, or after DOWNLOAD_BEGIN_GRACE_MS: a download's name being recorded, or the `began`
+// of withDownloads, awaited when an action left its page in place (a navigation that committed no document) and
+// may have started a download Chrome has not announced yet.
+export function withinGrace(promise) {
+  return Promise.race([promise, new Promise((wake) => setTimeout(wake, DOWNLOAD_BEGIN_GRACE_MS))]);
 }
 
 // Resolves once a download of `action` is claimed, or after DOWNLOAD_BEGIN_GRACE_MS.

@@ -413,17 +413,12 @@
     if (!selection) return;
     if (detail === 1) selection.collapse(node, offset);
     if (detail !== 2) return;
-    if (pastLineEnd(node, offset, x)) {
-      // in the blank after a line's last word: what follows that boundary, the line break to the next block
-      selection.collapse(node, offset);
-      selection.modify("extend", "forward", "word");
-      return;
-    }
-    var around = node.nodeType === 3 ? wordInFlow(node, offset) : wordAfterEmptyBox(node);
+    // false: in the blank after a line's last word, or an empty box with nothing after it on its line
+    var around = pastLineEnd(node, offset, x) ? false : node.nodeType === 3 ? wordInFlow(node, offset) : wordAfterEmptyBox(node);
     if (around) selection.setBaseAndExtent(around[0], around[1], around[2], around[3]);
     else if (around === false) {
-      // nothing follows the box on its line: from the box to where the next block begins (a line break)
-      selection.collapse(node, 0);
+      // what follows that boundary: up to where the next block begins (a line break)
+      selection.collapse(node, offset);
       selection.modify("extend", "forward", "word");
     }
   }

@@ -157,21 +157,15 @@
   // of toggle buttons) is no one control's face.
   var OTHER_CONTROLS = "a[href], button, input, select, textarea, label, [tabindex], [role=button], [role=checkbox], [role=radio], [role=switch], [role=link], [role=option]";
   function ownFace(el, labels) {
-    var area = el;
-    for (var level = 0; level < FACE_LEVELS; level++) {
-      area = parentOf(area);
-      if (!area || area === document.body || area === document.documentElement) return null;
-      var shown = area.getBoundingClientRect();
-      if (!hasBox(area) || shown.width <= 2 || shown.height <= 2) continue;
-      var others = Array.prototype.filter.call(area.querySelectorAll(OTHER_CONTROLS), function (node) {
-        return node !== el && labels.indexOf(node) < 0;
-      });
-      var ownLabel = labels.some(function (label) {
-        return composedContains(area, label);
-      });
-      return others.length || ownLabel ? null : area;
-    }
-    return null;
+    var area = shownAround(el);
+    if (!area) return null;
+    var others = Array.prototype.some.call(area.querySelectorAll(OTHER_CONTROLS), function (node) {
+      return node !== el && labels.indexOf(node) < 0;
+    });
+    var ownLabel = labels.some(function (label) {
+      return composedContains(area, label);
+    });
+    return others || ownLabel ? null : area;
   }
   // A form control the page draws nothing of and moves past the page's top or left edge, where no press lands (React
   // Select's unsearchable combobox: a transparent input shrunk to a dot, 100px to the left of its box): the first
@@ -180,6 +174,10 @@
     if (!FORM_CONTROLS[tagOf(el)] || !hiddenUnderFace(el)) return null;
     var box = el.getBoundingClientRect();
     if (box.right + window.scrollX > 0 && box.bottom + window.scrollY > 0) return null;
+    return shownAround(el);
+  }
+  // The first box around a hidden control, within its drawing's levels (below the body), that shows; null for none.
+  function shownAround(el) {
     var area = el;
     for (var level = 0; level < FACE_LEVELS; level++) {
       area = parentOf(area);

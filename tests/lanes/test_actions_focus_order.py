@@ -104,10 +104,21 @@ document.addEventListener('keyup', () => { document.title = JSON.stringify({ foc
 </script>""",
 )
 
+#: Lists in the title where the focus was after each key: the focused element (inside an open shadow tree, the one
+#: focused there), "page" for none.
+STOPS_IN_TITLE = """<script>
+const stops = [];
+document.addEventListener('keyup', () => {
+  let active = document.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+  stops.push(active && active !== document.body ? active.id : 'page');
+  document.title = JSON.stringify(stops);
+});
+</script>"""
+
 #: Stops of every kind for Tab: a radio group with one checked (only it is a stop) and one without (the radio that
 #: last had the focus; else its first, its last for Shift+Tab), a disabled, an invisible and an inert button (none
-#: is), an editable, a button in a shadow tree, a positive tabindex (first of all). The title lists where the focus
-#: was after each key: the focused element, "page" for none.
+#: is), an editable, a button in a shadow tree, a positive tabindex (first of all).
 TAB_STOPS = page(
     "[]",
     """<h1>Tab stops</h1>
@@ -122,14 +133,8 @@ TAB_STOPS = page(
 <p><label>Last <input id="last"></label> <label>First of all <input id="early" tabindex="1"></label></p>
 <script>
 document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<button id="shadowed">In a shadow</button>';
-const stops = [];
-document.addEventListener('keyup', () => {
-  let active = document.activeElement;
-  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
-  stops.push(active && active !== document.body ? active.id : 'page');
-  document.title = JSON.stringify(stops);
-});
-</script>""",
+</script>"""
+    + STOPS_IN_TITLE,
 )
 
 #: A radio group whose third radio is disabled; the title lists the values its change events gave.
@@ -146,7 +151,7 @@ RADIOS = page(
 
 #: A tree at the page's end whose items take the focus but are no Tab stop (tabindex -1, as Element Plus's and
 #: Mantine's trees draw them), after a field with a positive tabindex and two plain ones; and a list of the same
-#: kind at the page's start. The title lists where the focus was after each key ("page" for none).
+#: kind at the page's start.
 TREE_END = page(
     "[]",
     """<h1>Tree at the end</h1>
@@ -155,13 +160,8 @@ TREE_END = page(
 <label>B <input id="b"></label></p>
 <ul role="tree" aria-label="Files"><li role="treeitem" tabindex="-1" id="main">main.js</li>
 <li role="treeitem" tabindex="-1" id="readme">README.md</li></ul>
-<script>
-const stops = [];
-document.addEventListener('keyup', () => {
-  stops.push(document.activeElement && document.activeElement !== document.body ? document.activeElement.id : 'page');
-  document.title = JSON.stringify(stops);
-});
-</script>""",
+"""
+    + STOPS_IN_TITLE,
 )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import re
 import tempfile
 import threading
@@ -36,6 +37,9 @@ pytestmark = pytest.mark.chromium
 
 #: How many uploads meet the swapping thread: enough that the unfixed cdp lane delivered the secret in every run.
 UPLOADS_UNDER_SWAP = 24
+UPLOADS_THROUGH_SWAP = 3
+UPLOAD_TRIES_UNDER_SWAP = 200
+SWAP_PHASE_S = 0.001
 INVOICE = b"%PDF-1.4\n% an invoice, 2026-12\n" + bytes(range(256)) * 40
 FORM = page(
     "Form",
@@ -389,9 +393,13 @@ def test_files_dropped_on_uppys_dashboard_are_posted_by_uppy(
 def test_a_link_swapped_in_during_uploads_never_delivers_the_outside_file(
     agent: LaneAgent, uploads: Path, tmp_path: Path
 ) -> None:
-    """Issue 31, item 3: a thread swaps an allowed file for a link to a secret of the same size and back, as fast as
-    it can, during many uploads. The page reads every file it is given: it never gets the secret, and it gets the
-    invoice once per upload that answered ok (one that met the swap is refused)."""
+    """Issue 31, item 3: a thread swaps an allowed file for a link to a secret of the same size and back, at an
+    uneven rhythm of up to a millisecond a phase, during many uploads. The page reads every file it is given: it never
+    gets the secret, and it gets the invoice once per upload that answered ok (one that met the swap is refused).
+
+    The uploads go on past ``UPLOADS_UNDER_SWAP`` until ``UPLOADS_THROUGH_SWAP`` got through (at most
+    ``UPLOAD_TRIES_UNDER_SWAP``): the server runs in this process, and a swapper that never let go of the interpreter
+    left no upload a whole phase under load (none of 24 in one CI run), which proves nothing about what is delivered."""
     secret = tmp_path / "id_ed25519"
     secret.write_bytes(b"SECRET" + b"s" * 4090)
     genuine = b"INVOICE" + b"i" * 4089
@@ -402,19 +410,23 @@ def test_a_link_swapped_in_during_uploads_never_delivers_the_outside_file(
     stop = threading.Event()
 
     def swap() -> None:
+        rhythm = random.Random(30)
         while not stop.is_set():
             link = uploads / ".link"
             link.symlink_to(secret)
             os.replace(link, swapped)
+            stop.wait(rhythm.uniform(0, SWAP_PHASE_S))
             fresh = uploads / ".fresh"
             fresh.write_bytes(genuine)
             os.replace(fresh, swapped)
+            stop.wait(rhythm.uniform(0, SWAP_PHASE_S))
 
     swapper = threading.Thread(target=swap)
     swapper.start()
-    answered_ok = 0
+    answered_ok = tries = 0
     try:
-        for _ in range(UPLOADS_UNDER_SWAP):
+        while tries < UPLOADS_UNDER_SWAP or (answered_ok < UPLOADS_THROUGH_SWAP and tries < UPLOAD_TRIES_UNDER_SWAP):
+            tries += 1
             reply = agent.reply("browser_file_upload", ref=pick, paths=["swapped.pdf"], see="none")
             if reply["ok"]:
                 answered_ok += 1
@@ -423,6 +435,7 @@ def test_a_link_swapped_in_during_uploads_never_delivers_the_outside_file(
     finally:
         stop.set()
         swapper.join()
+    assert answered_ok, f"no upload of {tries} got through the swap at all"
     last_read: list[dict[str, object]] = [{}]
 
     def read_all() -> dict[str, object] | None:
@@ -434,7 +447,6 @@ def test_a_link_swapped_in_during_uploads_never_delivers_the_outside_file(
     except TimeoutError as timeout:  # say what the page got: its change events, its reads, and their errors
         raise AssertionError(f"{timeout}: {answered_ok} answered ok; the page last said {last_read[0]}") from None
     assert read == {"changes": answered_ok, "read": answered_ok, "invoice": answered_ok}, (read, answered_ok)
-    assert answered_ok, "no upload got through the swap at all"
 
 
 def test_a_hard_link_to_an_outside_file_uploads_nothing(agent: LaneAgent, uploads: Path, tmp_path: Path) -> None:

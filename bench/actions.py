@@ -75,7 +75,7 @@ import peers
 from snapshot_extension import CONNECT_TIMEOUT_S, PAIRING_TIMEOUT_S, check_code_in_log
 
 from hermes_server.agents.client import BrowserClient
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE
 from tests.support.chromium import WINDOW_SIZE
 from tests.support.extension_browser import local_chromium, pair_through_popup
 from tests.support.local_stack import ServerProcess, wait_for_lane_state

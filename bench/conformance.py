@@ -28,7 +28,7 @@ from pathlib import Path
 # ``python bench/<script>.py`` puts only bench/ on sys.path; the harness is in the repository's tests/.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE
 from tests.conformance.corpus import CorpusPage, corpus_pages
 from tests.conformance.rig import conformance_rig
 from tests.conformance.runner import CaseResult, as_json, cases_of, summary_line, table

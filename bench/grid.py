@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hermes_server.agents.client import BrowserClient
-from hermes_wire.tools import CDP_LANE
+from hermes_wire.tool_spec import CDP_LANE
 from tests.lanes.pages import PAGES
 from tests.support.local_stack import ServerProcess
 from tests.support.pages import PageServer, serve_pages

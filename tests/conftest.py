@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Self
 
 import pytest
 
-from hermes_wire.tools import EXTENSION_LANE
+from hermes_wire.tool_spec import EXTENSION_LANE
 
 if TYPE_CHECKING:
     from tests.support.browser_stack import ServerStack

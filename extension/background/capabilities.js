@@ -19,12 +19,12 @@ import { forgetFiles, takeFiles } from "./uploads.js";
 import { checkLanding, checkUserControl, refusedSite } from "./user_control.js";
 
 const runningCommands = new Map(); // command id -> AbortController
-// How many images browser_get_images lists when no limit is given (hermes_wire.tools.IMAGES_DEFAULT).
+// How many images browser_get_images lists when no limit is given (hermes_wire.tool_spec.IMAGES_DEFAULT).
 const IMAGES_DEFAULT = 50;
 // The most of a PDF shown in the tab that browser_snapshot and browser_find read (its bytes go to the server, which
 // reads their text): the cap of a download, as the same file downloaded would have.
 const PDF_MAX_BYTES = CONTRACT.DOWNLOADS.MAX_FILE_BYTES;
-// browser_snapshot's wait_timeout_s when none is given (hermes_wire.tools.WAIT_TIMEOUT_DEFAULT_S, in its schema).
+// browser_snapshot's wait_timeout_s when none is given (hermes_wire.tool_spec.WAIT_TIMEOUT_DEFAULT_S, in its schema).
 const WAIT_TIMEOUT_DEFAULT_S = 10;
 
 // Each handler gets {sessionId, args, signal, checked, files} and returns {result, summary} (summary: for the action

@@ -1,5 +1,5 @@
 // The argument check before a command touches a page: each capability's JSON schema from the contract
-// (CONTRACT.ARGUMENT_SCHEMAS), checked with exactly the subset that hermes_wire/tools.py's validator
+// (CONTRACT.ARGUMENT_SCHEMAS), checked with exactly the subset that hermes_wire/tool_schema.py's validator
 // implements (type, properties, required, additionalProperties: false, enum, pattern, minLength/maxLength,
 // minimum/maximum, items, minItems/maxItems), with the same messages. The server checked the same schema first: this is a defence
 // in depth, so that no argument rule is written twice by hand.

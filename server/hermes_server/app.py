@@ -52,7 +52,7 @@ from hermes_server.routing.router import Router
 from hermes_server.routing.sessions import SessionStore
 from hermes_wire import controller as protocol
 from hermes_wire.home import pairings_path, publish_runtime, withdraw_runtime
-from hermes_wire.tools import RAW_CDP_SWITCH
+from hermes_wire.tool_spec import RAW_CDP_SWITCH
 
 log = logging.getLogger(__name__)
 

@@ -30,7 +30,7 @@ from hermes_server.routing.uploads import UploadPolicy
 from hermes_wire.controller import DEFAULT_RECONNECT_GRACE_S, MAX_COMMAND_TIMEOUT_MS
 from hermes_wire.files import write_private_file
 from hermes_wire.home import hermes_home
-from hermes_wire.tools import DOWNLOAD_MAX_COUNT, DOWNLOAD_MAX_FILE_BYTES, RAW_CDP_SWITCH
+from hermes_wire.tool_spec import DOWNLOAD_MAX_COUNT, DOWNLOAD_MAX_FILE_BYTES, RAW_CDP_SWITCH
 
 MIN_API_KEY_LENGTH = 32
 DEFAULT_PORT = 8642

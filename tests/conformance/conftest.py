@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE
 from tests.conformance.rig import Rig, conformance_rig
 from tests.conftest import LaneStacks
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from hermes_wire.tools import CDP_LANE
+from hermes_wire.tool_spec import CDP_LANE
 from tests.conformance.compare import OBSERVE
 from tests.conformance.corpus import Target
 from tests.conformance.interactions import CHOOSE, CLICK, DOUBLE, DRAG, PRESS, SCROLL, TYPE, Step

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE
 from tests.conformance.corpus import corpus_pages, page_path
 from tests.conformance.rig import Rig
 from tests.conformance.runner import Case, table

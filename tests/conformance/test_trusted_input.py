@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hermes_wire.tools import EXTENSION_LANE
+from hermes_wire.tool_spec import EXTENSION_LANE
 from tests.conformance.lanes import LaneDriver, lane_session
 from tests.conformance.rig import Rig
 from tests.conformance.runner import Case, cases_of, run_case, table

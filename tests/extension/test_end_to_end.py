@@ -14,7 +14,8 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import TOOLS, ToolSpec
+from hermes_wire.tool_spec import ToolSpec
+from hermes_wire.tools import TOOLS
 from tests.conftest import scaled
 from tests.extension.browser_stack import browser_stack
 from tests.extension.png import png_size

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hermes_server.app_keys import ROUTER
-from hermes_wire.tools import EXTENSION_LANE
+from hermes_wire.tool_spec import EXTENSION_LANE
 from tests.conftest import scaled
 from tests.extension.test_user_control import User, ref_of, user_in_control
 from tests.support.browser_stack import BrowserStack, extension_stack

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE
 from tests.conftest import LaneStacks
 from tests.lanes.pages import PAGES
 from tests.support.browser_stack import BrowserStack, ServerStack

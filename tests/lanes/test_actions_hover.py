@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE
 from tests.lanes.action_pages import ACTION_PAGES, serve_action_pages
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.test_actions_wait import ref_of

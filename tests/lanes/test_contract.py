@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from hermes_wire.tools import LANES, TOOLS
+from hermes_wire.tool_spec import LANES
+from hermes_wire.tools import TOOLS
 from tests.lanes.conftest import LaneAgent
 from tests.support.chromium import WINDOW_SIZE
 from tests.support.pages import PageServer

@@ -22,7 +22,8 @@ from mcp.types import TextContent
 
 from hermes_server.agents.mcp_stdio import call_result
 from hermes_server.routing.outcome import ToolOutcome
-from hermes_wire.tools import CDP_LANE, TOOLS
+from hermes_wire.tool_spec import CDP_LANE
+from hermes_wire.tools import TOOLS
 from tests.lanes.conftest import LaneAgent
 from tests.support.browser_stack import BrowserStack
 from tests.support.pages import PageServer, serve_pages

@@ -23,7 +23,7 @@ import pypdf
 import pytest
 
 from hermes_server.app_keys import ROUTER
-from hermes_wire.tools import DOWNLOAD_MAX_FILE_BYTES
+from hermes_wire.tool_spec import DOWNLOAD_MAX_FILE_BYTES
 from tests.conftest import scaled
 from tests.lanes.conftest import LaneAgent, new_agent
 from tests.support.browser_stack import ServerStack

@@ -26,7 +26,7 @@ import pytest
 from hermes_server.app_keys import ROUTER
 from hermes_server.cdp.chromium import OWNER_FILE, UPLOAD_COPIES_PREFIX
 from hermes_server.routing.choosers import CHOOSER_LIFETIME_S
-from hermes_wire.tools import CDP_LANE
+from hermes_wire.tool_spec import CDP_LANE
 from tests.conftest import LaneStacks
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent, new_agent

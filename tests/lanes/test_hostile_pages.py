@@ -16,7 +16,8 @@ from mcp.types import TextContent
 
 from hermes_server.agents.mcp_stdio import call_result
 from hermes_server.routing.outcome import ToolOutcome
-from hermes_wire.tools import CDP_LANE, TOOLS
+from hermes_wire.tool_spec import CDP_LANE
+from hermes_wire.tools import TOOLS
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.hostile_pages import FORGED_LINE, HOSTILE_PAGES, SERVED
 from tests.lanes.snapshot_grammar import DIALOG_NOTICE, normalised, parse_snapshot, ref_lines, unescaped

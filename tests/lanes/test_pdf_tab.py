@@ -21,7 +21,7 @@ from aiohttp import web
 
 from hermes_server.documents import extract_pdf_bytes
 from hermes_server.routing.pdf_tab import FULL_CHARS
-from hermes_wire.tools import CDP_LANE, DOWNLOAD_MAX_FILE_BYTES
+from hermes_wire.tool_spec import CDP_LANE, DOWNLOAD_MAX_FILE_BYTES
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.snapshot_grammar import parse_snapshot
 from tests.support.background_loop import background_loop

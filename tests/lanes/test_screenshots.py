@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 from hermes_server.routing.screenshots import LABEL_FILL
-from hermes_wire.tools import SCREENSHOT_MAX_HEIGHT
+from hermes_wire.tool_spec import SCREENSHOT_MAX_HEIGHT
 from tests.lanes.action_pages import page
 from tests.lanes.conftest import LaneAgent
 from tests.support.pages import PageServer, serve_pages

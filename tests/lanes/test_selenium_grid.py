@@ -24,7 +24,8 @@ from hermes_server.cdp.selenium_grid import WATCH_S, SeleniumGrid
 from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
-from hermes_wire.tools import CDP_LANE, TOOLS
+from hermes_wire.tool_spec import CDP_LANE
+from hermes_wire.tools import TOOLS
 from tests.conftest import scaled
 from tests.lanes.test_contract import (  # the core cases, collected again here with this module's ``stack``
     test_a_click_that_changes_the_page_shows_in_the_next_snapshot,

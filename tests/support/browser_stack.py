@@ -28,7 +28,7 @@ from selenium import webdriver
 
 from hermes_server.app_keys import PAIRINGS
 from hermes_wire.native import HERMES_EXTENSION_ID
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE
 from tests.conftest import scaled
 from tests.support.background_loop import BackgroundLoop, background_loop
 from tests.support.extension_browser import POPUP_URL, Popup, local_chromium, pair_through_popup

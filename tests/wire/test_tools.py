@@ -8,7 +8,8 @@ from typing import Any
 
 from hermes_wire import controller as protocol
 from hermes_wire.tool_schema import SUPPORTED_SCHEMA_KEYWORDS
-from hermes_wire.tools import ALL_LANES, EXTENSION_LANE, RESULT_KINDS, TOOLS
+from hermes_wire.tool_spec import ALL_LANES, EXTENSION_LANE, RESULT_KINDS
+from hermes_wire.tools import TOOLS
 
 
 def keywords(schema: dict[str, Any]) -> set[str]:

@@ -15,7 +15,8 @@ from typing import Any
 
 from hermes_wire import strict_json
 from hermes_wire.errors import ProtocolViolation
-from hermes_wire.tools import EXTENSION_LANE, tools_for_lane
+from hermes_wire.tool_spec import EXTENSION_LANE
+from hermes_wire.tools import tools_for_lane
 
 PROTOCOL_VERSION = 1
 

@@ -11,7 +11,7 @@ import aiohttp
 from hermes_server.errors import ApiError
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire import controller as protocol
-from hermes_wire.tools import EXTENSION_LANE
+from hermes_wire.tool_spec import EXTENSION_LANE
 
 #: The extension looks for new sessions every two seconds (and its native host may still be starting), so an
 #: extension session younger than this may not have its controller yet: see ``call_once_picked_up``.

@@ -47,7 +47,7 @@ from hermes_server.errors import ApiError
 from hermes_server.http.guards import PRINCIPAL
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
-from hermes_wire.tools import ToolSpec
+from hermes_wire.tool_spec import ToolSpec
 
 MCP_PATH = "/mcp"
 SESSION_HEADER = "X-Hermes-Session"

@@ -46,7 +46,8 @@ from hermes_server.agents.client import BrowserClient, unreachable_message
 from hermes_server.errors import ApiError
 from hermes_server.routing.outcome import ToolOutcome, image_of, json_text, snapshot_of
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import TOOLS, ToolSpec
+from hermes_wire.tool_spec import ToolSpec
+from hermes_wire.tools import TOOLS
 
 #: Tool names that model function-calling APIs accept; MCP lists only these.
 FUNCTION_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")

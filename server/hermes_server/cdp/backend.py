@@ -58,7 +58,8 @@ from hermes_server.routing.downloads import DownloadPolicy
 from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import CDP_LANE, TOOLS
+from hermes_wire.tool_spec import CDP_LANE
+from hermes_wire.tools import TOOLS
 
 LOST_NOTICE = (
     "The browser behind this session went away (it crashed, was killed or its connection dropped) and was "

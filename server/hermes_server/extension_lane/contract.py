@@ -19,14 +19,14 @@ from hermes_extension import ENGINE_FILES, extension_dir
 from hermes_server.extension_lane import trusted_input
 from hermes_server.generated import write_or_check
 from hermes_wire import controller, native
-from hermes_wire.tools import (
+from hermes_wire.tool_spec import (
     DOWNLOAD_MAX_COUNT,
     DOWNLOAD_MAX_FILE_BYTES,
     READ_DOWNLOAD_WAIT_S,
     REF_PATTERN,
     SCREENSHOT_MAX_HEIGHT,
-    TOOLS,
 )
+from hermes_wire.tools import TOOLS
 
 CONTRACT_PATH = Path("background") / "contract.js"
 

@@ -31,7 +31,7 @@ from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.uploads import attachments
 from hermes_wire import controller as protocol
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import EXTENSION_LANE
+from hermes_wire.tool_spec import EXTENSION_LANE
 
 log = logging.getLogger(__name__)
 

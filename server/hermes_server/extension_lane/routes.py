@@ -30,7 +30,7 @@ from hermes_server.pairing.api import device_still_paired
 from hermes_server.pairing.book import Pairing
 from hermes_wire import controller as protocol
 from hermes_wire.signatures import device_controller_id
-from hermes_wire.tools import EXTENSION_LANE
+from hermes_wire.tool_spec import EXTENSION_LANE
 
 log = logging.getLogger(__name__)
 

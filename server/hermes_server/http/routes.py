@@ -27,7 +27,8 @@ from hermes_server.http.bodies import identifier, read_json_object
 from hermes_server.http.guards import PRINCIPAL
 from hermes_server.routing.sessions import LANES, MAX_LABEL_LENGTH, Session
 from hermes_wire import controller as protocol
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, TOOLS
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tools import TOOLS
 
 
 def add_agent_routes(app: web.Application) -> None:

@@ -37,7 +37,7 @@ from hermes_server.pairing.book import Pairing, SignatureRejected
 from hermes_server.pairing.identity import SERVER_IDENTITY, add_server_identity
 from hermes_wire import controller as protocol
 from hermes_wire import signatures as device_auth
-from hermes_wire.tools import EXTENSION_LANE
+from hermes_wire.tool_spec import EXTENSION_LANE
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import ToolSpec
+from hermes_wire.tool_spec import ToolSpec
 
 #: How long after the action that opened it a file chooser may be answered (seconds).
 CHOOSER_LIFETIME_S = 60.0

@@ -29,7 +29,7 @@ from hermes_server.documents import ExtractedText
 from hermes_server.errors import DocumentError
 from hermes_server.routing.opening import open_below, swapped
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import (
+from hermes_wire.tool_spec import (
     DOWNLOAD_MAX_COUNT,
     DOWNLOAD_MAX_FILE_BYTES,
     EXTENSION_LANE,

@@ -8,7 +8,7 @@ from typing import Any, Protocol, runtime_checkable
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_server.routing.uploads import UploadFile
-from hermes_wire.tools import CDP_LANE, ToolSpec
+from hermes_wire.tool_spec import CDP_LANE, ToolSpec
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,9 @@ from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.sessions import Session
 from hermes_server.routing.uploads import UploadFile, UploadPolicy, checked_files
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import EXTENSION_LANE, SEE_DEFAULT, TOOLS, ToolSpec, tools_for_lane
+from hermes_wire.tool_fields import SEE_DEFAULT
+from hermes_wire.tool_spec import EXTENSION_LANE, ToolSpec
+from hermes_wire.tools import TOOLS, tools_for_lane
 
 #: The keys of browser_snapshot's answer that an action's answer takes when it shows the page (``see``).
 SEEN_KEYS = ("snapshot", "changes", "unchanged")

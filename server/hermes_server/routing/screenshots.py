@@ -23,7 +23,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import SCREENSHOT_MAX_HEIGHT
+from hermes_wire.tool_spec import SCREENSHOT_MAX_HEIGHT
 
 #: The label's look: black text on a yellow box with a black border, at the element's top left.
 LABEL_FILL = (255, 212, 0)

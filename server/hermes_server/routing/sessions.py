@@ -6,7 +6,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from hermes_wire.tools import LANES
+from hermes_wire.tool_spec import LANES
 
 __all__ = ["LANES", "Session", "SessionStore"]
 MAX_LABEL_LENGTH = 200

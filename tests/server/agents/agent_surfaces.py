@@ -19,7 +19,8 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
-from hermes_wire.tools import EXTENSION_LANE, TOOLS
+from hermes_wire.tool_spec import EXTENSION_LANE
+from hermes_wire.tools import TOOLS
 from tests.conftest import scaled
 from tests.server.helpers import connect_controller, serve_in_background
 from tests.support.local_stack import RunningServer

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from hermes_server.agents import client as client_module
-from hermes_wire.tools import EXTENSION_LANE
+from hermes_wire.tool_spec import EXTENSION_LANE
 from tests.conftest import scaled
 from tests.server.agents.agent_surfaces import SNAPSHOT, scripted_browser
 from tests.support.local_stack import RunningServer, running_server

@@ -11,7 +11,8 @@ from mcp import types
 from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_http import MCP_PATH, SESSION_HEADER
-from hermes_wire.tools import CDP_LANE, TOOLS
+from hermes_wire.tool_spec import CDP_LANE
+from hermes_wire.tools import TOOLS
 from tests.conftest import scaled
 from tests.server.agents.agent_surfaces import (
     BROWSER_TOOLS,

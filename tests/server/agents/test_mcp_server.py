@@ -14,7 +14,8 @@ from mcp.shared.exceptions import MCPError
 
 from hermes_server.agents.mcp_stdio import as_mcp_tool, call_result, listed_tools
 from hermes_server.routing.outcome import ToolOutcome
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE, RAW_CDP_SWITCH, TOOLS, tools_for_lane
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE, RAW_CDP_SWITCH
+from hermes_wire.tools import TOOLS, tools_for_lane
 from tests.conftest import scaled
 from tests.server.agents.agent_surfaces import (
     BROWSER_TOOLS,

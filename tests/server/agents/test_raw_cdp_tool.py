@@ -18,7 +18,8 @@ import pytest
 from mcp.shared.exceptions import MCPError
 
 from hermes_server.errors import ApiError
-from hermes_wire.tools import CDP_LANE, RAW_CDP_SWITCH, TOOLS
+from hermes_wire.tool_spec import CDP_LANE, RAW_CDP_SWITCH
+from hermes_wire.tools import TOOLS
 from tests.conftest import scaled
 from tests.server.agents.agent_surfaces import browser_tools, mcp_over_http, mcp_over_stdio, new_session, run_cli
 from tests.server.conftest import CountingBackend

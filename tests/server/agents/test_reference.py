@@ -10,7 +10,8 @@ import pytest
 from hermes_extension import extension_dir
 from hermes_server.agents import reference
 from hermes_wire.errors import CONTROLLER_ERROR_DETAILS, TOOL_ERROR_ADVICE, TOOL_ERROR_CODES
-from hermes_wire.tools import LANES, TOOLS
+from hermes_wire.tool_spec import LANES
+from hermes_wire.tools import TOOLS
 
 SERVER_SOURCES = Path(reference.__file__).resolve().parents[1]
 #: Codes the extension raises that never reach an agent as a controller_error detail: the host requests of

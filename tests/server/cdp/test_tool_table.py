@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from hermes_server.cdp.tools import HANDLERS, Browsing, handles
-from hermes_wire.tools import CDP_LANE, TOOL_SWITCHES, tools_for_lane
+from hermes_wire.tool_spec import CDP_LANE
+from hermes_wire.tools import TOOL_SWITCHES, tools_for_lane
 
 
 def test_every_tool_declared_for_the_cdp_lane_has_exactly_one_handler_and_nothing_else_has_one() -> None:

@@ -27,7 +27,7 @@ from hermes_server.routing.downloads import (
     session_folder_name,
 )
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import CDP_LANE, EXTENSION_LANE
+from hermes_wire.tool_spec import CDP_LANE, EXTENSION_LANE
 
 CSV = b"month,total\n2026-11,136.50\n"
 

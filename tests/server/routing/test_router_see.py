@@ -15,7 +15,8 @@ from hermes_server.routing.lanes import ToolCall
 from hermes_server.routing.outcome import ToolOutcome
 from hermes_server.routing.router import Router
 from hermes_server.routing.sessions import Session
-from hermes_wire.tools import CDP_LANE, TOOLS
+from hermes_wire.tool_spec import CDP_LANE
+from hermes_wire.tools import TOOLS
 
 SESSION = Session("sess_1", "principal", "test", CDP_LANE, 0.0)
 

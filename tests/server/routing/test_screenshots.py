@@ -16,7 +16,7 @@ from PIL import Image
 
 from hermes_server.routing.screenshots import LABEL_FILL, check_arguments, finished
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import SCREENSHOT_MAX_HEIGHT
+from hermes_wire.tool_spec import SCREENSHOT_MAX_HEIGHT
 
 RED, GREEN, BLUE, WHITE = (255, 0, 0), (0, 128, 0), (0, 0, 255), (255, 255, 255)
 

@@ -13,7 +13,7 @@ from typing import Any
 from hermes_server.cdp.downloads import DownloadWatch
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import READ_DOWNLOAD_WAIT_S as READ_WAIT_S
+from hermes_wire.tool_spec import READ_DOWNLOAD_WAIT_S as READ_WAIT_S
 
 
 @handles("browser_downloads")

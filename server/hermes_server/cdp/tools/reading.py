@@ -12,7 +12,7 @@ from hermes_server.cdp.tools.acting import act, page_info
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
 from hermes_server.errors import CDPCommandFailed
 from hermes_wire.errors import ToolError
-from hermes_wire.tools import DOWNLOAD_MAX_FILE_BYTES, IMAGES_DEFAULT, SCREENSHOT_MAX_HEIGHT, WAIT_TIMEOUT_DEFAULT_S
+from hermes_wire.tool_spec import DOWNLOAD_MAX_FILE_BYTES, IMAGES_DEFAULT, SCREENSHOT_MAX_HEIGHT, WAIT_TIMEOUT_DEFAULT_S
 
 #: The most of a PDF shown in the tab that browser_snapshot and browser_find read (its bytes go to the router, which
 #: reads their text: routing/pdf_tab.py): the cap of a download, as the same file downloaded would have.

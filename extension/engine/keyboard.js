@@ -601,6 +601,7 @@
   }
   function scrollKey(target, key, shift) {
     var scroller = scrollableFor(target === document.body ? null : target, true);
+    if (scroller === engine.pageScroller() && !engine.pageTakesKeys(true)) return null;
     var height = scroller === document.scrollingElement ? window.innerHeight : scroller.clientHeight;
     var page = Math.floor(height * 0.875); // Chromium's page: 7/8 of what shows, in whole pixels
     var by = { ArrowDown: 40, ArrowUp: -40, PageDown: page, " ": page, PageUp: -page, Home: -scroller.scrollHeight };

@@ -25,6 +25,17 @@
     var overflow = getComputedStyle(el)[axis === "y" ? "overflowY" : "overflowX"];
     return overflow === "auto" || overflow === "scroll" || overflow === "overlay";
   }
+  // Whether a person's keys can scroll the page (vertically, or across): not once the page turned its scrolling
+  // off, as a modal's scroll lock does, with overflow hidden (or clip) on its root, or on its body while the root's
+  // is visible in both axes (the viewport takes the body's then: CSS Overflow's propagation). A script, or a
+  // caret brought into view, still scrolls it (measured with real keys: Space, PageDown, End scroll nothing).
+  function pageTakesKeys(vertical) {
+    var property = vertical ? "overflowY" : "overflowX";
+    var root = getComputedStyle(document.documentElement);
+    var rootVisible = root.overflowX === "visible" && root.overflowY === "visible";
+    var overflow = rootVisible && document.body ? getComputedStyle(document.body)[property] : root[property];
+    return overflow !== "hidden" && overflow !== "clip";
+  }
   // What scrolls for `el`: its nearest scrollable ancestor, else the page; with no element and a page that
   // does not scroll, the biggest scrollable element.
   function scrollableFor(el, vertical) {
@@ -122,6 +133,7 @@
   Object.assign(engine, {
     scrollableFor: scrollableFor,
     pageScroller: pageScroller,
+    pageTakesKeys: pageTakesKeys,
     scroll: scroll,
   });
 })(globalThis.__hermesEngine);

@@ -5,8 +5,8 @@ does for them (extension/engine/keyboard.js, fields.js); the cdp lane presses wi
 on both lanes compares the engine with the browser itself. Covered: the caret and the selection moved by arrows,
 Home/End and word jumps (Shift extending) in an input, a textarea and a contenteditable; the selection a Draft.js
 editor keeps in its own model, grown by Shift+ArrowLeft until its inline toolbar shows; PageUp/PageDown moving the
-caret through a textarea; PageDown, Space and End scrolling the page (PageDown from a one-line field too) and Tab
-moving the focus (its order, and a radio group's arrows: test_actions_focus_order.py); a native range input moved
+caret through a textarea; Tab moving the focus (its order, and a radio group's arrows: test_actions_focus_order.py;
+the keys that scroll: test_actions_scroll_keys.py); a native range input moved
 by a click on its track and by keys; a double click selecting a word. Each page reports what it holds in its title
 (the fields' selection, the range's input events, the editor's SelectionState), read by the page itself: never the
 tool's answer.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -86,67 +86,6 @@ const volume = document.getElementById('volume'), seen = { inputs: [], changes: 
 const report = () => { document.title = JSON.stringify(seen); };
 volume.addEventListener('input', () => { seen.inputs.push(Number(volume.value)); report(); });
 volume.addEventListener('change', () => { seen.changes += 1; report(); });
-</script>""",
-)
-
-#: A page four viewports long, reporting how far it is scrolled and which field has the focus.
-LONG = page(
-    '{"scrolled": 0, "focused": null}',
-    """<h1>Long</h1>
-<p><label>First <input id="first"></label> <label>Second <input id="second"></label>
-<label>Short <textarea id="short" rows="3">one
-two</textarea></label></p>
-<div style="height: 400vh; background: linear-gradient(white, grey)">A long page</div>
-<p>The end</p>
-<script>
-let moving = false; // between a scroll event and the scrollend that ends that scroll (smooth or not)
-const report = () => {
-  const focused = document.activeElement && document.activeElement.id;
-  document.title = JSON.stringify({ scrolled: Math.round(scrollY), viewport: innerHeight, focused: focused || null,
-    moving });
-};
-addEventListener('scroll', () => { moving = true; report(); });
-addEventListener('scrollend', () => { moving = false; report(); });
-document.addEventListener('focusin', report);
-report();
-</script>""",
-)
-
-#: A read-only field on a long page: the title says how far the page is scrolled and what the field holds.
-READ_ONLY = page(
-    "{}",
-    """<h1>Read only</h1>
-<p><label>Fixed <input id="fixed" readonly value="as it was given"></label></p>
-<div style="height: 400vh">A long page</div>
-<script>
-const field = document.getElementById('fixed');
-const report = () => {
-  document.title = JSON.stringify({ scrolled: Math.round(scrollY), viewport: innerHeight, value: field.value,
-    caret: [field.selectionStart, field.selectionEnd] });
-};
-addEventListener('scroll', report);
-for (const type of ['keyup', 'focusin', 'mouseup']) document.addEventListener(type, report, true);
-report();
-</script>""",
-)
-
-#: A short textarea and a narrow input, both fuller than they show: the title says how far each is scrolled, and
-#: how far it can be.
-OVERFLOWING = page(
-    "{}",
-    """<h1>Overflowing</h1>
-<p><label>Notes <textarea id="notes" rows="2" cols="20">Two lines
-of notes</textarea></label></p>
-<p><label>Motto <input id="motto" size="8" value="a long long long text here"></label></p>
-<script>
-const report = () => {
-  const notes = document.getElementById('notes'), motto = document.getElementById('motto');
-  document.title = JSON.stringify({
-    notes: [notes.scrollTop, notes.scrollHeight - notes.clientHeight],
-    motto: [motto.scrollLeft, motto.scrollWidth - motto.clientWidth] });
-};
-for (const type of ['keyup', 'focusin', 'scroll']) document.addEventListener(type, report, true);
-report();
 </script>""",
 )
 
@@ -312,12 +251,9 @@ def pages() -> Iterator[PageServer]:
         "/caret": CARET,
         "/words": WORDS,
         "/range": RANGE,
-        "/long": LONG,
-        "/read-only": READ_ONLY,
         "/overlay": OVERLAY,
         "/deferred-overlay": DEFERRED_OVERLAY,
         "/empty-boxes": EMPTY_BOXES,
-        "/overflowing": OVERFLOWING,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
     }
     with serve_action_pages(served) as server:
@@ -432,102 +368,6 @@ def test_a_click_on_a_range_track_and_its_keys_move_it(agent: LaneAgent) -> None
     assert (state["inputs"][-1], state["changes"]) == (100, 6)
     assert press(agent, "Home")["inputs"][-1] == 0
     assert press(agent, "ArrowLeft")["changes"] == 7
-
-
-def scrolled(agent: LaneAgent, far_enough: Callable[[int], bool]) -> dict[str, Any] | None:
-    """What the page reports once it is scrolled far enough (smooth scrolling takes a few frames), else None."""
-    state: dict[str, Any] = reported(agent)
-    return state if far_enough(state["scrolled"]) else None
-
-
-def scroll_ended(agent: LaneAgent, state: dict[str, Any]) -> dict[str, Any]:
-    """What the page reports once its scroll has ended (its scrollend came, where the page says so; two reads a frame
-    or more apart agree): a key pressed mid-scroll would start from a place the test did not see, and a smooth
-    scroll that a key interrupts may not go where the key says (Control+End during Shift+Space's)."""
-    last = [state["scrolled"]]
-
-    def still() -> dict[str, Any] | None:
-        now: dict[str, Any] = reported(agent)
-        done = now["scrolled"] == last[0] and not now.get("moving")
-        last[0] = now["scrolled"]
-        return now if done else None
-
-    return wait_until(still, 10, "the scroll to end")
-
-
-def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: LaneAgent) -> None:
-    agent.open("/long")
-    viewport = reported(agent)["viewport"]
-    agent.ok("browser_press", key="PageDown")
-    # a page is 7/8 of the viewport in Chromium (waiting for most of it lets a smooth scroll end first)
-    paged = wait_until(lambda: scrolled(agent, lambda y: y >= 0.8 * viewport), 10, "PageDown to scroll")
-    assert paged["scrolled"] <= viewport, paged  # about a viewport, as the browser pages
-    paged = scroll_ended(agent, paged)
-    agent.ok("browser_press", key=" ")
-    spaced = wait_until(lambda: scrolled(agent, lambda y: y >= paged["scrolled"] + 0.8 * viewport), 10, "Space")
-    spaced = scroll_ended(agent, spaced)
-    agent.ok("browser_press", key="Shift+ ")
-    back = wait_until(lambda: scrolled(agent, lambda y: y <= spaced["scrolled"] - 0.8 * viewport), 10, "Shift+Space")
-    scroll_ended(agent, back)
-    agent.ok("browser_press", key="Control+End")
-    ended = wait_until(lambda: scrolled(agent, lambda y: y >= 3 * viewport), 10, "Control+End to scroll to the bottom")
-    scroll_ended(agent, ended)
-    agent.ok("browser_press", key="Home")
-    wait_until(lambda: scrolled(agent, lambda y: y == 0), 10, "Home to scroll to the top")
-    agent.ok("browser_click", ref=ref_of(agent, 'textbox "First"'))
-    agent.ok("browser_press", key="PageDown")  # a one-line field has no page to move through: the page scrolls
-    wait_until(lambda: scrolled(agent, lambda y: y >= 0.8 * viewport), 10, "PageDown in a field to scroll")
-    assert press(agent, "Tab")["focused"] == "second"
-    assert press(agent, "Shift+Tab")["focused"] == "first"
-
-
-def test_pagedown_in_a_textarea_moves_its_caret_then_scrolls_the_page(agent: LaneAgent) -> None:
-    """Measured with real keys: PageDown and PageUp move a textarea's caret by a page of lines and bring the
-    caret's line to the top of the view; once the caret is at the text's end (or start), the key scrolls instead
-    (the page, where the textarea has nothing to scroll)."""
-    agent.open("/long")
-    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Short"'))
-    viewport = reported(agent)["viewport"]
-    agent.ok("browser_press", key="Control+Home")
-    agent.ok("browser_press", key="PageDown")  # the caret goes to the end, its line to the top of the view
-    first = scroll_ended(agent, reported(agent))["scrolled"]
-    assert 0 < first < viewport / 2, first
-    agent.ok("browser_press", key="PageDown")  # at the end: the page scrolls
-    paged = wait_until(lambda: scrolled(agent, lambda y: y >= first + 0.8 * viewport), 10, "PageDown to scroll")
-    scroll_ended(agent, paged)
-    agent.ok("browser_press", key="PageUp")  # the caret goes to the start, its line (above the last) to the top
-    assert scroll_ended(agent, reported(agent))["scrolled"] < first
-
-
-def test_keys_in_a_read_only_field_move_no_caret_type_nothing_and_scroll_the_page(agent: LaneAgent) -> None:
-    """Measured with real keys: a read-only field is not edited text to the browser, so its arrows move nothing
-    and End scrolls the page, as on Ant Design's select (a read-only input with the focus)."""
-    focus_field(agent, "/read-only", 'textbox "Fixed"')
-    clicked = reported(agent)
-    assert clicked["scrolled"] == 0, clicked
-    for key in ("ArrowRight", "ArrowLeft", "x", "Backspace"):
-        assert press(agent, key) | {"scrolled": 0} == clicked, key
-    agent.ok("browser_press", key="End")
-    far = 2 * clicked["viewport"]
-    ended = wait_until(lambda: scrolled(agent, lambda y: y >= far), 10, "End to scroll to the bottom")
-    assert (ended["value"], ended["caret"]) == ("as it was given", clicked["caret"]), ended
-
-
-def test_a_field_scrolls_to_show_its_caret_after_an_edit_or_a_caret_move(agent: LaneAgent) -> None:
-    """As the browser does (measured with real keys): a new line at the end of a short textarea scrolls it down to
-    that line, End in a narrow input scrolls along to the text's end and Home back; typing a text longer than an
-    input shows its end."""
-    focus_field(agent, "/overflowing", 'textbox "Notes"')
-    agent.ok("browser_press", key="Control+End")
-    notes = press(agent, "Enter")["notes"]
-    assert notes[1] - 3 <= notes[0] <= notes[1], notes  # the last line in view: at most its padding short
-    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Motto"'))
-    motto = press(agent, "End")["motto"]
-    assert motto[1] - 2 <= motto[0] <= motto[1], motto
-    assert press(agent, "Home")["motto"][0] == 0
-    agent.ok("browser_type", ref=ref_of(agent, 'textbox "Motto"'), text="a longer text than the field shows")
-    motto = reported(agent)["motto"]
-    assert motto[1] - 2 <= motto[0] <= motto[1], motto
 
 
 @pytest.mark.parametrize("start", ['textbox "Phrase"', 'textbox "Said"'], ids=["input", "contenteditable"])

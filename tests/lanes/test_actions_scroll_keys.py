@@ -1,0 +1,233 @@
+"""Issue 30, item 4: the keys that scroll, the same on both lanes as with real input.
+
+PageDown, Space and End scroll the page (PageDown from a one-line field too); PageUp and PageDown move a
+textarea's caret by a page, then scroll; a read-only field's keys scroll the page; a field scrolls to show its
+caret after an edit or a caret move; and a page whose scrolling the page itself turned off (``overflow: hidden``
+on its root or body, as a modal's scroll lock does) does not scroll for any key. The extension lane's engine does
+this (extension/engine/keyboard.js, scroll.js, fields.js); the cdp lane presses with real input, so the same test
+on both lanes compares the engine with the browser. Each page reports how far it is scrolled in its title.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.lanes.action_pages import page, serve_action_pages
+from tests.lanes.conftest import LaneAgent
+from tests.lanes.test_actions_default_keys import focus_field, press, ref_of, reported
+from tests.support.pages import PageServer
+from tests.support.waiting import wait_until
+
+#: A page four viewports long, reporting how far it is scrolled and which field has the focus.
+LONG = page(
+    '{"scrolled": 0, "focused": null}',
+    """<h1>Long</h1>
+<p><label>First <input id="first"></label> <label>Second <input id="second"></label>
+<label>Short <textarea id="short" rows="3">one
+two</textarea></label></p>
+<div style="height: 400vh; background: linear-gradient(white, grey)">A long page</div>
+<p>The end</p>
+<script>
+let moving = false; // between a scroll event and the scrollend that ends that scroll (smooth or not)
+const report = () => {
+  const focused = document.activeElement && document.activeElement.id;
+  document.title = JSON.stringify({ scrolled: Math.round(scrollY), viewport: innerHeight, focused: focused || null,
+    moving });
+};
+addEventListener('scroll', () => { moving = true; report(); });
+addEventListener('scrollend', () => { moving = false; report(); });
+document.addEventListener('focusin', report);
+report();
+</script>""",
+)
+
+#: A read-only field on a long page: the title says how far the page is scrolled and what the field holds.
+READ_ONLY = page(
+    "{}",
+    """<h1>Read only</h1>
+<p><label>Fixed <input id="fixed" readonly value="as it was given"></label></p>
+<div style="height: 400vh">A long page</div>
+<script>
+const field = document.getElementById('fixed');
+const report = () => {
+  document.title = JSON.stringify({ scrolled: Math.round(scrollY), viewport: innerHeight, value: field.value,
+    caret: [field.selectionStart, field.selectionEnd] });
+};
+addEventListener('scroll', report);
+for (const type of ['keyup', 'focusin', 'mouseup']) document.addEventListener(type, report, true);
+report();
+</script>""",
+)
+
+#: A short textarea and a narrow input, both fuller than they show: the title says how far each is scrolled, and
+#: how far it can be.
+OVERFLOWING = page(
+    "{}",
+    """<h1>Overflowing</h1>
+<p><label>Notes <textarea id="notes" rows="2" cols="20">Two lines
+of notes</textarea></label></p>
+<p><label>Motto <input id="motto" size="8" value="a long long long text here"></label></p>
+<script>
+const report = () => {
+  const notes = document.getElementById('notes'), motto = document.getElementById('motto');
+  document.title = JSON.stringify({
+    notes: [notes.scrollTop, notes.scrollHeight - notes.clientHeight],
+    motto: [motto.scrollLeft, motto.scrollWidth - motto.clientWidth] });
+};
+for (const type of ['keyup', 'focusin', 'scroll']) document.addEventListener(type, report, true);
+report();
+</script>""",
+)
+
+#: A long page whose buttons lock its scrolling as a modal does (``overflow: hidden`` on the body, or on the root)
+#: and give the focus to a panel, as a modal takes it; one gives the focus and locks nothing. The title says how far
+#: the page is scrolled, which lock is on, and what has the focus.
+LOCKED = page(
+    "{}",
+    """<h1>Locked</h1>
+<p><button id="body">Lock the body</button> <button id="root">Lock the root</button>
+<button id="none">Lock nothing</button></p>
+<div id="panel" tabindex="-1">A panel</div>
+<div style="height: 400vh">A long page</div>
+<script>
+const panel = document.getElementById('panel');
+const report = () => {
+  document.title = JSON.stringify({ scrolled: Math.round(scrollY), body: document.body.style.overflow,
+    root: document.documentElement.style.overflow, focused: document.activeElement.id || null });
+};
+const locks = { body: document.body, root: document.documentElement, none: null };
+for (const [id, element] of Object.entries(locks)) {
+  document.getElementById(id).onclick = () => {
+    if (element) element.style.overflow = 'hidden';
+    panel.focus();
+    report();
+  };
+}
+addEventListener('scroll', report);
+for (const type of ['keyup', 'focusin']) document.addEventListener(type, report, true);
+report();
+</script>""",
+)
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[PageServer]:
+    served = {"/long": LONG, "/read-only": READ_ONLY, "/overflowing": OVERFLOWING, "/locked": LOCKED}
+    with serve_action_pages(served) as server:
+        yield server
+
+
+def scrolled(agent: LaneAgent, far_enough: Callable[[int], bool]) -> dict[str, Any] | None:
+    """What the page reports once it is scrolled far enough (smooth scrolling takes a few frames), else None."""
+    state: dict[str, Any] = reported(agent)
+    return state if far_enough(state["scrolled"]) else None
+
+
+def scroll_ended(agent: LaneAgent, state: dict[str, Any]) -> dict[str, Any]:
+    """What the page reports once its scroll has ended (its scrollend came, where the page says so; two reads a frame
+    or more apart agree): a key pressed mid-scroll would start from a place the test did not see, and a smooth
+    scroll that a key interrupts may not go where the key says (Control+End during Shift+Space's)."""
+    last = [state["scrolled"]]
+
+    def still() -> dict[str, Any] | None:
+        now: dict[str, Any] = reported(agent)
+        done = now["scrolled"] == last[0] and not now.get("moving")
+        last[0] = now["scrolled"]
+        return now if done else None
+
+    return wait_until(still, 10, "the scroll to end")
+
+
+def test_pagedown_space_and_end_scroll_the_page_and_tab_moves_the_focus(agent: LaneAgent) -> None:
+    agent.open("/long")
+    viewport = reported(agent)["viewport"]
+    agent.ok("browser_press", key="PageDown")
+    # a page is 7/8 of the viewport in Chromium (waiting for most of it lets a smooth scroll end first)
+    paged = wait_until(lambda: scrolled(agent, lambda y: y >= 0.8 * viewport), 10, "PageDown to scroll")
+    assert paged["scrolled"] <= viewport, paged  # about a viewport, as the browser pages
+    paged = scroll_ended(agent, paged)
+    agent.ok("browser_press", key=" ")
+    spaced = wait_until(lambda: scrolled(agent, lambda y: y >= paged["scrolled"] + 0.8 * viewport), 10, "Space")
+    spaced = scroll_ended(agent, spaced)
+    agent.ok("browser_press", key="Shift+ ")
+    back = wait_until(lambda: scrolled(agent, lambda y: y <= spaced["scrolled"] - 0.8 * viewport), 10, "Shift+Space")
+    scroll_ended(agent, back)
+    agent.ok("browser_press", key="Control+End")
+    ended = wait_until(lambda: scrolled(agent, lambda y: y >= 3 * viewport), 10, "Control+End to scroll to the bottom")
+    scroll_ended(agent, ended)
+    agent.ok("browser_press", key="Home")
+    wait_until(lambda: scrolled(agent, lambda y: y == 0), 10, "Home to scroll to the top")
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "First"'))
+    agent.ok("browser_press", key="PageDown")  # a one-line field has no page to move through: the page scrolls
+    wait_until(lambda: scrolled(agent, lambda y: y >= 0.8 * viewport), 10, "PageDown in a field to scroll")
+    assert press(agent, "Tab")["focused"] == "second"
+    assert press(agent, "Shift+Tab")["focused"] == "first"
+
+
+def test_pagedown_in_a_textarea_moves_its_caret_then_scrolls_the_page(agent: LaneAgent) -> None:
+    """Measured with real keys: PageDown and PageUp move a textarea's caret by a page of lines and bring the
+    caret's line to the top of the view; once the caret is at the text's end (or start), the key scrolls instead
+    (the page, where the textarea has nothing to scroll)."""
+    agent.open("/long")
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Short"'))
+    viewport = reported(agent)["viewport"]
+    agent.ok("browser_press", key="Control+Home")
+    agent.ok("browser_press", key="PageDown")  # the caret goes to the end, its line to the top of the view
+    first = scroll_ended(agent, reported(agent))["scrolled"]
+    assert 0 < first < viewport / 2, first
+    agent.ok("browser_press", key="PageDown")  # at the end: the page scrolls
+    paged = wait_until(lambda: scrolled(agent, lambda y: y >= first + 0.8 * viewport), 10, "PageDown to scroll")
+    scroll_ended(agent, paged)
+    agent.ok("browser_press", key="PageUp")  # the caret goes to the start, its line (above the last) to the top
+    assert scroll_ended(agent, reported(agent))["scrolled"] < first
+
+
+def test_keys_in_a_read_only_field_move_no_caret_type_nothing_and_scroll_the_page(agent: LaneAgent) -> None:
+    """Measured with real keys: a read-only field is not edited text to the browser, so its arrows move nothing
+    and End scrolls the page, as on Ant Design's select (a read-only input with the focus)."""
+    focus_field(agent, "/read-only", 'textbox "Fixed"')
+    clicked = reported(agent)
+    assert clicked["scrolled"] == 0, clicked
+    for key in ("ArrowRight", "ArrowLeft", "x", "Backspace"):
+        assert press(agent, key) | {"scrolled": 0} == clicked, key
+    agent.ok("browser_press", key="End")
+    far = 2 * clicked["viewport"]
+    ended = wait_until(lambda: scrolled(agent, lambda y: y >= far), 10, "End to scroll to the bottom")
+    assert (ended["value"], ended["caret"]) == ("as it was given", clicked["caret"]), ended
+
+
+def test_a_field_scrolls_to_show_its_caret_after_an_edit_or_a_caret_move(agent: LaneAgent) -> None:
+    """As the browser does (measured with real keys): a new line at the end of a short textarea scrolls it down to
+    that line, End in a narrow input scrolls along to the text's end and Home back; typing a text longer than an
+    input shows its end."""
+    focus_field(agent, "/overflowing", 'textbox "Notes"')
+    agent.ok("browser_press", key="Control+End")
+    notes = press(agent, "Enter")["notes"]
+    assert notes[1] - 3 <= notes[0] <= notes[1], notes  # the last line in view: at most its padding short
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Motto"'))
+    motto = press(agent, "End")["motto"]
+    assert motto[1] - 2 <= motto[0] <= motto[1], motto
+    assert press(agent, "Home")["motto"][0] == 0
+    agent.ok("browser_type", ref=ref_of(agent, 'textbox "Motto"'), text="a longer text than the field shows")
+    motto = reported(agent)["motto"]
+    assert motto[1] - 2 <= motto[0] <= motto[1], motto
+
+
+@pytest.mark.parametrize("lock", ["body", "root"])
+def test_no_key_scrolls_a_page_whose_scrolling_the_page_turned_off(agent: LaneAgent, lock: str) -> None:
+    """Measured with real keys: with ``overflow: hidden`` on the body (Element Plus's dialog locks the page so) or
+    on the root, Space, PageDown, End and ArrowDown on a focused panel scroll nothing: a script could still scroll
+    the page, a person's keys cannot. The same panel on the page unlocked scrolls it."""
+    agent.open("/locked")
+    agent.ok("browser_click", ref=ref_of(agent, f'button "Lock the {lock}"'))
+    locked = reported(agent)
+    assert locked[lock] == "hidden" and locked["focused"] == "panel", locked
+    for key in (" ", "PageDown", "End", "ArrowDown", "Control+End"):
+        assert press(agent, key) == locked, key
+    agent.open("/locked")
+    agent.ok("browser_click", ref=ref_of(agent, 'button "Lock nothing"'))
+    agent.ok("browser_press", key=" ")
+    wait_until(lambda: scrolled(agent, lambda y: y > 0), 10, "Space to scroll the unlocked page")

@@ -25,7 +25,8 @@
 //   as in Chrome; a blur() that takes the focus fires blur and focusout;
 // - document.hasFocus() answers true (CodeMirror 6 counts an editor focused only then): in the top frame always, in
 //   a child frame while an element in it has the focus (a frame cannot see where its parent's focus is);
-// - element.matches(':focus'), (':focus-visible') and (':focus-within') answer as in a focused window (below);
+// - element.matches(':focus'), (':focus-visible') and (':focus-within') answer as in a focused window (below), and
+//   so does querySelector() with one of them;
 // - when control starts, what a window gaining the focus gives: focus on the window, then focus and focusin on the
 //   element that has the focus; when it ends, what losing it gives: blur and focusout on that element, then blur on
 //   the window.
@@ -49,6 +50,8 @@
   const activeOf = Object.getOwnPropertyDescriptor(Document.prototype, "activeElement").get;
   const shadowActiveOf = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, "activeElement").get;
   const shadowRootOf = Object.getOwnPropertyDescriptor(Element.prototype, "shadowRoot").get;
+  const rootOf = Node.prototype.getRootNode;
+  const containsOf = Node.prototype.contains;
   const dataOf = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data").get;
   const portsOf = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "ports").get;
   const preventDefault = Event.prototype.preventDefault;
@@ -57,6 +60,9 @@
   const Focus = FocusEvent;
   const Plain = Event;
   const Frame = HTMLIFrameElement;
+  const ElementKind = Element;
+  const DocumentKind = Document;
+  const FragmentKind = DocumentFragment;
   const HTML = HTMLElement;
   const Input = HTMLInputElement;
   const TextArea = HTMLTextAreaElement;
@@ -179,6 +185,7 @@
     return false;
   };
   const focusState = {
+    __proto__: null, // a selector such as "constructor" (a valid type selector) is not one of the three
     ":focus": (element, inner) =>
       element === inner || (apply(shadowRootOf, element, []) !== null && holds(element, inner)),
     ":focus-visible": (element, inner) => element === inner && (keyboardModality || takesText(element)),
@@ -190,6 +197,24 @@
     const inner = focused();
     return inner !== null && answer(this, inner);
   });
+
+  // querySelector() with one of the three, asked alone, finds what matches() above answers for, first in document
+  // order: Vuetify's slide group (its tabs) steps from the tab that querySelector(':focus') finds, and from the first
+  // one when it finds none. In the scope's own tree the focus is the element that holds it there (itself, or the
+  // shadow host around it); :focus-within's first match is the outermost element around that, below the scope.
+  function querySelectorWrapper(original, args) {
+    const answer = typeof args[0] === "string" && emulating() && focusState[args[0].trim()];
+    if (!answer) return apply(original, this, args);
+    const inner = focused();
+    const tree = this instanceof DocumentKind || this instanceof FragmentKind ? this : apply(rootOf, this, []);
+    let held = inner;
+    while (held && apply(rootOf, held, []) !== tree) held = held.parentNode || held.host;
+    if (!held || held === this || !apply(containsOf, this, [held]) || !answer(held, inner)) return null;
+    if (args[0].trim() !== ":focus-within") return held;
+    while (held.parentNode !== this && held.parentNode instanceof ElementKind) held = held.parentNode;
+    return held;
+  }
+  for (const kind of [ElementKind, DocumentKind, FragmentKind]) wrap(kind.prototype, "querySelector", querySelectorWrapper);
 
   // Control starts (the window, as the page sees it, gains the focus) or ends (loses it).
   const setControlled = (on) => {

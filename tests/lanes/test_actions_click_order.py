@@ -76,16 +76,21 @@ ORDER = page(
 
 
 #: Records, at each focusin, whether the focused element matches :focus and :focus-visible and the body
-#: :focus-within, as widgets ask (MUI, Floating UI, Base Web, Quasar: a tooltip opens on a keyboard's focus only).
+#: :focus-within, as widgets ask (MUI, Floating UI, Base Web, Quasar: a tooltip opens on a keyboard's focus only),
+#: then what querySelector finds for each: the document's :focus and :focus-visible, and the body's first
+#: :focus-within (Vuetify's tabs step from the tab that querySelector(':focus') finds).
 VISIBLE = page(
     "[]",
-    """<button id="one">One</button> <button id="two">Two</button> <input id="text" aria-label="Text">
+    """<p id="row"><button id="one">One</button> <button id="two">Two</button>
+<input id="text" aria-label="Text"></p>
 <button id="moves" onclick="setTimeout(() => document.getElementById('one').focus(), 50)">Moves</button>
 <script>
 const seen = [];
+const found = (scope, selector) => (scope.querySelector(selector) || { id: null }).id;
 document.addEventListener('focusin', (event) => {
   const el = event.target;
-  seen.push([el.id, el.matches(':focus'), el.matches(' :focus-visible'), document.body.matches(':focus-within')]);
+  seen.push([el.id, el.matches(':focus'), el.matches(' :focus-visible'), document.body.matches(':focus-within'),
+    found(document, ':focus'), found(document, ':focus-visible'), found(document.body, ':focus-within')]);
   document.title = JSON.stringify(seen);
 });
 </script>""",
@@ -189,11 +194,23 @@ def test_focus_visible_tells_a_keyboards_focus_from_a_pointers(agent: LaneAgent)
         return [tuple(entry) for entry in seen[before:]]
 
     snapshot = agent.snapshot()
-    assert focus_after("browser_click", ref=ref_of(snapshot, 'button "One"')) == [("one", True, False, True)]
-    assert focus_after("browser_press", key="Tab") == [("two", True, True, True)]
-    assert focus_after("browser_click", ref=ref_of(snapshot, 'textbox "Text"')) == [("text", True, True, True)]
+    assert focus_after("browser_click", ref=ref_of(snapshot, 'button "One"')) == [
+        ("one", True, False, True, "one", None, "row")
+    ]
+    assert focus_after("browser_press", key="Tab") == [("two", True, True, True, "two", "two", "row")]
+    assert focus_after("browser_click", ref=ref_of(snapshot, 'textbox "Text"')) == [
+        ("text", True, True, True, "text", "text", "row")
+    ]
     # a press, then the page's own focus() from a timer: still the pointer's
-    assert focus_after("browser_click", ref=ref_of(snapshot, 'button "Moves"'))[0] == ("moves", True, False, True)
+    assert focus_after("browser_click", ref=ref_of(snapshot, 'button "Moves"'))[0] == (
+        "moves",
+        True,
+        False,
+        True,
+        "moves",
+        None,
+        "moves",
+    )
     wait_until(lambda: len(json.loads(agent.ok("browser_snapshot")["title"])) == 5 or None, 5, "the timer's focus")
-    assert json.loads(agent.ok("browser_snapshot")["title"])[4] == ["one", True, False, True]
-    assert focus_after("browser_press", key="Tab") == [("two", True, True, True)]
+    assert json.loads(agent.ok("browser_snapshot")["title"])[4] == ["one", True, False, True, "one", None, "row"]
+    assert focus_after("browser_press", key="Tab") == [("two", True, True, True, "two", "two", "row")]

@@ -590,6 +590,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/drag.js",
     "engine/keyboard.js",
     "engine/values.js",
+    "engine/segments.js",
     "engine/typing.js",
     "engine/api.js"
   ],

@@ -501,7 +501,8 @@
     var inside = field !== el && composedContains(el, field) ? field : null;
     var facts = fieldFacts(inside || el);
     if (!takesRealKeys(facts, textTypes)) return Promise.resolve({ facts: facts });
-    var segmented = engine.segmentedField(el);
+    // (a segment named: typed from it, read back from its field: segments.js)
+    var segmented = engine.segmentedField(el) || (engine.noteSegment(found) && { press: el });
     var at = segmented ? segmented.press : inside;
     if (segmented) facts.segmented = true; // typed a key per character, nothing chosen first (typing.js)
     return aim(ref, { now: true, guard: true, at: at }).then(function (aimed) {

@@ -52,7 +52,10 @@
     setControlValue = engine.setControlValue,
     chosenCheck = engine.chosenCheck,
     chosenLabels = engine.chosenLabels,
-    takesValue = engine.takesValue;
+    takesValue = engine.takesValue,
+    segmentedField = engine.segmentedField,
+    segmentsText = engine.segmentsText,
+    sameSegmentedText = engine.sameSegmentedText;
 
   var FIELDS_INSIDE = 'input:not([type="hidden"]), textarea, select, [contenteditable]:not([contenteditable="false"])';
 
@@ -65,6 +68,10 @@
     if (!hasBox(found.element)) return failure("not_visible", "Element " + refText(number) + " is not visible now; take a new snapshot.");
     if (isDisabled(found.element)) return failure("disabled", "Element " + refText(number) + " is disabled.");
     var el = typingTarget(found.element);
+    // (a segment named takes the keys with nothing chosen first, as on the cdp lane: MUI chooses the segment
+    // clicked, and Control+A would choose them all, so the keys went in from the first)
+    var segment = engine.noteSegment(found);
+    if (segment) options = Object.assign({}, options, { clear: false });
     if (opensToType(el)) return openToType(ref, found, text, options);
     var tag = tagOf(el);
     scrollIntoViewIfNeeded(el);
@@ -87,8 +94,9 @@
     // page does on the click (Vuetify's time field opens its picker, or closes it when open) is done before the
     // keys. Not the field a combobox opened, which has the focus (a click would close it), nor a rich editor,
     // which is focused only: its typing waits for the page's turns itself, from the focus on (typeIntoEditable:
-    // Slate takes the selection that the focus, then the select-all, give it).
-    if ((el !== found.element && focusedElement() === el) || editable) {
+    // Slate takes the selection that the focus, then the select-all, give it). A segment named is clicked: MUI
+    // chooses the segment clicked, and on a focus alone its first one.
+    if ((el !== found.element && focusedElement() === el) || (editable && !segment)) {
       focusElement(el);
       return typeInFocus(el, number, text, options, editable);
     }
@@ -213,23 +221,10 @@
     return { text: editableText(el), rich: true };
   }
   // Rich text (an editor, contenteditable) is compared with its whitespace runs as one space: paragraphs
-  // and soft line breaks render differently in each editor, the words may not. A date or time field in segments
-  // draws its own separators: what lands is its letters and digits ("10:30 AM" typed as "1030AM").
-  // A segment may show its number without the leading zero a person types into it ("05142014" shows as
-  // "5/14/2014" in React Aria's date field): compared with each number at two digits too.
-  function lettersAndDigits(text) {
-    return String(text).replace(/[^0-9A-Za-z]/g, "").toLowerCase();
-  }
-  function twoDigitNumbers(text) {
-    return lettersAndDigits(
-      String(text).replace(/\d+/g, function (number) {
-        return number.length < 2 ? "0" + number : number;
-      })
-    );
-  }
+  // and soft line breaks render differently in each editor, the words may not. A field in segments: segments.js.
   function sameText(wanted, got, rich, segmented) {
     if (!rich) return wanted === got;
-    if (segmented) return lettersAndDigits(wanted) === lettersAndDigits(got) || twoDigitNumbers(wanted) === twoDigitNumbers(got);
+    if (segmented) return sameSegmentedText(wanted, got);
     var squash = function (s) {
       return String(s).replace(/[\s\u00a0]+/g, " ").trim();
     };
@@ -283,10 +278,12 @@
   }
   // typed(ref, text): the check alone, for a lane that typed with real input events.
   function typed(ref, text) {
+    text = String(text == null ? "" : text).replace(/\r\n?/g, "\n");
+    var inSegments = engine.segmentTyped(ref, text); // (its page may have drawn the segment typed into anew)
+    if (inSegments) return inSegments;
     var found = lookup(ref);
     if (!found.ok) return found;
     var el = segmentedField(found.element) ? found.element : typingTarget(found.element);
-    text = String(text == null ? "" : text).replace(/\r\n?/g, "\n");
     if (tagOf(el) === "input") text = text.replace(/\n+/g, "");
     return typedCheck(el, found.number, text);
   }
@@ -303,34 +300,6 @@
     var segmented = segmentedField(el);
     if (segmented) return segmented.into;
     return isCombobox(el) ? ownedField(el) || el : el;
-  }
-  // A date or time field drawn in segments, editable spinbuttons in a group (MUI's and React Aria's pickers: group
-  // "Start time" of "Hours", "Minutes", "Meridiem"): the field is the group, typed into from its first segment,
-  // where a person clicks to type the whole value (the page moves the caret on from segment to segment). While all
-  // its segments are chosen, MUI draws the value as plain text in one editable box instead. null for an element
-  // that is no such field; else {press: where the click goes, into: what takes the keys (the segment, or the
-  // editable box around it), shown: the box whose text is the value}.
-  function segmentedField(el) {
-    if (tagOf(el) === "input" || roleOf(el, tagOf(el)) !== "group") return null;
-    var segments = Array.prototype.filter.call(el.querySelectorAll('[role="spinbutton"]'), function (segment) {
-      return tagOf(segment) !== "input" && (segment.isContentEditable || segment.hasAttribute("contenteditable")) && hasBox(segment);
-    });
-    if (segments.length > 1) {
-      var first = segments[0],
-        into = first,
-        shown = first.parentElement;
-      while (into !== el && !into.isContentEditable && into.parentElement) into = into.parentElement;
-      while (shown && shown !== el && !shown.contains(segments[segments.length - 1])) shown = shown.parentElement;
-      return { press: first, into: into === el ? first : into, shown: shown || el };
-    }
-    var boxes = Array.prototype.filter.call(el.querySelectorAll("[contenteditable]"), function (box) {
-      return box.isContentEditable && !(box.parentElement && box.parentElement.isContentEditable) && hasBox(box);
-    });
-    return boxes.length === 1 && !boxes[0].firstElementChild ? { press: boxes[0], into: boxes[0], shown: boxes[0] } : null;
-  }
-  // What the field shows, with the separators between its segments, without bidi marks.
-  function segmentsText(el) {
-    return clean(segmentedField(el).shown.textContent.replace(/[\u200e\u200f\u2066-\u2069]/g, ""));
   }
   function isCombobox(el) {
     return roleOf(el, tagOf(el)) === "combobox";
@@ -570,7 +539,6 @@
     typed: typed,
     typedAfter: typedAfter,
     typingTarget: typingTarget,
-    segmentedField: segmentedField,
     opensToType: opensToType,
     fieldOpenedBy: fieldOpenedBy,
     notOpened: notOpened,

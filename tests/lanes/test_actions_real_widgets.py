@@ -176,17 +176,17 @@ def test_mui_date_field_takes_digits_pressed_section_by_section(agent: LaneAgent
     assert state(agent)["departure"] == "2014-06-15"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Product defect (typing path): browser_type into a section of MUI X's date field. The extension lane "
-    "types the digits (the model gets the date) but answers stale_ref, because MUI re-renders the section it "
-    "typed into; the cdp lane selects all (MUI then shows its sections as one textbox) and inserts the text in "
-    "one piece, which MUI does not take: the model stays empty, and the answer is stale_ref too.",
-)
 def test_mui_date_field_takes_a_date_typed_into_its_first_section(agent: LaneAgent) -> None:
+    """A person clicks the month and types the whole date: MUI moves on from section to section, and draws each
+    section anew as it fills it. The answer is read from the field (the named section is gone by then), and a
+    section named later takes what is typed into it alone."""
     open_page(agent, "/mui")
-    agent.ok("browser_type", ref=find(agent, 'spinbutton "Month"'), text="06152014")
+    typed = agent.ok("browser_type", ref=find(agent, 'spinbutton "Month"'), text="06152014")
     assert state(agent)["departure"] == "2014-06-15"
+    assert (typed["role"], typed["name"], typed["value"]) == ("spinbutton", "Month", "06/15/2014"), typed
+    typed = agent.ok("browser_type", ref=find(agent, 'spinbutton "Day"'), text="20")
+    assert state(agent)["departure"] == "2014-06-20"
+    assert typed["value"] == "06/20/2014", typed
 
 
 def test_mui_menu_backdrop_takes_no_press_meant_for_the_page_under_it(agent: LaneAgent) -> None:

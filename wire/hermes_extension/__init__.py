@@ -43,6 +43,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/drag.js",
     "engine/keyboard.js",
     "engine/values.js",
+    "engine/segments.js",
     "engine/typing.js",
     "engine/api.js",
 )

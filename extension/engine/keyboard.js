@@ -237,6 +237,7 @@
     }
     var textual = editing.textual;
     if (plain && key === "Enter") return enter(target, editing);
+    if (key === "Escape" && clearsOnEscape(target)) return clearSearch(target);
     // (an editor hears the edit coming as the browser announces it, and may do it itself: editInEditable)
     if (effect === "insert") {
       if (editing.editable) return editInEditable(target, "insertText", key, "insertText") ? "insert" : null;
@@ -567,6 +568,19 @@
     var value = textarea.value;
     if ((forward ? value.slice(at) : value.slice(0, at)).indexOf("\n") >= 0) return;
     moveCaret(textarea, Object.assign({}, move, { lines: 1 }));
+  }
+  // ----- a search field -------------------------------------------------------------------------------
+  // Escape in a search field that holds text and takes edits empties it, as Chromium's search input does (measured
+  // with real keys: Choices.js's search and Tags fields): the value goes with an input event (no beforeinput, as
+  // for a value the browser sets), then the field's search event.
+  function clearsOnEscape(el) {
+    return el.localName === "input" && el.type === "search" && !el.readOnly && !el.disabled && nativeValue(el) !== "";
+  }
+  function clearSearch(input) {
+    setNativeValue(input, "");
+    input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    plainEvent(input, "search");
+    return "delete";
   }
   // ----- a range input --------------------------------------------------------------------------------
   // What Chromium's slider does on a key (untrusted key events move nothing): arrows step by the input's step

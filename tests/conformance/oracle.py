@@ -67,6 +67,20 @@ CENTRE_IN_VIEW_OR_EMPTY = (
     " var x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;"
     " return x >= 0 && y >= 0 && x < innerWidth && y < innerHeight; }"
 )
+#: Whether ``this`` is a combobox open with the focus in its search field: one inside it, or inside a list it
+#: controls or owns, or one that controls the same list (Select2's, in its dropdown). A person types on into the
+#: search they are in, where a click on the combobox would close it (Choices.js and Select2, typed into again: the
+#: oracle's click closed the list, and its keys went to the page; both lanes typed on).
+OPEN_COMBOBOX_HAS_ITS_FIELD_FOCUSED = (
+    "function () { var a = document.activeElement; if (!a || a === this || this.getAttribute('role') !== 'combobox'"
+    " || this.getAttribute('aria-expanded') !== 'true') return false;"
+    " if (!(a.localName === 'input' || a.localName === 'textarea' || a.isContentEditable)) return false;"
+    " function ids(el) { return ((el.getAttribute('aria-controls') || '') + ' ' + (el.getAttribute('aria-owns') || ''))"
+    ".split(' ').filter(Boolean); }"
+    " var lists = ids(this), shared = ids(a);"
+    " return this.contains(a) || lists.some(function (id) { var list = document.getElementById(id);"
+    " return (list && list.contains(a)) || shared.indexOf(id) >= 0; }); }"
+)
 #: A frame, two turns of a timer and a message channel, a frame and a turn (the engine's frameAndTurn).
 FRAME_AND_TURN = (
     "new Promise(function (done) { function turn() { return new Promise(function (turned) { var left = 2;"
@@ -292,6 +306,11 @@ class Oracle:
         except OracleError:  # no such node any more
             return False
 
+    def _types_on(self, target: Target) -> bool:
+        """Whether a person types on into the field that has the focus, without a click on ``target`` first."""
+        node = self.node(target)
+        return node is not None and bool(self._call(self._object(node), OPEN_COMBOBOX_HAS_ITS_FIELD_FOCUSED))
+
     def _object(self, node: int) -> str:
         object_id: str = self.page.send("DOM.resolveNode", backendNodeId=node)["object"]["objectId"]
         return object_id
@@ -359,10 +378,11 @@ class Oracle:
             self.page.evaluate(FRAME_AND_TURN)
             self.mouse_click(x, y, count=2)
         elif step.op == TYPE:
-            self.mouse_click(x, y)
-            # a person starts typing once they see what the click did (a dropdown's search field shown and
-            # focused, a picker drawn): keys sent in the same frame go to what held the focus before
-            self.page.evaluate(SETTLE_WAIT)
+            if not self._types_on(step.target):
+                self.mouse_click(x, y)
+                # a person starts typing once they see what the click did (a dropdown's search field shown and
+                # focused, a picker drawn): keys sent in the same frame go to what held the focus before
+                self.page.evaluate(SETTLE_WAIT)
             self.key("Control+a")
             for character in step.text:
                 self.type_character(character)

@@ -186,6 +186,25 @@ guests.addEventListener('input', () => { values.push(guests.value); document.tit
 </script>""",
 )
 
+#: Search fields: one that holds text, a read-only one, and one whose page cancels Escape; the title lists each
+#: field's value after every key, and the input and search events each heard.
+SEARCHES = page(
+    "[]",
+    """<h1>Searches</h1>
+<p><label>Find <input type="search" id="find" value="urgent"></label>
+<label>Fixed <input type="search" id="fixed" value="kept" readonly></label>
+<label>Kept <input type="search" id="kept" value="mine"></label></p>
+<script>
+const seen = [];
+const log = (entry) => { seen.push(entry); document.title = JSON.stringify(seen); };
+for (const field of document.querySelectorAll('input')) {
+  for (const type of ['input', 'search']) field.addEventListener(type, () => log(type + '@' + field.id));
+  field.addEventListener('keyup', () => log(field.id + '=' + field.value));
+}
+document.getElementById('kept').addEventListener('keydown', (event) => event.preventDefault());
+</script>""",
+)
+
 #: A date input reporting its value, from the start and after every key and edit.
 DATE = page(
     "{}",
@@ -246,6 +265,7 @@ createRoot(document.getElementById('editor')).render(h(Story));""",
 def pages() -> Iterator[PageServer]:
     served = {
         "/number": NUMBER,
+        "/searches": SEARCHES,
         "/date": DATE,
         "/selects": SELECTS,
         "/caret": CARET,
@@ -476,6 +496,17 @@ def test_arrows_step_a_number_input_within_its_range(agent: LaneAgent) -> None:
     assert press(agent, "ArrowUp") == ["4"]  # to the step
     assert press(agent, "ArrowUp", 2) == ["4", "6"]  # 8 is past the maximum: no step, no event
     assert press(agent, "ArrowDown") == ["4", "6", "4"]
+
+
+def test_escape_empties_a_search_field_unless_it_is_read_only_or_the_page_cancels_it(agent: LaneAgent) -> None:
+    """Measured with real keys: Escape in a search field that holds text empties it, with an input and a search
+    event; a read-only one keeps its text, and so does one whose page cancels the key."""
+    focus_field(agent, "/searches", 'searchbox "Find"')
+    assert press(agent, "Escape") == ["input@find", "search@find", "find="]
+    assert press(agent, "Escape")[3:] == ["find="]  # empty already: nothing more
+    for name, field, text in (("Fixed", "fixed", "kept"), ("Kept", "kept", "mine")):
+        agent.ok("browser_click", ref=ref_of(agent, f'searchbox "{name}"'))
+        assert press(agent, "Escape")[-1] == f"{field}={text}", name
 
 
 def test_space_on_a_date_input_leaves_a_date_in_it(agent: LaneAgent) -> None:

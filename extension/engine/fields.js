@@ -417,9 +417,12 @@
     var around = pastLineEnd(node, offset, x) ? false : node.nodeType === 3 ? wordInFlow(node, offset) : wordAfterEmptyBox(node);
     if (around) selection.setBaseAndExtent(around[0], around[1], around[2], around[3]);
     else if (around === false) {
-      // what follows that boundary: up to where the next block begins (a line break)
+      // what follows that boundary: up to where the next block begins (a line break); with nothing after it (the
+      // end of an editor's text), the word before it, as Chromium selects then (measured: Draft.js's editor)
       selection.collapse(node, offset);
       selection.modify("extend", "forward", "word");
+      var before = selection.isCollapsed && node.nodeType === 3 ? wordInFlow(node, offset) : null;
+      if (before) selection.setBaseAndExtent(before[0], before[1], before[2], before[3]);
     }
   }
   // Whether a press at x lands in the blank past the end of a left-to-right line's text, where the caret goes to

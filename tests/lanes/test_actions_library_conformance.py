@@ -37,6 +37,8 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   keys put the caret at the text's start, where the extension lane moved it one line up.
 * A double click at the centre of Element Plus's accordion header, whose title sits at its left, lands in the
   blank past the title's end: real input selects the line break after it, the extension lane selected the title.
+  Past the last word of a Draft.js editor's text, with nothing after it, real input selects that word, where the
+  extension lane selected nothing.
 """
 
 from __future__ import annotations
@@ -235,3 +237,11 @@ def test_double_click_past_a_lines_last_word_selects_the_line_break_after_it(age
     open_corpus_page(agent, "element-plus")
     agent.ok("browser_click", ref=first_ref(agent, 'button "Shipping"'), double=True)
     assert evaluated(agent, "String(getSelection())") == "\n"
+
+
+def test_double_click_past_an_editors_last_word_selects_that_word(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "draftjs")
+    story = first_ref(agent, 'textbox "Story"')
+    agent.ok("browser_type", ref=story, text="Hello brave wonder")
+    agent.ok("browser_click", ref=story, double=True)
+    assert evaluated(agent, "String(getSelection())") == "wonder"

@@ -206,7 +206,9 @@ const CAPABILITIES = {
     // With confirmations on, the engine reads the key's risk again as it acts (asked: what the user let before it,
     // user_control.js): one the user was not asked about (the page moved the focus since) presses nothing, and is
     // asked about here before the key is pressed again.
-    const options = (asked) => (checked.confirmTyping ? { clipboard, asked } : { clipboard });
+    // (nothing let is false, not null: chrome.scripting drops a null from an object it passes to the page, and the
+    // engine took a press with no asked for confirmations off, reading no risk again)
+    const options = (asked) => (checked.confirmTyping ? { clipboard, asked: asked ?? false } : { clipboard });
     const synthetic = (asked) => () => actInFocusedFrame(tab.id, "press", [args.key, options(asked)]);
     const trusted = (asked) => () => trustedPress(tab.id, args, checked.confirmTyping ? { asked } : {});
     const press = (asked) => () => withTrustedInput(trusted(asked), synthetic(asked));

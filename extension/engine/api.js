@@ -84,7 +84,8 @@
  *       on the focused element (a paste into a password field, a submit of a form holding one, a download), read
  *       the way press() reads the key (keyboard.js keyEffect), for the lane's confirmation before it presses;
  *       press(key, {asked}) reads it again as it acts, and a risk other than `asked` (the one the user let, or
- *       null) gives confirmation_needed, with field: that risk, and nothing is pressed
+ *       null or false) gives confirmation_needed, with field: that risk, and nothing is pressed (a character whose
+ *       keydown moved the focus is read again where its text goes: nothing goes in there)
  *   drag(ref, toRef) -> Promise<{ok, ref, role, name, to:{ref, role, name}, released_over:{role, name}|null,
  *       dropped? (an HTML5 drop target took it), navigating?}>   pressed, moved and released at clear points of
  *       both (else click_intercepted, nothing pressed), pointer and mouse events, and an HTML5 drag when the press

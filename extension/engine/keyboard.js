@@ -70,14 +70,16 @@
     if (inPopup) return { ok: true, key: key, target: describeElement(target), action: inPopup, prevented: false };
     var editing = editingOf(target);
     var effect = keyEffect(target, info, modifiers, editing); // what the key will do there, as pressRisk read it
-    // With options.asked (confirmations on: the risk the user let before the press, or null), the key's risk is read
-    // again as it acts: one the user was not asked about (the page moved the focus since pressRisk) does nothing,
-    // not even the key's events, until the lane has asked and presses again.
+    // With options.asked (confirmations on: the risk the user let before the press, or null or false for none), the
+    // key's risk is read again as it acts: one the user was not asked about (the page moved the focus since
+    // pressRisk) does nothing, not even the key's events, until the lane has asked and presses again.
     var risk = options.asked !== undefined ? engine.riskOfAction(target, effect) : null;
     if (risk && !sameRisk(risk, options.asked)) return failure("confirmation_needed", "Pressing " + quote(key) + " there needs the user's confirmation.", { field: risk });
     var plain = !modifiers.ctrl && !modifiers.meta && !modifiers.alt;
     var chord = CLIPBOARD_EFFECTS[effect] ? effect : null;
-    var down = false,
+    var pressedOn = target,
+      refused = null,
+      down = false,
       pressed = true,
       clipboard = null,
       action = null;
@@ -92,9 +94,27 @@
           down = keyEvent(target, "keydown", info, modifiers);
         },
         function () {
-          if (down && plain && (info.printable || info.key === "Enter")) pressed = keyEvent(target, "keypress", info, modifiers);
+          if (!down || !plain || !(info.printable || info.key === "Enter")) return;
+          // A key's text goes where the focus is once its keydown is handled: a grid that opens its cell's editor
+          // on the keydown (Handsontable) gets the character in that editor, as from a real key. The risk is read
+          // again there: a text the user was not asked about goes nowhere.
+          var now = activeElementDeep() || document.body;
+          if (info.printable && now !== target && !(now.localName === "iframe" || now.localName === "frame")) {
+            var nowEditing = editingOf(now);
+            var nowEffect = keyEffect(now, info, modifiers, nowEditing);
+            var nowRisk = options.asked !== undefined ? engine.riskOfAction(now, nowEffect) : null;
+            if (nowRisk && !sameRisk(nowRisk, options.asked)) {
+              refused = failure("confirmation_needed", "Pressing " + quote(key) + " there needs the user's confirmation.", { field: nowRisk });
+              return;
+            }
+            target = now;
+            editing = nowEditing;
+            effect = nowEffect;
+          }
+          pressed = keyEvent(target, "keypress", info, modifiers);
         },
         function () {
+          if (refused) return;
           if (chord && down) clipboard = clipboardAction(target, chord, String(options.clipboard || ""), editing);
           action = clipboard ? chord : down && pressed ? defaultAction(target, info, modifiers, plain, editing, effect) : null;
           if (editing.field && CARET_SHOWN[action]) engine.revealCaret(target);
@@ -108,7 +128,8 @@
         },
       ])
       .then(function () {
-        var answer = { ok: true, key: key, target: describeElement(target), action: action, prevented: !down };
+        if (refused) return refused;
+        var answer = { ok: true, key: key, target: describeElement(pressedOn), action: action, prevented: !down };
         if (clipboard) answer.clipboard = clipboard;
         return answer;
       });

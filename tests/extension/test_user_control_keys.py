@@ -5,6 +5,8 @@ popup, mode "ask".
 - Every spelling of paste (``Control+v``, ``ctrl+V``, ``Cmd+v``, ``command+V``, ``Meta+Shift+v``, ``Shift+Insert``),
   and a character key, into a password field asks, and the field stays empty (read by the page itself) until the
   user lets it.
+- A character key in a field whose page moves the focus into the password field on the key's keydown (where the
+  key's text then goes) asks too, and nothing goes in when the user refuses.
 - Space, Shift+Space and Enter on the submit button of a form that holds a password, a click on it, and Enter on a
   download link: each asks, and a refusal posts nothing (the receiving server's log).
 """
@@ -29,7 +31,13 @@ LOGIN = f"""<title>Login</title>
 <label>Password <input name="password" type="password"></label>
 <button type="submit"><span>Sign in</span></button>
 </form>
-<a href="/report.csv" download>Report</a>"""
+<a href="/report.csv" download>Report</a>
+<label>Jump <textarea id="jump"></textarea></label>
+<script>
+// a hostile page: a character key in Jump moves the focus into the password field on its keydown, so that the
+// key's text, which goes where the focus is then, lands in the password unasked
+document.getElementById('jump').addEventListener('keydown', () => document.querySelector('[name=password]').focus());
+</script>"""
 
 #: The ways an agent may spell a paste: the engine reads each as one (modifier names in any case, their aliases);
 #: and a character key, which types into the field as browser_type does.
@@ -81,6 +89,15 @@ def test_every_spelling_of_paste_into_a_password_field_asks_and_nothing_goes_in_
         user.answer("confirmQuestion", "confirmButton")
         assert user.reply(pasting)["ok"]
         assert password_value(user) == CLIPPED
+
+
+def test_a_key_whose_keydown_moves_the_focus_into_a_password_asks_before_its_text_goes_in(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
+        user.allow_always(user.stack.pages.url("login"))
+        user.stack.ok(user.session_id, "browser_click", ref=ref_of(user.snapshot(), "textbox", "Jump"))
+        refused(user, "browser_press", 'type into the password field "Password"', key="x")
+        assert password_value(user) == ""
+        assert user.in_page("return document.getElementById('jump').value") == ""
 
 
 def test_space_enter_and_a_click_on_a_submit_of_a_password_form_each_ask(stack: BrowserStack) -> None:

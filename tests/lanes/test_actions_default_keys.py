@@ -205,6 +205,24 @@ document.getElementById('kept').addEventListener('keydown', (event) => event.pre
 </script>""",
 )
 
+#: A grid cell that opens its editor on a character key's keydown and gives it the focus, as Handsontable's does,
+#: without cancelling the key; the title says what the editor holds.
+CELL_EDITOR = page(
+    "{}",
+    """<h1>Cell</h1>
+<div role="gridcell" tabindex="0" id="cell" aria-label="Budget">1200</div>
+<textarea id="editor" aria-label="Editor" hidden></textarea>
+<script>
+const cell = document.getElementById('cell'), editor = document.getElementById('editor');
+cell.addEventListener('keydown', (event) => {
+  if (event.key.length !== 1) return;
+  editor.hidden = false;
+  editor.focus();
+});
+editor.addEventListener('input', () => { document.title = JSON.stringify({ editor: editor.value }); });
+</script>""",
+)
+
 #: A date input reporting its value, from the start and after every key and edit.
 DATE = page(
     "{}",
@@ -266,6 +284,7 @@ def pages() -> Iterator[PageServer]:
     served = {
         "/number": NUMBER,
         "/searches": SEARCHES,
+        "/cell-editor": CELL_EDITOR,
         "/date": DATE,
         "/selects": SELECTS,
         "/caret": CARET,
@@ -507,6 +526,14 @@ def test_escape_empties_a_search_field_unless_it_is_read_only_or_the_page_cancel
     for name, field, text in (("Fixed", "fixed", "kept"), ("Kept", "kept", "mine")):
         agent.ok("browser_click", ref=ref_of(agent, f'searchbox "{name}"'))
         assert press(agent, "Escape")[-1] == f"{field}={text}", name
+
+
+def test_a_keys_text_goes_to_the_editor_its_keydown_focused(agent: LaneAgent) -> None:
+    """Measured with real keys: a character's text goes where the focus is once its keydown is handled, so a grid
+    that opens its cell's editor on the keydown (Handsontable) gets the character in the editor."""
+    focus_field(agent, "/cell-editor", 'gridcell "Budget"')
+    assert press(agent, "x") == {"editor": "x"}
+    assert press(agent, " ") == {"editor": "x "}
 
 
 def test_space_on_a_date_input_leaves_a_date_in_it(agent: LaneAgent) -> None:

@@ -143,8 +143,8 @@ def _typing(control: Control) -> list[Interaction]:
 def _choosing(control: Control) -> list[Interaction]:
     """Choosing one option, then several, a person's way: open the control (a listbox or a radio group is open
     already; a combobox opens on the text typed into it), press the option; a native listbox takes a second option
-    with Control held. A select or a menu of one choice closes on it: it is opened again for the second (a person
-    presses no option of a list that is fading away)."""
+    with Control held. A select or a menu of one choice closes on it, as does a multiple select that says it
+    ``reopens``: it is opened again for the second (a person presses no option of a list that is fading away)."""
     listed = control.kind in {"radio", "tabs", "multiselect"} and _is_listed(control)
     open_first: tuple[Step, ...] = (
         () if listed or control.target.role in CONTAINER_ROLES else (Step(CLICK, control.target),)
@@ -157,7 +157,7 @@ def _choosing(control: Control) -> list[Interaction]:
     if rest and control.kind not in {"radio", "tabs"}:
         adding = "Control" if control.kind == "multiselect" and control.target.role == "listbox" else ""
         second = Step(CHOOSE, rest[0], owner=control.target, modifiers=adding)
-        again = open_first if control.kind in {"select", "menu"} else ()
+        again = open_first if control.kind in {"select", "menu"} or control.raw.get("reopens") else ()
         found.append(Interaction("choose several", (*open_first, choose_first, *again, second)))
     if control.kind in {"select", "multiselect", "combobox", "autocomplete", "menu"}:
         found.append(Interaction("open, scroll the list", (*open_first, Step(SCROLL, first))))

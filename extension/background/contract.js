@@ -588,6 +588,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/select.js",
     "engine/pointer.js",
     "engine/drag.js",
+    "engine/focus_order.js",
     "engine/keyboard.js",
     "engine/values.js",
     "engine/segments.js",

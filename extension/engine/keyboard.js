@@ -1,8 +1,8 @@
 /*
  * Hermes snapshot engine: press(key), a key press on the focused element with what the browser would do
  * for it (synthetic key events do nothing by themselves): Enter submits a form or activates a button or
- * link, Tab moves the focus in the browser's order, printable keys and Backspace/Delete edit a field, Control+a
- * selects its text (an editor's: its editing host's), arrows, Home/End and word jumps move the caret in a field or
+ * link, Tab moves the focus in the browser's order (focus_order.js), printable keys and Backspace/Delete edit a
+ * field, Control+a selects its text (an editor's: its editing host's), arrows, Home/End and word jumps move the caret in a field or
  * an editor (Shift extending the selection; PageUp/PageDown by a page of lines), arrows, Home/End and
  * PageUp/PageDown choose in a <select> and step a range input, arrows (Shift held or not) check the next radio of a
  * group and step a number input, arrows, PageUp/PageDown, Home/End and Space scroll, and Control+C/X/V (Meta on
@@ -30,7 +30,12 @@
     deleteInField = engine.deleteInField,
     focusElement = engine.focusElement,
     nativeValue = engine.nativeValue,
-    setNativeValue = engine.setNativeValue;
+    setNativeValue = engine.setNativeValue,
+    radioGroup = engine.radioGroup,
+    stepRadio = engine.stepRadio,
+    moveFocus = engine.moveFocus,
+    focusedNow = engine.focusedNow,
+    ARROW_KEYS = engine.ARROW_KEYS;
 
   // Input types of which a form with more than one blocks implicit submission (HTML's rule).
   var SEGMENTED_INPUTS = wordSet("date time datetime-local month week");
@@ -353,151 +358,6 @@
     if (form.requestSubmit) form.requestSubmit();
     else form.submit();
     return "submit";
-  }
-  // The sequential focus order, as Chromium's Tab key follows it (measured against real keys): positive tabindex
-  // first (ascending), then the composed tree's order, shadow trees where their hosts are (open ones, and the
-  // closed ones the extension's world reaches: dom.js openShadow); nothing disabled, hidden, invisible or inert.
-  var TABBABLE = "a[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]";
-  function tabOrder() {
-    var positive = [],
-      zero = [];
-    (function walk(node) {
-      var children = engine.renderedChildren(node) || node.childNodes;
-      for (var i = 0; i < children.length; i++) {
-        var el = children[i];
-        if (el.nodeType !== 1) continue;
-        if (el.matches(TABBABLE) && tabbable(el)) (el.tabIndex > 0 ? positive : zero).push(el);
-        walk(el);
-      }
-    })(document.body || document.documentElement);
-    positive.sort(function (a, b) {
-      return a.tabIndex - b.tabIndex;
-    });
-    return positive.concat(zero);
-  }
-  // (an editable's root is a stop though its tabIndex reads -1)
-  function tabbable(el) {
-    var stop = el.tabIndex >= 0 || (!el.hasAttribute("tabindex") && engine.isContentEditableRoot(el));
-    if (!stop || isDisabled(el) || !hasBox(el) || (el.localName === "input" && el.type === "hidden")) return false;
-    return getComputedStyle(el).visibility === "visible" && !el.closest("[inert]");
-  }
-  // Radio buttons of one group are one stop, as Chromium has it (measured with real keys): never while the focus
-  // is in the group; else the checked one; with none checked, the radio of the group that last had the focus, and
-  // if none had it (or it is gone), whichever comes first: Tab enters at the group's first, Shift+Tab at its last.
-  // `arrows`: the group an arrow key steps through, where radios without a name are one group too (Chromium's
-  // NextRadioButtonInGroup compares names, "" with "": Fluent UI's tree draws a radio without a name in each item,
-  // and real arrows go from one to the next); no other rule counts them as a group.
-  function radioGroup(el, arrows) {
-    if (!isRadio(el) || !(el.name || arrows)) return null;
-    var root = el.getRootNode();
-    var all = root.querySelectorAll ? root.querySelectorAll('input[type="radio"]') : [];
-    return Array.prototype.filter.call(all, function (other) {
-      return other.name === el.name && other.form === el.form;
-    });
-  }
-  function skipsRadio(candidate, from) {
-    var group = radioGroup(candidate);
-    if (!group) return false;
-    if (group.indexOf(from) >= 0) return true;
-    var anyChecked = group.some(function (radio) {
-      return radio.checked;
-    });
-    if (anyChecked) return !candidate.checked;
-    var last = lastFocusedRadio(candidate);
-    return !!last && last !== candidate && group.indexOf(last) >= 0 && tabbable(last);
-  }
-  function isRadio(el) {
-    return !!el && el.localName === "input" && el.type === "radio";
-  }
-  // The radio of each named group that last had the focus, by the group's scope (its form, else its tree) and
-  // name.
-  var focusedRadios = new WeakMap();
-  function radioScope(radio) {
-    return radio.form || radio.getRootNode();
-  }
-  function lastFocusedRadio(radio) {
-    var byName = focusedRadios.get(radioScope(radio));
-    return (byName && byName.get(radio.name)) || null;
-  }
-  window.addEventListener(
-    "focus",
-    function (event) {
-      var el = event.composedPath()[0];
-      if (!isRadio(el) || !el.name) return;
-      var scope = radioScope(el);
-      if (!focusedRadios.has(scope)) focusedRadios.set(scope, new Map());
-      focusedRadios.get(scope).set(el.name, el);
-    },
-    true
-  );
-  // An arrow in a radio group checks the next radio of the group that can be (Down and Right, Left in a
-  // right-to-left group) or the one before, round the group's ends: the focus moves to it, then it is clicked,
-  // which checks it and fires click, input and change, as Chromium's own (measured against real keys).
-  var ARROW_KEYS = /^Arrow(Up|Down|Left|Right)$/;
-  function stepRadio(radio, key) {
-    var group = radioGroup(radio, true);
-    var forward = key === "ArrowDown" || key === (getComputedStyle(radio).direction === "rtl" ? "ArrowLeft" : "ArrowRight");
-    var at = group.indexOf(radio);
-    for (var n = 1; n < group.length; n++) {
-      var next = group[(at + (forward ? n : group.length - n)) % group.length];
-      if (isDisabled(next) || !hasBox(next)) continue;
-      focusElement(next);
-      next.click();
-      return "select";
-    }
-    return null;
-  }
-  // Tab moves the focus to the next element in that order that takes it; past the last (or before the first),
-  // the focus leaves the page, as it goes to the browser's own controls: the document keeps none, and the next
-  // Tab starts from the first again.
-  function moveFocus(target, backwards) {
-    var order = tabOrder();
-    var step = backwards ? -1 : 1;
-    var before = activeElementDeep();
-    for (var i = firstStop(order, target, backwards); i >= 0 && i < order.length; i += step) {
-      var next = order[i];
-      if (skipsRadio(next, before)) continue;
-      focusElement(next, true);
-      // the focus went there, or a handler of its events moved it on (a dialog's focus trap sends it back in):
-      // either is where Tab leaves it; only an element that took no focus at all passes it to the next stop
-      if (activeElementDeep() !== before) return "focus";
-    }
-    if (target && target !== document.body) engine.blurFocused();
-    return "focus";
-  }
-  // The element with the focus, or `fallback` when none has it (the one that had it went with the page's change).
-  function focusedNow(fallback) {
-    var now = activeElementDeep();
-    return now && now !== document.body && now !== document.documentElement ? now : fallback;
-  }
-  // Where in the order Tab looks first: after the focused element; with nothing focused, the first (the last).
-  // From an element out of the order (tabindex -1, a scrolled box), the stop next to it in the document, of any
-  // tabindex; with none after it, Tab goes round to the first stop of tabindex 0 rather than leave the page
-  // (Chromium's NextFocusableElement then looks for the lowest tabindex above the start's -1: a tree's item of
-  // tabindex -1 at the page's end, Element Plus's and Mantine's, measured with real keys), and with none before
-  // it, Shift+Tab leaves the page.
-  function firstStop(order, target, backwards) {
-    var at = order.indexOf(target);
-    if (at >= 0) return at + (backwards ? -1 : 1);
-    if (!target || target === document.body) return backwards ? order.length - 1 : 0;
-    var nearest = -1;
-    var from = outermost(target);
-    var side = backwards ? Node.DOCUMENT_POSITION_PRECEDING : Node.DOCUMENT_POSITION_FOLLOWING;
-    var closer = backwards ? Node.DOCUMENT_POSITION_FOLLOWING : Node.DOCUMENT_POSITION_PRECEDING;
-    for (var i = 0; i < order.length; i++) {
-      var stop = outermost(order[i]);
-      if (!(from.compareDocumentPosition(stop) & side)) continue;
-      if (nearest < 0 || outermost(order[nearest]).compareDocumentPosition(stop) & closer) nearest = i;
-    }
-    if (nearest >= 0 || backwards) return nearest;
-    var firstOfZero = 0;
-    while (firstOfZero < order.length && order[firstOfZero].tabIndex > 0) firstOfZero++;
-    return firstOfZero;
-  }
-  // An element in a shadow tree stands where its outermost host is (nodes of two trees have no order).
-  function outermost(el) {
-    while (el.getRootNode() !== document && el.getRootNode().host) el = el.getRootNode().host;
-    return el;
   }
   // ----- the caret and the selection -------------------------------------------------------------------
   // Chromium's keys on Linux for moving the caret in a field or an editor, as Selection.modify's arguments

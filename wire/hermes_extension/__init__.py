@@ -41,6 +41,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/select.js",
     "engine/pointer.js",
     "engine/drag.js",
+    "engine/focus_order.js",
     "engine/keyboard.js",
     "engine/values.js",
     "engine/segments.js",

@@ -2,8 +2,8 @@
  * Hermes snapshot engine: press(key), a key press on the focused element with what the browser would do
  * for it (synthetic key events do nothing by themselves): Enter submits a form or activates a button or
  * link, Tab moves the focus in the browser's order (focus_order.js), printable keys and Backspace/Delete edit a
- * field, Control+a selects its text (an editor's: its editing host's), arrows, Home/End and word jumps move the caret in a field or
- * an editor (Shift extending the selection; PageUp/PageDown by a page of lines), arrows, Home/End and
+ * field, Control+a selects its text (an editor's: its editing host's), arrows, Home/End and word jumps move the
+ * caret in a field or an editor (Shift extending the selection; PageUp/PageDown by a page of lines), arrows, Home/End and
  * PageUp/PageDown choose in a <select> and step a range input, arrows (Shift held or not) check the next radio of a
  * group and step a number input, arrows, PageUp/PageDown, Home/End and Space scroll, and Control+C/X/V (Meta on
  * macOS, Control+Insert, Shift+Delete, Shift+Insert) copy, cut and paste through the session's clipboard. Each is

@@ -34,7 +34,8 @@ startCorpus(
     package: "react-select",
     controls: [
       { key: "size", kind: "select", role: "combobox", name: "Size", press: "#size-select .react-select__control", options: [{ role: "option", name: "Medium" }] },
-      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
+      // (React Select's multiple select closes its menu on each choice, by default: a person opens it again)
+      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", reopens: true, options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
       { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
     ],
   },

@@ -108,6 +108,7 @@
   // the focus leaves the page, as it goes to the browser's own controls: the document keeps none, and the next
   // Tab starts from the first again.
   function moveFocus(target, backwards) {
+    if ((!target || target === document.body) && startingPoint && startingPoint.isConnected) target = startingPoint;
     var order = tabOrder();
     var step = backwards ? -1 : 1;
     var before = activeElementDeep();
@@ -117,10 +118,22 @@
       focusElement(next, true);
       // the focus went there, or a handler of its events moved it on (a dialog's focus trap sends it back in):
       // either is where Tab leaves it; only an element that took no focus at all passes it to the next stop
-      if (activeElementDeep() !== before) return "focus";
+      if (activeElementDeep() !== before) {
+        startingPoint = activeElementDeep();
+        return "focus";
+      }
     }
     if (target && target !== document.body) engine.blurFocused();
+    startingPoint = null; // the focus left the page: the next Tab starts from its start
     return "focus";
+  }
+  // The sequential focus navigation starting point (HTML's): where a press landed, or what Tab last focused. With
+  // nothing focused (a press on text, or on a menu's item that takes no focus itself), Tab goes on from there, not
+  // from the page's start (measured with real keys: jQuery UI's menu, an item clicked, then Tab reaches the button
+  // after the menu); gone from the page, or once Tab has left the page, it counts no more.
+  var startingPoint = null;
+  function noteStartingPoint(node) {
+    startingPoint = node && node.nodeType === 1 ? node : (node && node.parentElement) || null;
   }
   // The element with the focus, or `fallback` when none has it (the one that had it went with the page's change).
   function focusedNow(fallback) {
@@ -161,6 +174,7 @@
     radioGroup: radioGroup,
     stepRadio: stepRadio,
     moveFocus: moveFocus,
+    noteStartingPoint: noteStartingPoint,
     focusedNow: focusedNow,
     ARROW_KEYS: ARROW_KEYS,
   });

@@ -217,6 +217,7 @@
       },
       function () {
         focusMovedByPage(down.focusedBefore, down.heard);
+        engine.noteStartingPoint(target); // where Tab goes on from while nothing has the focus (cancelled or not)
         if (down.mouse) moveFocusFor(target);
         if (down.mouse && how.name === "left") engine.selectPopupPressed(target);
         // the press's own default on a slider's track and on text (fields.js)

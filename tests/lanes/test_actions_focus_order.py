@@ -165,6 +165,25 @@ TREE_END = page(
 )
 
 
+#: A menu between two buttons whose items cancel a press's mousedown, as jQuery UI's do: the press focuses nothing,
+#: and the focus stays on the body.
+CLICKED_TEXT = page(
+    "[]",
+    """<h1>Clicked text</h1>
+<p><button id="before">Before</button></p>
+<ul role="menu" aria-label="Actions" id="menu" tabindex="0"><li role="menuitem" id="rename">Rename</li>
+<li role="menuitem" id="archive">Archive</li></ul>
+<p><button id="after">After</button> <button id="last">Last</button></p>
+<script>
+for (const item of document.querySelectorAll('[role=menuitem]')) {
+  item.addEventListener('mousedown', (event) => event.preventDefault());
+}
+</script>
+"""
+    + STOPS_IN_TITLE,
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
@@ -175,6 +194,7 @@ def pages() -> Iterator[PageServer]:
         "/nameless-radios": NAMELESS_RADIOS,
         "/tab-returns": TAB_RETURNS,
         "/tree-end": TREE_END,
+        "/clicked-text": CLICKED_TEXT,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -262,3 +282,13 @@ def test_tab_past_the_last_stop_from_an_element_out_of_the_order_goes_round_to_t
     assert press(agent, "Tab") == ["a"]
     focus_field(agent, "/tree-end", 'treeitem "Start"')
     assert press(agent, "Shift+Tab") == ["page"]
+
+
+def test_tab_from_nothing_focused_goes_on_from_where_the_press_landed(agent: LaneAgent) -> None:
+    """Measured with real keys: a press on something that takes no focus leaves it on the body, and Tab then goes
+    on from where the press landed (the sequential focus navigation starting point), not from the page's start:
+    from a menu's item, Tab reaches the button after the menu and Shift+Tab the menu around it (jQuery UI's)."""
+    focus_field(agent, "/clicked-text", 'menuitem "Archive"')
+    assert press(agent, "Tab") == ["after"]
+    focus_field(agent, "/clicked-text", 'menuitem "Archive"')
+    assert press(agent, "Shift+Tab") == ["menu"]

@@ -101,13 +101,26 @@
   }
   function reaches(el, hit) {
     if (!hit) return false;
-    if (composedContains(el, hit)) return true;
+    if (composedContains(el, hit) || slottedThrough(el, hit)) return true;
     var around = parentOf(el);
     around = around && around.closest ? around.closest(ACTIVATES_AROUND) : null;
     if (around && composedContains(around, hit)) return true;
     var labels = el.labels || [];
     for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
     return (hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit);
+  }
+  // Whether a press on `hit` travels through `el` on its way up, as the event's path goes: `hit` is content a
+  // shadow host slots into the element (its path runs through the slot, inside the element, before the host), or
+  // the host itself where its own text shows through such a slot, which the hit test names (Ionic's ion-button:
+  // its label is the host's text, drawn in the inner <button>'s slot; a person's press on it opens the dialog).
+  function slottedThrough(el, hit) {
+    for (var node = hit; node; node = node.assignedSlot || parentOf(node)) if (node === el) return true;
+    if (!hit.shadowRoot || el.getRootNode() !== hit.shadowRoot) return false;
+    return Array.prototype.some.call(el.querySelectorAll("slot"), function (slot) {
+      return slot.assignedNodes({ flatten: true }).some(function (node) {
+        return node.nodeType === 3 && /\S/.test(node.data);
+      });
+    });
   }
   // A form control that takes no pointer (pointer-events: none) hands a press at its place to the box around it,
   // which the page made to take it: Vuetify's select focuses its input and opens its menu on a press on the field

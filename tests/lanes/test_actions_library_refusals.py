@@ -18,6 +18,9 @@ own model (``window.__state``) and the page's own DOM, read by the harness, neve
   click_intercepted (the placeholder "in the way"), where a person's press opens the list.
 * Element Plus draws its switch as the box around a 0-by-0 input, whose label is the form's, a column away: the
   click pressed that label, and on the cdp lane the switch stayed off, where a person presses the switch itself.
+* Ionic's ion-button draws its label, the host's own text, through a slot in the <button> inside its shadow tree:
+  the hit test names the host, and a click on the button answered click_intercepted (the press "falls through it"
+  to the host), where a person's press opens the dialog and shows the toast.
 """
 
 from __future__ import annotations
@@ -150,3 +153,12 @@ def test_element_plus_switch_is_pressed_where_it_is_drawn_not_on_its_distant_lab
     assert box["left"] <= clicked["x"] <= box["right"] and box["top"] <= clicked["y"] <= box["bottom"], (clicked, box)
     agent.ok("browser_click", ref=ref_of(agent, 'switch "Alerts"'))
     state_becomes(agent, "window.__state.alerts", False)
+
+
+@pytest.mark.parametrize(("button", "opened"), [("OPEN DIALOG", "dialog"), ("SHOW TOAST", "toast")])
+def test_ionic_button_is_pressed_through_the_label_its_host_slots_into_it(
+    agent: LaneAgent, button: str, opened: str
+) -> None:
+    open_corpus_page(agent, "ionic")
+    agent.ok("browser_click", ref=first_ref(agent, f'button "{button}"'))
+    state_becomes(agent, f"window.__state.{opened}", True)

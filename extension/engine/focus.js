@@ -19,11 +19,13 @@
     if (el.isContentEditable && isContentEditableRoot(el)) return true;
     return el.tabIndex >= 0 || el.hasAttribute("tabindex");
   }
-  // A press focuses the nearest focusable element around the target, or blurs whatever had the focus.
+  // A press focuses the nearest focusable element around the target, or blurs whatever had the focus. "Around" is
+  // the flat tree, as Chromium walks it: an element a shadow host slots in is inside the slot that shows it (the
+  // label of Ionic's accordion header, slotted into the header's inner <button>, focuses that button).
   function moveFocusFor(target) {
     var candidate = target;
     while (candidate && candidate !== document.documentElement && !focusable(candidate)) {
-      candidate = candidate.parentElement || (candidate.parentNode && candidate.parentNode.host) || null;
+      candidate = candidate.assignedSlot || candidate.parentElement || (candidate.parentNode && candidate.parentNode.host) || null;
     }
     if (candidate && focusable(candidate)) focusElement(candidate);
     else blurFocused();

@@ -115,12 +115,22 @@
   // its label is the host's text, drawn in the inner <button>'s slot; a person's press on it opens the dialog).
   function slottedThrough(el, hit) {
     for (var node = hit; node; node = node.assignedSlot || parentOf(node)) if (node === el) return true;
-    if (!hit.shadowRoot || el.getRootNode() !== hit.shadowRoot) return false;
+    return hostTextThrough(el, hit);
+  }
+  function hostTextThrough(el, hit) {
+    if (!hit || !hit.shadowRoot || el.getRootNode() !== hit.shadowRoot) return false;
     return Array.prototype.some.call(el.querySelectorAll("slot"), function (slot) {
       return slot.assignedNodes({ flatten: true }).some(function (node) {
         return node.nodeType === 3 && /\S/.test(node.data);
       });
     });
+  }
+  // What a press at a point that hits `hit` is dispatched to, for the element: the element itself where the hit
+  // is the host whose text it shows through its slot (the real event's path runs from that text through the
+  // element, which takes the focus and the activation; one dispatched at the host would pass it by: Ionic's
+  // accordion header kept no focus), else what was hit.
+  function pressedThrough(el, hit) {
+    return hostTextThrough(el, hit) ? el : hit;
   }
   // A form control that takes no pointer (pointer-events: none) hands a press at its place to the box around it,
   // which the page made to take it: Vuetify's select focuses its input and opens its menu on a press on the field
@@ -443,6 +453,7 @@
 
   Object.assign(engine, {
     reaches: reaches,
+    pressedThrough: pressedThrough,
     intercepted: intercepted,
     clearInView: clearInView,
     pointerTarget: pointerTarget,

@@ -62,7 +62,7 @@
       var link = el.closest ? el.closest("a[href][target]") : null;
       if (!how.hover && link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
       function hitNow() {
-        return point.direct ? el : deepElementFromPoint(point.x, point.y);
+        return point.direct ? el : engine.pressedThrough(el, deepElementFromPoint(point.x, point.y));
       }
       var arrival = settled(function () {
         var hit = hitNow();
@@ -104,7 +104,7 @@
   function pressToType(el, number) {
     return pressPoint(el, number, true).then(function (point) {
       if (!point.ok) return point;
-      var hit = point.direct ? el : deepElementFromPoint(point.x, point.y);
+      var hit = point.direct ? el : engine.pressedThrough(el, deepElementFromPoint(point.x, point.y));
       if (!point.direct && !reaches(el, hit)) return intercepted(el, number, hit);
       return press(hit, point.x, point.y, gesture({})).then(function () {
         return { ok: true };

@@ -20,7 +20,8 @@ own model (``window.__state``) and the page's own DOM, read by the harness, neve
   click pressed that label, and on the cdp lane the switch stayed off, where a person presses the switch itself.
 * Ionic's ion-button draws its label, the host's own text, through a slot in the <button> inside its shadow tree:
   the hit test names the host, and a click on the button answered click_intercepted (the press "falls through it"
-  to the host), where a person's press opens the dialog and shows the toast.
+  to the host), where a person's press opens the dialog and shows the toast. Its accordion header slots its label
+  (an element) into the header's inner <button>: a press there focuses that button, as the flat tree has it.
 """
 
 from __future__ import annotations
@@ -162,3 +163,14 @@ def test_ionic_button_is_pressed_through_the_label_its_host_slots_into_it(
     open_corpus_page(agent, "ionic")
     agent.ok("browser_click", ref=first_ref(agent, f'button "{button}"'))
     state_becomes(agent, f"window.__state.{opened}", True)
+
+
+def test_ionic_accordion_header_pressed_on_its_slotted_label_takes_the_focus(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "ionic")
+    agent.ok("browser_click", ref=first_ref(agent, 'button "Shipping"'))
+    state_becomes(agent, "window.__state.faq", "shipping")
+    deep_focus = (
+        "(() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) "
+        "a = a.shadowRoot.activeElement; return a.localName + ' in ' + a.getRootNode().host.localName; })()"
+    )
+    assert evaluated(agent, deep_focus) == "button in ion-item"

@@ -148,6 +148,7 @@
       style.transform !== "none" || style.filter !== "none" || style.perspective !== "none" || /paint|layout|strict|content/.test(style.contain || "") || /transform|perspective|filter/.test(style.willChange || "");
     return forFixed || (escaping === "absolute" && style.position !== "static");
   }
+  // Whether the body's overflow is the viewport's (CSS Overflow's propagation: the root's is visible in both axes).
   function overflowIsViewports(node) {
     if (node !== document.body) return false;
     var root = getComputedStyle(document.documentElement);
@@ -548,6 +549,7 @@
 
   Object.assign(engine, {
     isFileInput: isFileInput,
+    overflowIsViewports: overflowIsViewports,
     SKIP_TAGS: SKIP_TAGS,
     INLINE_TAGS: INLINE_TAGS,
     SELF_HIDDEN: SELF_HIDDEN,

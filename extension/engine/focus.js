@@ -25,7 +25,7 @@
   function moveFocusFor(target) {
     var candidate = target;
     while (candidate && candidate !== document.documentElement && !focusable(candidate)) {
-      candidate = candidate.assignedSlot || candidate.parentElement || (candidate.parentNode && candidate.parentNode.host) || null;
+      candidate = engine.flatParent(candidate);
     }
     if (candidate && focusable(candidate)) focusElement(candidate);
     else blurFocused();

@@ -78,8 +78,8 @@
     // With options.asked (confirmations on: the risk the user let before the press, or null or false for none), the
     // key's risk is read again as it acts: one the user was not asked about (the page moved the focus since
     // pressRisk) does nothing, not even the key's events, until the lane has asked and presses again.
-    var risk = options.asked !== undefined ? engine.riskOfAction(target, effect) : null;
-    if (risk && !sameRisk(risk, options.asked)) return failure("confirmation_needed", "Pressing " + quote(key) + " there needs the user's confirmation.", { field: risk });
+    var unasked = unaskedRisk(target, effect, key, options);
+    if (unasked) return unasked;
     var plain = !modifiers.ctrl && !modifiers.meta && !modifiers.alt;
     var chord = CLIPBOARD_EFFECTS[effect] ? effect : null;
     var pressedOn = target,
@@ -107,11 +107,8 @@
           if (info.printable && now !== target && !(now.localName === "iframe" || now.localName === "frame")) {
             var nowEditing = editingOf(now);
             var nowEffect = keyEffect(now, info, modifiers, nowEditing);
-            var nowRisk = options.asked !== undefined ? engine.riskOfAction(now, nowEffect) : null;
-            if (nowRisk && !sameRisk(nowRisk, options.asked)) {
-              refused = failure("confirmation_needed", "Pressing " + quote(key) + " there needs the user's confirmation.", { field: nowRisk });
-              return;
-            }
+            refused = unaskedRisk(now, nowEffect, key, options);
+            if (refused) return;
             target = now;
             editing = nowEditing;
             effect = nowEffect;
@@ -152,6 +149,13 @@
     if (!parsed.ok || !target) return { ok: true, risk: null };
     var effect = keyEffect(target, keyInfo(parsed.main), parsed.modifiers, editingOf(target));
     return { ok: true, risk: engine.riskOfAction(target, effect) };
+  }
+  // With options.asked (confirmations on), confirmation_needed for the risk of `effect` on `target` when it is not
+  // the one the user let; else null.
+  function unaskedRisk(target, effect, key, options) {
+    var risk = options.asked !== undefined ? engine.riskOfAction(target, effect) : null;
+    if (!risk || sameRisk(risk, options.asked)) return null;
+    return failure("confirmation_needed", "Pressing " + quote(key) + " there needs the user's confirmation.", { field: risk });
   }
   function sameRisk(a, b) {
     return !!b && a.risk === b.risk && a.kind === b.kind && a.label === b.label;

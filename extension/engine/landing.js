@@ -99,6 +99,11 @@
   function parentOf(node) {
     return node.parentElement || (node.parentNode && node.parentNode.host) || null;
   }
+  // The node's parent in the flat tree, as Chromium walks it for a press: the slot that shows a slotted node, else
+  // its parent, else the host of the shadow tree it tops.
+  function flatParent(node) {
+    return node.assignedSlot || parentOf(node);
+  }
   function reaches(el, hit) {
     if (!hit) return false;
     if (composedContains(el, hit) || slottedThrough(el, hit)) return true;
@@ -114,7 +119,7 @@
   // the host itself where its own text shows through such a slot, which the hit test names (Ionic's ion-button:
   // its label is the host's text, drawn in the inner <button>'s slot; a person's press on it opens the dialog).
   function slottedThrough(el, hit) {
-    for (var node = hit; node; node = node.assignedSlot || parentOf(node)) if (node === el) return true;
+    for (var node = hit; node; node = flatParent(node)) if (node === el) return true;
     return hostTextThrough(el, hit);
   }
   function hostTextThrough(el, hit) {
@@ -460,5 +465,6 @@
     pressPoint: pressPoint,
     untilReached: untilReached,
     parentOf: parentOf,
+    flatParent: flatParent,
   });
 })(globalThis.__hermesEngine);

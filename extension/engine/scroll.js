@@ -30,10 +30,8 @@
   // is visible in both axes (the viewport takes the body's then: CSS Overflow's propagation). A script, or a
   // caret brought into view, still scrolls it (measured with real keys: Space, PageDown, End scroll nothing).
   function pageTakesKeys(vertical) {
-    var property = vertical ? "overflowY" : "overflowX";
-    var root = getComputedStyle(document.documentElement);
-    var rootVisible = root.overflowX === "visible" && root.overflowY === "visible";
-    var overflow = rootVisible && document.body ? getComputedStyle(document.body)[property] : root[property];
+    var takes = document.body && engine.overflowIsViewports(document.body) ? document.body : document.documentElement;
+    var overflow = getComputedStyle(takes)[vertical ? "overflowY" : "overflowX"];
     return overflow !== "hidden" && overflow !== "clip";
   }
   // What scrolls for `el`: its nearest scrollable ancestor, else the page; with no element and a page that

@@ -44,9 +44,12 @@
     });
     return boxes.length === 1 && !boxes[0].firstElementChild ? { press: boxes[0], into: boxes[0], shown: boxes[0] } : null;
   }
+  function withoutBidiMarks(text) {
+    return text.replace(/[\u200e\u200f\u2066-\u2069]/g, "");
+  }
   // What the field shows, with the separators between its segments, without bidi marks.
   function segmentsText(el) {
-    return clean(segmentedField(el).shown.textContent.replace(/[\u200e\u200f\u2066-\u2069]/g, ""));
+    return clean(withoutBidiMarks(segmentedField(el).shown.textContent));
   }
   // The group's segments: its editable spinbuttons that show.
   function segmentsOf(group) {
@@ -98,7 +101,7 @@
     if (!segment || !segment.group.isConnected || !segmentedField(segment.group)) return null;
     var segments = segmentsOf(segment.group);
     var from = segments.slice(segment.index).map(function (each) {
-      return each.textContent.replace(/[\u200e\u200f\u2066-\u2069]/g, "");
+      return withoutBidiMarks(each.textContent);
     }).join(" ");
     var begins = lettersAndDigits(from).indexOf(lettersAndDigits(text)) === 0 || twoDigitNumbers(from).indexOf(twoDigitNumbers(text)) === 0;
     var shown = segmentsText(segment.group);

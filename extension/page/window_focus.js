@@ -203,14 +203,15 @@
   // one when it finds none. In the scope's own tree the focus is the element that holds it there (itself, or the
   // shadow host around it); :focus-within's first match is the outermost element around that, below the scope.
   function querySelectorWrapper(original, args) {
-    const answer = typeof args[0] === "string" && emulating() && focusState[args[0].trim()];
+    const selector = typeof args[0] === "string" ? args[0].trim() : "";
+    const answer = selector && emulating() && focusState[selector];
     if (!answer) return apply(original, this, args);
     const inner = focused();
     const tree = this instanceof DocumentKind || this instanceof FragmentKind ? this : apply(rootOf, this, []);
     let held = inner;
     while (held && apply(rootOf, held, []) !== tree) held = held.parentNode || held.host;
     if (!held || held === this || !apply(containsOf, this, [held]) || !answer(held, inner)) return null;
-    if (args[0].trim() !== ":focus-within") return held;
+    if (selector !== ":focus-within") return held;
     while (held.parentNode !== this && held.parentNode instanceof ElementKind) held = held.parentNode;
     return held;
   }

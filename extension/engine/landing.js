@@ -124,7 +124,9 @@
   }
   function hostTextThrough(el, hit) {
     if (!hit || !hit.shadowRoot || el.getRootNode() !== hit.shadowRoot) return false;
-    return Array.prototype.some.call(el.querySelectorAll("slot"), function (slot) {
+    var slots = Array.prototype.slice.call(el.querySelectorAll("slot"));
+    if (tagOf(el) === "slot") slots.push(el);
+    return slots.some(function (slot) {
       return slot.assignedNodes({ flatten: true }).some(function (node) {
         return node.nodeType === 3 && /\S/.test(node.data);
       });
@@ -169,7 +171,7 @@
   // focuses a field or a select, whose drawing (Select2's) a person presses.
   var LABEL_ACTIVATES = engine.wordSet("checkbox radio file");
   function pressArea(el) {
-    if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type]) return offPageFace(el) || el;
+    if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type]) return offPageFace(el) || shownContent(el) || el;
     if (!nothingToPress(el)) return el;
     var labels = Array.prototype.filter.call(el.labels || [], function (label) {
       return hasBox(label) && label.getClientRects().length;
@@ -203,6 +205,21 @@
     var box = el.getBoundingClientRect();
     if (box.right + window.scrollX > 0 && box.bottom + window.scrollY > 0) return null;
     return shownAround(el);
+  }
+  // What a person presses for an element laid out only through what it holds (display: contents: a wrapper that
+  // takes the page's clicks, a slot): the first element in it, in the flat tree, that shows; the press travels up
+  // through the element (reaches()). null for another element, or when only text shows (pressPoint()).
+  var CONTENT_LOOK = 200;
+  function shownContent(el) {
+    if (el.getClientRects().length || getComputedStyle(el).display !== "contents") return null;
+    var queue = [el];
+    for (var looked = 0; queue.length && looked < CONTENT_LOOK; looked++) {
+      var node = queue.shift();
+      if (node !== el && node.getClientRects().length) return node;
+      var children = engine.renderedChildren(node) || node.children;
+      for (var i = 0; i < children.length; i++) if (children[i].nodeType === 1) queue.push(children[i]);
+    }
+    return null;
   }
   // The first box around a hidden control, within its drawing's levels (below the body), that shows; null for none.
   function shownAround(el) {
@@ -436,11 +453,43 @@
     if (!hasBox(el) && getComputedStyle(el).display !== "contents") return failure("not_visible", "Element " + refText(found.number) + " is not visible now; take a new snapshot.");
     return found;
   }
-  // Where the pointer goes for an element: a clear point (clearPoint()); an element laid out only through its
-  // children (display: contents) has no point of its own and gets the events directly.
+  // Where the pointer goes for an element: a clear point (clearPoint()) of where it is pressed (pressArea()). An
+  // element laid out only through text it holds (display: contents) is pressed on that text, where the hit test
+  // names the element itself (or, for a slot that shows its host's text, the host: hostTextThrough()).
   function pressPoint(el, number, quick) {
-    if (!el.getClientRects().length) return Promise.resolve({ ok: true, x: 0, y: 0, hit: null, direct: true });
-    return clearPoint(el, number, quick);
+    if (pressArea(el).getClientRects().length) return clearPoint(el, number, quick);
+    var point = textPoint(el);
+    if (point) return Promise.resolve(point);
+    return Promise.resolve(failure("not_visible", "Element " + refText(number) + " shows nothing in view to press; take a new snapshot."));
+  }
+  // The centre of the first line of the element's text that shows in the viewport where a press reaches the element,
+  // once the box around it, then the text itself, are scrolled into view.
+  function textPoint(el) {
+    var around = flatParent(el);
+    while (around && !around.getClientRects().length) around = flatParent(around);
+    if (around) scrollIntoViewIfNeeded(around);
+    var nodes = tagOf(el) === "slot" && el.assignedNodes({ flatten: true }).length ? el.assignedNodes({ flatten: true }) : [el];
+    var ranges = nodes.map(function (node) {
+      var range = document.createRange();
+      if (node === el) range.selectNodeContents(el);
+      else range.selectNode(node);
+      return range;
+    });
+    var first = ranges[0].getClientRects()[0];
+    if (first && (first.bottom <= 0 || first.top >= window.innerHeight || first.right <= 0 || first.left >= window.innerWidth)) {
+      window.scrollBy({ left: first.left - window.innerWidth / 2, top: first.top - window.innerHeight / 2, behavior: "instant" });
+    }
+    for (var n = 0; n < ranges.length; n++) {
+      var lines = ranges[n].getClientRects();
+      for (var i = 0; i < lines.length; i++) {
+        var x = (lines[i].left + lines[i].right) / 2,
+          y = (lines[i].top + lines[i].bottom) / 2;
+        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+        var hit = deepElementFromPoint(x, y);
+        if (reaches(el, hit)) return { ok: true, x: x, y: y, hit: hit };
+      }
+    }
+    return null;
   }
   // Whether a press at `point` reaches the element again within UNCOVER_MS (what the pointer's arrival drew
   // over it has gone).

@@ -62,15 +62,15 @@
       var link = el.closest ? el.closest("a[href][target]") : null;
       if (!how.hover && link && link.target && link.target !== "_self" && link.target !== "_parent" && link.target !== "_top") result.opens = { url: link.href, target: link.target };
       function hitNow() {
-        return point.direct ? el : engine.pressedThrough(el, deepElementFromPoint(point.x, point.y));
+        return engine.pressedThrough(el, deepElementFromPoint(point.x, point.y));
       }
       var arrival = settled(function () {
         var hit = hitNow();
-        if (!point.direct && !reaches(el, hit)) return intercepted(el, found.number, hit);
+        if (!reaches(el, hit)) return intercepted(el, found.number, hit);
         arrive(hit, point.x, point.y, how);
         if (how.hover) return result;
         var now = hitNow();
-        if (point.direct || reaches(el, now)) {
+        if (reaches(el, now)) {
           return press(now, point.x, point.y, how).then(function () {
             return result;
           });
@@ -104,8 +104,8 @@
   function pressToType(el, number) {
     return pressPoint(el, number, true).then(function (point) {
       if (!point.ok) return point;
-      var hit = point.direct ? el : engine.pressedThrough(el, deepElementFromPoint(point.x, point.y));
-      if (!point.direct && !reaches(el, hit)) return intercepted(el, number, hit);
+      var hit = engine.pressedThrough(el, deepElementFromPoint(point.x, point.y));
+      if (!reaches(el, hit)) return intercepted(el, number, hit);
       return press(hit, point.x, point.y, gesture({})).then(function () {
         return { ok: true };
       });
@@ -416,10 +416,8 @@
       if (!point.ok) return point;
       var result = rect(ref, { scroll: false });
       if (!result.ok) return result;
-      if (!point.direct) {
-        result.x = point.x;
-        result.y = point.y;
-      }
+      result.x = point.x;
+      result.y = point.y;
       if (!hover) {
         if (tagOf(el) === "select") result.hint = "To choose an option, use type with the option's label.";
         var link = el.closest ? el.closest("a[href][target]") : null;

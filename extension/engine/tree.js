@@ -405,9 +405,11 @@
   // A pointer cursor that starts here (the cursor is inherited, so the children of a clickable box show it
   // too); inside such a box only a row, an <a> without href or an icon drawn with CSS is a target of its own,
   // and an icon only when the target around it has no text (a toolbar of icons, not the icon of "Reply").
+  // Styles inherit along the flat tree: a shadow root's top element inherits from its host, a slotted one from
+  // its slot (Ionic's ion-chip: the slot that shows its text is no target of its own, the chip is).
   function showsOwnPointer(el, tag, row, walk) {
     if (getComputedStyle(el).cursor !== "pointer") return false;
-    var parent = el.parentElement;
+    var parent = engine.flatParent(el);
     if (!parent || getComputedStyle(parent).cursor !== "pointer") return true;
     return row || tag === "a" || (!(walk.target && clean(walk.target.textContent)) && drawsIcon(el));
   }

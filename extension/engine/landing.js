@@ -112,7 +112,15 @@
     if (around && composedContains(around, hit)) return true;
     var labels = el.labels || [];
     for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
-    return (hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit);
+    return (hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit) || hostTakesPress(el, hit);
+  }
+  // A part of a component's shadow tree that takes no pointer hands a press at its place to the component, the host
+  // it is drawn in, which the component made to take it: Ionic's segment button draws its tab as a <button> with
+  // pointer-events: none, and a person's press on the tab is the host's click. Only the host of the part's own
+  // shadow tree: a box further out that a part falls through to (a clickable card around it) is another target.
+  function hostTakesPress(el, hit) {
+    var root = el.getRootNode();
+    return !!root.host && root.host === hit && getComputedStyle(el).pointerEvents === "none";
   }
   // Whether a press on `hit` travels through `el` on its way up, as the event's path goes: `hit` is content a
   // shadow host slots into the element (its path runs through the slot, inside the element, before the host), or

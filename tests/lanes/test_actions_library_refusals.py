@@ -22,6 +22,9 @@ own model (``window.__state``) and the page's own DOM, read by the harness, neve
   the hit test names the host, and a click on the button answered click_intercepted (the press "falls through it"
   to the host), where a person's press opens the dialog and shows the toast. Its accordion header slots its label
   (an element) into the header's inner <button>: a press there focuses that button, as the flat tree has it.
+* Ionic's segment button draws its tab as a <button role=tab> in its shadow tree that takes no pointer
+  (pointer-events: none): a press on the tab is the host's click, and it answered click_intercepted (it "falls
+  through" to ion-segment-button), where a person's press chooses the tab: 17 interactions on both lanes.
 """
 
 from __future__ import annotations
@@ -174,3 +177,11 @@ def test_ionic_accordion_header_pressed_on_its_slotted_label_takes_the_focus(age
         "a = a.shadowRoot.activeElement; return a.localName + ' in ' + a.getRootNode().host.localName; })()"
     )
     assert evaluated(agent, deep_focus) == "button in ion-item"
+
+
+def test_ionic_segment_tab_drawn_without_the_pointer_is_pressed_through_its_host(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "ionic")
+    agent.ok("browser_click", ref=first_ref(agent, 'tab "BILLING"'))
+    state_becomes(agent, "window.__state.tab", "billing")
+    agent.ok("browser_click", ref=first_ref(agent, 'tab "SECURITY"'))
+    state_becomes(agent, "window.__state.tab", "security")

@@ -112,7 +112,8 @@
   // ancestor below the one it is positioned by, an absolutely positioned one those below its positioned
   // ancestor; and <body>'s overflow is the viewport's while <html>'s is visible (a page that locks scrolling
   // with body { overflow: hidden } while a dialog is open clips nothing to the body's box).
-  function clippedBox(el) {
+  // With byScrollers, only the ancestors a person scrolls (overflow auto or scroll) clip: scrollIntoViewIfNeeded().
+  function clippedBox(el, byScrollers) {
     var box = el.getBoundingClientRect();
     var left = Math.max(box.left, 0),
       top = Math.max(box.top, 0),
@@ -123,7 +124,8 @@
       if (node.nodeType !== 1) continue;
       var style = getComputedStyle(node);
       if (escaping && positions(style, escaping)) escaping = null;
-      var clips = !escaping && !(style.overflowX === "visible" && style.overflowY === "visible") && !overflowIsViewports(node);
+      var overflows = byScrollers ? SCROLLS[style.overflowX] || SCROLLS[style.overflowY] : !(style.overflowX === "visible" && style.overflowY === "visible");
+      var clips = !escaping && overflows && !overflowIsViewports(node);
       escaping = positionedOut(style, escaping);
       if (!clips) continue;
       var clip = node.getBoundingClientRect();
@@ -156,8 +158,13 @@
   }
   // Scrolls every scrolling ancestor, and the window, until the element's centre shows (a large element:
   // until a part of it does).
+  // The element brought into view when its centre does not show in the viewport or in a box around it that a person
+  // scrolls. A box that hides what overflows it (overflow: hidden) is not one: nobody scrolls it, and scrolling it
+  // moves what the page put there out of place (React Aria's slider keeps its range input, at full size, in a
+  // one-pixel box inside the thumb that hides its overflow; a person presses the track where the input lies).
+  var SCROLLS = wordSet("auto scroll overlay");
   function scrollIntoViewIfNeeded(el) {
-    var clip = clippedBox(el);
+    var clip = clippedBox(el, true);
     var box = clip.box;
     var cx = (box.left + box.right) / 2,
       cy = (box.top + box.bottom) / 2;

@@ -197,9 +197,7 @@
   function ownFace(el, labels) {
     var area = shownAround(el);
     if (!area) return null;
-    var others = Array.prototype.some.call(area.querySelectorAll(OTHER_CONTROLS), function (node) {
-      return node !== el && labels.indexOf(node) < 0;
-    });
+    var others = holdsOtherControl(area, el, labels);
     var ownLabel = labels.some(function (label) {
       return composedContains(area, label);
     });
@@ -252,14 +250,33 @@
     var shown = clippedBox(el);
     return inViewport && (shown.right <= shown.left || shown.bottom <= shown.top);
   }
+  // The drawing's levels above a hidden control; for a control larger than the box it hides in (React Aria's range
+  // input, at full size, in a one-pixel box inside the thumb), up to the first box around that covers the control's
+  // centre, where the press lands (the track), as long as that box holds no other control: FACE_LEVELS more at most.
   function faceArea(el) {
     var area = el;
-    for (var level = 0; level < FACE_LEVELS; level++) {
+    for (var level = 0; level < 2 * FACE_LEVELS; level++) {
+      if (level >= FACE_LEVELS && (coversCentreOf(area, el) || holdsOtherControl(parentOf(area), el))) break;
       var up = parentOf(area);
       if (!up || up === document.body || up === document.documentElement) break;
       area = up;
     }
     return area;
+  }
+  function coversCentreOf(area, el) {
+    var box = el.getBoundingClientRect(),
+      around = area.getBoundingClientRect();
+    var x = (box.left + box.right) / 2,
+      y = (box.top + box.bottom) / 2;
+    return x >= around.left && x < around.right && y >= around.top && y < around.bottom;
+  }
+  // Whether the box holds a control other than the element and its labels (those given, else all of its own).
+  function holdsOtherControl(area, el, labels) {
+    if (!area || !area.querySelectorAll) return true;
+    labels = labels || Array.prototype.slice.call(el.labels || []);
+    return Array.prototype.some.call(area.querySelectorAll(OTHER_CONTROLS), function (node) {
+      return node !== el && labels.indexOf(node) < 0;
+    });
   }
   // Elements whose click means where it lands (a range's value, a canvas's or an image map's spot): pressed
   // at their centre only, never at another point that happens to be clear.

@@ -25,6 +25,10 @@ own model (``window.__state``) and the page's own DOM, read by the harness, neve
 * Ionic's segment button draws its tab as a <button role=tab> in its shadow tree that takes no pointer
   (pointer-events: none): a press on the tab is the host's click, and it answered click_intercepted (it "falls
   through" to ion-segment-button), where a person's press chooses the tab: 17 interactions on both lanes.
+* React Aria's slider keeps its range input, at full size, in a one-pixel box inside the thumb that hides what
+  overflows it: both lanes scrolled that box to bring the input into view, then pressed where the input had moved
+  to, leaving the value and the focus as they were, where a person's press on the track where the input lies sets
+  the value there and focuses the slider: 16 interactions on both lanes.
 """
 
 from __future__ import annotations
@@ -185,3 +189,14 @@ def test_ionic_segment_tab_drawn_without_the_pointer_is_pressed_through_its_host
     state_becomes(agent, "window.__state.tab", "billing")
     agent.ok("browser_click", ref=first_ref(agent, 'tab "SECURITY"'))
     state_becomes(agent, "window.__state.tab", "security")
+
+
+def test_react_aria_slider_hidden_in_its_thumb_is_pressed_on_the_track_where_it_lies(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "reactaria")
+    agent.ok("browser_click", ref=first_ref(agent, 'slider "Volume"'))
+    state_becomes(agent, "window.__state.volume", 4)  # the input's centre lies at 43 % of the track (Chromium's press)
+    hidden_box = "document.querySelector('.react-aria-SliderThumb input').parentElement"
+    assert evaluated(agent, f"{hidden_box}.scrollLeft + {hidden_box}.scrollTop") == 0
+    assert evaluated(agent, "document.activeElement.type") == "range"
+    agent.ok("browser_press", key="ArrowRight")
+    state_becomes(agent, "window.__state.volume", 5)

@@ -255,8 +255,8 @@
     return selection ? selection.toString() : "";
   }
   // Does what the browser does for the key, and says what: "submit", "click", "insert", "delete", "focus",
-  // "select", "select_all", "scroll", "none" (a form that cannot be submitted), or null for nothing. A submit
-  // and an activation are the key's effect as keyEffect read it.
+  // "select", "select_all", "scroll", "close_request", "none" (a form that cannot be submitted), or null for
+  // nothing. A submit and an activation are the key's effect as keyEffect read it.
   function defaultAction(target, info, modifiers, plain, editing, effect) {
     var key = info.key;
     if (effect === "submit") return implicitSubmit(target.form);
@@ -268,6 +268,7 @@
     var textual = editing.textual;
     if (plain && key === "Enter") return enter(target, editing);
     if (key === "Escape" && clearsOnEscape(target)) return clearSearch(target);
+    if (key === "Escape" && plain) return requestClose();
     // (an editor hears the edit coming as the browser announces it, and may do it itself: editInEditable)
     if (effect === "insert") {
       if (editing.editable) return editInEditable(target, "insertText", key, "insertText") ? "insert" : null;
@@ -460,6 +461,14 @@
   // for a value the browser sets), then the field's search event.
   function clearsOnEscape(el) {
     return el.localName === "input" && el.type === "search" && !el.readOnly && !el.disabled && nativeValue(el) !== "";
+  }
+  // An Escape the page did not cancel is a close request, which Chromium gives the newest open modal dialog, auto
+  // popover or CloseWatcher of the page; only a hook in the page's world sees them all (page/close_requests.js,
+  // reached through its relay in the extension's world). "close_request" when the request went out: whether anything
+  // was open, and closed, the page shows.
+  function requestClose() {
+    var relay = globalThis.__hermesCloseRelay;
+    return relay && relay.request() ? "close_request" : null;
   }
   function clearSearch(input) {
     setNativeValue(input, "");

@@ -267,7 +267,9 @@ ACTION_TOOLS = (
             ResultField("target", "{role, name} of the element that had the focus.", EXTENSION_ONLY),
             ResultField(
                 "action",
-                "What the key did: submit, click, insert, delete, focus, select, select_all, scroll, none.",
+                "What the key did: submit, click, insert, delete, focus, select, select_all, scroll, none; "
+                "close_request: Escape asked the page to close its newest open dialog, popover or close watcher, as "
+                "a real Escape does (the snapshot shows what closed).",
                 EXTENSION_ONLY,
             ),
             ResultField("prevented", "True when the page cancelled the key's default action.", EXTENSION_ONLY),

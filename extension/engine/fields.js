@@ -397,7 +397,7 @@
   // input).
   var STARTS_NO_SELECTION = 'a[href], button, summary, select, input, textarea, [draggable="true"]';
   function selectByPress(target, x, y, detail) {
-    var position = detail <= 2 && document.caretPositionFromPoint ? document.caretPositionFromPoint(x, y) : null;
+    var position = detail <= 2 && document.caretPositionFromPoint ? caretAt(target, x, y) : null;
     if (!position) return;
     var node = position.offsetNode,
       offset = position.offset;
@@ -424,6 +424,13 @@
       var before = selection.isCollapsed && node.nodeType === 3 ? wordInFlow(node, offset) : null;
       if (before) selection.setBaseAndExtent(before[0], before[1], before[2], before[3]);
     }
+  }
+  // Where the caret goes for a press at (x, y) on the target, looked for in the shadow trees the target is in too
+  // (Shoelace's sl-input: its <input> is in the host's shadow root); without them the browser answers the host.
+  function caretAt(target, x, y) {
+    var roots = [];
+    for (var root = target.getRootNode(); root && root.host; root = root.host.getRootNode()) roots.push(root);
+    return roots.length ? document.caretPositionFromPoint(x, y, { shadowRoots: roots }) : document.caretPositionFromPoint(x, y);
   }
   // Whether a press at x lands in the blank past the end of a left-to-right line's text, where the caret goes to
   // the end of its last word: Chromium's double click there selects what follows that boundary, not the word

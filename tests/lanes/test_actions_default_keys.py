@@ -6,10 +6,10 @@ on both lanes compares the engine with the browser itself. Covered: the caret an
 Home/End and word jumps (Shift extending) in an input, a textarea and a contenteditable; the selection a Draft.js
 editor keeps in its own model, grown by Shift+ArrowLeft until its inline toolbar shows; PageUp/PageDown moving the
 caret through a textarea; Tab moving the focus (its order, and a radio group's arrows: test_actions_focus_order.py;
-the keys that scroll: test_actions_scroll_keys.py); a native range input moved
-by a click on its track and by keys; a double click selecting a word. Each page reports what it holds in its title
-(the fields' selection, the range's input events, the editor's SelectionState), read by the page itself: never the
-tool's answer.
+the keys that scroll: test_actions_scroll_keys.py); a native range input moved by a click on its track and by keys;
+a double click selecting a word (in a field in a shadow root too). Each page reports what it holds in its title (the
+fields' selection, the range's input events, the editor's SelectionState), read by the page itself: never the tool's
+answer.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ pytestmark = pytest.mark.chromium
 #: document's selection in a contenteditable) in the title, after every key and every selection change.
 SELECTION_REPORT = """<script>
 function report() {
-  const el = document.activeElement;
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
   if (el && (el.localName === 'input' || el.localName === 'textarea')) {
     document.title = JSON.stringify({ field: el.id, start: el.selectionStart, end: el.selectionEnd,
       direction: el.selectionDirection, selected: el.value.slice(el.selectionStart, el.selectionEnd) });
@@ -70,6 +71,16 @@ WORDS = page(
 <div id="said" contenteditable="true" role="textbox" aria-label="Said"
   style="display: inline-block; font: 16px monospace">ox supercalifragilistic ox</div>
 <p><button>Keep</button></p>
+<p><word-field></word-field></p>
+<script>
+customElements.define('word-field', class extends HTMLElement {{
+  constructor() {{
+    super();
+    this.attachShadow({{ mode: 'open' }}).innerHTML =
+      '<input aria-label="Shadow phrase" value="ox supercalifragilistic ox" size="26" style="font: 16px monospace">';
+  }}
+}});
+</script>
 <ul><li style="cursor: pointer">Words to click in</li></ul>
 <p><label style="font: 16px monospace"><input type="radio" id="plan" name="plan"
   style="position: absolute; opacity: 0; width: 0; height: 0; margin: 0">Business</label></p>
@@ -409,7 +420,11 @@ def test_a_click_on_a_range_track_and_its_keys_move_it(agent: LaneAgent) -> None
     assert press(agent, "ArrowLeft")["changes"] == 7
 
 
-@pytest.mark.parametrize("start", ['textbox "Phrase"', 'textbox "Said"'], ids=["input", "contenteditable"])
+@pytest.mark.parametrize(
+    "start",
+    ['textbox "Phrase"', 'textbox "Said"', 'textbox "Shadow phrase"'],
+    ids=["input", "contenteditable", "input-in-a-shadow-root"],  # Shoelace's sl-input holds its input so
+)
 def test_a_double_click_selects_the_word_under_the_pointer(agent: LaneAgent, start: str) -> None:
     agent.open("/words")
     agent.ok("browser_click", ref=ref_of(agent, start), double=True)

@@ -63,6 +63,8 @@
   const ElementKind = Element;
   const DocumentKind = Document;
   const FragmentKind = DocumentFragment;
+  const ShadowRootKind = ShadowRoot;
+  const hostOf = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, "host").get;
   const HTML = HTMLElement;
   const Input = HTMLInputElement;
   const TextArea = HTMLTextAreaElement;
@@ -184,10 +186,21 @@
     for (let node = inner; node; node = node.parentNode || node.host) if (node === element) return true;
     return false;
   };
+  // Whether `element` is the host of a shadow tree that holds `inner` (such a host matches :focus in Chrome); a
+  // host's light-DOM children are not in its shadow tree, slotted or not (Shoelace's tree item holds its child
+  // items so: the parent item does not match when a child has the focus, and the tree's keys step from the child).
+  const hostsFocus = (element, inner) => {
+    let root = apply(rootOf, inner, []);
+    while (root instanceof ShadowRootKind) {
+      const host = apply(hostOf, root, []);
+      if (host === element) return true;
+      root = apply(rootOf, host, []);
+    }
+    return false;
+  };
   const focusState = {
     __proto__: null, // a selector such as "constructor" (a valid type selector) is not one of the three
-    ":focus": (element, inner) =>
-      element === inner || (apply(shadowRootOf, element, []) !== null && holds(element, inner)),
+    ":focus": (element, inner) => element === inner || hostsFocus(element, inner),
     ":focus-visible": (element, inner) => element === inner && (keyboardModality || takesText(element)),
     ":focus-within": holds,
   };

@@ -97,9 +97,31 @@ document.addEventListener('focusin', (event) => {
 )
 
 
+#: A host with a button in its shadow tree and one in its light DOM, slotted (as Shoelace's tree item holds its child
+#: items); at each focusin, whether the host matches :focus, and what querySelector(':focus') finds.
+HOSTS = page(
+    "[]",
+    """<tree-item id="host"><button id="child">Child</button></tree-item>
+<script>
+customElements.define('tree-item', class extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' }).innerHTML = '<button id="inner">Inner</button><slot></slot>';
+  }
+});
+const seen = [];
+document.addEventListener('focusin', () => {
+  const host = document.getElementById('host');
+  seen.push([host.matches(':focus'), (document.querySelector(':focus') || { id: null }).id]);
+  document.title = JSON.stringify(seen);
+});
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/order": ORDER, "/visible": VISIBLE}) as server:
+    with serve_action_pages({"/order": ORDER, "/visible": VISIBLE, "/hosts": HOSTS}) as server:
         yield server
 
 
@@ -214,3 +236,14 @@ def test_focus_visible_tells_a_keyboards_focus_from_a_pointers(agent: LaneAgent)
     wait_until(lambda: len(json.loads(agent.ok("browser_snapshot")["title"])) == 5 or None, 5, "the timer's focus")
     assert json.loads(agent.ok("browser_snapshot")["title"])[4] == ["one", True, False, True, "one", None, "row"]
     assert focus_after("browser_press", key="Tab") == [("two", True, True, True, "two", "two", "row")]
+
+
+def test_a_host_matches_focus_for_its_shadow_tree_not_for_its_light_children(agent: LaneAgent) -> None:
+    """Chrome's rule, in a focused window: a shadow host matches :focus when the focus is in its shadow tree, and not
+    when it is on one of its light-DOM children (slotted into it). The hook answered true for a light child, and
+    Shoelace's tree stepped its keys from the parent item."""
+    agent.open("/hosts")
+    snapshot = agent.snapshot()
+    agent.ok("browser_click", ref=ref_of(snapshot, 'button "Child"'), see="none")
+    agent.ok("browser_click", ref=ref_of(snapshot, 'button "Inner"'), see="none")
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == [[False, "child"], [True, "host"]]

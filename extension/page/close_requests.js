@@ -57,13 +57,16 @@
       const at = opened.indexOf(watcher);
       if (at >= 0) opened.splice(at, 1);
     };
-    const ending = (original) =>
-      function (...args) {
-        end(this);
-        return apply(original, this, args);
-      };
-    Watcher.prototype.close = ending(close);
-    Watcher.prototype.destroy = ending(destroy);
+    // close() and destroy() end the watcher too; the replacements keep the originals' names.
+    const ending = (name, original) =>
+      ({
+        [name](...args) {
+          end(this);
+          return apply(original, this, args);
+        },
+      })[name];
+    Watcher.prototype.close = ending("close", close);
+    Watcher.prototype.destroy = ending("destroy", destroy);
     const watched = new Proxy(Watcher, {
       construct(target, args, newTarget) {
         const watcher = Reflect.construct(target, args, newTarget);
@@ -102,10 +105,14 @@
     }
     return apply(matches, entry, [":popover-open"]) && (popoverOf ? apply(popoverOf, entry, []) : "auto") !== "manual";
   };
+  // (what no longer takes one leaves the list: a dialog or popover opened again comes back on top)
   const closeNewest = () => {
     for (let i = opened.length - 1; i >= 0; i--) {
       const entry = opened[i];
-      if (!takesRequest(entry)) continue;
+      if (!takesRequest(entry)) {
+        opened.splice(i, 1);
+        continue;
+      }
       if (!(entry instanceof Element)) apply(requestWatcherClose, entry, []);
       else if (entry instanceof HTMLDialogElement) apply(requestDialogClose || closeDialog, entry, []);
       else apply(hidePopover, entry, []);

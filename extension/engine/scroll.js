@@ -25,6 +25,12 @@
     var overflow = getComputedStyle(el)[axis === "y" ? "overflowY" : "overflowX"];
     return overflow === "auto" || overflow === "scroll" || overflow === "overlay";
   }
+  function keepsOverscroll(el, axis) {
+    var style = getComputedStyle(el);
+    var overflow = style[axis === "y" ? "overflowY" : "overflowX"];
+    var behaviour = style[axis === "y" ? "overscrollBehaviorY" : "overscrollBehaviorX"];
+    return (overflow === "auto" || overflow === "scroll" || overflow === "overlay") && (behaviour === "contain" || behaviour === "none");
+  }
   // Whether a person's keys can scroll the page (vertically, or across): not once the page turned its scrolling
   // off, as a modal's scroll lock does, with overflow hidden (or clip) on its root, or on its body while the root's
   // is visible in both axes (the viewport takes the body's then: CSS Overflow's propagation). A script, or a
@@ -34,13 +40,16 @@
     var overflow = getComputedStyle(takes)[vertical ? "overflowY" : "overflowX"];
     return overflow !== "hidden" && overflow !== "clip";
   }
-  // What scrolls for `el`: its nearest scrollable ancestor, else the page; with no element and a page that
-  // does not scroll, the biggest scrollable element.
+  // What scrolls for `el`: its nearest scrollable ancestor in the flat tree (a slotted option scrolls in the list
+  // that shows it: Shoelace's sl-select), else the page; with no element and a page that does not scroll, the
+  // biggest scrollable element. A scrolling box that keeps its overscroll (overscroll-behavior contain or none)
+  // ends the chain there, as for a wheel, even with nothing to scroll: the page behind Shoelace's menu stays put
+  // under a wheel over the menu.
   function scrollableFor(el, vertical) {
     var axis = vertical ? "y" : "x";
-    for (var node = el; node && node.nodeType === 1; node = node.parentElement || (node.parentNode && node.parentNode.host) || null) {
+    for (var node = el; node && node.nodeType === 1; node = engine.flatParent(node)) {
       if (node === document.body || node === document.documentElement) break;
-      if (canScroll(node, axis)) return node;
+      if (canScroll(node, axis) || keepsOverscroll(node, axis)) return node;
     }
     var page = pageScroller();
     if (el || canScroll(page, axis)) return page;

@@ -113,9 +113,42 @@ report();
 )
 
 
+#: A long page with a list that keeps its overscroll but has nothing to scroll (Shoelace's menu), and a list in a
+#: shadow root that scrolls the options slotted into it (Shoelace's select).
+LISTS = page(
+    '{"scrolled": 0, "focused": null}',
+    """<h1>Lists</h1>
+<div role="listbox" aria-label="Few" style="overflow: auto; overscroll-behavior: contain; max-height: 9em">
+  <div role="option" tabindex="-1">Alpha</div><div role="option" tabindex="-1">Beta</div>
+</div>
+<long-list id="many"></long-list>
+<div style="height: 3000px"></div>
+<script>
+customElements.define('long-list', class extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' }).innerHTML =
+      '<div role="listbox" aria-label="Many" style="overflow: auto; max-height: 100px"><slot></slot></div>';
+  }
+});
+const many = document.getElementById('many');
+for (let i = 1; i <= 20; i++) many.insertAdjacentHTML('beforeend', `<div role="option">Item ${i}</div>`);
+const report = () => {
+  const list = many.shadowRoot.firstElementChild;
+  document.title = JSON.stringify({ scrolled: Math.round(scrollY), list: Math.round(list.scrollTop),
+    focused: document.activeElement && document.activeElement.textContent.trim().slice(0, 5) });
+};
+addEventListener('scroll', report);
+many.shadowRoot.firstElementChild.addEventListener('scroll', report);
+for (const type of ['keyup', 'focusin']) document.addEventListener(type, report, true);
+report();
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    served = {"/long": LONG, "/read-only": READ_ONLY, "/overflowing": OVERFLOWING, "/locked": LOCKED}
+    served = {"/long": LONG, "/read-only": READ_ONLY, "/overflowing": OVERFLOWING, "/locked": LOCKED, "/lists": LISTS}
     with serve_action_pages(served) as server:
         yield server
 
@@ -231,3 +264,22 @@ def test_no_key_scrolls_a_page_whose_scrolling_the_page_turned_off(agent: LaneAg
     agent.ok("browser_click", ref=ref_of(agent, 'button "Lock nothing"'))
     agent.ok("browser_press", key=" ")
     wait_until(lambda: scrolled(agent, lambda y: y > 0), 10, "Space to scroll the unlocked page")
+
+
+def test_a_list_that_keeps_its_overscroll_scrolls_nothing_and_a_slotted_option_scrolls_its_list(
+    agent: LaneAgent,
+) -> None:
+    """Measured with a real wheel (the conformance oracle, Shoelace's menu and select): a box that keeps its overscroll
+    ends the scroll chain even with nothing to scroll, and an option slotted into a list in a shadow root scrolls
+    that list, as the flat tree lays it out. Both lanes scrolled the page behind."""
+    agent.open("/lists")
+    agent.ok("browser_scroll", ref=ref_of(agent, 'option "Beta"'), direction="down")
+    assert reported(agent)["scrolled"] == 0
+    moved = agent.ok("browser_scroll", ref=ref_of(agent, 'option "Item 3"'), direction="down")
+    assert moved["target"] != "page", moved
+    state = wait_until(lambda: (now := reported(agent))["list"] > 0 and now, 10, "the list to scroll (its report)")
+    assert state["scrolled"] == 0, state
+    agent.ok("browser_click", ref=ref_of(agent, 'option "Alpha"'))
+    agent.ok("browser_press", key="PageDown")  # a real key, on the cdp lane: the page behind stays put too
+    agent.ok("browser_snapshot")
+    assert reported(agent)["scrolled"] == 0

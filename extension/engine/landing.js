@@ -112,7 +112,7 @@
     if (around && composedContains(around, hit)) return true;
     var labels = el.labels || [];
     for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
-    return (hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit) || hostTakesPress(el, hit);
+    return ((hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit)) || hostTakesPress(el, hit);
   }
   // A part of a component's shadow tree that takes no pointer hands a press at its place to the component, the host
   // it is drawn in, which the component made to take it: Ionic's segment button draws its tab as a <button> with

@@ -56,6 +56,7 @@ NO_IO_MODULES = (
     "hermes_server.routing.sessions",
     "hermes_server.routing.outcome",
     "hermes_host.routing",
+    "hermes_host.actions",
     *(
         f"hermes_server.cdp.{name}"
         for name in ("state", "dialogs", "frames", "targets", "navigation", "worlds", "console", "events", "bridge")

@@ -25,17 +25,7 @@ from typing import Any, assert_never
 import aiohttp
 import websockets
 
-from hermes_host.device import DeviceStore, PairedDevice
-from hermes_host.errors import (
-    FramingError,
-    HelloRequired,
-    HostError,
-    ServerGone,
-    ServerRefused,
-    ServerUnavailable,
-    ServerUntrusted,
-)
-from hermes_host.routing import (
+from hermes_host.actions import (
     Action,
     CheckServer,
     CloseLink,
@@ -50,10 +40,20 @@ from hermes_host.routing import (
     PairingOpened,
     Perform,
     Request,
-    Routing,
     ToExtension,
     ToServer,
 )
+from hermes_host.device import DeviceStore, PairedDevice
+from hermes_host.errors import (
+    FramingError,
+    HelloRequired,
+    HostError,
+    ServerGone,
+    ServerRefused,
+    ServerUnavailable,
+    ServerUntrusted,
+)
+from hermes_host.routing import Routing
 from hermes_host.server_link import ServerLink
 from hermes_wire import native as m
 

@@ -18,9 +18,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hermes_host.actions import Identity, Perform, Request, ToExtension, ToServer
 from hermes_host.errors import FramingError
 from hermes_host.framing import LENGTH, encode, read_message
-from hermes_host.routing import Identity, Perform, Request, Routing, ToExtension, ToServer
+from hermes_host.routing import Routing
 from hermes_wire import controller as protocol
 from hermes_wire import native as m
 

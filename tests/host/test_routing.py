@@ -17,11 +17,7 @@ from typing import Any
 
 import pytest
 
-from hermes_host.framing import encode
-from hermes_host.routing import (
-    BACKOFF_S,
-    MAX_QUEUED_RESULTS,
-    POLL_S,
+from hermes_host.actions import (
     Action,
     CheckServer,
     CloseLink,
@@ -30,10 +26,11 @@ from hermes_host.routing import (
     ListSessions,
     OpenLink,
     Perform,
-    Routing,
     ToExtension,
     ToServer,
 )
+from hermes_host.framing import encode
+from hermes_host.routing import BACKOFF_S, MAX_QUEUED_RESULTS, POLL_S, Routing
 from hermes_wire import controller as protocol
 from hermes_wire import native as m
 from hermes_wire.controller import LaneState

@@ -7,17 +7,9 @@ from typing import Any
 
 import pytest
 
+from hermes_host.actions import Identity, Paired, PairingDenied, PairingOpened, Perform, ToExtension
 from hermes_host.errors import FramingError, HostError
-from hermes_host.routing import (
-    DETACH_WAIT_S,
-    Identity,
-    Paired,
-    PairingDenied,
-    PairingOpened,
-    Perform,
-    Routing,
-    ToExtension,
-)
+from hermes_host.routing import DETACH_WAIT_S, Routing
 from hermes_wire import controller as protocol
 from hermes_wire import native as m
 from hermes_wire.controller import LaneState

@@ -18,7 +18,7 @@ assemble the frames' parts, each ref routed to the frame that issued it).
   its parent's text, and its clicks are offset by that ``<iframe>``'s place.  The browser says
   which element that is (``DOM.getFrameOwner``, the element then resolved in the parent's engine
   world and given to the engine's ``frameToken``); nothing the page says is asked, so a page
-  cannot hand a frame its sibling's placeholder (``_child_tokens``).
+  cannot hand a frame its sibling's placeholder (``frame_owners.py``).
 * **Where to click.**  ``rect(ref)`` gives a point in the element's own frame; each enclosing
   frame adds the offset of its ``<iframe>`` (``frameRect(token)`` in the parent's engine,
   or the engine's own ``frameOffset`` when every ancestor is same-origin), so real input
@@ -32,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import itertools
 import json
 import logging
 import re
@@ -42,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hermes_extension import engine_source
+from hermes_server.cdp.frame_owners import child_tokens
 from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.supervisor import CDPSupervisor, InitScript
 from hermes_server.errors import CDPCommandFailed, LaunchError, PressStopped
@@ -118,17 +118,8 @@ def load_engine() -> InitScript:
         ) from None
 
 
-#: The engine's token for each ``<iframe>`` element it is called with (``null`` for an argument that is not one).
 #: browser_file_upload onto a drop zone: called on the engine's own file input, which the browser filled.
 _DROP_FILES = "function (key) { return globalThis.__hermesSnapshot.dropFiles(key, this.files); }"
-_FRAME_TOKENS = """function () {
-  return Array.prototype.map.call(arguments, function (frameElement) {
-    return globalThis.__hermesSnapshot.frameToken(frameElement);
-  });
-}"""
-#: The object groups of the ``<iframe>`` elements resolved for ``_FRAME_TOKENS``, one per call (calls for several
-#: parents overlap), each released once the engine has answered.
-_FRAME_OWNERS_GROUPS = (f"hermes-frame-owners-{n}" for n in itertools.count())
 
 
 def engine_failure(error: Any) -> ToolError:
@@ -458,69 +449,14 @@ class PageEngine:
         return answer
 
     async def _child_tokens(self, parent: FrameInfo, children: list[FrameInfo]) -> dict[str, str]:
-        """Each child frame's id -> the token ``parent``'s engine gives the ``<iframe>`` that holds it, the element
-        as the browser names it (``DOM.getFrameOwner`` in the parent's document, resolved in its engine world), one
-        call to the engine for all of them; a child the browser cannot place (gone meanwhile) is left out."""
-        send = self._supervisor.send
-        session = parent.session_id
-        group = next(_FRAME_OWNERS_GROUPS)
+        """Each child frame's id -> the token ``parent``'s engine gives the ``<iframe>`` that holds it
+        (``frame_owners.child_tokens``, in the parent's engine world); none when the parent went away meanwhile."""
         try:
             context = await self._world(parent)
-        except (CDPCommandFailed, ToolError) as failed:  # the parent went away meanwhile
+        except (CDPCommandFailed, ToolError) as failed:
             log.debug("the frames of %s not placed: %s", parent.frame_id, failed)
             return {}
-        found = await asyncio.gather(
-            *(send("DOM.getFrameOwner", {"frameId": child.frame_id}, session_id=session) for child in children),
-            return_exceptions=True,
-        )
-        placed = [
-            (child, owner["backendNodeId"])
-            for child, owner in zip(children, found, strict=True)
-            if isinstance(owner, dict)
-        ]
-        if not placed:
-            return {}
-        resolved = await asyncio.gather(
-            *(
-                send(
-                    "DOM.resolveNode",
-                    {"backendNodeId": node, "executionContextId": context, "objectGroup": group},
-                    session_id=session,
-                )
-                for _, node in placed
-            ),
-            return_exceptions=True,
-        )
-        elements = [
-            (child, element["object"]["objectId"])
-            for (child, _), element in zip(placed, resolved, strict=True)
-            if isinstance(element, dict)
-        ]
-        try:
-            if not elements:
-                return {}
-            reply = await send(
-                "Runtime.callFunctionOn",
-                {
-                    "functionDeclaration": _FRAME_TOKENS,
-                    "executionContextId": context,
-                    "arguments": [{"objectId": object_id} for _, object_id in elements],
-                    "returnByValue": True,
-                },
-                session_id=session,
-            )
-        except CDPCommandFailed as failed:
-            log.debug("the frames of %s not placed: %s", parent.frame_id, failed)
-            return {}
-        finally:
-            with contextlib.suppress(CDPCommandFailed):
-                await send("Runtime.releaseObjectGroup", {"objectGroup": group}, session_id=session)
-        tokens = (reply.get("result") or {}).get("value") if not reply.get("exceptionDetails") else None
-        if not isinstance(tokens, list):
-            return {}
-        return {
-            child.frame_id: token for (child, _), token in zip(elements, tokens, strict=False) if isinstance(token, str)
-        }
+        return await child_tokens(self._supervisor.send, parent, context, children)
 
     async def owner_of(self, ref: str) -> FrameInfo:
         """The frame whose engine issued ``ref``: from the latest snapshot, else by asking each frame."""

@@ -81,11 +81,13 @@
     Object.defineProperty(window, "CloseWatcher", { value: watched, writable: true, configurable: true });
   }
 
-  Dialog.showModal = function (...args) {
-    const shown = apply(showModal, this, args);
-    toTop(this);
-    return shown;
-  };
+  Dialog.showModal = {
+    showModal(...args) {
+      const shown = apply(showModal, this, args);
+      toTop(this);
+      return shown;
+    },
+  }.showModal;
   apply(addListener, window, [
     "beforetoggle",
     (event) => {

@@ -109,12 +109,11 @@ def test_escape_closes_a_close_watcher_of_the_page(agent: LaneAgent) -> None:
     assert closed(agent) == ["watching", "watcher"]
 
 
-@pytest.mark.parametrize(
-    ("opener", "opened"), [('button "Open dialog"', "dialog"), ('button "Hover for help"', "tooltip")]
-)
-def test_shoelace_closes_through_its_close_watcher_on_escape(agent: LaneAgent, opener: str, opened: str) -> None:
+def test_shoelace_closes_its_dialog_through_its_close_watcher_on_escape(agent: LaneAgent) -> None:
+    """(Its tooltip closes so too, in the conformance runner's cases; it is left out here because the hover a click
+    brings shows it again from a timer, which makes its state after the key a race on a busy machine.)"""
     open_corpus_page(agent, "shoelace")
-    agent.ok("browser_click", ref=first_ref(agent, opener))
-    state_becomes(agent, f"window.__state.{opened}", True)
+    agent.ok("browser_click", ref=first_ref(agent, 'button "Open dialog"'))
+    state_becomes(agent, "window.__state.dialog", True)
     agent.ok("browser_press", key="Escape")
-    state_becomes(agent, f"window.__state.{opened}", False)
+    state_becomes(agent, "window.__state.dialog", False)

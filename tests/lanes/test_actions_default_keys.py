@@ -87,6 +87,19 @@ customElements.define('word-field', class extends HTMLElement {{
 {SELECTION_REPORT}""",
 )
 
+#: A button whose click turns the pointer off for what is around it: a double click's second press falls through
+#: to the body, over the button's label.
+LETTING_THROUGH = page(
+    "{}",
+    """<main id="main"><button id="pick" style="font: 30px monospace">Select an item</button></main>
+<script>
+pick.addEventListener('click', () => { document.getElementById('main').style.pointerEvents = 'none'; });
+document.addEventListener('dblclick', (event) => {
+  document.title = JSON.stringify({ on: event.target.localName, selected: String(getSelection()) });
+});
+</script>""",
+)
+
 #: A range input reporting each value its input events gave, and how many change events came.
 RANGE = page(
     '{"inputs": [], "changes": 0}',
@@ -300,6 +313,7 @@ def pages() -> Iterator[PageServer]:
         "/selects": SELECTS,
         "/caret": CARET,
         "/words": WORDS,
+        "/letting-through": LETTING_THROUGH,
         "/range": RANGE,
         "/overlay": OVERLAY,
         "/deferred-overlay": DEFERRED_OVERLAY,
@@ -557,3 +571,12 @@ def test_space_on_a_date_input_leaves_a_date_in_it(agent: LaneAgent) -> None:
     focus_field(agent, "/date", 'textbox "Start"')
     value = press(agent, "Space")["value"]
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", value), value
+
+
+def test_a_double_clicks_second_press_that_falls_through_to_the_body_selects_the_word_there(agent: LaneAgent) -> None:
+    """Measured with real input: a double click on a <button> selects nothing of its label, but once the first click
+    turned the pointer off around the button, the second press falls through to the body, and the body's press
+    selects the word of the label under the point."""
+    agent.open("/letting-through")
+    agent.ok("browser_click", ref=ref_of(agent, 'button "Select an item"'), double=True)
+    assert reported(agent) == {"on": "body", "selected": "an"}

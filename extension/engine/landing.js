@@ -179,7 +179,7 @@
   // focuses a field or a select, whose drawing (Select2's) a person presses.
   var LABEL_ACTIVATES = engine.wordSet("checkbox radio file");
   function pressArea(el) {
-    if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type]) return offPageFace(el) || shownContent(el) || el;
+    if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type]) return offPageFace(el) || shownContent(el) || segmentFace(el) || el;
     if (!nothingToPress(el)) return el;
     var labels = Array.prototype.filter.call(el.labels || [], function (label) {
       return hasBox(label) && label.getClientRects().length;
@@ -226,6 +226,12 @@
       for (var i = 0; i < children.length; i++) if (children[i].nodeType === 1) queue.push(children[i]);
     }
     return null;
+  }
+  // A date or time field drawn in segments (a group: segments.js) is pressed on its first segment, where typing
+  // into it starts, as a person presses the field to fill it in (React Aria's time field: its centre is the minute).
+  function segmentFace(el) {
+    var field = engine.segmentedField(el);
+    return field ? field.press : null;
   }
   // The first box around a hidden control, within its drawing's levels (below the body), that shows; null for none.
   function shownAround(el) {
@@ -337,11 +343,11 @@
     return null;
   }
   // Interactive content inside a label takes a press on it itself (the link in "I agree to the terms"), and the
-  // label's control gets nothing.
+  // label's control gets nothing; a press area that is itself such content (a field's first segment) is no label.
   var INTERACTIVE = "a[href], button, input, select, textarea, summary, [contenteditable]";
   function takesPressItself(hit, label, el) {
     var own = hit && hit.closest ? hit.closest(INTERACTIVE) : null;
-    return !!own && own !== el && composedContains(label, own);
+    return !!own && own !== el && own !== label && composedContains(label, own);
   }
   // Where the element may be brought in view to find a clear point, after the view as it is: centred, at the
   // bottom, at the top (a sticky footer covers the bottom, a sticky header the top).

@@ -13,7 +13,8 @@ own model (``window.__state``) and the page's own DOM, read by the harness, neve
 * MUI draws its tabs' labels in capitals (text-transform): Chromium names the tab "DETAILS", the snapshot said
   "Details".
 * MUI's and React Aria's time fields are a group "Start time" of editable segments (Hours, Minutes, Meridiem): the
-  group had no ref, so the agent could not type the time into the field it is named by.
+  group had no ref, so the agent could not type the time into the field it is named by. A click on the group pressed
+  its centre (React Aria's minute), where a person presses the field on its first segment.
 * Element Plus's select keeps its input in a transparent box under the placeholder it shows: a click answered
   click_intercepted (the placeholder "in the way"), where a person's press opens the list.
 * Element Plus draws its switch as the box around a 0-by-0 input, whose label is the form's, a column away: the
@@ -133,6 +134,19 @@ def test_time_field_in_segments_is_typed_into_by_its_group(agent: LaneAgent, pag
     assert typed.get("value") == "10:30 AM", typed
     # the group keeps its ref once typed into (MUI may draw the value as one text then)
     assert first_ref(agent, 'group "Start time"')
+
+
+@pytest.mark.parametrize(("group", "first"), [("Start time", "hour"), ("Departure", "month")])
+def test_a_field_in_segments_clicked_by_its_group_is_pressed_on_its_first_segment(
+    agent: LaneAgent, group: str, first: str
+) -> None:
+    """A person presses the field where typing into it starts, its first segment, as typing by the group does: the
+    click pressed the group's centre, React Aria's minute (and the day's separator), and the focus and the caret
+    went elsewhere than under a person's press on the field."""
+    open_corpus_page(agent, "reactaria")
+    agent.ok("browser_click", ref=ref_of(agent, f'group "{group}"'))
+    focused = "document.activeElement && document.activeElement.getAttribute('data-type')"
+    wait_until(lambda: evaluated(agent, focused) == first or None, SETTLE_S, f"the {first} segment focused")
 
 
 def test_date_field_in_segments_shows_a_typed_leading_zero_dropped_and_answers_ok(agent: LaneAgent) -> None:

@@ -32,7 +32,8 @@ ACTION_TOOLS = (
         name="browser_click",
         description="Click the element with the given ref, as a user would. A click presses only that element: "
         "it is scrolled into view and pressed at a point where nothing else is drawn over it (its label, or the "
-        "face a page draws for a hidden checkbox, counts as the element); when something else (a sticky footer, "
+        "face a page draws for a hidden checkbox, counts as the element; a date or time field drawn in segments is "
+        "pressed on its first segment, where typing into it starts); when something else (a sticky footer, "
         "a cookie banner, an invisible overlay) would take the press at every point tried, nothing is pressed "
         "and the call fails with click_intercepted, naming what is in the way. hover follows the same rule.",
         schema=arguments(

@@ -407,7 +407,7 @@
       return;
     }
     var holder = node && node.nodeType === 3 ? node.parentElement : node;
-    if (!holder || holder.nodeType !== 1 || !target.contains(node) || getComputedStyle(holder).userSelect === "none") return;
+    if (!holder || holder.nodeType !== 1 || !target.contains(node) || unselectable(node)) return;
     if (!holder.isContentEditable && target.closest(STARTS_NO_SELECTION)) return;
     var selection = (node.getRootNode().getSelection ? node.getRootNode() : document).getSelection();
     if (!selection) return;
@@ -424,6 +424,13 @@
       var before = selection.isCollapsed && node.nodeType === 3 ? wordInFlow(node, offset) : null;
       if (before) selection.setBaseAndExtent(before[0], before[1], before[2], before[3]);
     }
+  }
+  // Whether the text (or box) at a press takes no selection: user-select none, which inherits along the flat tree,
+  // so text a shadow host slots in takes its slot's (Shoelace's tab: its label is the host's text, shown in a box
+  // with user-select: none; a person's press there selects nothing).
+  function unselectable(node) {
+    var styled = node.nodeType === 3 ? engine.flatParent(node) : node;
+    return !!styled && styled.nodeType === 1 && getComputedStyle(styled).userSelect === "none";
   }
   // Where the caret goes for a press at (x, y) on the target, looked for in the shadow trees the target is in too
   // (Shoelace's sl-input: its <input> is in the host's shadow root); without them the browser answers the host.

@@ -180,7 +180,9 @@
               return target;
             }
           : function () {
-              second = elementAt(x, y) || target;
+              // (dispatched where the real event's path runs: through the element whose slot shows what was hit,
+              // as for the first press: Shoelace's and Ionic's buttons keep the focus)
+              second = engine.pressedThrough(target, elementAt(x, y) || target);
               if (hovered !== second) arrive(second, x, y, how);
               return second;
             };

@@ -100,6 +100,35 @@ document.addEventListener('dblclick', (event) => {
 </script>""",
 )
 
+#: Components that show their host's text through a slot: a button (as Shoelace's and Ionic's buttons do) and a tab
+#: whose box turns selection off (Shoelace's tab); the title keeps the focus, deep, and the selection after a
+#: double click.
+SLOTTED = page(
+    "{}",
+    """<slot-button>Save</slot-button> <slot-tab role="tab" tabindex="0">Profile</slot-tab>
+<script>
+customElements.define('slot-button', class extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' }).innerHTML = '<button style="font: 24px monospace"><slot></slot></button>';
+  }
+});
+customElements.define('slot-tab', class extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' }).innerHTML =
+      '<div style="user-select: none; font: 24px monospace; padding: 4px 40px"><slot></slot></div>';
+  }
+});
+document.addEventListener('dblclick', () => {
+  let focused = document.activeElement;
+  while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) focused = focused.shadowRoot.activeElement;
+  const selection = getSelection();
+  document.title = JSON.stringify({ focused: focused && focused.localName, selection: selection.type });
+});
+</script>""",
+)
+
 #: A range input reporting each value its input events gave, and how many change events came.
 RANGE = page(
     '{"inputs": [], "changes": 0}',
@@ -313,6 +342,7 @@ def pages() -> Iterator[PageServer]:
         "/selects": SELECTS,
         "/caret": CARET,
         "/words": WORDS,
+        "/slotted": SLOTTED,
         "/letting-through": LETTING_THROUGH,
         "/range": RANGE,
         "/overlay": OVERLAY,
@@ -580,3 +610,23 @@ def test_a_double_clicks_second_press_that_falls_through_to_the_body_selects_the
     agent.open("/letting-through")
     agent.ok("browser_click", ref=ref_of(agent, 'button "Select an item"'), double=True)
     assert reported(agent) == {"on": "body", "selected": "an"}
+
+
+@pytest.mark.parametrize(
+    ("start", "expected"),
+    [
+        ('button "Save"', {"focused": "button", "selection": "None"}),
+        ('tab "Profile"', {"focused": "slot-tab", "selection": "None"}),
+    ],
+    ids=["button", "unselectable-tab"],
+)
+def test_a_double_click_on_text_a_host_slots_in_acts_as_on_the_box_that_shows_it(
+    agent: LaneAgent, start: str, expected: dict[str, str]
+) -> None:
+    """Measured with real input: the second press of a double click on a button's label that its host slots in goes
+    through the button, which keeps the focus (on the extension lane it went to the body: Shoelace's and Ionic's
+    buttons); text slotted into a box with user-select: none takes that style along the flat tree and is not
+    selected."""
+    agent.open("/slotted")
+    agent.ok("browser_click", ref=ref_of(agent, start), double=True)
+    assert reported(agent) == expected

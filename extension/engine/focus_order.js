@@ -98,7 +98,7 @@
     for (var n = 1; n < group.length; n++) {
       var next = group[(at + (forward ? n : group.length - n)) % group.length];
       if (isDisabled(next) || !hasBox(next)) continue;
-      focusElement(next);
+      focusElement(next, true); // a key's focus brings what it reaches into view, as Tab's does
       next.click();
       return "select";
     }

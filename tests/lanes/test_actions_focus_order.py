@@ -11,6 +11,7 @@ reports where the focus went in its title, read by the page itself: never the to
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -20,6 +21,7 @@ from tests.lanes.conftest import LaneAgent
 from tests.lanes.test_actions_default_keys import focus_field, press, ref_of
 from tests.lanes.test_contract import line_of
 from tests.support.pages import PageServer
+from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.chromium
 
@@ -149,6 +151,21 @@ RADIOS = page(
     + CHANGES_IN_TITLE,
 )
 
+#: A radio group in a box that scrolls, its second radio below what the box shows; the title says how far the box
+#: is scrolled.
+SCROLLED_RADIOS = page(
+    "{}",
+    """<h1>Plans</h1>
+<div id="box" style="height: 60px; overflow: auto">
+<label><input type="radio" name="plan" value="basic"> Basic</label>
+<div style="height: 200px"></div>
+<label><input type="radio" name="plan" value="pro"> Pro</label>
+</div>
+<script>
+box.addEventListener('scroll', () => { document.title = JSON.stringify({ scrolled: box.scrollTop > 0 }); });
+</script>""",
+)
+
 #: A tree at the page's end whose items take the focus but are no Tab stop (tabindex -1, as Element Plus's and
 #: Mantine's trees draw them), after a field with a positive tabindex and two plain ones; and a list of the same
 #: kind at the page's start.
@@ -188,6 +205,7 @@ for (const item of document.querySelectorAll('[role=menuitem]')) {
 def pages() -> Iterator[PageServer]:
     served = {
         "/radios": RADIOS,
+        "/scrolled-radios": SCROLLED_RADIOS,
         "/tab-stops": TAB_STOPS,
         "/trap": TRAP,
         "/tab-closes": TAB_CLOSES,
@@ -251,6 +269,19 @@ def test_arrows_in_a_radio_group_check_the_next_radio_round_its_ends(agent: Lane
     assert press(agent, "ArrowRight") == ["Huge", "Small"]  # round the end
     assert press(agent, "ArrowUp") == ["Huge", "Small", "Huge"]
     assert line_of(agent.snapshot(), '- radio "Huge"').startswith('- radio "Huge" [checked] [focused]')
+
+
+def test_an_arrow_brings_the_radio_it_reaches_into_view(agent: LaneAgent) -> None:
+    """Measured with real keys: the focus an arrow moves to the next radio scrolls it into view, as Tab's does (React
+    Aria's radio, kept in a one-pixel box, scrolled that box under real input only)."""
+    agent.open("/scrolled-radios")
+    agent.ok("browser_click", ref=ref_of(agent, 'radio "Basic"'))
+    agent.ok("browser_press", key="ArrowDown")
+    title = wait_until(
+        lambda: (title := agent.ok("browser_snapshot")["title"]) != "{}" and title, 5, "the box's scroll"
+    )
+    assert json.loads(title) == {"scrolled": True}
+    assert line_of(agent.snapshot(), '- radio "Pro"').startswith('- radio "Pro" [checked] [focused]')
 
 
 def test_arrows_step_through_radios_without_a_name_as_one_group(agent: LaneAgent) -> None:

@@ -156,13 +156,12 @@
     var root = getComputedStyle(document.documentElement);
     return root.overflowX === "visible" && root.overflowY === "visible";
   }
-  // Scrolls every scrolling ancestor, and the window, until the element's centre shows (a large element:
-  // until a part of it does).
-  // The element brought into view when its centre does not show in the viewport or in a box around it that a person
-  // scrolls. A box that hides what overflows it (overflow: hidden) is not one: nobody scrolls it, and scrolling it
+  // Scrolls every scrolling ancestor, and the window, until the element's centre shows (a large element: until a
+  // part of it does), when its centre does not show in the viewport or in a box around it that a person scrolls
+  // (SCROLLS). A box that hides what overflows it (overflow: hidden) is not one: nobody scrolls it, and scrolling it
   // moves what the page put there out of place (React Aria's slider keeps its range input, at full size, in a
   // one-pixel box inside the thumb that hides its overflow; a person presses the track where the input lies).
-  var SCROLLS = wordSet("auto scroll overlay");
+  var SCROLLS = wordSet("auto scroll overlay"); // the overflow values of a box a person scrolls
   function scrollIntoViewIfNeeded(el) {
     var clip = clippedBox(el, true);
     var box = clip.box;
@@ -557,6 +556,7 @@
   Object.assign(engine, {
     isFileInput: isFileInput,
     overflowIsViewports: overflowIsViewports,
+    SCROLLS: SCROLLS,
     SKIP_TAGS: SKIP_TAGS,
     INLINE_TAGS: INLINE_TAGS,
     SELF_HIDDEN: SELF_HIDDEN,

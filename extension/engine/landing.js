@@ -499,7 +499,8 @@
     var around = flatParent(el);
     while (around && !around.getClientRects().length) around = flatParent(around);
     if (around) scrollIntoViewIfNeeded(around);
-    var nodes = tagOf(el) === "slot" && el.assignedNodes({ flatten: true }).length ? el.assignedNodes({ flatten: true }) : [el];
+    var assigned = tagOf(el) === "slot" ? el.assignedNodes({ flatten: true }) : [];
+    var nodes = assigned.length ? assigned : [el];
     var ranges = nodes.map(function (node) {
       var range = document.createRange();
       if (node === el) range.selectNodeContents(el);

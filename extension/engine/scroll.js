@@ -7,7 +7,8 @@
     refText = engine.refText,
     lookup = engine.lookup,
     refOf = engine.refOf,
-    describeElement = engine.describeElement;
+    describeElement = engine.describeElement,
+    SCROLLS = engine.SCROLLS;
 
   function pageScroller() {
     return document.scrollingElement || document.documentElement;
@@ -22,14 +23,12 @@
     }
     var overflows = axis === "y" ? el.scrollHeight > el.clientHeight + 1 : el.scrollWidth > el.clientWidth + 1;
     if (!overflows) return false;
-    var overflow = getComputedStyle(el)[axis === "y" ? "overflowY" : "overflowX"];
-    return overflow === "auto" || overflow === "scroll" || overflow === "overlay";
+    return !!SCROLLS[getComputedStyle(el)[axis === "y" ? "overflowY" : "overflowX"]];
   }
   function keepsOverscroll(el, axis) {
     var style = getComputedStyle(el);
-    var overflow = style[axis === "y" ? "overflowY" : "overflowX"];
     var behaviour = style[axis === "y" ? "overscrollBehaviorY" : "overscrollBehaviorX"];
-    return (overflow === "auto" || overflow === "scroll" || overflow === "overlay") && (behaviour === "contain" || behaviour === "none");
+    return !!SCROLLS[style[axis === "y" ? "overflowY" : "overflowX"]] && (behaviour === "contain" || behaviour === "none");
   }
   // Whether a person's keys can scroll the page (vertically, or across): not once the page turned its scrolling
   // off, as a modal's scroll lock does, with overflow hidden (or clip) on its root, or on its body while the root's

@@ -39,8 +39,7 @@
   const hidePopover = HTMLElement.prototype.hidePopover;
   const popoverOf = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "popover")?.get;
 
-  const opened = []; // watchers, dialogs and popovers, oldest first
-  const live = new WeakSet(); // the watchers not yet closed or destroyed
+  const opened = []; // watchers (while not closed or destroyed), dialogs and popovers, oldest first
   const toTop = (entry) => {
     const at = opened.indexOf(entry);
     if (at >= 0) opened.splice(at, 1);
@@ -53,7 +52,6 @@
     const { close, destroy } = Watcher.prototype;
     requestWatcherClose = Watcher.prototype.requestClose; // a request ends the watcher through its close event
     const end = (watcher) => {
-      live.delete(watcher);
       const at = opened.indexOf(watcher);
       if (at >= 0) opened.splice(at, 1);
     };
@@ -70,7 +68,6 @@
     const watched = new Proxy(Watcher, {
       construct(target, args, newTarget) {
         const watcher = Reflect.construct(target, args, newTarget);
-        live.add(watcher);
         toTop(watcher);
         apply(addListener, watcher, ["close", () => end(watcher)]);
         const signal = args[0]?.signal;
@@ -99,7 +96,7 @@
   // Whether an entry would take a close request now: a live watcher, an open dialog that closes on one (a modal
   // dialog does, unless closedby="none"), an open popover that is not manual.
   const takesRequest = (entry) => {
-    if (!(entry instanceof Element)) return live.has(entry);
+    if (!(entry instanceof Element)) return true; // a watcher leaves the list as it ends
     if (entry instanceof HTMLDialogElement) {
       if (!apply(dialogOpen, entry, [])) return false;
       const closedBy = entry.getAttribute("closedby");

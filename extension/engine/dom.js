@@ -63,13 +63,22 @@
     if (el.checkVisibility) {
       if (el.checkVisibility(VISIBILITY_PROPERTY)) return VISIBLE;
       if (el.checkVisibility()) return SELF_HIDDEN;
-    } else {
-      var style = getComputedStyle(el);
-      if (style.display === "none") return NOT_RENDERED;
-      if (style.display === "contents") return CONTENTS_ONLY;
-      return style.visibility === "hidden" || style.visibility === "collapse" ? SELF_HIDDEN : VISIBLE;
+      if (!inShownCanvas(el)) return getComputedStyle(el).display === "contents" ? CONTENTS_ONLY : NOT_RENDERED;
     }
-    return getComputedStyle(el).display === "contents" ? CONTENTS_ONLY : NOT_RENDERED;
+    return visibilityByStyle(getComputedStyle(el));
+  }
+  function visibilityByStyle(style) {
+    if (style.display === "none") return NOT_RENDERED;
+    if (style.display === "contents") return CONTENTS_ONLY;
+    return style.visibility === "hidden" || style.visibility === "collapse" ? SELF_HIDDEN : VISIBLE;
+  }
+  // A <canvas>'s children are its fallback content: never laid out, yet Chromium's accessibility tree shows them
+  // (by their styles) while the canvas itself shows, since a page that draws a grid or a chart on a canvas
+  // describes it there: Glide Data Grid (Streamlit's data editor) keeps a table of its cells, with the selected
+  // one marked, inside its canvas.
+  function inShownCanvas(el) {
+    var canvas = el.parentElement && el.parentElement.closest("canvas");
+    return !!canvas && canvas.checkVisibility();
   }
   function isHiddenForName(el) {
     if (el.getAttribute("aria-hidden") === "true") return true;

@@ -85,6 +85,7 @@
       refs: [],
       frames: [],
       inLayoutTable: false,
+      inCanvas: false,
       elements: 0,
       links: 0,
       buttons: 0,
@@ -207,13 +208,18 @@
   // ----- the walk ---------------------------------------------------------------------------------------
   // selfHidden: the parent is visibility:hidden, so its own text is not there. textless: inside a control
   // whose name already says it all, only interactive things and frames are added.
+  // A <canvas>'s children describe what it draws (its fallback content, dom.js inShownCanvas()): listed as Chromium's
+  // tree lists them, without refs, since they have no place to press: a person presses the canvas itself.
   function walkChildren(el, out, selfHidden, textless, walk) {
+    var outerCanvas = walk.inCanvas;
+    if (el.localName === "canvas") walk.inCanvas = true;
     var children = renderedChildren(el);
     if (children) {
       for (var i = 0; i < children.length; i++) walkOne(children[i], out, selfHidden, textless, walk);
     } else {
       for (var child = el.firstChild; child; child = child.nextSibling) walkOne(child, out, selfHidden, textless, walk);
     }
+    walk.inCanvas = outerCanvas;
   }
   function walkOne(node, out, selfHidden, textless, walk) {
     var type = node.nodeType;
@@ -287,6 +293,7 @@
     } else if (!interactive) {
       interactive = actsAsControl(el, tag, role, textless, walk);
     }
+    if (walk.inCanvas) interactive = false; // (walkChildren())
     if (textless && !interactive) {
       walkChildren(el, out, false, true, walk);
       return;

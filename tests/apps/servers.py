@@ -10,6 +10,8 @@
 * ``flask_admin_site()``: a SQLite file with an ``invoices`` table, served by a Flask-Admin site (its list view
   deletes a row through its trash icon, after a confirm()).
 * ``jupyterlab_site()``: JupyterLab (``python -m jupyterlab``) on an empty folder, its state the files in it.
+* ``streamlit_site()``: a Streamlit app (an order form: Base Web's radio, checkbox and multiselect, and a data
+  editor that Glide Data Grid draws on a canvas), its state what its widgets hold, written to a file per form.
 
 Success is judged from what each application holds, its SQLite file read with ``sqlite3`` while the
 server runs, never from what a tool answered.  Both are child processes because each is exactly what
@@ -391,4 +393,54 @@ def jupyterlab_site() -> Iterator[FilesApp]:
         ]
         log = home / "server.log"
         with child(command, home, env, origin + "/lab", log):
+            yield FilesApp(origin, root, log)
+
+
+#: The Streamlit app, run as ``streamlit run``: each run of the script (Streamlit runs it again after every change a
+#: widget makes) writes what the widgets hold to ``orders/<form>.json``, the form named by the URL's ``?form=``.
+STREAMLIT_APP = """
+import json
+import pathlib
+
+import pandas as pd
+import streamlit as st
+
+st.title("Order desk")
+plan = st.radio("Plan", ["Personal", "Business", "Enterprise"], horizontal=True)
+gift = st.checkbox("Gift wrap")
+channels = st.multiselect("Channels", ["Email", "SMS", "Phone", "Post"])
+budgets = st.data_editor(pd.DataFrame({"city": ["Lisbon", "Oslo"], "budget": [4000, 2500]}), key="budgets")
+if st.button("Place order"):
+    st.session_state["placed"] = st.session_state.get("placed", 0) + 1
+order = {
+    "plan": plan,
+    "gift": gift,
+    "channels": channels,
+    "budgets": budgets.to_dict("records"),
+    "placed": st.session_state.get("placed", 0),
+}
+form = st.query_params.get("form", "default")
+pathlib.Path("orders", form + ".json").write_text(json.dumps(order))
+"""
+
+
+@contextlib.contextmanager
+def streamlit_site() -> Iterator[FilesApp]:
+    """``STREAMLIT_APP`` served by Streamlit on a loopback port, headless (no browser, no usage statistics, no file
+    watcher); its state the files in ``root`` (``orders/<form>.json``)."""
+    with tempfile.TemporaryDirectory(prefix="hermes-streamlit-") as folder:
+        root = Path(folder)
+        (root / "orders").mkdir()
+        (root / "app.py").write_text(STREAMLIT_APP)
+        port = free_port()
+        origin = f"http://127.0.0.1:{port}"
+        command = [
+            *(sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true"),
+            *(f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false"),
+            "--server.fileWatcherType=none",
+        ]
+        log = root / "server.log"
+        with child(
+            command, root, dict(os.environ, HOME=str(root), PYTHONUNBUFFERED="1"), origin + "/_stcore/health", log
+        ):
             yield FilesApp(origin, root, log)

@@ -1,0 +1,138 @@
+"""A real Streamlit app driven on both lanes as an agent would: an order placed through its widgets.
+
+* Base Web's radio, checkbox and multiselect, which draw their own controls beside hidden inputs (issue 30 began
+  with a false refusal on such a radio); the multiselect's menu stays open for a second choice.
+* A budget edited in ``st.data_editor``, which Glide Data Grid draws on a canvas. The agent reads the grid from the
+  canvas's fallback content (the selected cell marked, as Chromium's tree shows it); the canvas lies under the grid's
+  transparent scroller, so a press on it is refused, naming the scroller, which the agent presses instead. Then it
+  moves to the cell with the arrow keys and types, as a person does.
+
+Judged from what the app's widgets hold (the file its script writes on every run), never from a tool's answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.apps.reading import Element, Reader, elements, showing, subtree
+from tests.apps.servers import FilesApp, streamlit_site
+from tests.lanes.conftest import LaneAgent
+from tests.support.waiting import wait_until
+
+pytestmark = [pytest.mark.chromium, pytest.mark.processes]
+
+#: Streamlit builds its page after the first load, over its own WebSocket.
+START_TIMEOUT_S = 30.0
+#: How long a widget's change may take to reach the app (a run of its script).
+RUN_TIMEOUT_S = 10.0
+ARROWS = {(1, 0): "ArrowDown", (-1, 0): "ArrowUp", (0, 1): "ArrowRight", (0, -1): "ArrowLeft"}
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[FilesApp]:
+    with streamlit_site() as running:
+        yield running
+
+
+@pytest.fixture
+def reader(agent: LaneAgent) -> Reader:
+    return Reader(agent)
+
+
+def order_of(app: FilesApp, form: str) -> dict[str, Any] | None:
+    """What the app's widgets hold for the form, as its last run wrote it (None before the first)."""
+    written = app.root / "orders" / f"{form}.json"
+    return json.loads(written.read_text()) if written.exists() else None
+
+
+def holds(app: FilesApp, form: str, **wanted: Any) -> dict[str, Any]:
+    """The form's order once it holds ``wanted``."""
+    return wait_until(
+        lambda: (order := order_of(app, form)) and all(order[key] == value for key, value in wanted.items()) and order,
+        RUN_TIMEOUT_S,
+        f"the order to hold {wanted}, not {order_of(app, form)}",
+    )
+
+
+def grid_cells(snapshot: str) -> tuple[str | None, list[list[Element]]]:
+    """The ref of the canvas the grid is drawn on, and the grid's body rows of cells, as the snapshot lists them."""
+    lines = list(elements(snapshot))
+    at = next(index for index, line in enumerate(lines) if line.role == "grid")
+    canvas = next(line for line in reversed(lines[:at]) if line.depth < lines[at].depth)
+    rows = [subtree(lines, index) for index, line in enumerate(lines) if line.role == "row" and index > at]
+    return canvas.ref, [[cell for cell in row if cell.role == "gridcell"] for row in rows if row]
+
+
+def where(rows: list[list[Element]], is_it: Callable[[Element], bool]) -> tuple[int, int] | None:
+    """The (row, column) of the first cell that ``is_it``, None if none."""
+    return next(((r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if is_it(cell)), None)
+
+
+def selected_in(snapshot: str) -> tuple[int, int] | None:
+    return where(grid_cells(snapshot)[1], lambda cell: "[selected]" in cell.states)
+
+
+def editors(snapshot: str) -> list[str]:
+    """The refs of the text fields that hold what was typed on the cell ("3")."""
+    return [
+        line.ref
+        for line in elements(snapshot)
+        if line.ref and line.role in ("textbox", "spinbutton") and line.text == "3"
+    ]
+
+
+def test_an_order_is_placed_with_a_budget_edited_on_the_canvas_grid(reader: Reader, app: FilesApp) -> None:
+    form = reader.lane
+    reader.go(app.url(f"/?form={form}"))
+    reader.wait_for("Place order", timeout_s=START_TIMEOUT_S)
+
+    reader.click("radio", "Business")
+    reader.click("checkbox", "Gift wrap")
+    reader.click("combobox", "Channels")
+    reader.until(showing("option", "SMS"), "the channels' menu")
+    reader.click("option", "SMS")
+    reader.click("option", "Post")  # from the menu still open
+    reader.press("Escape")
+    holds(app, form, plan="Business", gift=True, channels=["SMS", "Post"])
+
+    # The grid: read from the canvas's fallback content, no cell with a ref (a person presses the canvas).
+    page = reader.until(lambda snapshot: "Oslo" in snapshot and "grid" in snapshot, "the data editor's grid")
+    canvas, rows = grid_cells(page)
+    assert canvas is not None and all(cell.ref is None for row in rows for cell in row), page
+    code, message = reader.agent.error("browser_click", ref=canvas)
+    scroller = re.search(
+        r"click_intercepted: .* would land on generic \(div, (@e\d+), invisible: transparent\)", message
+    )
+    assert code == "controller_error" and scroller, message
+    reader.act("browser_click", ref=scroller[1])  # selects the cell under the press
+
+    # Glide updates its fallback content a moment after its selection (debounced), so the agent reads until it shows.
+    page = reader.until(lambda snapshot: selected_in(snapshot) is not None, "a selected cell")
+    selected, oslo = selected_in(page), where(grid_cells(page)[1], lambda cell: cell.text == "Oslo")
+    assert selected and oslo, page
+    budget = (oslo[0], oslo[1] + 1)  # the column after the city's
+    for axis in (0, 1):
+        step = 1 if budget[axis] > selected[axis] else -1
+        for _ in range(abs(budget[axis] - selected[axis])):
+            reader.press(ARROWS[(step, 0) if axis == 0 else (0, step)])
+    reader.until(lambda snapshot: selected_in(snapshot) == budget, f"cell {budget} selected")
+    reader.press("3")  # a key typed on the selected cell opens its editor, with the key in it
+    editor = reader.until(lambda snapshot: bool(editors(snapshot)), "the cell's editor")
+    reader.act("browser_type", ref=editors(editor)[0], text="3100")
+    reader.press("Enter")
+    holds(app, form, budgets=[{"city": "Lisbon", "budget": 4000}, {"city": "Oslo", "budget": 3100}])
+
+    reader.click("button", "Place order")
+    placed = holds(app, form, placed=1)
+    assert placed == {
+        "plan": "Business",
+        "gift": True,
+        "channels": ["SMS", "Post"],
+        "budgets": [{"city": "Lisbon", "budget": 4000}, {"city": "Oslo", "budget": 3100}],
+        "placed": 1,
+    }

@@ -95,12 +95,14 @@
     // keys. Not the field a combobox opened, which has the focus (a click would close it), nor a rich editor,
     // which is focused only: its typing waits for the page's turns itself, from the focus on (typeIntoEditable:
     // Slate takes the selection that the focus, then the select-all, give it). A segment named is clicked: MUI
-    // chooses the segment clicked, and on a focus alone its first one.
-    if ((el !== found.element && focusedElement() === el) || (editable && !segment)) {
+    // chooses the segment clicked, and on a focus alone its first one; so is a field in segments, on its first
+    // segment (segments.js), as the cdp lane presses it: where something covers it, nothing is typed.
+    var segmented = segment ? null : segmentedField(found.element);
+    if ((el !== found.element && focusedElement() === el) || (editable && !segment && !segmented)) {
       focusElement(el);
       return typeInFocus(el, number, text, options, editable);
     }
-    return engine.pressToType(el, number).then(function (pressed) {
+    return engine.pressToType(segmented ? segmented.press : el, number).then(function (pressed) {
       if (!pressed.ok) return pressed;
       if (focusedElement() !== el) focusElement(el); // (a page that cancels the press's mousedown keeps the focus)
       // A person's first key comes once the page has shown what the click did: PrimeVue's time field opens its

@@ -149,6 +149,28 @@ def test_a_field_in_segments_clicked_by_its_group_is_pressed_on_its_first_segmen
     wait_until(lambda: evaluated(agent, focused) == first or None, SETTLE_S, f"the {first} segment focused")
 
 
+def test_a_field_in_segments_under_something_else_is_not_typed_into(agent: LaneAgent) -> None:
+    """Typing by the group presses its first segment, as a person clicks there first: where something else is drawn
+    over the field (Streamlit's open calendar over its time field), nothing is pressed and nothing typed, on both
+    lanes. The extension lane only focused the segment and typed the time in under the popover."""
+    open_corpus_page(agent, "reactaria")
+    evaluated(
+        agent,
+        "(() => { const box = document.querySelector('[data-type=hour]').closest('[role=group]')"
+        ".getBoundingClientRect(); const over = document.createElement('div');"
+        " over.setAttribute('role', 'dialog'); over.setAttribute('aria-label', 'Calendar');"
+        " over.style.cssText = `position:fixed;z-index:9;background:#fff;left:${box.left - 4}px;"
+        "top:${box.top - 4}px;width:${box.width + 8}px;height:${box.height + 8}px`;"
+        " document.body.append(over); return true; })()",
+    )
+    before = evaluated(agent, "JSON.stringify(window.__state.start)")
+    code, message = agent.error("browser_type", ref=ref_of(agent, 'group "Start time"'), text="1030AM")
+    assert (code, message.split(":")[0]) == ("controller_error", "click_intercepted"), message
+    assert 'would land on dialog "Calendar"' in message, message
+    assert evaluated(agent, "JSON.stringify(window.__state.start)") == before
+    assert evaluated(agent, "document.activeElement.getAttribute('data-type')") is None
+
+
 def test_date_field_in_segments_shows_a_typed_leading_zero_dropped_and_answers_ok(agent: LaneAgent) -> None:
     """A person types React Aria's date as 05142014; its month segment shows "5" (5/14/2014). The date landed: the
     answer is ok with what the field shows (it was type_mismatch on both lanes)."""

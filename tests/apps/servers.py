@@ -420,7 +420,9 @@ order = {
     "placed": st.session_state.get("placed", 0),
 }
 form = st.query_params.get("form", "default")
-pathlib.Path("orders", form + ".json").write_text(json.dumps(order))
+written = pathlib.Path("orders", form + ".json.new")
+written.write_text(json.dumps(order))
+written.replace(written.with_suffix(""))  # whole, for a reader at any moment
 """
 
 

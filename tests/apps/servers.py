@@ -10,6 +10,8 @@
 * ``flask_admin_site()``: a SQLite file with an ``invoices`` table, served by a Flask-Admin site (its list view
   deletes a row through its trash icon, after a confirm()).
 * ``jupyterlab_site()``: JupyterLab (``python -m jupyterlab``) on an empty folder, its state the files in it.
+* ``nicegui_site()``: a NiceGUI app (Quasar's select, multiple select, checkbox, switch, radio, date and menu), its
+  state what its handlers were told, written to a file per form.
 * ``streamlit_site()``: a Streamlit app (an order form: Base Web's radio, checkbox and multiselect, and a data
   editor that Glide Data Grid draws on a canvas), its state what its widgets hold, written to a file per form.
 
@@ -21,6 +23,7 @@ a user runs, and because Django's settings are global to a process.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import sqlite3
@@ -396,6 +399,27 @@ def jupyterlab_site() -> Iterator[FilesApp]:
             yield FilesApp(origin, root, log)
 
 
+#: How long a change a widget makes may take to reach the app's own state (Streamlit runs its script again).
+ORDER_TIMEOUT_S = 10.0
+
+
+def order_of(app: FilesApp, form: str) -> dict[str, Any] | None:
+    """What the app holds for the form, as it last wrote it (``orders/<form>.json``); None before it first does."""
+    written = app.root / "orders" / f"{form}.json"
+    return json.loads(written.read_text()) if written.exists() else None
+
+
+def order_holds(app: FilesApp, form: str, **wanted: Any) -> dict[str, Any]:
+    """The form's order once it holds ``wanted``, within ``ORDER_TIMEOUT_S``."""
+    return wait_until(
+        lambda: (
+            (order := order_of(app, form)) and all(order.get(key) == value for key, value in wanted.items()) and order
+        ),
+        ORDER_TIMEOUT_S,
+        f"the order to hold {wanted}, not {order_of(app, form)}",
+    )
+
+
 #: The Streamlit app, run as ``streamlit run``: each run of the script (Streamlit runs it again after every change a
 #: widget makes) writes what the widgets hold to ``orders/<form>.json``, the form named by the URL's ``?form=``.
 STREAMLIT_APP = """
@@ -446,3 +470,59 @@ def streamlit_site() -> Iterator[FilesApp]:
             command, root, dict(os.environ, HOME=str(root), PYTHONUNBUFFERED="1"), origin + "/_stcore/health", log
         ):
             yield FilesApp(origin, root, log)
+
+
+#: The NiceGUI app, run as ``python app.py <port>``: each widget's handler writes what it was told to
+#: ``orders/<form>.json`` (whole, by a rename), the form named by the URL's ``?form=``.
+NICEGUI_APP = """
+import json
+import pathlib
+import sys
+
+from nicegui import ui
+
+
+@ui.page("/")
+def order_page(form: str = "default") -> None:
+    order = {}
+
+    def told(key):
+        def handler(event):
+            order[key] = getattr(event, "value", True)
+            written = pathlib.Path("orders", form + ".json.new")
+            written.write_text(json.dumps(order))
+            written.replace(written.with_suffix(""))
+
+        return handler
+
+    ui.label("Shop settings")
+    ui.select(["Email", "SMS", "Phone", "Post"], multiple=True, label="Channels", on_change=told("channels"))
+    ui.select(["Europe", "Asia", "Americas"], label="Region", on_change=told("region"))
+    ui.checkbox("Gift wrap", on_change=told("gift"))
+    ui.switch("Notify me", on_change=told("notify"))
+    ui.radio(["Small", "Medium", "Large"], on_change=told("size")).props("inline")
+    ui.date(value="2026-05-10", on_change=told("date"))
+    with ui.button("Actions"):
+        with ui.menu():
+            ui.menu_item("Archive", on_click=told("archived"))
+    ui.button("Place order", on_click=told("placed"))
+
+
+ui.run(host="127.0.0.1", port=int(sys.argv[1]), show=False, reload=False, show_welcome_message=False)
+"""
+
+
+@contextlib.contextmanager
+def nicegui_site() -> Iterator[FilesApp]:
+    """``NICEGUI_APP`` on a loopback port; its state the files in ``root`` (``orders/<form>.json``)."""
+    with tempfile.TemporaryDirectory(prefix="hermes-nicegui-") as folder:
+        root = Path(folder)
+        (root / "orders").mkdir()
+        (root / "app.py").write_text(NICEGUI_APP)
+        port = free_port()
+        origin = f"http://127.0.0.1:{port}"
+        # (NiceGUI takes a PYTEST_ variable for a sign that its own screen tests run it, and then wants their port)
+        env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
+        env |= {"HOME": str(root), "PYTHONUNBUFFERED": "1"}
+        with child([sys.executable, "app.py", str(port)], root, env, origin + "/", root / "server.log"):
+            yield FilesApp(origin, root, root / "server.log")

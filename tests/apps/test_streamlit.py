@@ -12,24 +12,19 @@ Judged from what the app's widgets hold (the file its script writes on every run
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import pytest
 
 from tests.apps.reading import Element, Reader, elements, showing, subtree
-from tests.apps.servers import FilesApp, streamlit_site
+from tests.apps.servers import FilesApp, order_holds, streamlit_site
 from tests.lanes.conftest import LaneAgent
-from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.chromium, pytest.mark.processes]
 
 #: Streamlit builds its page after the first load, over its own WebSocket.
 START_TIMEOUT_S = 30.0
-#: How long a widget's change may take to reach the app (a run of its script).
-RUN_TIMEOUT_S = 10.0
 ARROWS = {(1, 0): "ArrowDown", (-1, 0): "ArrowUp", (0, 1): "ArrowRight", (0, -1): "ArrowLeft"}
 
 
@@ -42,21 +37,6 @@ def app() -> Iterator[FilesApp]:
 @pytest.fixture
 def reader(agent: LaneAgent) -> Reader:
     return Reader(agent)
-
-
-def order_of(app: FilesApp, form: str) -> dict[str, Any] | None:
-    """What the app's widgets hold for the form, as its last run wrote it (None before the first)."""
-    written = app.root / "orders" / f"{form}.json"
-    return json.loads(written.read_text()) if written.exists() else None
-
-
-def holds(app: FilesApp, form: str, **wanted: Any) -> dict[str, Any]:
-    """The form's order once it holds ``wanted``."""
-    return wait_until(
-        lambda: (order := order_of(app, form)) and all(order[key] == value for key, value in wanted.items()) and order,
-        RUN_TIMEOUT_S,
-        f"the order to hold {wanted}, not {order_of(app, form)}",
-    )
 
 
 def grid_cells(snapshot: str) -> tuple[str | None, list[list[Element]]]:
@@ -98,7 +78,7 @@ def test_an_order_is_placed_with_a_budget_edited_on_the_canvas_grid(reader: Read
     reader.click("option", "SMS")
     reader.click("option", "Post")  # from the menu still open
     reader.press("Escape")
-    holds(app, form, plan="Business", gift=True, channels=["SMS", "Post"])
+    order_holds(app, form, plan="Business", gift=True, channels=["SMS", "Post"])
 
     # The grid: read from the canvas's fallback content, no cell with a ref (a person presses the canvas).
     page = reader.until(lambda snapshot: "Oslo" in snapshot and "grid" in snapshot, "the data editor's grid")
@@ -125,10 +105,10 @@ def test_an_order_is_placed_with_a_budget_edited_on_the_canvas_grid(reader: Read
     editor = reader.until(lambda snapshot: bool(editors(snapshot)), "the cell's editor")
     reader.act("browser_type", ref=editors(editor)[0], text="3100")
     reader.press("Enter")
-    holds(app, form, budgets=[{"city": "Lisbon", "budget": 4000}, {"city": "Oslo", "budget": 3100}])
+    order_holds(app, form, budgets=[{"city": "Lisbon", "budget": 4000}, {"city": "Oslo", "budget": 3100}])
 
     reader.click("button", "Place order")
-    placed = holds(app, form, placed=1)
+    placed = order_holds(app, form, placed=1)
     assert placed == {
         "plan": "Business",
         "gift": True,

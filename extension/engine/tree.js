@@ -207,9 +207,9 @@
 
   // ----- the walk ---------------------------------------------------------------------------------------
   // selfHidden: the parent is visibility:hidden, so its own text is not there. textless: inside a control
-  // whose name already says it all, only interactive things and frames are added.
-  // A <canvas>'s children describe what it draws (its fallback content, dom.js inShownCanvas()): listed as Chromium's
-  // tree lists them, without refs, since they have no place to press: a person presses the canvas itself.
+  // whose name already says it all, only interactive things and frames are added. A <canvas>'s children describe
+  // what it draws (its fallback content, dom.js inShownCanvas()): listed as Chromium's tree lists them, without
+  // refs (walk.inCanvas), since they have no place to press: a person presses the canvas itself.
   function walkChildren(el, out, selfHidden, textless, walk) {
     var outerCanvas = walk.inCanvas;
     if (el.localName === "canvas") walk.inCanvas = true;

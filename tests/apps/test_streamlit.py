@@ -25,7 +25,6 @@ pytestmark = [pytest.mark.chromium, pytest.mark.processes]
 
 #: Streamlit builds its page after the first load, over its own WebSocket.
 START_TIMEOUT_S = 30.0
-ARROWS = {(1, 0): "ArrowDown", (-1, 0): "ArrowUp", (0, 1): "ArrowRight", (0, -1): "ArrowLeft"}
 
 
 @pytest.fixture(scope="module")
@@ -98,10 +97,12 @@ def test_an_order_is_placed_with_a_budget_edited_on_the_canvas_grid(reader: Read
     selected, oslo = selected_in(page), where(grid_cells(page)[1], lambda cell: cell.text == "Oslo")
     assert selected and oslo, page
     budget = (oslo[0], oslo[1] + 1)  # the column after the city's
-    for axis in (0, 1):
-        step = 1 if budget[axis] > selected[axis] else -1
-        for _ in range(abs(budget[axis] - selected[axis])):
-            reader.press(ARROWS[(step, 0) if axis == 0 else (0, step)])
+    down, right = budget[0] - selected[0], budget[1] - selected[1]
+    moves = ["ArrowDown" if down > 0 else "ArrowUp"] * abs(down) + ["ArrowRight" if right > 0 else "ArrowLeft"] * abs(
+        right
+    )
+    for key in moves:
+        reader.press(key)
     reader.until(lambda snapshot: selected_in(snapshot) == budget, f"cell {budget} selected")
     reader.press("3")  # a key typed on the selected cell opens its editor, with the key in it
     editor = reader.until(lambda snapshot: bool(editors(snapshot)), "the cell's editor")

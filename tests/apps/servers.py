@@ -451,25 +451,32 @@ written.replace(written.with_suffix(""))  # whole, for a reader at any moment
 
 
 @contextlib.contextmanager
-def streamlit_site() -> Iterator[FilesApp]:
-    """``STREAMLIT_APP`` served by Streamlit on a loopback port, headless (no browser, no usage statistics, no file
-    watcher); its state the files in ``root`` (``orders/<form>.json``)."""
-    with tempfile.TemporaryDirectory(prefix="hermes-streamlit-") as folder:
+def orders_app(name: str, script: str, command: Callable[[int], list[str]], env: dict[str, str]) -> Iterator[FilesApp]:
+    """``script``, written as ``app.py`` into a fresh folder beside an empty ``orders/``, run there by
+    ``command(port)`` on a free loopback port until the block ends (ready once ``/`` answers), with ``env`` and a
+    ``HOME`` of its own; its state the files the app writes in ``orders/``."""
+    with tempfile.TemporaryDirectory(prefix=f"hermes-{name}-") as folder:
         root = Path(folder)
         (root / "orders").mkdir()
-        (root / "app.py").write_text(STREAMLIT_APP)
+        (root / "app.py").write_text(script)
         port = free_port()
         origin = f"http://127.0.0.1:{port}"
-        command = [
-            *(sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true"),
-            *(f"--server.port={port}", "--server.address=127.0.0.1", "--browser.gatherUsageStats=false"),
-            "--server.fileWatcherType=none",
-        ]
         log = root / "server.log"
-        with child(
-            command, root, dict(os.environ, HOME=str(root), PYTHONUNBUFFERED="1"), origin + "/_stcore/health", log
-        ):
+        with child(command(port), root, env | {"HOME": str(root), "PYTHONUNBUFFERED": "1"}, origin + "/", log):
             yield FilesApp(origin, root, log)
+
+
+@contextlib.contextmanager
+def streamlit_site() -> Iterator[FilesApp]:
+    """``STREAMLIT_APP`` served by Streamlit, headless (no browser, no usage statistics, no file watcher)."""
+    command = [
+        *(sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true", "--server.address=127.0.0.1"),
+        *("--browser.gatherUsageStats=false", "--server.fileWatcherType=none"),
+    ]
+    with orders_app(
+        "streamlit", STREAMLIT_APP, lambda port: [*command, f"--server.port={port}"], dict(os.environ)
+    ) as app:
+        yield app
 
 
 #: The NiceGUI app, run as ``python app.py <port>``: each widget's handler writes what it was told to
@@ -514,15 +521,8 @@ ui.run(host="127.0.0.1", port=int(sys.argv[1]), show=False, reload=False, show_w
 
 @contextlib.contextmanager
 def nicegui_site() -> Iterator[FilesApp]:
-    """``NICEGUI_APP`` on a loopback port; its state the files in ``root`` (``orders/<form>.json``)."""
-    with tempfile.TemporaryDirectory(prefix="hermes-nicegui-") as folder:
-        root = Path(folder)
-        (root / "orders").mkdir()
-        (root / "app.py").write_text(NICEGUI_APP)
-        port = free_port()
-        origin = f"http://127.0.0.1:{port}"
-        # (NiceGUI takes a PYTEST_ variable for a sign that its own screen tests run it, and then wants their port)
-        env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
-        env |= {"HOME": str(root), "PYTHONUNBUFFERED": "1"}
-        with child([sys.executable, "app.py", str(port)], root, env, origin + "/", root / "server.log"):
-            yield FilesApp(origin, root, root / "server.log")
+    """``NICEGUI_APP`` run by Python."""
+    # (NiceGUI takes a PYTEST_ variable for a sign that its own screen tests run it, and then wants their port)
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
+    with orders_app("nicegui", NICEGUI_APP, lambda port: [sys.executable, "app.py", str(port)], env) as app:
+        yield app

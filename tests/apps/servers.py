@@ -15,9 +15,9 @@
 * ``streamlit_site()``: a Streamlit app (an order form: Base Web's radio, checkbox and multiselect, and a data
   editor that Glide Data Grid draws on a canvas), its state what its widgets hold, written to a file per form.
 
-Success is judged from what each application holds, its SQLite file read with ``sqlite3`` while the
-server runs, never from what a tool answered.  Both are child processes because each is exactly what
-a user runs, and because Django's settings are global to a process.
+Success is judged from what each application holds (its SQLite file read with ``sqlite3`` while the
+server runs, or the files it writes), never from what a tool answered.  Each is a child process because
+each is exactly what a user runs, and because Django's settings are global to a process.
 """
 
 from __future__ import annotations

@@ -399,6 +399,22 @@ def jupyterlab_site() -> Iterator[FilesApp]:
             yield FilesApp(origin, root, log)
 
 
+@contextlib.contextmanager
+def orders_app(name: str, script: str, command: Callable[[int], list[str]], env: dict[str, str]) -> Iterator[FilesApp]:
+    """``script``, written as ``app.py`` into a fresh folder beside an empty ``orders/``, run there by
+    ``command(port)`` on a free loopback port until the block ends (ready once ``/`` answers), with ``env`` and a
+    ``HOME`` of its own; its state the files the app writes in ``orders/``."""
+    with tempfile.TemporaryDirectory(prefix=f"hermes-{name}-") as folder:
+        root = Path(folder)
+        (root / "orders").mkdir()
+        (root / "app.py").write_text(script)
+        port = free_port()
+        origin = f"http://127.0.0.1:{port}"
+        log = root / "server.log"
+        with child(command(port), root, env | {"HOME": str(root), "PYTHONUNBUFFERED": "1"}, origin + "/", log):
+            yield FilesApp(origin, root, log)
+
+
 #: How long a change a widget makes may take to reach the app's own state (Streamlit runs its script again).
 ORDER_TIMEOUT_S = 10.0
 
@@ -448,22 +464,6 @@ written = pathlib.Path("orders", form + ".json.new")
 written.write_text(json.dumps(order))
 written.replace(written.with_suffix(""))  # whole, for a reader at any moment
 """
-
-
-@contextlib.contextmanager
-def orders_app(name: str, script: str, command: Callable[[int], list[str]], env: dict[str, str]) -> Iterator[FilesApp]:
-    """``script``, written as ``app.py`` into a fresh folder beside an empty ``orders/``, run there by
-    ``command(port)`` on a free loopback port until the block ends (ready once ``/`` answers), with ``env`` and a
-    ``HOME`` of its own; its state the files the app writes in ``orders/``."""
-    with tempfile.TemporaryDirectory(prefix=f"hermes-{name}-") as folder:
-        root = Path(folder)
-        (root / "orders").mkdir()
-        (root / "app.py").write_text(script)
-        port = free_port()
-        origin = f"http://127.0.0.1:{port}"
-        log = root / "server.log"
-        with child(command(port), root, env | {"HOME": str(root), "PYTHONUNBUFFERED": "1"}, origin + "/", log):
-            yield FilesApp(origin, root, log)
 
 
 @contextlib.contextmanager

@@ -72,6 +72,8 @@ def test_a_canvas_lists_the_grid_it_describes_as_chromium_does_without_refs(tab:
     assert "[selected]" in next(line for line in text.split("\n") if "Lisbon" in line), text
     # nothing a person cannot press gets a ref: not the cells, not the fallback's button; the canvas itself does
     assert all(line.ref is None for line in cells), text
+    grid = next(index for index, line in enumerate(lines) if line.role == "grid")
+    assert lines[grid - 1].depth < lines[grid].depth and lines[grid - 1].ref is not None, text  # the canvas
     fallback_button = next(line for line in lines if line.name == "Fallback button")
     assert fallback_button.role == "button" and fallback_button.ref is None, text
     assert "Fallback button" in chromium_names(tab, "button")

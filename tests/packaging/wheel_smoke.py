@@ -135,6 +135,7 @@ def check_chromium_loads(folder: Path) -> None:
     finally:
         chromium.terminate()
         chromium.wait(timeout=TIMEOUT_S)
+        shutil.rmtree(profile, ignore_errors=True)  # Chromium has exited: nothing writes into the profile any more
 
 
 def hermes_browser(*arguments: str) -> str:

@@ -427,10 +427,19 @@
   }
   // Whether the text (or box) at a press takes no selection: user-select none, which inherits along the flat tree,
   // so text a shadow host slots in takes its slot's (Shoelace's tab: its label is the host's text, shown in a box
-  // with user-select: none; a person's press there selects nothing).
+  // with user-select: none; a person's press there selects nothing); or inert text, which the browser's hit test
+  // passes over, though caretPositionFromPoint() does not (React Aria's select and menu make the page inert under
+  // their popover: the second press of a double click on the button selects nothing, measured with real input).
   function unselectable(node) {
     var styled = node.nodeType === 3 ? engine.flatParent(node) : node;
-    return !!styled && styled.nodeType === 1 && getComputedStyle(styled).userSelect === "none";
+    return !!styled && styled.nodeType === 1 && (getComputedStyle(styled).userSelect === "none" || inert(styled));
+  }
+  // Inert: under an element with the inert attribute (along the flat tree, as inertness inherits), or outside the
+  // modal <dialog> that is open.
+  function inert(el) {
+    for (var node = el; node; node = engine.flatParent(node)) if (node.nodeType === 1 && node.hasAttribute("inert")) return true;
+    var modal = document.querySelector("dialog:modal");
+    return !!modal && !engine.composedContains(modal, el);
   }
   // Where the caret goes for a press at (x, y) on the target, looked for in the shadow trees the target is in too
   // (Shoelace's sl-input: its <input> is in the host's shadow root); without them the browser answers the host.

@@ -434,12 +434,11 @@
     var styled = node.nodeType === 3 ? engine.flatParent(node) : node;
     return !!styled && styled.nodeType === 1 && (getComputedStyle(styled).userSelect === "none" || inert(styled));
   }
-  // Inert: under an element with the inert attribute (along the flat tree, as inertness inherits), or outside the
-  // modal <dialog> that is open.
+  // Inert: under an element with the inert attribute, along the flat tree, as inertness inherits. (Outside an open
+  // modal <dialog> the press lands on its backdrop, which is the dialog's: what the press selects is in there.)
   function inert(el) {
     for (var node = el; node; node = engine.flatParent(node)) if (node.nodeType === 1 && node.hasAttribute("inert")) return true;
-    var modal = document.querySelector("dialog:modal");
-    return !!modal && !engine.composedContains(modal, el);
+    return false;
   }
   // Where the caret goes for a press at (x, y) on the target, looked for in the shadow trees the target is in too
   // (Shoelace's sl-input: its <input> is in the host's shadow root); without them the browser answers the host.

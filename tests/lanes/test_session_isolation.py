@@ -3,7 +3,8 @@
 By default each session has a browser context of its own: a cookie one session's page sets is not there for the
 next. With ``browser.isolate_sessions: false`` the sessions share the browser's default context: the cookie (a
 login) carries over, yet each session lists and closes only its own tabs and the tabs those opened. The
-judge is the page itself: the cookie it reads, and each page's word (a beacon) that its tab has gone.
+judge is the page itself: the cookie it reads, and the WebSocket each page holds to the page server, which ends
+when its tab goes (a beacon at pagehide would be lost with a browser context disposed of before it is sent).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from tests.support.waiting import wait_until
 
 pytestmark = pytest.mark.chromium
 
-#: Each page tells the page server when its tab goes (a beacon at pagehide): how the test sees a tab closed.
-GONE = "<script>addEventListener('pagehide', () => navigator.sendBeacon('/gone?page=%s'));</script>"
+#: Each page holds a WebSocket to the page server, which sees it end when the tab goes: how the test sees a tab closed.
+GONE = "<script>new WebSocket('ws://' + location.host + '/held?page=%s');</script>"
 PAGES = {
     # sets the cookie, then titles itself with the cookies it reads
     "/login": "<!doctype html><title>login</title><script>document.cookie = 'who=agent-a; path=/';"
@@ -48,9 +49,14 @@ def title_of(stack: ServerStack, session: str, path: str) -> str:
     return str(stack.ok(session, "browser_navigate", url=stack.pages.url(path))["title"])
 
 
+def holding(pages: PageServer) -> set[str]:
+    """The pages whose WebSocket the page server has seen open."""
+    return {line.split("=", 1)[1] for line in pages.requested if line.startswith("WS /held?page=")}
+
+
 def gone(pages: PageServer) -> set[str]:
     """The pages whose tab has gone (closed, or navigated away)."""
-    return {line.split("=", 1)[1] for line in pages.requested if line.startswith("POST /gone?page=")}
+    return {line.split("=", 1)[1] for line in pages.requested if line.startswith("WS closed /held?page=")}
 
 
 def test_a_cookie_one_session_sets_reaches_the_next_only_when_they_share_the_context(stack: ServerStack) -> None:
@@ -78,6 +84,7 @@ def test_each_session_lists_and_closes_only_its_own_tabs(stack: ServerStack) -> 
         )
         # a session's tab ids are its own: the other session has no id for the receipt, and lists only its page
         assert [tab["url"] for tab in stack.ok(second, "browser_tabs")] == [stack.pages.url("/read")]
+        wait_until(lambda: holding(stack.pages) >= {"login", "popup", "read"}, 10, "each page's WebSocket")
         stack.pages.requested.clear()
         stack.close_session(first)  # its tab and the receipt it opened go with it, the other session's stays
         wait_until(lambda: gone(stack.pages) >= {"login", "popup"}, 10, "the first session's tabs to close")

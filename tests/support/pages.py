@@ -5,7 +5,10 @@
 * **pages held in memory** (``{path: html}``, or ``{path: function of the query string}`` for a
   page that depends on it), where ``{other}`` stands for the *other* site's origin;
 * **a folder of files** (``folder``, mounted at ``mount``), for pages kept as files and for
-  real documents such as Python's HTML documentation.
+  real documents such as Python's HTML documentation;
+* **a WebSocket at any path** a page opens one to, held until the page's side goes: ``requested`` gets
+  ``WS <path>`` when it opens and ``WS closed <path>`` when it ends, which is how a test sees a tab go even where
+  the tab cannot say so itself (its browser context disposed of, a beacon at pagehide lost with it).
 
 ``127.0.0.1`` and ``localhost`` reach the same server but are different sites to Chromium, so
 a page on one that frames ``{other}/...`` gets a cross-site, out-of-process iframe (OOPIF)
@@ -59,6 +62,8 @@ class PageServer:
         return f"{origin}/{path.lstrip('/')}" if path else origin
 
     async def _answer(self, request: web.Request) -> web.StreamResponse:
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return await self._hold(request)
         self.requested.append(f"{request.method} {request.path_qs}")
         if request.method == "POST":
             form = await request.post()
@@ -74,6 +79,18 @@ class PageServer:
         if file is None:
             raise web.HTTPNotFound()
         return web.FileResponse(file)
+
+    async def _hold(self, request: web.Request) -> web.WebSocketResponse:
+        """A page's WebSocket, open until its side closes it or goes away with its tab."""
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self.requested.append(f"WS {request.path_qs}")
+        try:
+            async for _ in socket:  # what the page sends is not read: the socket is there to end
+                pass
+        finally:
+            self.requested.append(f"WS closed {request.path_qs}")
+        return socket
 
     def _file(self, path: str) -> Path | None:
         """The file under ``folder`` that ``path`` names, if any (never one outside it)."""

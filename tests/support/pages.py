@@ -55,6 +55,8 @@ class PageServer:
         self.received: list[dict[str, str]] = []
         #: Every request's method, path and query, in order: what the browser asked of this server at all.
         self.requested: list[str] = []
+        #: The pages' WebSockets still open, closed when the server stops (a tab may outlive it).
+        self._held: set[web.WebSocketResponse] = set()
 
     def url(self, path: str = "", *, other: bool = False) -> str:
         """The URL of ``path`` on this site, or on the other one; ``url()`` is the origin itself."""
@@ -85,10 +87,12 @@ class PageServer:
         socket = web.WebSocketResponse()
         await socket.prepare(request)
         self.requested.append(f"WS {request.path_qs}")
+        self._held.add(socket)
         try:
             async for _ in socket:  # what the page sends is not read: the socket is there to end
                 pass
         finally:
+            self._held.discard(socket)
             self.requested.append(f"WS closed {request.path_qs}")
         return socket
 
@@ -110,6 +114,8 @@ class PageServer:
         try:
             yield self
         finally:
+            for socket in list(self._held):
+                await socket.close()
             await runner.cleanup()
 
 

@@ -16,7 +16,6 @@ import pytest
 
 from tests.apps.reading import Reader, table_rows
 from tests.apps.servers import App, datasette_site
-from tests.lanes.conftest import LaneAgent
 
 pytestmark = [pytest.mark.chromium, pytest.mark.processes]
 
@@ -28,11 +27,6 @@ COLUMNS = ["id", "name", "country", "founded", "population"]
 def datasette() -> Iterator[App]:
     with datasette_site() as app:
         yield app
-
-
-@pytest.fixture
-def reader(agent: LaneAgent) -> Reader:
-    return Reader(agent)
 
 
 def requests(app: App) -> list[urllib.parse.SplitResult]:

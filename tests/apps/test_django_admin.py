@@ -14,7 +14,6 @@ import pytest
 
 from tests.apps.reading import Reader, find_all
 from tests.apps.servers import ADMIN_PASSWORD, ADMIN_USER, App, django_admin
-from tests.lanes.conftest import LaneAgent
 
 pytestmark = [pytest.mark.chromium, pytest.mark.processes]
 
@@ -26,11 +25,6 @@ BOOK = """select b.title, a.name, b.year, b.in_print
 def admin() -> Iterator[App]:
     with django_admin() as app:
         yield app
-
-
-@pytest.fixture
-def reader(agent: LaneAgent) -> Reader:
-    return Reader(agent)
 
 
 def last_login(admin: App) -> object:

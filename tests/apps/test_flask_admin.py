@@ -13,7 +13,6 @@ import pytest
 
 from tests.apps.reading import Reader, ref, shows
 from tests.apps.servers import App, flask_admin_site
-from tests.lanes.conftest import LaneAgent
 from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.chromium, pytest.mark.processes]
@@ -27,11 +26,6 @@ DELETE_TIMEOUT_S = 10.0
 def admin() -> Iterator[App]:
     with flask_admin_site() as app:
         yield app
-
-
-@pytest.fixture
-def reader(agent: LaneAgent) -> Reader:
-    return Reader(agent)
 
 
 def invoices_numbered(admin: App, number: str) -> int:

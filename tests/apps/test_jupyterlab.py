@@ -27,7 +27,6 @@ import pytest
 
 from tests.apps.reading import Reader, ref, showing, shows
 from tests.apps.servers import FilesApp, jupyterlab_site
-from tests.lanes.conftest import LaneAgent
 from tests.support.waiting import wait_until
 
 pytestmark = [pytest.mark.chromium, pytest.mark.processes]
@@ -40,11 +39,6 @@ READY_S = 30.0
 def jupyter() -> Iterator[FilesApp]:
     with jupyterlab_site() as app:
         yield app
-
-
-@pytest.fixture
-def reader(agent: LaneAgent) -> Reader:
-    return Reader(agent)
 
 
 def uploads(reader: Reader) -> Path:

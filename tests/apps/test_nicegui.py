@@ -14,7 +14,6 @@ import pytest
 
 from tests.apps.reading import Reader, find_all, showing
 from tests.apps.servers import FilesApp, nicegui_site, order_holds
-from tests.lanes.conftest import LaneAgent
 
 pytestmark = [pytest.mark.chromium, pytest.mark.processes]
 
@@ -26,11 +25,6 @@ START_TIMEOUT_S = 30.0
 def app() -> Iterator[FilesApp]:
     with nicegui_site() as running:
         yield running
-
-
-@pytest.fixture
-def reader(agent: LaneAgent) -> Reader:
-    return Reader(agent)
 
 
 def test_settings_are_chosen_through_quasars_widgets_and_the_order_placed(reader: Reader, app: FilesApp) -> None:

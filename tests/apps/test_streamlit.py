@@ -19,7 +19,6 @@ import pytest
 
 from tests.apps.reading import Element, Reader, elements, find_all, showing, subtree
 from tests.apps.servers import FilesApp, order_holds, streamlit_site
-from tests.lanes.conftest import LaneAgent
 
 pytestmark = [pytest.mark.chromium, pytest.mark.processes]
 
@@ -31,11 +30,6 @@ START_TIMEOUT_S = 30.0
 def app() -> Iterator[FilesApp]:
     with streamlit_site() as running:
         yield running
-
-
-@pytest.fixture
-def reader(agent: LaneAgent) -> Reader:
-    return Reader(agent)
 
 
 def grid_cells(snapshot: str) -> tuple[str | None, list[list[Element]]]:

@@ -7,7 +7,7 @@
 // a tab the session does not control.
 import { CAPTURE_ATTEMPTS, CAPTURE_SPACING_MS, CONTRACT } from "./constants.js";
 import { CommandError } from "./errors.js";
-import { actInFrameOf, frameOrigin, normalRef, snapshotTab } from "./frames.js";
+import { actInFrameOf, frameOrigin, normalRef, runInFrame, snapshotTab } from "./frames.js";
 import { withoutIndicator } from "./indicator.js";
 import { pause, unlessCrashed } from "./tabs.js";
 
@@ -82,6 +82,9 @@ export async function screenshotOf(tab, args, signal) {
     const { value: rect, frameId } = await actInFrameOf(tab.id, args.ref, "rect", [normalRef(args.ref)]);
     const origin = await frameOrigin(tab.id, frameId, rect.frameOffset);
     answer.crop = { x: rect.left + origin.x, y: rect.top + origin.y, width: rect.width, height: rect.height };
+    // Its frame has painted since it was scrolled into view (a cross-site frame paints late under load); the top
+    // frame's paint is windowOf's.
+    await runInFrame(tab.id, frameId, "painted", []);
   }
   const view = await windowOf(tab.id);
   answer.css_width = view.width;

@@ -104,6 +104,8 @@
  *       CSS px), left, top, width, height, inViewport, visible, disabled, clear (a press at the centre
  *       reaches the element),
  *       frameOffset:{x, y, complete}, viewport:{width, height}}
+ *   painted() -> Promise<{ok, painted}>: once this frame has drawn two frames (painted true), at most a second
+ *       (dom.js); before an element's screenshot
  *   frameRect(token, {scroll=true}) -> {ok, x, y (content-box origin of that child <iframe> in this frame's
  *       viewport), width, height, frameOffset}
  *       Top-level point of an element in a cross-origin frame = sum of frameRect(x, y) down the chain of
@@ -254,6 +256,7 @@
       dropFiles: guardedAsync(engine.dropFiles, "action_failed"),
       scroll: guarded(engine.scroll, "action_failed"),
       rect: guarded(engine.rect, "action_failed"),
+      painted: engine.painted,
       frameRect: guarded(engine.frameRect, "action_failed"),
       resolve: resolve,
       owns: owns,

@@ -247,6 +247,25 @@
       });
     });
   }
+  // Resolves once this frame has drawn two frames since the call: what it shows now is on the screen a capture
+  // takes. A cross-site frame paints in its own renderer, which under load can draw its first frame after its
+  // document is read (an element's screenshot then showed the frame white: 1 run in about 2,300). Resolves false
+  // after PAINT_WAIT_MS (a tenth of that in a hidden tab, which paints none) when no second frame came.
+  var PAINT_WAIT_MS = 1000;
+  function painted() {
+    return new Promise(function (resolve) {
+      var wait = document.visibilityState === "visible" ? PAINT_WAIT_MS : PAINT_WAIT_MS / 10;
+      var timer = setTimeout(function () {
+        resolve({ ok: true, painted: false });
+      }, wait);
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () {
+          clearTimeout(timer);
+          resolve({ ok: true, painted: true });
+        });
+      });
+    });
+  }
   // Resolves once the page has drawn a frame and the tasks queued by then have run, and the tasks those queued,
   // then a frame and a turn more: what its handlers of an event deferred is done and shown, as it is by the time
   // a person's next input comes. A deferral is often three deep: zag (Chakra's engine) opens a dialog and, from a
@@ -585,6 +604,7 @@
     clippedBox: clippedBox,
     scrollIntoViewIfNeeded: scrollIntoViewIfNeeded,
     nextFrame: nextFrame,
+    painted: painted,
     taskTurn: taskTurn,
     frameAndTurn: frameAndTurn,
     waitForText: waitForText,

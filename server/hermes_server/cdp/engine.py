@@ -356,10 +356,13 @@ class PageEngine:
                 )
 
     async def box(self, ref: str) -> dict[str, float]:
-        """``ref``'s element scrolled into view: ``{x, y, width, height}`` in the top frame's viewport (CSS px)."""
+        """``ref``'s element scrolled into view: ``{x, y, width, height}`` in the top frame's viewport (CSS px),
+        once its frame and the top frame have painted since (a capture then shows it: a cross-site frame paints in
+        its own renderer, late under load)."""
         frame = await self.owner_of(ref)
         rect = await self.call(frame, "rect", ref_key(ref))
         x, y = await self._in_page(frame, {"x": rect["left"], "y": rect["top"], "frameOffset": rect.get("frameOffset")})
+        await asyncio.gather(*(self.call(each, "painted") for each in {frame, self.frames()[0]}))
         return {"x": x, "y": y, "width": float(rect["width"]), "height": float(rect["height"])}
 
     async def snapshot(

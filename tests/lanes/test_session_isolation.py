@@ -30,6 +30,9 @@ PAGES = {
     "/read": "<!doctype html><title>read</title><script>document.title = 'cookies:' + document.cookie;</script>"
     + GONE % "read",
     "/popup": "<!doctype html><title>receipt</title><p>Receipt</p>" + GONE % "popup",
+    # titles itself, at every frame it draws, with whether it is shown and how many frames it has drawn
+    "/frames": "<!doctype html><title>frames</title><script>let drawn = 0; (function draw() { drawn += 1;"
+    " document.title = document.visibilityState + ' ' + drawn; requestAnimationFrame(draw); })();</script>",
 }
 
 
@@ -43,6 +46,29 @@ def pages() -> Iterator[PageServer]:
 def stack(request: pytest.FixtureRequest, pages: PageServer) -> Iterator[ServerStack]:
     with cdp_stack(pages, isolate_sessions=request.param) as stack:
         yield stack
+
+
+def test_a_sessions_tab_stays_shown_and_drawing_when_another_session_opens_its_own(stack: ServerStack) -> None:
+    """Each session's tab is a window of its own. Opened as tabs of one window, the newest hid every other: their
+    pages drew no frames (a menu that opens with a transition stayed closed) and ran their timers throttled."""
+    first = stack.new_session()
+    second: str | None = None
+    try:
+        stack.ok(first, "browser_navigate", url=stack.pages.url("/frames"))
+        second = stack.new_session()
+        title_of(stack, second, "/read")
+
+        def frames_drawn() -> int:
+            shown, drawn = str(stack.ok(first, "browser_snapshot")["title"]).split()
+            assert shown == "visible", f"the first session's page is {shown} once the second opened its tab"
+            return int(drawn)
+
+        since = frames_drawn()
+        wait_until(lambda: frames_drawn() > since + 2, 10, "the first session's page to draw frames")
+    finally:
+        stack.close_session(first)
+        if second is not None:
+            stack.close_session(second)
 
 
 def title_of(stack: ServerStack, session: str, path: str) -> str:

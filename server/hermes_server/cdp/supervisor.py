@@ -211,9 +211,12 @@ class CDPSupervisor:
 
     async def open_tab(self, *, isolated: bool, shared_by_sessions: bool = False) -> str:
         """Open the session's tab (in a browser context of its own when ``isolated``) and control it.
-        ``shared_by_sessions``: the default context holds other sessions' tabs too (``BrowserLease``)."""
+        ``shared_by_sessions``: the default context holds other sessions' tabs too (``BrowserLease``).
+
+        The tab is a window of its own: as a tab behind another session's, its page would be hidden, drawing no
+        frames (a menu that opens with a transition stays closed) and running its timers throttled."""
         self.shares_context = shared_by_sessions and not isolated
-        params: dict[str, Any] = {"url": "about:blank"}
+        params: dict[str, Any] = {"url": "about:blank", "newWindow": True}
         if isolated:
             if self._own_context is None:
                 reply = await self.send("Target.createBrowserContext", {"disposeOnDetach": True})

@@ -432,13 +432,7 @@
   // their popover: the second press of a double click on the button selects nothing, measured with real input).
   function unselectable(node) {
     var styled = node.nodeType === 3 ? engine.flatParent(node) : node;
-    return !!styled && styled.nodeType === 1 && (getComputedStyle(styled).userSelect === "none" || inert(styled));
-  }
-  // Inert: under an element with the inert attribute, along the flat tree, as inertness inherits. (Outside an open
-  // modal <dialog> the press lands on its backdrop, which is the dialog's: what the press selects is in there.)
-  function inert(el) {
-    for (var node = el; node; node = engine.flatParent(node)) if (node.nodeType === 1 && node.hasAttribute("inert")) return true;
-    return false;
+    return !!styled && styled.nodeType === 1 && (getComputedStyle(styled).userSelect === "none" || engine.inert(styled));
   }
   // Where the caret goes for a press at (x, y) on the target, looked for in the shadow trees the target is in too
   // (Shoelace's sl-input: its <input> is in the host's shadow root); without them the browser answers the host.

@@ -36,7 +36,7 @@
   function tabbable(el) {
     var stop = el.tabIndex >= 0 || (!el.hasAttribute("tabindex") && engine.isContentEditableRoot(el));
     if (!stop || isDisabled(el) || !hasBox(el) || (el.localName === "input" && el.type === "hidden")) return false;
-    return getComputedStyle(el).visibility === "visible" && !el.closest("[inert]");
+    return getComputedStyle(el).visibility === "visible" && !engine.inert(el);
   }
   // Radio buttons of one group are one stop, as Chromium has it (measured with real keys): never while the focus
   // is in the group; else the checked one; with none checked, the radio of the group that last had the focus, and

@@ -104,6 +104,13 @@
   function flatParent(node) {
     return node.assignedSlot || parentOf(node);
   }
+  // Inert: under an element with the inert attribute, along the flat tree, as inertness inherits (into a shadow
+  // tree from its host, into slotted content from its slot). Inert content takes no press, no selection and no
+  // focus. (Outside an open modal <dialog> a press lands on its backdrop, which is the dialog's.)
+  function inert(el) {
+    for (var node = el; node; node = flatParent(node)) if (node.nodeType === 1 && node.hasAttribute("inert")) return true;
+    return false;
+  }
   function reaches(el, hit) {
     if (!hit) return false;
     if (composedContains(el, hit) || slottedThrough(el, hit)) return true;
@@ -547,5 +554,6 @@
     untilReached: untilReached,
     parentOf: parentOf,
     flatParent: flatParent,
+    inert: inert,
   });
 })(globalThis.__hermesEngine);

@@ -3,7 +3,7 @@
 The extension lane's engine moves the focus for Tab and checks radios for arrows itself (extension/engine/
 keyboard.js); the cdp lane presses real keys, so the same test on both lanes compares the engine with Chromium.
 Covered: the order itself (positive tabindex first, radio groups as one stop, nothing disabled, invisible or
-inert, shadow trees where their hosts are); where Tab goes past the last stop, from a stop and from an element out
+inert (along the flat tree), shadow trees where their hosts are); where Tab goes past the last stop, from a stop and from an element out
 of the order; Tab after a keydown that removes the next stop or moves the focus; Shift+Tab out of a dialog whose
 focus trap sends the focus back; arrows round a radio group's ends and through radios without a name. Each page
 reports where the focus went in its title, read by the page itself: never the tool's answer.
@@ -129,12 +129,17 @@ TAB_STOPS = page(
 <input type="radio" name="g" id="g3" aria-label="G3">
 <input type="radio" name="h" id="h1" aria-label="H1"><input type="radio" name="h" id="h2" aria-label="H2"></p>
 <p><button disabled>Off</button> <span style="visibility: hidden"><button>Invisible</button></span>
-<span inert><button>Inert</button></span></p>
+<span inert><button>Inert</button></span>
+<span id="inert-host" inert></span> <span id="inert-slot"><button id="slotted">Slotted inert</button></span></p>
 <div id="rich" contenteditable="true">Editable</div>
 <p id="host"></p>
 <p><label>Last <input id="last"></label> <label>First of all <input id="early" tabindex="1"></label></p>
 <script>
 document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<button id="shadowed">In a shadow</button>';
+// inertness inherits along the flat tree: into an inert host's shadow tree, and into what an inert slot shows
+document.getElementById('inert-host').attachShadow({ mode: 'open' }).innerHTML =
+  '<button id="inert-shadowed">In an inert host</button>';
+document.getElementById('inert-slot').attachShadow({ mode: 'open' }).innerHTML = '<div inert><slot></slot></div>';
 </script>"""
     + STOPS_IN_TITLE,
 )

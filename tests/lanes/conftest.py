@@ -69,6 +69,15 @@ class LaneAgent:
     def snapshot(self) -> str:
         return str(self.ok("browser_snapshot")["snapshot"])
 
+    def evaluated(self, expression: str) -> Any:
+        """What ``expression`` gives in the agent's tab, read by the harness: through the extension lane's WebDriver,
+        or the cdp lane's raw CDP tool (turned on in the test stack), never through the product's reading of the
+        page."""
+        if isinstance(self.stack, BrowserStack):
+            return self.stack.driver.execute_script(f"return {expression};")
+        params = {"expression": expression, "returnByValue": True}
+        return self.ok("browser_cdp", method="Runtime.evaluate", params=params)["result"]["result"].get("value")
+
 
 @pytest.fixture
 def agent(stack: ServerStack) -> Iterator[LaneAgent]:

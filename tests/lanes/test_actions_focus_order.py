@@ -3,10 +3,10 @@
 The extension lane's engine moves the focus for Tab and checks radios for arrows itself (extension/engine/
 keyboard.js); the cdp lane presses real keys, so the same test on both lanes compares the engine with Chromium.
 Covered: the order itself (positive tabindex first, radio groups as one stop, nothing disabled, invisible or
-inert (along the flat tree), shadow trees where their hosts are); where Tab goes past the last stop, from a stop and from an element out
-of the order; Tab after a keydown that removes the next stop or moves the focus; Shift+Tab out of a dialog whose
-focus trap sends the focus back; arrows round a radio group's ends and through radios without a name. Each page
-reports where the focus went in its title, read by the page itself: never the tool's answer.
+inert along the flat tree, shadow trees where their hosts are); where Tab goes past the last stop, from a stop and
+from an element out of the order; Tab after a keydown that removes the next stop or moves the focus; Shift+Tab out
+of a dialog whose focus trap sends the focus back; arrows round a radio group's ends and through radios without a
+name. Each page reports where the focus went in its title, read by the page itself: never the tool's answer.
 """
 
 from __future__ import annotations

@@ -27,7 +27,6 @@ import pytest
 
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
-from tests.support.browser_stack import BrowserStack
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
 
@@ -193,20 +192,11 @@ def pages() -> Iterator[PageServer]:
         yield server
 
 
-def evaluated(agent: LaneAgent, expression: str) -> Any:
-    """What ``expression`` gives in the agent's tab, read by the harness: through the extension lane's WebDriver, or
-    the cdp lane's raw CDP tool (turned on in the test stack), never through the product's reading of the page."""
-    if isinstance(agent.stack, BrowserStack):
-        return agent.stack.driver.execute_script(f"return {expression};")
-    reply = agent.ok("browser_cdp", method="Runtime.evaluate", params={"expression": expression, "returnByValue": True})
-    return reply["result"]["result"].get("value")
-
-
 def page_state(agent: LaneAgent) -> dict[str, Any]:
     """The page's model, once sure that no script of the page threw."""
-    errors = evaluated(agent, "JSON.stringify(window.__errors || [])")
+    errors = agent.evaluated("JSON.stringify(window.__errors || [])")
     assert json.loads(errors) == [], errors
-    state: dict[str, Any] = json.loads(evaluated(agent, "JSON.stringify(window.__state)"))
+    state: dict[str, Any] = json.loads(agent.evaluated("JSON.stringify(window.__state)"))
     return state
 
 
@@ -225,7 +215,7 @@ def find(agent: LaneAgent, pattern: str) -> str:
 
 def open_corpus_page(agent: LaneAgent, name: str) -> None:
     agent.open(f"/widgets/corpus/{name}.html")
-    wait_until(lambda: evaluated(agent, "window.__ready === true") or None, UP_TIMEOUT_S, f"the {name} page")
+    wait_until(lambda: agent.evaluated("window.__ready === true") or None, UP_TIMEOUT_S, f"the {name} page")
 
 
 # ----- Base Web ------------------------------------------------------------------------------------------------

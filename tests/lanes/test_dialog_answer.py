@@ -25,7 +25,6 @@ from hermes_server.routing.outcome import ToolOutcome
 from hermes_wire.tool_spec import CDP_LANE
 from hermes_wire.tools import TOOLS
 from tests.lanes.conftest import LaneAgent
-from tests.support.browser_stack import BrowserStack
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_until
 
@@ -65,17 +64,8 @@ def pages() -> Iterator[PageServer]:
         yield server
 
 
-def evaluated(agent: LaneAgent, expression: str) -> Any:
-    """What ``expression`` gives in the agent's tab, read by the harness (the extension lane's WebDriver, the cdp
-    lane's raw CDP tool), never through the product's reading of the page."""
-    if isinstance(agent.stack, BrowserStack):
-        return agent.stack.driver.execute_script(f"return {expression};")
-    reply = agent.ok("browser_cdp", method="Runtime.evaluate", params={"expression": expression, "returnByValue": True})
-    return reply["result"]["result"].get("value")
-
-
 def page_state(agent: LaneAgent) -> dict[str, Any]:
-    state: dict[str, Any] = json.loads(evaluated(agent, "JSON.stringify(window.__state)"))
+    state: dict[str, Any] = json.loads(agent.evaluated("JSON.stringify(window.__state)"))
     return state
 
 

@@ -49,8 +49,9 @@ def stack(request: pytest.FixtureRequest, pages: PageServer) -> Iterator[ServerS
 
 
 def test_a_sessions_tab_stays_shown_and_drawing_when_another_session_opens_its_own(stack: ServerStack) -> None:
-    """Each session's tab is a window of its own. Opened as tabs of one window, the newest hid every other: their
-    pages drew no frames (a menu that opens with a transition stayed closed) and ran their timers throttled."""
+    """A session's tab opens in a window of its own when another session's tab shows a page. Opened as tabs of one
+    window, the newest hid every other: their pages drew no frames (a menu that opens with a transition stayed
+    closed) and ran their timers throttled."""
     first = stack.new_session()
     second: str | None = None
     try:

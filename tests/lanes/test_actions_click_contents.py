@@ -22,7 +22,6 @@ import pytest
 
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
-from tests.lanes.test_actions_grid_cells import evaluated
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
 
@@ -61,12 +60,12 @@ def pages() -> Iterator[PageServer]:
 def opened(agent: LaneAgent, path: str) -> str:
     """The page's full snapshot once the page is ready."""
     agent.open(path)
-    wait_until(lambda: evaluated(agent, "window.ready === true") or None, SETTLE_S, f"{path} ready")
+    wait_until(lambda: agent.evaluated("window.ready === true") or None, SETTLE_S, f"{path} ready")
     return agent.ok("browser_snapshot", full=True)["snapshot"]
 
 
 def clicks_seen(agent: LaneAgent) -> list[str]:
-    return json.loads(evaluated(agent, "JSON.stringify(window.seen)"))
+    return json.loads(agent.evaluated("JSON.stringify(window.seen)"))
 
 
 def test_a_chip_that_shows_its_text_through_a_slot_is_one_target_and_is_clicked(agent: LaneAgent) -> None:

@@ -17,7 +17,7 @@ import pytest
 
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
-from tests.lanes.test_actions_grid_cells import evaluated, open_corpus_page, state_becomes
+from tests.lanes.test_actions_grid_cells import open_corpus_page, state_becomes
 from tests.lanes.test_actions_library_conformance import first_ref
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
@@ -61,7 +61,7 @@ def pages() -> Iterator[PageServer]:
 
 
 def closed(agent: LaneAgent) -> list[str]:
-    return json.loads(evaluated(agent, "JSON.stringify(window.closings)"))
+    return json.loads(agent.evaluated("JSON.stringify(window.closings)"))
 
 
 def closed_becomes(agent: LaneAgent, expected: list[str]) -> None:
@@ -72,10 +72,10 @@ def test_escape_closes_the_newest_open_popover_then_the_modal_dialog_under_it(ag
     agent.open("/closable")
     agent.ok("browser_click", ref=first_ref(agent, 'button "Open dialog"'))
     agent.ok("browser_click", ref=first_ref(agent, 'button "Tips"'))
-    assert evaluated(agent, "tips.matches(':popover-open') && dialog.open") is True
+    assert agent.evaluated("tips.matches(':popover-open') && dialog.open") is True
     agent.ok("browser_press", key="Escape")
     closed_becomes(agent, ["tips"])
-    assert evaluated(agent, "dialog.open") is True
+    assert agent.evaluated("dialog.open") is True
     agent.ok("browser_press", key="Escape")
     closed_becomes(agent, ["tips", "dialog"])
 
@@ -85,8 +85,8 @@ def test_escape_in_a_search_field_with_text_empties_it_and_leaves_the_dialog_ope
     agent.ok("browser_click", ref=first_ref(agent, 'button "Open dialog"'))
     agent.ok("browser_type", ref=first_ref(agent, 'searchbox "Find"'), text="fonts")
     agent.ok("browser_press", key="Escape")
-    wait_until(lambda: evaluated(agent, "query.value") == "" or None, SETTLE_S, "the search emptied")
-    assert evaluated(agent, "dialog.open") is True and closed(agent) == []
+    wait_until(lambda: agent.evaluated("query.value") == "" or None, SETTLE_S, "the search emptied")
+    assert agent.evaluated("dialog.open") is True and closed(agent) == []
     agent.ok("browser_press", key="Escape")
     closed_becomes(agent, ["dialog"])
 
@@ -96,7 +96,7 @@ def test_escape_whose_keydown_the_page_cancels_closes_nothing(agent: LaneAgent) 
     agent.ok("browser_click", ref=first_ref(agent, 'button "Open guarded dialog"'))
     agent.ok("browser_press", key="Escape")
     agent.ok("browser_snapshot")  # what the key caused has settled by now
-    assert evaluated(agent, "guardedDialog.open") is True and closed(agent) == []
+    assert agent.evaluated("guardedDialog.open") is True and closed(agent) == []
 
 
 def test_escape_closes_a_close_watcher_of_the_page(agent: LaneAgent) -> None:

@@ -50,7 +50,7 @@ import pytest
 
 from tests.lanes.action_pages import serve_action_pages
 from tests.lanes.conftest import LaneAgent
-from tests.lanes.test_actions_grid_cells import evaluated, full_snapshot, open_corpus_page, state_becomes
+from tests.lanes.test_actions_grid_cells import full_snapshot, open_corpus_page, state_becomes
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
 
@@ -82,7 +82,7 @@ def test_choices_option_pressed_is_the_drawn_one(agent: LaneAgent) -> None:
     agent.ok("browser_click", ref=languages)
     french = wait_until(
         lambda: (
-            evaluated(agent, "!!document.querySelector('.choices__list--dropdown.is-active')")
+            agent.evaluated("!!document.querySelector('.choices__list--dropdown.is-active')")
             and first_ref(agent, 'option "French"')
         ),
         SETTLE_S,
@@ -91,7 +91,7 @@ def test_choices_option_pressed_is_the_drawn_one(agent: LaneAgent) -> None:
     agent.ok("browser_click", ref=french)
     state_becomes(agent, "window.__state.languages", ["French"])
     # the press went to what Choices draws: its own hidden <select> was never scrolled to the option
-    assert evaluated(agent, "document.getElementById('languages').scrollTop") == 0
+    assert agent.evaluated("document.getElementById('languages').scrollTop") == 0
 
 
 def test_react_datepicker_day_double_clicked_selects_its_row_as_real_input(agent: LaneAgent) -> None:
@@ -103,7 +103,7 @@ def test_react_datepicker_day_double_clicked_selects_its_row_as_real_input(agent
     assert day, full_snapshot(agent)
     agent.ok("browser_click", ref=day, double=True)
     state_becomes(agent, "window.__state.meeting", "2014-05-20")
-    assert evaluated(agent, "window.getSelection().toString()") == "18192021222324"
+    assert agent.evaluated("window.getSelection().toString()") == "18192021222324"
 
 
 def test_element_plus_day_clicked_gives_the_focus_back_to_the_date_field(agent: LaneAgent) -> None:
@@ -117,7 +117,7 @@ def test_element_plus_day_clicked_gives_the_focus_back_to_the_date_field(agent: 
     agent.ok("browser_click", ref=day)
     state_becomes(agent, "window.__state.day", "2014-05-14")
     on_field = "document.activeElement === document.querySelector('.el-date-editor input')"
-    wait_until(lambda: evaluated(agent, on_field), SETTLE_S, "the date field's focus")
+    wait_until(lambda: agent.evaluated(on_field), SETTLE_S, "the date field's focus")
 
 
 def test_vuetify_select_is_opened_through_the_field_its_input_hands_presses_to(agent: LaneAgent) -> None:
@@ -126,7 +126,7 @@ def test_vuetify_select_is_opened_through_the_field_its_input_hands_presses_to(a
     (click_intercepted: it falls through to the field)."""
     open_corpus_page(agent, "vuetify")
     agent.ok("browser_click", ref=first_ref(agent, 'combobox "Size"'))
-    assert evaluated(agent, "document.activeElement.getAttribute('role')") == "combobox"
+    assert agent.evaluated("document.activeElement.getAttribute('role')") == "combobox"
     large = wait_until(lambda: first_ref(agent, 'option "Large"'), SETTLE_S, "the menu's Large")
     agent.ok("browser_click", ref=large)
     state_becomes(agent, "window.__state.size", "Large")
@@ -138,7 +138,7 @@ def test_element_plus_date_typed_is_committed_by_enter_not_by_the_typing(agent: 
     own, so the date was taken before the Enter a person would press (the cdp lane's keys fired none)."""
     open_corpus_page(agent, "element-plus")
     agent.ok("browser_type", ref=first_ref(agent, 'combobox "Date"'), text="2014-05-14")
-    assert evaluated(agent, "window.__state.day") is None
+    assert agent.evaluated("window.__state.day") is None
     agent.ok("browser_press", key="Enter")
     state_becomes(agent, "window.__state.day", "2014-05-14")
 
@@ -147,16 +147,15 @@ def test_typed_field_fires_change_when_the_focus_leaves_it_not_before(agent: Lan
     """A field typed into fires change when the focus leaves it, as with real keys, even in a window without the
     system's focus (where Chrome fires none itself): a form that validates on change hears it then."""
     open_corpus_page(agent, "native")
-    evaluated(
-        agent,
+    agent.evaluated(
         "(function () { window.__changes = []; document.addEventListener('change', function (event) {"
         " window.__changes.push(event.target.id); }, true); return true; })()",
     )
     first, second = [m.group(1) for m in re.finditer(r'- textbox "[^"]*" (@e\d+)', full_snapshot(agent))][:2]
     agent.ok("browser_type", ref=first, text="Ada")
-    assert evaluated(agent, "window.__changes") == []
+    assert agent.evaluated("window.__changes") == []
     agent.ok("browser_click", ref=second)
-    wait_until(lambda: evaluated(agent, "window.__changes.length") == 1, SETTLE_S, "the change of the field left")
+    wait_until(lambda: agent.evaluated("window.__changes.length") == 1, SETTLE_S, "the change of the field left")
 
 
 def test_summary_double_clicked_selects_no_text(agent: LaneAgent) -> None:
@@ -166,8 +165,8 @@ def test_summary_double_clicked_selects_no_text(agent: LaneAgent) -> None:
     more = re.search(r'"More info".* (@e\d+)', full_snapshot(agent))
     assert more, full_snapshot(agent)
     agent.ok("browser_click", ref=more.group(1), double=True)
-    assert evaluated(agent, "window.getSelection().toString()") == ""
-    assert evaluated(agent, "window.__state.more") is False
+    assert agent.evaluated("window.getSelection().toString()") == ""
+    assert agent.evaluated("window.__state.more") is False
 
 
 def test_chakra_radio_double_clicked_on_its_label_selects_no_word(agent: LaneAgent) -> None:
@@ -179,8 +178,8 @@ def test_chakra_radio_double_clicked_on_its_label_selects_no_word(agent: LaneAge
     assert express, full_snapshot(agent)
     agent.ok("browser_click", ref=express, double=True)
     state_becomes(agent, "window.__state.delivery", "express")
-    assert evaluated(agent, "document.activeElement.value") == "express"
-    assert evaluated(agent, "window.getSelection().toString()") == ""
+    assert agent.evaluated("document.activeElement.value") == "express"
+    assert agent.evaluated("window.getSelection().toString()") == ""
 
 
 def test_primevue_time_typed_stays_in_the_field_its_panel_opens_from(agent: LaneAgent) -> None:
@@ -188,9 +187,9 @@ def test_primevue_time_typed_stays_in_the_field_its_panel_opens_from(agent: Lane
     into the field: the text is typed once the panel is open, as a person's keys come once they see it."""
     open_corpus_page(agent, "primevue")
     agent.ok("browser_type", ref=first_ref(agent, 'combobox "Time"'), text="09:30")
-    assert evaluated(agent, "document.getElementById('time').value") == "09:30"
+    assert agent.evaluated("document.getElementById('time').value") == "09:30"
     agent.ok("browser_type", ref=first_ref(agent, 'combobox "Date"'), text="05/14/2014")
-    assert evaluated(agent, "document.activeElement.id") == "day"
+    assert agent.evaluated("document.activeElement.id") == "day"
 
 
 def test_ant_design_select_option_the_agent_can_press_is_the_drawn_one(agent: LaneAgent) -> None:
@@ -213,7 +212,7 @@ def test_vuetify_time_typed_is_clicked_into_first_so_its_picker_opens_and_shows_
     agent.ok("browser_type", ref=first_ref(agent, 'textbox "Time"'), text="09:30")
     state_becomes(agent, "window.__state.time", "09:30")
     picker = "[...document.querySelectorAll('.v-time-picker input')].map((field) => field.value)"
-    wait_until(lambda: evaluated(agent, picker) == ["09", "30"] or None, SETTLE_S, "the picker open on 09:30")
+    wait_until(lambda: agent.evaluated(picker) == ["09", "30"] or None, SETTLE_S, "the picker open on 09:30")
 
 
 def test_quasar_masked_time_typed_into_again_keeps_every_key(agent: LaneAgent) -> None:
@@ -228,15 +227,15 @@ def test_pageup_in_a_one_row_textarea_goes_on_to_the_texts_start(agent: LaneAgen
     agent.ok("browser_type", ref=first_ref(agent, 'textbox "Notes"'), text="Two lines\nof notes")
     agent.ok("browser_press", key="PageUp")
     caret = "[document.activeElement.selectionStart, document.activeElement.selectionEnd]"
-    assert evaluated(agent, caret) == [0, 0]
+    assert agent.evaluated(caret) == [0, 0]
     agent.ok("browser_press", key="PageDown")
-    assert evaluated(agent, caret) == [18, 18]
+    assert agent.evaluated(caret) == [18, 18]
 
 
 def test_double_click_past_a_lines_last_word_selects_the_line_break_after_it(agent: LaneAgent) -> None:
     open_corpus_page(agent, "element-plus")
     agent.ok("browser_click", ref=first_ref(agent, 'button "Shipping"'), double=True)
-    assert evaluated(agent, "String(getSelection())") == "\n"
+    assert agent.evaluated("String(getSelection())") == "\n"
 
 
 def test_double_click_past_an_editors_last_word_selects_that_word(agent: LaneAgent) -> None:
@@ -244,4 +243,4 @@ def test_double_click_past_an_editors_last_word_selects_that_word(agent: LaneAge
     story = first_ref(agent, 'textbox "Story"')
     agent.ok("browser_type", ref=story, text="Hello brave wonder")
     agent.ok("browser_click", ref=story, double=True)
-    assert evaluated(agent, "String(getSelection())") == "wonder"
+    assert agent.evaluated("String(getSelection())") == "wonder"

@@ -41,7 +41,7 @@ import pytest
 
 from tests.lanes.action_pages import serve_action_pages
 from tests.lanes.conftest import LaneAgent
-from tests.lanes.test_actions_grid_cells import evaluated, full_snapshot, open_corpus_page, state_becomes
+from tests.lanes.test_actions_grid_cells import full_snapshot, open_corpus_page, state_becomes
 from tests.lanes.test_actions_library_conformance import first_ref
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
@@ -78,8 +78,8 @@ def test_combobox_box_is_typed_into_through_the_field_its_click_opens(
     open_corpus_page(agent, page)
     agent.ok("browser_type", ref=ref_of(agent, combobox), text=text)
     field = f"document.querySelector({search!r})"
-    assert evaluated(agent, f"{field}.value") == text
-    assert evaluated(agent, f"document.activeElement === {field}")
+    assert agent.evaluated(f"{field}.value") == text
+    assert agent.evaluated(f"document.activeElement === {field}")
     agent.ok("browser_press", key="Enter")
     state_becomes(agent, "window.__state.country", chosen)
 
@@ -92,7 +92,7 @@ def test_combobox_box_typed_again_while_open_is_not_closed_by_a_click(agent: Lan
     agent.ok("browser_type", ref=country, text="Fra")
     agent.ok("browser_type", ref=country, text="Ger")
     field = "document.querySelector('.select2-container--open .select2-search__field')"
-    assert evaluated(agent, f"{field} && {field}.value") == "Ger"
+    assert agent.evaluated(f"{field} && {field}.value") == "Ger"
     agent.ok("browser_press", key="Enter")
     state_becomes(agent, "window.__state.country", "Germany")
 
@@ -100,7 +100,7 @@ def test_combobox_box_typed_again_while_open_is_not_closed_by_a_click(agent: Lan
 def test_react_select_unsearchable_is_pressed_through_the_control_drawn_around_its_input(agent: LaneAgent) -> None:
     open_corpus_page(agent, "reactselect")
     agent.ok("browser_click", ref=ref_of(agent, 'combobox "Size"'))
-    assert evaluated(agent, "document.activeElement.id") == "size"
+    assert agent.evaluated("document.activeElement.id") == "size"
     agent.ok("browser_click", ref=ref_of(agent, 'option "Medium"'))
     state_becomes(agent, "window.__state.size", "medium")
 
@@ -146,7 +146,7 @@ def test_a_field_in_segments_clicked_by_its_group_is_pressed_on_its_first_segmen
     open_corpus_page(agent, "reactaria")
     agent.ok("browser_click", ref=ref_of(agent, f'group "{group}"'))
     focused = "document.activeElement && document.activeElement.getAttribute('data-type')"
-    wait_until(lambda: evaluated(agent, focused) == first or None, SETTLE_S, f"the {first} segment focused")
+    wait_until(lambda: agent.evaluated(focused) == first or None, SETTLE_S, f"the {first} segment focused")
 
 
 def test_a_field_in_segments_under_something_else_is_not_typed_into(agent: LaneAgent) -> None:
@@ -154,8 +154,7 @@ def test_a_field_in_segments_under_something_else_is_not_typed_into(agent: LaneA
     over the field (Streamlit's open calendar over its time field), nothing is pressed and nothing typed, on both
     lanes. The extension lane only focused the segment and typed the time in under the popover."""
     open_corpus_page(agent, "reactaria")
-    evaluated(
-        agent,
+    agent.evaluated(
         "(() => { const box = document.querySelector('[data-type=hour]').closest('[role=group]')"
         ".getBoundingClientRect(); const over = document.createElement('div');"
         " over.setAttribute('role', 'dialog'); over.setAttribute('aria-label', 'Calendar');"
@@ -163,12 +162,12 @@ def test_a_field_in_segments_under_something_else_is_not_typed_into(agent: LaneA
         "top:${box.top - 4}px;width:${box.width + 8}px;height:${box.height + 8}px`;"
         " document.body.append(over); return true; })()",
     )
-    before = evaluated(agent, "JSON.stringify(window.__state.start)")
+    before = agent.evaluated("JSON.stringify(window.__state.start)")
     code, message = agent.error("browser_type", ref=ref_of(agent, 'group "Start time"'), text="1030AM")
     assert (code, message.split(":")[0]) == ("controller_error", "click_intercepted"), message
     assert 'would land on dialog "Calendar"' in message, message
-    assert evaluated(agent, "JSON.stringify(window.__state.start)") == before
-    assert evaluated(agent, "document.activeElement.getAttribute('data-type')") is None
+    assert agent.evaluated("JSON.stringify(window.__state.start)") == before
+    assert agent.evaluated("document.activeElement.getAttribute('data-type')") is None
 
 
 def test_date_field_in_segments_shows_a_typed_leading_zero_dropped_and_answers_ok(agent: LaneAgent) -> None:
@@ -183,7 +182,7 @@ def test_date_field_in_segments_shows_a_typed_leading_zero_dropped_and_answers_o
 def test_element_plus_select_is_pressed_through_the_placeholder_drawn_over_its_input(agent: LaneAgent) -> None:
     open_corpus_page(agent, "element-plus")
     agent.ok("browser_click", ref=ref_of(agent, 'combobox "Size"'))
-    assert evaluated(agent, "document.activeElement === document.querySelector('.el-select input')")
+    assert agent.evaluated("document.activeElement === document.querySelector('.el-select input')")
     agent.ok("browser_click", ref=ref_of(agent, 'option "Large"'))
     state_becomes(agent, "window.__state.size", "Large")
 
@@ -192,7 +191,7 @@ def test_element_plus_switch_is_pressed_where_it_is_drawn_not_on_its_distant_lab
     open_corpus_page(agent, "element-plus")
     clicked = agent.ok("browser_click", ref=ref_of(agent, 'switch "Alerts"'))
     state_becomes(agent, "window.__state.alerts", True)
-    switch = evaluated(agent, "JSON.stringify(document.querySelector('.el-switch').getBoundingClientRect())")
+    switch = agent.evaluated("JSON.stringify(document.querySelector('.el-switch').getBoundingClientRect())")
     box = json.loads(switch)
     assert box["left"] <= clicked["x"] <= box["right"] and box["top"] <= clicked["y"] <= box["bottom"], (clicked, box)
     agent.ok("browser_click", ref=ref_of(agent, 'switch "Alerts"'))
@@ -216,7 +215,7 @@ def test_ionic_accordion_header_pressed_on_its_slotted_label_takes_the_focus(age
         "(() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) "
         "a = a.shadowRoot.activeElement; return a.localName + ' in ' + a.getRootNode().host.localName; })()"
     )
-    assert evaluated(agent, deep_focus) == "button in ion-item"
+    assert agent.evaluated(deep_focus) == "button in ion-item"
 
 
 def test_ionic_segment_tab_drawn_without_the_pointer_is_pressed_through_its_host(agent: LaneAgent) -> None:
@@ -232,7 +231,7 @@ def test_react_aria_slider_hidden_in_its_thumb_is_pressed_on_the_track_where_it_
     agent.ok("browser_click", ref=first_ref(agent, 'slider "Volume"'))
     state_becomes(agent, "window.__state.volume", 4)  # the input's centre lies at 43 % of the track (Chromium's press)
     hidden_box = "document.querySelector('.react-aria-SliderThumb input').parentElement"
-    assert evaluated(agent, f"{hidden_box}.scrollLeft + {hidden_box}.scrollTop") == 0
-    assert evaluated(agent, "document.activeElement.type") == "range"
+    assert agent.evaluated(f"{hidden_box}.scrollLeft + {hidden_box}.scrollTop") == 0
+    assert agent.evaluated("document.activeElement.type") == "range"
     agent.ok("browser_press", key="ArrowRight")
     state_becomes(agent, "window.__state.volume", 5)

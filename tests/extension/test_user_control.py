@@ -455,8 +455,8 @@ POLICY_RELOAD_S = 60.0
 @contextmanager
 def managed_policy(settings: dict[str, Any]) -> Iterator[Path]:
     """Write ``settings`` as the Hermes extension's 3rd-party policy in a file of the machine's policy folder,
-    and remove it afterwards. Other Chromium tests on this machine read the folder too: the settings must
-    only name this test's own origins, and never set the mode."""
+    and remove it afterwards. Every Chromium on this machine reads the folder: the settings must only name this
+    test's own origins, and never set the mode, and a test that writes it is ``machine_wide`` (run alone)."""
     assert "mode" not in settings and "confirmations_can_be_turned_off" not in settings
     POLICY_DIR.mkdir(parents=True, exist_ok=True)
     file = POLICY_DIR / f"hermes-user-control-test-{os.getpid()}.json"
@@ -466,6 +466,8 @@ def managed_policy(settings: dict[str, Any]) -> Iterator[Path]:
         file.unlink(missing_ok=True)
 
 
+@pytest.mark.machine_wide  # another worker's browser that starts meanwhile reads the policy too (and its reset then
+# finds the policy gone that its start had): scripts/test runs this alone
 def test_a_managed_policy_overrides_the_users_allow(stack: BrowserStack) -> None:
     # policy-test.localhost is this test's own site: Chromium resolves *.localhost to the loopback.
     origin = f"http://policy-test.localhost:{stack.pages.port}"

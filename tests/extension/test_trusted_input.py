@@ -91,7 +91,9 @@ def opened(stack: BrowserStack) -> tuple[str, str]:
 
 def worker_socket(stack: BrowserStack, extension_id: str) -> websocket.WebSocket:
     """A DevTools connection to an extension's service worker (woken first by the popup's message, for the main
-    one), beside the product: the tests speak from there as that worker would."""
+    one), beside the product: the tests speak from there as that worker would. It sends no Origin header, as no
+    DevTools client does: websocket-client sends one by default, and Chromium 150 refuses a connection that carries
+    one (403, "use --remote-allow-origins"); Chromium 156 lets a loopback Origin through."""
     address = stack.driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
 
     def found() -> str | None:
@@ -100,7 +102,9 @@ def worker_socket(stack: BrowserStack, extension_id: str) -> websocket.WebSocket
         workers = [t for t in targets if t["type"] == "service_worker" and t["url"].startswith(url)]
         return workers[0]["webSocketDebuggerUrl"] if workers else None
 
-    return websocket.create_connection(wait_until(found, scaled(10), f"the worker of {extension_id}"))
+    return websocket.create_connection(
+        wait_until(found, scaled(10), f"the worker of {extension_id}"), suppress_origin=True
+    )
 
 
 def evaluate(socket: websocket.WebSocket, expression: str) -> Any:

@@ -232,5 +232,15 @@ class Reader:
         deadline = time.monotonic() + scaled(timeout_s)
         while not check(self.read()):
             if time.monotonic() > deadline:
-                raise AssertionError(f"{what}: not shown within {timeout_s:g} s on the {self.lane} lane:\n{self.last}")
+                raise AssertionError(
+                    f"{what}: not shown within {timeout_s:g} s on the {self.lane} lane, {self.last_action()}:\n"
+                    f"{self.last}"
+                )
         return self.last
+
+    def last_action(self) -> str:
+        """The last action and the tool's answer to it (what it hit, what changed), for a failure message."""
+        if not self.actions:
+            return "before any action"
+        tool, arguments, result = self.actions[-1]
+        return f"after {tool} {arguments}, which answered {result}"

@@ -543,6 +543,46 @@
     }
     return again();
   }
+  // A double click's second press comes once what lies at its point keeps still, at most SETTLE_UNDER_MS: a
+  // person's second press comes a tenth of a second or more after the first click, by when what the click opened
+  // has moved into place. Flatpickr's calendar slides down into place over 300 ms from 20 px up, over its field
+  // for the first two frames: a press a frame and a task turn after the click (the lanes' pace, and the runner's
+  // real input's) hit the calendar or the field by how fast those frames came, and the focus ended on either.
+  // What keeps still: the element at the point and its ancestors (flat tree) run no finite animation or transition
+  // that moves them or changes the area they cover. An opacity or colour change does not change what a press hits,
+  // and a ripple that takes no pointer is not at the point, so neither holds the press back.
+  var SETTLE_UNDER_MS = 300;
+  var MOVES = /^(transform|translate|scale|rotate|top|left|right|bottom|inset|margin|padding|width|height|clippath)/;
+  function moving() {
+    var found = new Set();
+    if (!document.getAnimations) return found;
+    document.getAnimations().forEach(function (animation) {
+      var effect = animation.effect;
+      if (animation.playState !== "running" || !effect || !effect.target) return;
+      if (effect.getComputedTiming().endTime === Infinity) return; // a spinner never stops: nothing to wait for
+      var properties = animation.transitionProperty
+        ? [animation.transitionProperty]
+        : effect.getKeyframes().flatMap(Object.keys);
+      var moves = properties.some(function (name) {
+        return MOVES.test(name.replace(/-/g, "").toLowerCase());
+      });
+      if (moves) found.add(effect.target);
+    });
+    return found;
+  }
+  function keepsStillAt(x, y) {
+    var started = performance.now();
+    function look() {
+      var animated = moving();
+      var still = true;
+      for (var node = animated.size ? deepElementFromPoint(x, y) : null; node; node = flatParent(node)) {
+        if (animated.has(node)) still = false;
+      }
+      if (still || performance.now() - started >= SETTLE_UNDER_MS) return Promise.resolve();
+      return nextFrame().then(look);
+    }
+    return look();
+  }
 
   Object.assign(engine, {
     reaches: reaches,
@@ -552,6 +592,7 @@
     pointerTarget: pointerTarget,
     pressPoint: pressPoint,
     untilReached: untilReached,
+    keepsStillAt: keepsStillAt,
     parentOf: parentOf,
     flatParent: flatParent,
     inert: inert,

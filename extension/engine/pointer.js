@@ -173,7 +173,13 @@
       // drawn a frame and run its tasks (zag's radio, in Chakra, cancels a press on an item that has the focus
       // once React has rendered that focus: then the second press selects no word), and it goes to what is at
       // the point then, as the browser's hit test sends it (the dialog the first click opened, over the button)
-      if (detail > 1) steps.push(engine.frameAndTurn);
+      if (detail > 1) {
+        steps.push(function () {
+          return engine.frameAndTurn().then(function () {
+            return engine.keepsStillAt(x, y); // landing.js: what lies at the point has moved into place
+          });
+        });
+      }
       var aim =
         detail === 1
           ? function () {

@@ -89,6 +89,29 @@ FRAME_AND_TURN = (
     " function frame() { return new Promise(function (drawn) { requestAnimationFrame(function () { drawn(); }); }); }"
     " frame().then(turn).then(turn).then(frame).then(turn).then(function () { done(true); }); })"
 )
+#: Resolves once what lies at the point (%f, %f) keeps still, at most 300 ms: no element there, nor one around it (the
+#: flat tree), runs a finite animation or transition that moves it or changes its area (not opacity, not colour).
+#: A person's second press of a double click comes a tenth of a second or more after the first click, by when what
+#: the click opened has moved into place (Flatpickr's calendar slides over its field for two frames).
+STILL_AT = (
+    "new Promise(function (done) { var x = %f, y = %f, started = performance.now();"
+    " var moves = /^(transform|translate|scale|rotate|top|left|right|bottom|inset|margin|padding|width|height"
+    "|clippath)/;"
+    " function animated() { var found = new Set(); document.getAnimations().forEach(function (a) {"
+    " var e = a.effect; if (a.playState !== 'running' || !e || !e.target) return;"
+    " if (e.getComputedTiming().endTime === Infinity) return;"
+    " var names = a.transitionProperty ? [a.transitionProperty] : e.getKeyframes().flatMap(Object.keys);"
+    " if (names.some(function (n) { return moves.test(n.replace(/-/g, '').toLowerCase()); })) found.add(e.target); });"
+    " return found; }"
+    " function hit() { var el = document.elementFromPoint(x, y);"
+    " while (el && el.shadowRoot) { var inner = el.shadowRoot.elementFromPoint(x, y);"
+    " if (!inner || inner === el) break; el = inner; } return el; }"
+    " function look() { var moving = animated(), still = true;"
+    " for (var n = moving.size ? hit() : null; n;"
+    " n = n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host)) if (moving.has(n)) still = false;"
+    " if (still || performance.now() - started >= 300) done(true); else requestAnimationFrame(look); }"
+    " look(); })"
+)
 #: The keys of a US keyboard's punctuation: character -> (code, virtual key code, Shift held).
 PUNCTUATION_KEYS = {
     **{
@@ -374,8 +397,10 @@ class Oracle:
         elif step.op == DOUBLE:
             self.mouse_click(x, y)
             # a person's second press comes a moment after the first click: the page has drawn what it did and
-            # run the tasks it queued (the product's lanes wait as much: a frame and a task turn)
+            # run the tasks it queued, and what it opened has moved into place (the product's lanes wait as much:
+            # a frame and a task turn, then for what lies at the point to keep still)
             self.page.evaluate(FRAME_AND_TURN)
+            self.page.evaluate(STILL_AT % (x, y))
             self.mouse_click(x, y, count=2)
         elif step.op == TYPE:
             if not self._types_on(step.target):

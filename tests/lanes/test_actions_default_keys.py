@@ -230,6 +230,32 @@ document.getElementById('open').addEventListener('click', (event) => {
 </script>""",
 )
 
+#: A button whose first click opens a panel under it that slides into place from 40 px up (200 ms, linear), over the
+#: button for its first 130 ms or so, as Flatpickr's calendar slides over its field (20 px, 300 ms, easing out:
+#: for its first two frames). The title holds the presses each heard, and where the dblclick went.
+SLIDING_PANEL = page(
+    "[]",
+    """<style>@keyframes slide { from { transform: translateY(-40px) } to { transform: none } }
+.open { animation: slide 200ms linear }</style>
+<h1>Sliding panel</h1>
+<p><button id="open">Open the panel</button></p>
+<div id="panel" hidden tabindex="-1" style="position: absolute; left: 8px; width: 320px; height: 200px;
+  background: #eee">Panel</div>
+<script>
+const heard = [], button = document.getElementById('open'), panel = document.getElementById('panel');
+const report = () => { document.title = JSON.stringify(heard); };
+button.addEventListener('mousedown', (event) => { heard.push('button ' + event.detail); report(); });
+panel.addEventListener('mousedown', (event) => { heard.push('panel ' + event.detail); report(); });
+button.addEventListener('click', () => {
+  if (!panel.hidden) return;
+  panel.style.top = (button.getBoundingClientRect().bottom + window.scrollY + 2) + 'px';
+  panel.hidden = false;
+  panel.classList.add('open');
+});
+document.addEventListener('dblclick', (event) => { heard.push('dblclick on ' + (event.target.id || '?')); report(); });
+</script>""",
+)
+
 #: A drop-down with a disabled option and a multiple list box, reached by Tab from the field before them (a click
 #: would open the drop-down's own popup); the title holds what each has chosen, read on every change.
 SELECTS = page(
@@ -367,6 +393,7 @@ def pages() -> Iterator[PageServer]:
         "/range": RANGE,
         "/overlay": OVERLAY,
         "/deferred-overlay": DEFERRED_OVERLAY,
+        "/sliding-panel": SLIDING_PANEL,
         "/inert-under-popup": INERT_UNDER_POPUP,
         "/empty-boxes": EMPTY_BOXES,
         "/draftjs-toolbar": DRAFTJS_TOOLBAR,
@@ -515,6 +542,18 @@ def test_a_double_clicks_second_press_closes_an_overlay_whose_outside_press_list
     agent.ok("browser_click", ref=ref_of(agent, 'button "Open the overlay"'), double=True)
     heard = wait_until(lambda: (lambda now: now if len(now) == 2 else None)(reported(agent)), 5, "the overlay closed")
     assert heard == ["opened 1", "closed"]
+
+
+def test_a_double_clicks_second_press_waits_until_what_its_first_click_opened_keeps_still(agent: LaneAgent) -> None:
+    """A person's second press comes a tenth of a second or more after the first click, when what the click opened
+    has moved into place: Flatpickr's calendar slides down over its field for two frames, and the lanes' second
+    press, a frame and a task turn after the click, went to the calendar in some runs (the focus ended on it) where
+    real input's went to the field. The second press now waits, at most 300 ms, until what lies at the point runs no
+    animation that moves it: here the panel has slid off the button by then, and the button takes both presses."""
+    agent.open("/sliding-panel")
+    agent.ok("browser_click", ref=ref_of(agent, 'button "Open the panel"'), double=True)
+    heard = wait_until(lambda: (lambda now: now if len(now) == 3 else None)(reported(agent)), 5, "the presses")
+    assert heard == ["button 1", "button 2", "dblclick on open"]
 
 
 def test_a_double_clicks_second_press_selects_no_word_in_what_its_first_press_made_inert(agent: LaneAgent) -> None:

@@ -582,6 +582,12 @@ class PageEngine:
         key comes."""
         await self.call(frame, "afterClick")
 
+    async def before_second_press(self, frame: FrameInfo, x: float, y: float) -> None:
+        """``after_click``'s wait, then until what lies at ``(x, y)`` (``frame``'s own coordinates) keeps still, at
+        most a bound: a person's second press of a double click comes once what the first click opened has moved
+        into place (engine: ``beforeSecondPress``)."""
+        await self.call(frame, "beforeSecondPress", x, y)
+
     async def typed_after(self, frame: FrameInfo, token: int, ref: str, text: str) -> dict[str, Any]:
         """Once typing (real input events after ``aim_to_type``) has settled, what the element holds: the engine's
         ``typedAfter``, ``settle`` and the ``typed`` check in one call (``navigating`` when the typing started a

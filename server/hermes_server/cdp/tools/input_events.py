@@ -72,7 +72,8 @@ async def click_at(
     x, y = point
     there = aimed.get("pointerAt") == point  # the pointer went there while the engine aimed (PageEngine.aim)
     if gesture.hover or not aimed.get("onTarget") or (there and aimed.get("hovered")):
-        await send_clicks(browsing, session, frame, mouse_events(x, y, gesture, move=not there))
+        at = (aimed["x"], aimed["y"])
+        await send_clicks(browsing, session, frame, at, mouse_events(x, y, gesture, move=not there))
         return
     loop = asyncio.get_running_loop()
     started = loop.time()
@@ -90,21 +91,25 @@ async def click_at(
         there = False  # the move may not have reached the element's document: move again
     moved = (x + where["x"] - aimed["x"], y + where["y"] - aimed["y"])
     result["x"], result["y"] = round(moved[0]), round(moved[1])
-    await send_clicks(browsing, session, frame, mouse_events(*moved, gesture, move=moved != point))
+    at = (where["x"], where["y"])
+    await send_clicks(browsing, session, frame, at, mouse_events(*moved, gesture, move=moved != point))
 
 
-async def send_clicks(browsing: Browsing, session: str, frame: FrameInfo, events: list[dict[str, Any]]) -> None:
+async def send_clicks(
+    browsing: Browsing, session: str, frame: FrameInfo, at: tuple[float, float], events: list[dict[str, Any]]
+) -> None:
     """A gesture's mouse events (``mouse_events``), back to back, except that a double click's second press comes
-    once the page has drawn what the first click did and run the tasks it queued, as a person's second press comes
-    a moment later: it goes where the browser's hit test sends it then (a dialog the first click opened, over the
-    button), and a widget that learns of the first click's focus in a task of its own has learnt it."""
+    once the page has drawn what the first click did and run the tasks it queued, and what lies at the point
+    (``at``, in ``frame``'s coordinates) keeps still, as a person's second press comes a moment later: it goes
+    where the browser's hit test sends it then (a dialog the first click opened, over the button), and a widget
+    that learns of the first click's focus in a task of its own has learnt it."""
     second = next((i for i, event in enumerate(events) if event.get("clickCount") == 2), None)
     if second is None:
         await send_mouse(browsing.supervisor, session, events)
         return
     await send_mouse(browsing.supervisor, session, events[:second])
     with contextlib.suppress(CDPCommandFailed):  # the first click navigated the frame: nothing to wait for in it
-        await browsing.engine().after_click(frame)
+        await browsing.engine().before_second_press(frame, *at)
     await send_mouse(browsing.supervisor, session, events[second:])
 
 

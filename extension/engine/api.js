@@ -63,7 +63,7 @@
  *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
  *   afterClick() -> Promise<{ok}>: once the page has drawn a frame and the tasks queued by then have run
  *   beforeSecondPress(x, y) -> Promise<{ok}>: afterClick's wait, then until what lies at (x, y) keeps still
- *       (landing.js, keepsStillAt): when a lane's real double click presses the second time
+ *       (landing.js, secondPressReady): when a lane's real double click presses the second time
  *   type(ref, text, {clear=true, submit=false, confirm=false}) -> Promise<{ok, ref, role, name,
  *       value | password:true, pressed?, navigating?}>   (with confirm, a password or payment field, as it is
  *       once focused or as it turns while the text goes in, gets nothing: confirmation_needed, with field:
@@ -237,14 +237,9 @@
       // The cdp lane waits on it between a double click's two presses (pointer.js waits the same way in press()):
       // the page has done and drawn what the first click did, and what lies at the point keeps still.
       beforeSecondPress: function (x, y) {
-        return engine
-          .frameAndTurn()
-          .then(function () {
-            return engine.keepsStillAt(x, y);
-          })
-          .then(function () {
-            return { ok: true };
-          });
+        return engine.secondPressReady(x, y).then(function () {
+          return { ok: true };
+        });
       },
       type: guardedAsync(function (ref, text, options) {
         // What the element holds is read back once the page has settled: an editor such as Monaco

@@ -583,6 +583,14 @@
     }
     return look();
   }
+  // What both lanes wait for between a double click's presses (pointer.js's press(); the cdp lane's real input,
+  // through api.js's beforeSecondPress): the page has done and drawn what the first click did (frameAndTurn, dom.js),
+  // and what lies at the point keeps still.
+  function secondPressReady(x, y) {
+    return engine.frameAndTurn().then(function () {
+      return keepsStillAt(x, y);
+    });
+  }
 
   Object.assign(engine, {
     reaches: reaches,
@@ -592,7 +600,7 @@
     pointerTarget: pointerTarget,
     pressPoint: pressPoint,
     untilReached: untilReached,
-    keepsStillAt: keepsStillAt,
+    secondPressReady: secondPressReady,
     parentOf: parentOf,
     flatParent: flatParent,
     inert: inert,

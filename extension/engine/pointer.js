@@ -175,9 +175,7 @@
       // the point then, as the browser's hit test sends it (the dialog the first click opened, over the button)
       if (detail > 1) {
         steps.push(function () {
-          return engine.frameAndTurn().then(function () {
-            return engine.keepsStillAt(x, y); // landing.js: what lies at the point has moved into place
-          });
+          return engine.secondPressReady(x, y); // landing.js: and what lies at the point has moved into place
         });
       }
       var aim =

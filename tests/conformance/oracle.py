@@ -89,6 +89,12 @@ FRAME_AND_TURN = (
     " function frame() { return new Promise(function (drawn) { requestAnimationFrame(function () { drawn(); }); }); }"
     " frame().then(turn).then(turn).then(frame).then(turn).then(function () { done(true); }); })"
 )
+#: The element a press at (x, y) hits, through open shadow roots (a function declaration, for the scripts below).
+DEEP_HIT = (
+    "function deepHit(x, y) { var hit = document.elementFromPoint(x, y);"
+    " while (hit && hit.shadowRoot) { var inner = hit.shadowRoot.elementFromPoint(x, y);"
+    " if (!inner || inner === hit) break; hit = inner; } return hit; }"
+)
 #: Resolves once what lies at the point (%f, %f) keeps still, at most 300 ms: no element there, nor one around it (the
 #: flat tree), runs a finite animation or transition that moves it or changes its area (not opacity, not colour).
 #: A person's second press of a double click comes a tenth of a second or more after the first click, by when what
@@ -103,11 +109,9 @@ STILL_AT = (
     " var names = a.transitionProperty ? [a.transitionProperty] : e.getKeyframes().flatMap(Object.keys);"
     " if (names.some(function (n) { return moves.test(n.replace(/-/g, '').toLowerCase()); })) found.add(e.target); });"
     " return found; }"
-    " function hit() { var el = document.elementFromPoint(x, y);"
-    " while (el && el.shadowRoot) { var inner = el.shadowRoot.elementFromPoint(x, y);"
-    " if (!inner || inner === el) break; el = inner; } return el; }"
+    f" {DEEP_HIT}"
     " function look() { var moving = animated(), still = true;"
-    " for (var n = moving.size ? hit() : null; n;"
+    " for (var n = moving.size ? deepHit(x, y) : null; n;"
     " n = n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host)) if (moving.has(n)) still = false;"
     " if (still || performance.now() - started >= 300) done(true); else requestAnimationFrame(look); }"
     " look(); })"
@@ -172,18 +176,14 @@ DRAWN = """function () {
 }"""
 #: Whether the press landed on the named element (its label, or the ``press`` element, count as it): the
 #: element hit at the point, through open shadow roots, is it or inside it.
-LANDS_ON = """function (x, y, press) {
-  var hit = document.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    var inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
+LANDS_ON = f"""function (x, y, press) {{
+  {DEEP_HIT}
+  var hit = deepHit(x, y);
   var faces = [this].concat(Array.prototype.slice.call(this.labels || []));
   if (press) faces = faces.concat(Array.prototype.slice.call(document.querySelectorAll(press)));
-  for (var node = hit; node; node = node.parentNode || node.host) { if (faces.indexOf(node) >= 0) return true; }
+  for (var node = hit; node; node = node.parentNode || node.host) {{ if (faces.indexOf(node) >= 0) return true; }}
   return false;
-}"""
+}}"""
 
 
 class OracleError(AssertionError):

@@ -570,6 +570,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/core.js",
     "engine/dom.js",
     "engine/fields.js",
+    "engine/words.js",
     "engine/refs.js",
     "engine/roles.js",
     "engine/names.js",

@@ -23,6 +23,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/core.js",
     "engine/dom.js",
     "engine/fields.js",
+    "engine/words.js",
     "engine/refs.js",
     "engine/roles.js",
     "engine/names.js",

@@ -1,0 +1,143 @@
+// Hermes snapshot engine: what a left press does to the selection, which untrusted mouse events do not do. The
+// extension lane's presses (pointer.js) call selectByPress(); the cdp lane's real input needs none of it. Checked
+// against real double clicks at hundreds of points of real pages (tests/extension/test_word_selection_engine.py).
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var isTextField = engine.isTextField,
+    selectionOf = engine.selectionOf,
+    nativeValue = engine.nativeValue;
+
+  // A left press that the page did not cancel does what Chromium's own press does there: the first press puts the
+  // caret where it landed (in a field after the focus moved there; in text, an editor or an empty box, ending any
+  // selection), the second (a double click's, detail 2) selects the word there (selectWord()). A press on a link,
+  // a button, a <details>'s summary, another control or an image (which the press would drag), or on text that
+  // cannot be selected (user-select: none), leaves the selection as it is (all measured against real input).
+  var STARTS_NO_SELECTION = 'a[href], button, summary, select, input, textarea, [draggable="true"], img:not([draggable="false"])';
+  function selectByPress(target, x, y, detail) {
+    var position = detail <= 2 && document.caretPositionFromPoint ? caretAt(target, x, y) : null;
+    if (!position) return;
+    var node = position.offsetNode,
+      offset = position.offset;
+    if (node === target && isTextField(target) && selectionOf(target)) {
+      var value = nativeValue(target);
+      var word = detail === 2 ? wordAt(value, offset, offset >= value.length) : [offset, offset];
+      target.setSelectionRange(word[0], word[1], "forward");
+      return;
+    }
+    var holder = node && node.nodeType === 3 ? node.parentElement : node;
+    if (!holder || holder.nodeType !== 1) return;
+    if (!holder.isContentEditable && target.closest(STARTS_NO_SELECTION)) return;
+    if (detail === 2) return unselectable(target) ? undefined : selectWord(node, offset);
+    if (unselectable(node)) return;
+    var selection = selectionAround(node);
+    if (selection && target.contains(node)) selection.collapse(node, offset);
+  }
+  function selectionAround(node) {
+    return (node.getRootNode().getSelection ? node.getRootNode() : document).getSelection();
+  }
+  // Whether the text (or box) at a press takes no selection: user-select none, which inherits along the flat tree,
+  // so text a shadow host slots in takes its slot's (Shoelace's tab: its label is the host's text, shown in a box
+  // with user-select: none; a person's press there selects nothing); or inert text, which the browser's hit test
+  // passes over, though caretPositionFromPoint() does not (React Aria's select and menu make the page inert under
+  // their popover: the second press of a double click on the button selects nothing, measured with real input).
+  function unselectable(node) {
+    var styled = node.nodeType === 3 ? engine.flatParent(node) : node;
+    return !!styled && styled.nodeType === 1 && (getComputedStyle(styled).userSelect === "none" || engine.inert(styled));
+  }
+  // Where the caret goes for a press at (x, y) on the target, looked for in the shadow trees the target is in too
+  // (Shoelace's sl-input: its <input> is in the host's shadow root); without them the browser answers the host.
+  function caretAt(target, x, y) {
+    var roots = [];
+    for (var root = target.getRootNode(); root && root.host; root = root.host.getRootNode()) roots.push(root);
+    return roots.length ? document.caretPositionFromPoint(x, y, { shadowRoots: roots }) : document.caretPositionFromPoint(x, y);
+  }
+  // A double click's word, as Chromium's word granularity takes it around the press's position:
+  //   - the paragraph's text around it, split by the browser's word breaking (ICU's, which Intl.Segmenter
+  //     shares), gives the word the position is in; on a boundary the word after it (a run of spaces or a
+  //     punctuation mark is a word of its own), but the word before it at the end of a line that wraps (not a
+  //     paragraph's end) and at the end of the document or of an editable host;
+  //   - at a paragraph's end the selection runs on to the next paragraph's start (the line break between them),
+  //     but in a table's cell, where it stays a caret.
+  // Selection.modify() walks paragraphs, lines and characters by the browser's own rules, so collapsed white
+  // space, blocks and empty boxes count as the double click counts them. It also scrolls what it selects into
+  // view, which a double click does not: every box around the position keeps its scroll position.
+  function selectWord(node, offset) {
+    var selection = selectionAround(node);
+    if (!selection || !selection.modify) return;
+    var restoreScroll = keepScroll(node);
+    // where the browser puts a position that cannot take the caret (in text that takes no selection): the next
+    // one that can, or the previous one in the same block; modify() starts from there, and the selection it
+    // makes begins there
+    var before = selection.rangeCount ? selection.getRangeAt(0).cloneRange() : null;
+    selection.collapse(node, offset);
+    selection.modify("extend", "forward", "character");
+    if (!selection.anchorNode || unselectable(selection.anchorNode)) {
+      // none: the first press's caret stays
+      selection.removeAllRanges();
+      if (before) selection.addRange(before);
+      return restoreScroll();
+    }
+    node = selection.anchorNode;
+    offset = selection.anchorOffset;
+    function reach(direction, unit) {
+      selection.collapse(node, offset);
+      selection.modify("extend", direction, unit);
+      return selection.toString();
+    }
+    var head = reach("backward", "paragraphboundary"),
+      tail = reach("forward", "paragraphboundary");
+    var endOfParagraph = tail === "";
+    var endOfContent = endOfParagraph && reach("forward", "documentboundary") === "";
+    var wrappedLineEnd = !endOfParagraph && reach("forward", "lineboundary") === "" && reach("backward", "lineboundary") !== "";
+    var word = wordAt(head + tail, head.length, endOfContent || wrappedLineEnd);
+    var start = walked(selection, node, offset, "backward", head.length - word[0]),
+      end = walked(selection, node, offset, "forward", word[1] - head.length);
+    selection.setBaseAndExtent(start[0], start[1], end[0], end[1]);
+    if (endOfParagraph && !endOfContent && !inTableCell(node)) selection.modify("extend", "forward", "character");
+    restoreScroll();
+  }
+  // The position `count` characters of text away from (node, offset) in `direction`, walked as modify() walks: an
+  // empty box (a drawn checkbox) or an image is a step that adds no text, so steps are taken until the text
+  // passed over is that long, or the walk can go no further.
+  function walked(selection, node, offset, direction, count) {
+    selection.collapse(node, offset);
+    while (selection.toString().length < count) {
+      var was = [selection.focusNode, selection.focusOffset];
+      selection.modify("extend", direction, "character");
+      if (selection.focusNode === was[0] && selection.focusOffset === was[1]) break;
+    }
+    return [selection.focusNode, selection.focusOffset];
+  }
+  // [start, end] of the word of `text` at `index`: the one it is in, or on a boundary the one after it (with
+  // wordBefore, the one before it); [index, index] past the end.
+  function wordAt(text, index, wordBefore) {
+    if (!text || typeof Intl === "undefined" || !Intl.Segmenter) return [index, index];
+    var segments = new Intl.Segmenter(undefined, { granularity: "word" }).segment(text);
+    var segment = index < text.length ? segments.containing(index) : null;
+    if (wordBefore && index > 0 && (!segment || segment.index === index)) segment = segments.containing(index - 1);
+    return segment ? [segment.index, segment.index + segment.segment.length] : [index, index];
+  }
+  function inTableCell(node) {
+    var holder = node.nodeType === 3 ? node.parentElement : node;
+    return !!(holder && holder.closest("td, th"));
+  }
+  // A function that puts back the scroll positions of the page and of every box around `node` (through shadow
+  // hosts), as they are now.
+  function keepScroll(node) {
+    var boxes = [];
+    for (var box = node.nodeType === 3 ? node.parentElement : node; box; box = box.parentElement || (box.getRootNode().host || null)) {
+      boxes.push([box, box.scrollLeft, box.scrollTop]);
+    }
+    var pageX = window.scrollX,
+      pageY = window.scrollY;
+    return function () {
+      boxes.forEach(function (kept) {
+        if (kept[0].scrollLeft !== kept[1]) kept[0].scrollLeft = kept[1];
+        if (kept[0].scrollTop !== kept[2]) kept[0].scrollTop = kept[2];
+      });
+      if (window.scrollX !== pageX || window.scrollY !== pageY) window.scrollTo(pageX, pageY);
+    };
+  }
+  Object.assign(engine, { selectByPress: selectByPress });
+})(globalThis.__hermesEngine);

@@ -28,7 +28,12 @@
     var holder = node && node.nodeType === 3 ? node.parentElement : node;
     if (!holder || holder.nodeType !== 1) return;
     if (!holder.isContentEditable && target.closest(STARTS_NO_SELECTION)) return;
-    if (detail === 2) return unselectable(target) ? undefined : selectWord(node, offset);
+    if (detail === 2) {
+      // what the press is on takes a selection: the text under it, or else the element there
+      var pressed = pressedText(node, x, y) ? node : engine.deepElementFromPoint(x, y) || target;
+      if (!unselectable(pressed)) selectWord(node, offset);
+      return;
+    }
     if (unselectable(node)) return;
     var selection = selectionAround(node);
     if (selection && target.contains(node)) selection.collapse(node, offset);
@@ -44,6 +49,18 @@
   function unselectable(node) {
     var styled = node.nodeType === 3 ? engine.flatParent(node) : node;
     return !!styled && styled.nodeType === 1 && (getComputedStyle(styled).userSelect === "none" || engine.inert(styled));
+  }
+  // Whether (x, y) is on the text of `node` (a text node): then the press is on that text, and it is what the browser's
+  // hit test names (a text node, where elementFromPoint() names the element around it). A second press on text
+  // that takes no selection selects nothing (Shoelace's tab); one on a blank beside it selects from where the caret
+  // can go (Element Plus's form, beside its radios' labels).
+  function pressedText(node, x, y) {
+    if (node.nodeType !== 3) return false;
+    var range = document.createRange();
+    range.selectNodeContents(node);
+    return Array.prototype.some.call(range.getClientRects(), function (box) {
+      return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+    });
   }
   // Where the caret goes for a press at (x, y) on the target, looked for in the shadow trees the target is in too
   // (Shoelace's sl-input: its <input> is in the host's shadow root); without them the browser answers the host.
@@ -88,7 +105,7 @@
     var head = reach("backward", "paragraphboundary"),
       tail = reach("forward", "paragraphboundary");
     var endOfParagraph = tail === "";
-    var endOfContent = endOfParagraph && reach("forward", "documentboundary") === "";
+    var endOfContent = endOfParagraph && !hasNextPosition(selection, node, offset);
     var wrappedLineEnd = !endOfParagraph && reach("forward", "lineboundary") === "" && reach("backward", "lineboundary") !== "";
     var word = wordAt(head + tail, head.length, endOfContent || wrappedLineEnd);
     var start = walked(selection, node, offset, "backward", head.length - word[0]),
@@ -108,6 +125,16 @@
       if (selection.focusNode === was[0] && selection.focusOffset === was[1]) break;
     }
     return [selection.focusNode, selection.focusOffset];
+  }
+  // Whether any position follows (node, offset) where a caret could go: modify() past the last one reaches the end of
+  // the document element, which is none (measured: a double click on a dialog's backdrop, the last thing in the
+  // body, selects nothing; one at the end of a dialog's text, before its focus trap's empty sentinel, selects up to
+  // the sentinel).
+  function hasNextPosition(selection, node, offset) {
+    selection.collapse(node, offset);
+    selection.modify("extend", "forward", "character");
+    var moved = selection.focusNode !== node || selection.focusOffset !== offset;
+    return moved && selection.focusNode !== document.documentElement;
   }
   // [start, end] of the word of `text` at `index`: the one it is in, or on a boundary the one after it (with
   // wordBefore, the one before it); [index, index] past the end.

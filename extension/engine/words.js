@@ -29,14 +29,15 @@
     if (!holder || holder.nodeType !== 1) return;
     if (!holder.isContentEditable && target.closest(STARTS_NO_SELECTION)) return;
     if (detail === 2) {
-      // what the press is on takes a selection: the text under it, or else the element there
+      // the caret's place is in what was pressed (not under an overlay the press fell on), and what the press is
+      // on takes a selection: the text under it, or else the element there
       var pressed = pressedText(node, x, y) ? node : engine.deepElementFromPoint(x, y) || target;
-      if (!unselectable(pressed)) selectWord(node, offset);
+      if (engine.composedContains(target, node) && !unselectable(pressed)) selectWord(node, offset);
       return;
     }
-    if (unselectable(node)) return;
+    if (!target.contains(node) || unselectable(node)) return;
     var selection = selectionAround(node);
-    if (selection && target.contains(node)) selection.collapse(node, offset);
+    if (selection) selection.collapse(node, offset);
   }
   function selectionAround(node) {
     return (node.getRootNode().getSelection ? node.getRootNode() : document).getSelection();
@@ -82,24 +83,24 @@
   function selectWord(node, offset) {
     var selection = selectionAround(node);
     if (!selection || !selection.modify) return;
-    var restoreScroll = keepScroll(node);
+    var restore = keepScroll(node);
     // where the browser puts a position that cannot take the caret (in text that takes no selection): the next
     // one that can, or the previous one in the same block; modify() starts from there, and the selection it
     // makes begins there
     var before = selection.rangeCount ? selection.getRangeAt(0).cloneRange() : null;
     selection.collapse(node, offset);
-    selection.modify("extend", "forward", "character");
+    extended(selection, "forward", "character");
     if (!selection.anchorNode || unselectable(selection.anchorNode)) {
       // none: the first press's caret stays
       selection.removeAllRanges();
       if (before) selection.addRange(before);
-      return restoreScroll();
+      return restore();
     }
     node = selection.anchorNode;
     offset = selection.anchorOffset;
     function reach(direction, unit) {
       selection.collapse(node, offset);
-      selection.modify("extend", direction, unit);
+      extended(selection, direction, unit);
       return selection.toString();
     }
     var head = reach("backward", "paragraphboundary"),
@@ -111,8 +112,21 @@
     var start = walked(selection, node, offset, "backward", head.length - word[0]),
       end = walked(selection, node, offset, "forward", word[1] - head.length);
     selection.setBaseAndExtent(start[0], start[1], end[0], end[1]);
-    if (endOfParagraph && !endOfContent && !inTableCell(node)) selection.modify("extend", "forward", "character");
-    restoreScroll();
+    if (endOfParagraph && !endOfContent && !inTableCell(node)) extended(selection, "forward", "character");
+    restore();
+  }
+  // Extends the selection one `unit` in `direction`, as modify() does, but not into a field or an editor that does not
+  // have the focus: modify() focuses one it walks into (a double click does not: measured, PrimeVue's date field,
+  // before its calendar, after a double click on a day of the calendar); such a step is taken back, and false.
+  function extended(selection, direction, unit) {
+    var focused = document.activeElement,
+      was = [selection.anchorNode, selection.anchorOffset, selection.focusNode, selection.focusOffset];
+    selection.modify("extend", direction, unit);
+    if (document.activeElement === focused) return true;
+    if (focused && focused !== document.body) focused.focus({ preventScroll: true });
+    else if (document.activeElement) document.activeElement.blur();
+    selection.setBaseAndExtent(was[0], was[1], was[2], was[3]);
+    return false;
   }
   // The position `count` characters of text away from (node, offset) in `direction`, walked as modify() walks: an
   // empty box (a drawn checkbox) or an image is a step that adds no text, so steps are taken until the text
@@ -121,7 +135,7 @@
     selection.collapse(node, offset);
     while (selection.toString().length < count) {
       var was = [selection.focusNode, selection.focusOffset];
-      selection.modify("extend", direction, "character");
+      if (!extended(selection, direction, "character")) break;
       if (selection.focusNode === was[0] && selection.focusOffset === was[1]) break;
     }
     return [selection.focusNode, selection.focusOffset];
@@ -132,7 +146,7 @@
   // the sentinel).
   function hasNextPosition(selection, node, offset) {
     selection.collapse(node, offset);
-    selection.modify("extend", "forward", "character");
+    if (!extended(selection, "forward", "character")) return false;
     var moved = selection.focusNode !== node || selection.focusOffset !== offset;
     return moved && selection.focusNode !== document.documentElement;
   }

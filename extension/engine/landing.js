@@ -575,7 +575,7 @@
     function look() {
       var animated = moving();
       var still = true;
-      for (var node = animated.size ? deepElementFromPoint(x, y) : null; node; node = flatParent(node)) {
+      for (var node = animated.size ? deepElementFromPoint(x, y) : null; node && still; node = flatParent(node)) {
         if (animated.has(node)) still = false;
       }
       if (still || performance.now() - started >= SETTLE_UNDER_MS) return Promise.resolve();

@@ -25,7 +25,7 @@
       target.setSelectionRange(word[0], word[1], "forward");
       return;
     }
-    var holder = node && node.nodeType === 3 ? node.parentElement : node;
+    var holder = node && elementOf(node);
     if (!holder || holder.nodeType !== 1) return;
     if (!holder.isContentEditable && target.closest(STARTS_NO_SELECTION)) return;
     if (detail === 2) {
@@ -38,6 +38,10 @@
     if (!target.contains(node) || unselectable(node)) return;
     var selection = selectionAround(node);
     if (selection) selection.collapse(node, offset);
+  }
+  // The element a position's node is, or holds it (a text node's parent).
+  function elementOf(node) {
+    return node.nodeType === 3 ? node.parentElement : node;
   }
   function selectionAround(node) {
     return (node.getRootNode().getSelection ? node.getRootNode() : document).getSelection();
@@ -160,14 +164,14 @@
     return segment ? [segment.index, segment.index + segment.segment.length] : [index, index];
   }
   function inTableCell(node) {
-    var holder = node.nodeType === 3 ? node.parentElement : node;
+    var holder = elementOf(node);
     return !!(holder && holder.closest("td, th"));
   }
   // A function that puts back the scroll positions of the page and of every box around `node` (through shadow
   // hosts), as they are now.
   function keepScroll(node) {
     var boxes = [];
-    for (var box = node.nodeType === 3 ? node.parentElement : node; box; box = box.parentElement || (box.getRootNode().host || null)) {
+    for (var box = elementOf(node); box; box = engine.parentOf(box)) {
       boxes.push([box, box.scrollLeft, box.scrollTop]);
     }
     var pageX = window.scrollX,

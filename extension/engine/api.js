@@ -62,6 +62,7 @@
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
  *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
  *   afterClick() -> Promise<{ok}>: once the page has drawn a frame and the tasks queued by then have run
+ *   afterArrival() -> Promise<{ok}>: once the tasks queued by then have run (a lane's pointer moved, then presses)
  *   beforeSecondPress(x, y) -> Promise<{ok}>: afterClick's wait, then until what lies at (x, y) keeps still
  *       (landing.js, secondPressReady): when a lane's real double click presses the second time
  *   type(ref, text, {clear=true, submit=false, confirm=false}) -> Promise<{ok, ref, role, name,
@@ -231,6 +232,14 @@
       // frame, and one that opens with a value in the field moves the focus to that day (PrimeVue).
       afterClick: function () {
         return engine.frameAndTurn().then(function () {
+          return { ok: true };
+        });
+      },
+      // The cdp lane waits on it between the pointer's arrival and a press it did not aim with (on a label, on a
+      // hidden control's drawing): a person's press comes a moment later, once the page has run what its handlers of
+      // the arrival queued (aim() and underPointer() wait the same way before they answer a press on the element).
+      afterArrival: function () {
+        return engine.taskTurn().then(function () {
           return { ok: true };
         });
       },

@@ -69,13 +69,19 @@
         if (!reaches(el, hit)) return intercepted(el, found.number, hit);
         arrive(hit, point.x, point.y, how);
         if (how.hover) return result;
-        var now = hitNow();
-        if (reaches(el, now)) {
-          return press(now, point.x, point.y, how).then(function () {
-            return result;
-          });
-        }
-        return { ok: true, covered: true }; // what the arrival did covers the element: see below
+        // a person's press comes a moment after the pointer arrives: the page has run the tasks its handlers of the
+        // arrival queued (a framework renders there the hover state they set: Streamlit's data editor takes a
+        // cell's selection only once it has rendered that the pointer is over its grid); then the hit test again,
+        // in the task that presses
+        return engine.taskTurn().then(function () {
+          var now = hitNow();
+          if (reaches(el, now)) {
+            return press(now, point.x, point.y, how).then(function () {
+              return result;
+            });
+          }
+          return { ok: true, covered: true }; // what the arrival did covers the element: see below
+        });
       });
       return arrival.then(function (done) {
         if (!done.covered) {
@@ -438,13 +444,17 @@
         result.onTarget = !!named && !!hit && composedContains(named, hit);
         result.hovered = result.onTarget && named.matches(":hover");
         if (!hover) armGuard(el, found.number, result.watch);
+        // the lane presses at once on this answer: first the page runs what the pointer's arrival queued
+        if (result.hovered && !hover) return engine.taskTurn().then(function () {
+          return result;
+        });
       }
       return result;
     });
   }
   // underPointer(ref, x, y, maxMs) -> Promise: once a lane's real pointer has moved to (x, y) (this frame's
-  // viewport) over the element aim() answered for, where the press must go: that point, at once, if it hits the
-  // element and the element is hovered (the page has taken the pointer's arrival). Otherwise the hover is changing
+  // viewport) over the element aim() answered for, where the press must go: that point, once the page has run the
+  // tasks the arrival queued, if it hits the element and the element is hovered (the page has taken the arrival). Otherwise the hover is changing
   // the page: a :hover style whose image is still loading collapses an icon, which loses the hover, comes back,
   // takes it again..., every frame until the image is there; a hover style moves an element. Then the element is
   // watched every animation frame until two frames in a row agree on a point that hits it (and, where the pointer
@@ -461,10 +471,13 @@
     function settledAt(px, py) {
       return onIt(el, deepElementFromPoint(px, py)) && (px === x && py === y ? el.matches(":hover") : true);
     }
-    if (settledAt(x, y)) return Promise.resolve({ x: x, y: y });
+    // the press comes on this answer: first the page runs what the pointer's arrival queued, as in press()
+    if (settledAt(x, y)) return engine.taskTurn().then(function () {
+      return { x: x, y: y };
+    });
     var started = performance.now(),
       last = null;
-    return new Promise(function (resolve) {
+    var answered = new Promise(function (resolve) {
       (function again() {
         nextFrame().then(function () {
           if (!el.isConnected) return resolve(null);
@@ -478,6 +491,11 @@
           resolve({ x: x, y: y, blocked: intercepted(el, found.number, hit) });
         });
       })();
+    });
+    return answered.then(function (where) {
+      return engine.taskTurn().then(function () {
+        return where;
+      });
     });
   }
   // aimToType(ref, textTypes, clicked) -> Promise<{facts: {tag, type, editable, opens?}, aimed?}>: what kind of field

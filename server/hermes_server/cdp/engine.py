@@ -582,6 +582,11 @@ class PageEngine:
         key comes."""
         await self.call(frame, "afterClick")
 
+    async def after_arrival(self, frame: FrameInfo) -> None:
+        """Once ``frame``'s page has run the tasks queued by now: what its handlers of the pointer's arrival deferred
+        (a framework's render of the hover state they set) is done, as it is by the time a person's press comes."""
+        await self.call(frame, "afterArrival")
+
     async def before_second_press(self, frame: FrameInfo, x: float, y: float) -> None:
         """``after_click``'s wait, then until what lies at ``(x, y)`` (``frame``'s own coordinates) keeps still, at
         most a bound: a person's second press of a double click comes once what the first click opened has moved

@@ -65,14 +65,23 @@ async def click_at(
     presses nothing (``click_intercepted``, from ``under_pointer``).
     The pointer is moved there again every ``HOVER_LOOK_MS`` meanwhile: a move that the browser routed before a
     just-loaded cross-site iframe could take input went to the page around it. A hover only moves; a press whose
-    point reaches the element through something else (its label, a hidden control's drawing) gets no wait: the
-    element itself never takes that hover.
+    point reaches the element through something else (its label, a hidden control's drawing) waits for no hover:
+    the element itself never takes it. Every press comes once the page has run the tasks the arrival queued, as a
+    person's comes a moment after the pointer: a framework renders the hover state its listeners set in a task of
+    its own (Streamlit's data editor takes a cell's selection only once it has rendered the pointer over its grid).
     """
     supervisor = browsing.supervisor
     x, y = point
     there = aimed.get("pointerAt") == point  # the pointer went there while the engine aimed (PageEngine.aim)
     if gesture.hover or not aimed.get("onTarget") or (there and aimed.get("hovered")):
         at = (aimed["x"], aimed["y"])
+        if not gesture.hover and not (there and aimed.get("hovered")):
+            # a press through a label or a drawing: the pointer arrives, the page takes the arrival, then the press
+            # (when the element took the hover, ``aim`` answered once the page had; see ``after_arrival``)
+            if not there:
+                await send_mouse(supervisor, session, mouse_events(x, y, gesture.arriving()))
+            await browsing.engine().after_arrival(frame)
+            there = True
         await send_clicks(browsing, session, frame, at, mouse_events(x, y, gesture, move=not there))
         return
     loop = asyncio.get_running_loop()

@@ -80,7 +80,8 @@ async def click_at(
             # (when the element took the hover, ``aim`` answered once the page had; see ``after_arrival``)
             if not there:
                 await send_mouse(supervisor, session, mouse_events(x, y, gesture.arriving()))
-            await browsing.engine().after_arrival(frame)
+            with contextlib.suppress(CDPCommandFailed):  # the arrival navigated the frame: nothing to wait for in it
+                await browsing.engine().after_arrival(frame)
             there = True
         await send_clicks(browsing, session, frame, at, mouse_events(x, y, gesture, move=not there))
         return

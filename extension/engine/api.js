@@ -53,7 +53,8 @@
  *       click_intercepted), plus opens?, hint?, and watch: a token for settle() after the lane's own input
  *       events>; with now, the centre at once when it is clear (a field to focus for typing)
  *       With guard: the lane's press is guarded (guard.js), and the answer says onTarget (its point hits the
- *       element itself, or a descendant) and hovered (onTarget, and the element matches :hover already)
+ *       element itself, or a descendant) and hovered (onTarget, and the element matches :hover already; then the
+ *       answer comes once the page has run the tasks queued by then, as underPointer()'s does: the lane presses on it)
  *   underPointer(ref, x, y, maxMs) -> Promise<{x, y, unsettled?, blocked?}|null>: once a lane's real pointer has
  *       arrived at aim()'s point, where to press (pointer.js); aimToType(ref, textTypes) -> Promise<{facts: {tag,
  *       type, editable}, aimed?: aim()'s answer}|null>: a field's kind, and where to click it for real keys

@@ -286,9 +286,10 @@ def test_a_host_matches_focus_for_its_shadow_tree_not_for_its_light_children(age
 
 def test_a_press_comes_after_the_page_has_taken_the_pointers_arrival(agent: LaneAgent) -> None:
     """A person's press comes a moment after the pointer arrives: a page that learns of the arrival in a task (a
-    framework's render) knows it by the press. The extension lane pressed in the arrival's own task, and the cdp lane
-    sent a press on a label with the move that brought the pointer there: Streamlit's data editor then took no cell's
-    selection (CI: 1 run in many, on the cdp lane, under load)."""
+    framework's render) knows it by the press. The extension lane pressed in the arrival's own task; the cdp lane sent
+    a press on a label with the move that brought the pointer there, and pressed on an element it had hovered as soon
+    as the engine saw the hover, which under load came before the page's next task: Streamlit's data editor then took
+    no cell's selection (CI, on the cdp lane, once). The label's press shows the cdp lane's case every time."""
     agent.open("/hover-state")
     snapshot = agent.snapshot()
     for target in ('button "Budgets"', 'checkbox "Accept the terms"', 'button "Budgets"'):

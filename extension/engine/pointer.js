@@ -445,9 +445,7 @@
         result.hovered = result.onTarget && named.matches(":hover");
         if (!hover) armGuard(el, found.number, result.watch);
         // the lane presses at once on this answer: first the page runs what the pointer's arrival queued
-        if (result.hovered && !hover) return engine.taskTurn().then(function () {
-          return result;
-        });
+        if (result.hovered && !hover) return afterTaskTurn(result);
       }
       return result;
     });
@@ -471,13 +469,11 @@
     function settledAt(px, py) {
       return onIt(el, deepElementFromPoint(px, py)) && (px === x && py === y ? el.matches(":hover") : true);
     }
-    // the press comes on this answer: first the page runs what the pointer's arrival queued, as in press()
-    if (settledAt(x, y)) return engine.taskTurn().then(function () {
-      return { x: x, y: y };
-    });
+    // the press comes on this answer: first the page runs what the pointer's arrival queued, as click() waits
+    if (settledAt(x, y)) return afterTaskTurn({ x: x, y: y });
     var started = performance.now(),
       last = null;
-    var answered = new Promise(function (resolve) {
+    return new Promise(function (resolve) {
       (function again() {
         nextFrame().then(function () {
           if (!el.isConnected) return resolve(null);
@@ -491,11 +487,13 @@
           resolve({ x: x, y: y, blocked: intercepted(el, found.number, hit) });
         });
       })();
-    });
-    return answered.then(function (where) {
-      return engine.taskTurn().then(function () {
-        return where;
-      });
+    }).then(afterTaskTurn);
+  }
+  // Resolves to `value` once the page has run the tasks queued by now (a task turn: what its handlers of the
+  // pointer's arrival deferred), for an answer the cdp lane presses on.
+  function afterTaskTurn(value) {
+    return engine.taskTurn().then(function () {
+      return value;
     });
   }
   // aimToType(ref, textTypes, clicked) -> Promise<{facts: {tag, type, editable, opens?}, aimed?}>: what kind of field

@@ -73,11 +73,12 @@ async def click_at(
     supervisor = browsing.supervisor
     x, y = point
     there = aimed.get("pointerAt") == point  # the pointer went there while the engine aimed (PageEngine.aim)
-    if gesture.hover or not aimed.get("onTarget") or (there and aimed.get("hovered")):
+    through = not gesture.hover and not aimed.get("onTarget")  # a press on its label, or a hidden control's drawing
+    if gesture.hover or through or (there and aimed.get("hovered")):
         at = (aimed["x"], aimed["y"])
-        if not gesture.hover and not (there and aimed.get("hovered")):
-            # a press through a label or a drawing: the pointer arrives, the page takes the arrival, then the press
-            # (when the element took the hover, ``aim`` answered once the page had; see ``after_arrival``)
+        if through:
+            # the pointer arrives, the page takes the arrival, then the press (when the element took the hover,
+            # ``aim`` answered once the page had; see ``after_arrival``)
             if not there:
                 await send_mouse(supervisor, session, mouse_events(x, y, gesture.arriving()))
             with contextlib.suppress(CDPCommandFailed):  # the arrival navigated the frame: nothing to wait for in it

@@ -131,9 +131,10 @@ document.getElementById('face').addEventListener('click', () => document.getElem
 )
 
 
-def hover_cover(linger: str) -> str:
+def hover_cover(linger: str, *, later: bool = False) -> str:
     """A button that draws a layer over itself when the pointer arrives (a hover card, or a hostile page's trap);
-    ``linger`` is the layer's life in ms, or "forever"."""
+    ``linger`` is the layer's life in ms, or "forever". With ``later``, the layer comes in a task after the arrival
+    (a framework's render), before a person's press."""
     remove = "" if linger == "forever" else f"setTimeout(() => cover.remove(), {linger});"
     return page(
         "Pay",
@@ -146,13 +147,16 @@ let shown = false;
 document.getElementById('pay').addEventListener('mouseover', () => {{
   if (shown) return;
   shown = true;
+  {"setTimeout(draw, 0);" if later else "draw();"}
+}});
+function draw() {{
   const cover = document.createElement('div');
   cover.id = 'cover';
   cover.style.cssText = 'position: fixed; inset: 0; background: rgba(0, 0, 0, 0.2)';
   cover.onclick = () => {{ document.getElementById('status').textContent = 'Cover clicked'; }};
   document.body.append(cover);
   {remove}
-}});
+}}
 </script>""",
     )
 
@@ -177,6 +181,7 @@ PAGES = {
     "/part": PART_COVERED,
     "/hidden-checkbox": HIDDEN_CHECKBOX,
     "/hover-cover": hover_cover("forever"),
+    "/hover-cover-later": hover_cover("forever", later=True),
     "/hostile": HOSTILE_OVERLAY,
     "/hover-flash": hover_cover("300"),
 }
@@ -270,8 +275,10 @@ def test_a_checkbox_hidden_under_its_drawn_box_is_clicked_through_the_box(agent:
     assert "click@face" in logged(agent)
 
 
-def test_a_layer_the_arrival_draws_over_the_button_takes_no_press(agent: LaneAgent) -> None:
-    agent.open("/hover-cover")
+@pytest.mark.parametrize("path", ["/hover-cover", "/hover-cover-later"])
+def test_a_layer_the_arrival_draws_over_the_button_takes_no_press(agent: LaneAgent, path: str) -> None:
+    """At once, or in a task after the arrival: either way it is there by the time a person's press comes."""
+    agent.open(path)
     pay = ref_of(agent.snapshot(), 'button "Pay now"')
     _, message = agent.error("browser_click", ref=pay)
     assert message.startswith("click_intercepted: ") and "div#cover" in message, message

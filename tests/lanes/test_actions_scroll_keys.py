@@ -209,7 +209,9 @@ def test_pagedown_in_a_textarea_moves_its_caret_then_scrolls_the_page(agent: Lan
     viewport = reported(agent)["viewport"]
     agent.ok("browser_press", key="Control+Home")
     agent.ok("browser_press", key="PageDown")  # the caret goes to the end, its line to the top of the view
-    first = scroll_ended(agent, reported(agent))["scrolled"]
+    # (a smooth scroll, as the browser's: it may not have begun when the key's answer comes)
+    moved = wait_until(lambda: scrolled(agent, lambda y: y > 0), 10, "PageDown to bring the caret's line up")
+    first = scroll_ended(agent, moved)["scrolled"]
     assert 0 < first < viewport / 2, first
     agent.ok("browser_press", key="PageDown")  # at the end: the page scrolls
     paged = wait_until(lambda: scrolled(agent, lambda y: y >= first + 0.8 * viewport), 10, "PageDown to scroll")

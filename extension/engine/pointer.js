@@ -129,7 +129,14 @@
   var HOVER_GONE = "The element is no longer on the page after the hover; take a snapshot to see what changed.";
   function hoverTaken(el) {
     if (!el.isConnected) return { hovered: false, notice: HOVER_GONE };
-    return el.matches(":hover") ? { hovered: true } : { hovered: false, notice: HOVER_NOT_TAKEN };
+    return isHovered(el) ? { hovered: true } : { hovered: false, notice: HOVER_NOT_TAKEN };
+  }
+  // Whether the element is in the browser's hover state. Not el.matches(":hover"): in a quirks-mode document (no
+  // doctype) a bare :hover matches only links (the :hover quirk), so every other element would seem never to
+  // take the hover, and a press would wait out HOVER_SETTLE_MS for it. Inside :is() the quirk does not apply, as
+  // it does not to the page's own qualified rules (`button:hover`, `.menu:hover`).
+  function isHovered(el) {
+    return el.matches(":is(:hover)");
   }
   // hoverState(ref) -> {ok, hovered, notice?}: hoverTaken() for a lane that hovered with real input events.
   function hoverState(ref) {
@@ -442,7 +449,7 @@
         var named = lookup(ref).element,
           hit = deepElementFromPoint(result.x, result.y);
         result.onTarget = !!named && !!hit && composedContains(named, hit);
-        result.hovered = result.onTarget && named.matches(":hover");
+        result.hovered = result.onTarget && isHovered(named);
         if (!hover) armGuard(el, found.number, result.watch);
         // the lane presses at once on this answer: first the page runs what the pointer's arrival queued
         if (result.hovered && !hover) return afterTaskTurn(result);
@@ -467,7 +474,7 @@
       return !!hit && composedContains(target, hit);
     }
     function settledAt(px, py) {
-      return onIt(el, deepElementFromPoint(px, py)) && (px === x && py === y ? el.matches(":hover") : true);
+      return onIt(el, deepElementFromPoint(px, py)) && (px === x && py === y ? isHovered(el) : true);
     }
     // the press comes on this answer: first the page runs what the pointer's arrival queued, as click() waits
     if (settledAt(x, y)) return afterTaskTurn({ x: x, y: y });

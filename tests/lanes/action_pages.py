@@ -161,6 +161,10 @@ document.getElementById('js-menu').addEventListener('mouseenter', () => {
 </script>""",
 )
 
+#: The same menus in a quirks-mode document (no doctype), as many older pages are: there a bare ``:hover`` selector
+#: matches only links (the :hover quirk), while the page's own ``#css-menu:hover`` rule still applies.
+HOVER_MENUS_QUIRKS = HOVER_MENUS.removeprefix("<!doctype html>")
+
 ACTION_PAGES: dict[str, Page] = {
     "/start": START,
     "/slow/arrived": ARRIVED,
@@ -169,6 +173,7 @@ ACTION_PAGES: dict[str, Page] = {
     "/mouse": MOUSE,
     "/menu": HOVER_MENU,
     "/hover-menus": HOVER_MENUS,
+    "/hover-menus-quirks": HOVER_MENUS_QUIRKS,
 }
 
 

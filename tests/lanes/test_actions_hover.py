@@ -29,9 +29,13 @@ def pages() -> Iterator[PageServer]:
         yield server
 
 
-def hover(agent: LaneAgent, button: str, item: str) -> tuple[dict[str, Any], bool]:
-    """Hover over the menu's ``button`` on /hover-menus: the result, and whether the page then shows ``item``."""
-    agent.open("/hover-menus")
+#: The menus page as a standards-mode document, and as a quirks-mode one (no doctype), where the hover is the same.
+MENU_PAGES = ["/hover-menus", "/hover-menus-quirks"]
+
+
+def hover(agent: LaneAgent, button: str, item: str, path: str = "/hover-menus") -> tuple[dict[str, Any], bool]:
+    """Hover over the menu's ``button`` on ``path``: the result, and whether the page then shows ``item``."""
+    agent.open(path)
     before = agent.snapshot()
     assert f'menuitem "{item}"' not in before  # the menu starts closed
     hovered = agent.ok("browser_click", ref=ref_of(before, f'button "{button}"'), hover=True)
@@ -45,10 +49,11 @@ def assert_says_the_hover_was_not_taken(result: dict[str, Any]) -> None:
     assert "did not take the hover" in notice and "CSS :hover" in notice and "click" in notice, notice
 
 
+@pytest.mark.parametrize("path", MENU_PAGES)
 def test_a_css_only_hover_menu_opens_on_the_cdp_lane_and_the_extension_lane_says_it_did_not(
-    agent: LaneAgent,
+    agent: LaneAgent, path: str
 ) -> None:
-    result, shown = hover(agent, "Styles", "Bold")
+    result, shown = hover(agent, "Styles", "Bold", path)
     if agent.lane == CDP_LANE:
         assert shown
         assert result["hovered"] is True and "notice" not in result, result
@@ -59,8 +64,9 @@ def test_a_css_only_hover_menu_opens_on_the_cdp_lane_and_the_extension_lane_says
     assert result["ok"] is True
 
 
-def test_a_menu_opened_by_mouseenter_opens_on_both_lanes(agent: LaneAgent) -> None:
-    result, shown = hover(agent, "Scripts", "Run")
+@pytest.mark.parametrize("path", MENU_PAGES)
+def test_a_menu_opened_by_mouseenter_opens_on_both_lanes(agent: LaneAgent, path: str) -> None:
+    result, shown = hover(agent, "Scripts", "Run", path)
     assert shown
     if agent.lane == CDP_LANE:
         assert result["hovered"] is True and "notice" not in result, result

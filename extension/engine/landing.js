@@ -530,15 +530,18 @@
     }
     return null;
   }
-  // Whether a press at `point` reaches the element again within UNCOVER_MS (what the pointer's arrival drew
-  // over it has gone).
+  // Where a press reaches the element again within UNCOVER_MS, once the pointer's arrival made `point` miss it:
+  // `point` itself, when what the arrival drew over the element has gone, or a clear point where the element is
+  // now, when it moved away (the section above it closed, in a step of its animation); null if neither came.
   function untilReached(el, point) {
     var started = performance.now();
     function again() {
       return nextFrame().then(function () {
-        if (!el.isConnected) return false;
-        if (reaches(el, deepElementFromPoint(point.x, point.y))) return true;
-        return performance.now() - started < UNCOVER_MS ? again() : false;
+        if (!el.isConnected) return null;
+        if (reaches(el, deepElementFromPoint(point.x, point.y))) return { x: point.x, y: point.y };
+        var moved = clearInView(el);
+        if (moved) return { x: moved.x, y: moved.y };
+        return performance.now() - started < UNCOVER_MS ? again() : null;
       });
     }
     return again();

@@ -89,13 +89,19 @@
           return done.ok && how.hover && !done.navigating ? Object.assign(done, hoverTaken(el)) : done;
         }
         // The arrival drew something over the element (a hover card, an overlay a hostile page shows on
-        // mouseover): as on the cdp lane, the press waits until a press there reaches the element again, at
-        // most UNCOVER_MS (untilReached(), landing.js), and otherwise presses nothing.
+        // mouseover), or moved it away from the pointer: as on the cdp lane, the press waits until a press reaches
+        // the element again, there or where it went, at most UNCOVER_MS (untilReached(), landing.js), and
+        // otherwise presses nothing. The pointer follows an element that moved, as a person's does.
         return untilReached(el, point).then(function (reached) {
           if (!reached) return intercepted(el, found.number, hitNow());
+          var moved = reached.x !== point.x || reached.y !== point.y;
+          point = reached;
+          result.x = Math.round(point.x);
+          result.y = Math.round(point.y);
           return settled(function () {
             var now = hitNow();
             if (!reaches(el, now)) return intercepted(el, found.number, now);
+            if (moved) arrive(now, point.x, point.y, how);
             return press(now, point.x, point.y, how).then(function () {
               return result;
             });

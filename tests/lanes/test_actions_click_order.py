@@ -152,11 +152,27 @@ for (const id of ['grid', 'terms']) {
 )
 
 
+#: A button that moves away from under the pointer in the task after the pointer arrives over it: the panel above it
+#: shrinks then (as an accordion's open section closes when another header is clicked, in steps of its animation).
+#: Every click on the page is recorded, by the id of what it landed on, in ``window.__state``.
+MOVES_ON_ARRIVAL = page(
+    "Moves on arrival",
+    """<div id="panel" style="height: 160px; background: #eee">Delivery details</div>
+<p id="row"><button id="pay">Pay</button></p>
+<script>
+window.__state = { clicks: [] };
+document.getElementById('pay').addEventListener('mouseover', () => {
+  setTimeout(() => { document.getElementById('panel').style.height = '40px'; }, 0);
+}, { once: true });
+document.addEventListener('click', (event) => window.__state.clicks.push(event.target.id || event.target.localName));
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages(
-        {"/order": ORDER, "/visible": VISIBLE, "/hosts": HOSTS, "/hover-state": HOVER_STATE}
-    ) as server:
+    served = {"/order": ORDER, "/visible": VISIBLE, "/hosts": HOSTS, "/hover-state": HOVER_STATE}
+    with serve_action_pages(served | {"/moves-on-arrival": MOVES_ON_ARRIVAL}) as server:
         yield server
 
 
@@ -297,3 +313,11 @@ def test_a_press_comes_after_the_page_has_taken_the_pointers_arrival(agent: Lane
         agent.ok("browser_click", ref=ref_of(snapshot, 'button "Away"'), see="none")
     presses = json.loads(agent.evaluated("JSON.stringify(window.__state.presses)"))
     assert presses == ["grid counted", "terms counted", "grid counted"]
+
+
+def test_a_press_follows_an_element_that_moved_away_while_the_page_took_the_arrival(agent: LaneAgent) -> None:
+    """The page moves the button in the task after the pointer arrives, which is before the press (above): a person
+    follows it with the pointer and presses it; the press goes where the button is then, not where it was."""
+    agent.open("/moves-on-arrival")
+    clicked = agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'button "Pay"'), see="none")
+    assert json.loads(agent.evaluated("JSON.stringify(window.__state.clicks)")) == ["pay"], clicked

@@ -16,6 +16,32 @@ if TYPE_CHECKING:
     from tests.support.pages import PageServer
 
 
+#: Modules whose tests take ten seconds or more each (a Selenium Grid's node timing out, a wheel built and installed,
+#: a user's answer awaited in turn for each of a dozen fields): collected first. pytest-xdist hands the collection
+#: out in order and steals from the end of a worker's share, so one of these left until the end ran alone on one
+#: core while the other workers had finished (half of the run's last minute idle, measured).
+SLOW_MODULES_FIRST = (
+    "tests/packaging/test_wheel.py",
+    "tests/lanes/test_selenium_grid.py",
+    "tests/extension/test_user_control_fields.py",
+    "tests/extension/test_one_tab_per_session.py",
+    "tests/extension/test_user_control_keys.py",
+    "tests/extension/test_user_control_widgets.py",
+    "tests/apps/test_jupyterlab.py",
+    "tests/server/agents/test_readme_mcp_configs.py",
+    "tests/extension/test_screenshots.py",
+    "tests/extension/test_trusted_input_ask.py",
+    "tests/extension/test_user_control_fill_form.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """``SLOW_MODULES_FIRST`` first, in that order; every other test where it was (a stable sort: a module's
+    tests stay together, in their order)."""
+    rank = {path: place for place, path in enumerate(SLOW_MODULES_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
+
+
 def scaled(seconds: float) -> float:
     """A test timeout, stretched on slow machines by HERMES_TEST_TIMEOUT_SCALE."""
     return seconds * float(os.environ.get("HERMES_TEST_TIMEOUT_SCALE", "1"))

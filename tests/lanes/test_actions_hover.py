@@ -33,7 +33,7 @@ def pages() -> Iterator[PageServer]:
 MENU_PAGES = ["/hover-menus", "/hover-menus-quirks"]
 
 
-def hover(agent: LaneAgent, button: str, item: str, path: str = "/hover-menus") -> tuple[dict[str, Any], bool]:
+def hover(agent: LaneAgent, button: str, item: str, path: str) -> tuple[dict[str, Any], bool]:
     """Hover over the menu's ``button`` on ``path``: the result, and whether the page then shows ``item``."""
     agent.open(path)
     before = agent.snapshot()

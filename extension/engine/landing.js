@@ -181,9 +181,10 @@
   // place of its own to press (nothingToPress()), where a person presses it: its <label> around it that shows (Base
   // Web draws a radio inside its label and hides the input, 0 by 0, at the label's corner; Shiny moves a file input
   // off the page inside its "Browse..." label), else the box that draws it for itself alone (ownFace()), else
-  // another label of it that shows: a press anywhere in such a label does what a press on the control does. A
-  // transparent control that keeps its box (MUI's checkbox over the box it draws) is pressed itself. A label only
-  // focuses a field or a select, whose drawing (Select2's) a person presses.
+  // another label of it that shows: a press anywhere in such a label does what a press on the control does; in the
+  // label, on the mark the page draws for the control where it has one (markIn()). A transparent control that keeps
+  // its box (MUI's checkbox over the box it draws) is pressed itself. A label only focuses a field or a select, whose
+  // drawing (Select2's) a person presses.
   var LABEL_ACTIVATES = engine.wordSet("checkbox radio file");
   function pressArea(el) {
     if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type]) return offPageFace(el) || shownContent(el) || segmentFace(el) || el;
@@ -194,7 +195,27 @@
     var around = labels.filter(function (label) {
       return composedContains(label, el);
     });
-    return around[0] || ownFace(el, labels) || labels[0] || el;
+    if (around[0]) return markIn(around[0], el) || around[0];
+    var face = ownFace(el, labels);
+    if (face) return face;
+    return labels[0] ? markIn(labels[0], el) || labels[0] : el;
+  }
+  // The mark a page draws for a hidden control inside its label (Base Web's and Carbon's circle, Chakra's box, a
+  // switch's track): the first element of the label, in tree order, that shows and holds no text and no control but
+  // this one. A person presses the mark, not the label's text, where a double click would select a word; null for a
+  // label that draws its mark itself (Carbon's checkbox, in ::before) or has none (Bootstrap's toggle button).
+  var MARK_LOOK = 40;
+  function markIn(label, el) {
+    var parts = label.querySelectorAll("*");
+    for (var i = 0; i < parts.length && i < MARK_LOOK; i++) {
+      var part = parts[i];
+      if (part === el || part.textContent.trim() || !hasBox(part)) continue;
+      var box = part.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2 || getComputedStyle(part).visibility !== "visible") continue;
+      if (part.matches(OTHER_CONTROLS) || holdsOtherControl(part, el, [label])) continue;
+      return part;
+    }
+    return null;
   }
   // The nearest box around a hidden control, within its drawing's levels, that shows and holds no other control
   // nor a label of it (which a person would press instead): Element Plus draws its switch as the box around the

@@ -246,6 +246,30 @@ def test_base_web_radio_checkbox_and_switch_are_pressed_on_their_labels(agent: L
     assert untouched == {key: value for key, value in before.items() if key not in keys}
 
 
+@pytest.mark.parametrize(
+    ("library", "radio", "mark", "key", "chosen"),
+    [
+        ("baseui", 'radio "Business"', "[id$=-mark]", "plan", "business"),
+        ("carbon", 'radio "Express"', ".cds--radio-button__appearance", "delivery", "express"),
+    ],
+)
+def test_a_drawn_radio_is_pressed_on_the_mark_drawn_for_it_not_on_its_labels_text(
+    agent: LaneAgent, library: str, radio: str, mark: str, key: str, chosen: str
+) -> None:
+    """Base Web draws the radio's circle in its label (the input 0 by 0 at the label's edge), Carbon draws it in the
+    label of an input 1 by 1 beside it: a person presses the circle. A press on the label's text works the radio
+    too, but a double click there selects the radio's name, which a person's on the circle does not."""
+    open_corpus_page(agent, library)
+    agent.evaluated(
+        "(window.__pressed = [], document.addEventListener('mousedown', (event) =>"
+        f" window.__pressed.push(!!event.target.closest({json.dumps(mark)})), true), true)"
+    )
+    agent.ok("browser_click", ref=find(agent, radio), double=True)
+    assert agent.evaluated("window.__pressed") == [True, True]
+    assert agent.evaluated("getSelection().toString().trim()") == ""  # (Carbon's: a line break, as real input's)
+    assert page_state(agent)[key] == chosen
+
+
 def test_a_hidden_checkbox_is_pressed_on_its_label_away_from_its_link_and_never_through_an_overlay(
     agent: LaneAgent,
 ) -> None:

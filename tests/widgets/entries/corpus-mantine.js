@@ -118,7 +118,8 @@ startCorpus(
       { key: "volume", kind: "slider", role: "slider", name: "Volume" },
       { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
       { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
-      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
+      // its input is hidden, 0 by 0, at the label's corner: a person presses the track it draws
+      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts", press: ".mantine-Switch-track" },
       { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
       { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
       { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },

@@ -28,7 +28,8 @@ function drawIndicator(on, label) {
     "height:100vh!important;margin:0!important;padding:0!important;border:0!important;" +
     "background:transparent!important;pointer-events:none!important;display:block!important;" +
     "visibility:visible!important;opacity:1!important;overflow:visible!important;z-index:2147483647!important;" +
-    "max-width:none!important;max-height:none!important;transform:none!important;clip-path:none!important";
+    "max-width:none!important;max-height:none!important;transform:none!important;clip-path:none!important;" +
+    "user-select:none!important";
   const restore = () => {
     if (state.host !== host || state.suspended) return;
     if (host.getAttribute("style") !== style) host.setAttribute("style", style);

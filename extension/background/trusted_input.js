@@ -167,10 +167,18 @@ export async function trustedClick(tabId, args) {
 
 // The cdp lane's click_at: the pointer arrives, the page answers the hover (underPointer, every HOVER_LOOK_MS, as
 // long as HOVER_SETTLE_MS, and INTERCEPTED_GRACE_MS longer while a press would land on something else: then
-// click_intercepted and nothing is pressed), and the press goes where the element is then.
+// click_intercepted and nothing is pressed), and the press goes where the element is then. A press that reaches
+// the element through something else (its label, a hidden control's drawing) waits for no hover, but comes once
+// the page has run the tasks the arrival queued (afterArrival), as a person's press comes a moment later.
 async function pressAt(tabId, frameId, ref, aimed, point, gesture, result) {
-  if (gesture.hover || !aimed.onTarget) {
+  if (gesture.hover) {
     await dispatch(tabId, [mouseCommands(mouseEvents(point.x, point.y, gesture))]);
+    return;
+  }
+  if (!aimed.onTarget) {
+    await dispatch(tabId, [mouseCommands(mouseEvents(point.x, point.y, arriving(gesture)))]);
+    await waitInFrame(tabId, frameId, "afterArrival", []);
+    await sendClicks(tabId, frameId, aimed, mouseEvents(point.x, point.y, gesture, false));
     return;
   }
   const started = performance.now();
@@ -189,7 +197,31 @@ async function pressAt(tabId, frameId, ref, aimed, point, gesture, result) {
   const moved = { x: point.x + where.x - aimed.x, y: point.y + where.y - aimed.y };
   result.x = Math.round(moved.x);
   result.y = Math.round(moved.y);
-  await dispatch(tabId, [mouseCommands(mouseEvents(moved.x, moved.y, gesture, false))]);
+  await sendClicks(tabId, frameId, where, mouseEvents(moved.x, moved.y, gesture, false));
+}
+
+// The cdp lane's send_clicks: a gesture's mouse events back to back, except that a double click's second press
+// comes once the page has drawn what the first click did and what lies at the point (`at`, in the frame's own
+// coordinates) keeps still (beforeSecondPress), as a person's second press comes a moment after the first.
+async function sendClicks(tabId, frameId, at, events) {
+  const second = events.findIndex((event) => event.clickCount === 2);
+  if (second < 0) {
+    await dispatch(tabId, [mouseCommands(events)]);
+    return;
+  }
+  await dispatch(tabId, [mouseCommands(events.slice(0, second))]);
+  await waitInFrame(tabId, frameId, "beforeSecondPress", [at.x, at.y]);
+  await dispatch(tabId, [mouseCommands(events.slice(second))]);
+}
+
+// One of the engine's waits between two parts of a gesture. A frame the first part navigated has nothing to wait
+// for (its engine is gone with its document, or not yet in the new one): the gesture goes on, as the cdp lane's.
+async function waitInFrame(tabId, frameId, wait, args) {
+  try {
+    await runInFrame(tabId, frameId, wait, args);
+  } catch {
+    // the frame navigated: nothing of its page is left to wait for
+  }
 }
 
 // browser_type with real input (the cdp lane's _type_once), or {fallback}; null for a field the cdp lane does not

@@ -5,6 +5,8 @@
   keys, a tip that ignores an untrusted mouseover) changes with the mode on, and not with it off; typing goes in
   as real input too.
 - A date input takes its segments from real keys with the mode on (the browser's own default action).
+- Real presses come at a person's pace, as the cdp lane's: a press on a label once the page has taken the
+  pointer's arrival, a double click's second press once what the first click opened keeps still.
 - A press in a cross-site frame below the fold is real input too (the frame placed through its parent's engine).
 - Attacks: a web page cannot reach the companion; the companion refuses another CDP method (Runtime.evaluate) even
   from the main extension's worker, and any request from another sender (the main extension's popup page); the
@@ -30,6 +32,8 @@ from hermes_server.extension_lane.trusted_input import COMPANION_EXTENSION_ID
 from hermes_wire.native import HERMES_EXTENSION_ID
 from tests.conftest import scaled
 from tests.extension.test_end_to_end import ref_of, snapshot
+from tests.lanes.test_actions_click_order import HOVER_STATE
+from tests.lanes.test_actions_default_keys import SLIDING_PANEL
 from tests.support.browser_stack import BrowserStack, extension_stack
 from tests.support.pages import serve_pages
 from tests.support.waiting import wait_until
@@ -71,7 +75,9 @@ DATE_VALUE = "2026-03-15"
 def module_stack() -> Iterator[BrowserStack]:
     """The stack of this module's tests: the extension and its trusted-input companion, mode "act"."""
     with (
-        serve_pages({"/trusted": TRUSTED_ONLY, "/framed": FRAMED}) as served,
+        serve_pages(
+            {"/trusted": TRUSTED_ONLY, "/framed": FRAMED, "/hover-state": HOVER_STATE, "/sliding-panel": SLIDING_PANEL}
+        ) as served,
         extension_stack(served, trusted_input=True) as shared,
     ):
         yield shared
@@ -169,6 +175,34 @@ def test_a_press_in_a_cross_site_frame_below_the_fold_is_real_input(stack: Brows
         assert in_page(stack, "return document.getElementById('state').textContent") == "clicked"
     finally:
         stack.driver.switch_to.default_content()
+
+
+def test_real_presses_wait_for_the_arrival_and_for_what_the_first_click_opened_as_the_cdp_lanes_do(
+    stack: BrowserStack,
+) -> None:
+    """The mode sent a press on a label with the move that brought the pointer there, and a double click's two presses
+    back to back: the page's render of the arrival came after the press (the label's press went uncounted), and the
+    second press went to the panel the first click opened, still sliding over the button. The pages are the lanes'
+    (tests/lanes: test_actions_click_order.py, test_actions_default_keys.py)."""
+    stack.driver.switch_to.new_window("tab")
+    session_id = stack.connected_session("trusted")
+    stack.set_trusted_input(True)
+    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    stack.ok(session_id, "browser_navigate", url=stack.pages.url("hover-state"))
+    page = snapshot(stack, session_id)
+    for name in ("Budgets", "Accept the terms"):
+        role = "button" if name == "Budgets" else "checkbox"
+        assert stack.ok(session_id, "browser_click", ref=ref_of(page, role, name), see="none")["trusted"] is True
+        stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Away"), see="none")
+    assert in_page(stack, "return window.__state.presses") == ["grid counted", "terms counted"]
+
+    stack.ok(session_id, "browser_navigate", url=stack.pages.url("sliding-panel"))
+    opener = ref_of(snapshot(stack, session_id), "button", "Open the panel")
+    assert stack.ok(session_id, "browser_click", ref=opener, double=True)["trusted"] is True
+    heard = wait_until(
+        lambda: (lambda now: now if len(now) == 3 else None)(json.loads(stack.driver.title)), 5, "presses"
+    )
+    assert heard == ["button 1", "button 2", "dblclick on open"]
 
 
 def test_a_date_input_takes_its_segments_from_real_keys(stack: BrowserStack) -> None:

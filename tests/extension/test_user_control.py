@@ -446,6 +446,34 @@ def test_the_indicator_shows_while_attached_and_the_page_cannot_read_or_remove_i
         )
 
 
+def test_a_persons_double_click_selects_what_it_would_without_the_indicator(stack: BrowserStack) -> None:
+    """The indicator is an element of the document, after the body: a person's double click past the page's last
+    line, which selects the page's last word, took the indicator's label for the text after it and selected
+    nothing (found on Flatpickr's corpus page, with the trusted-input mode's real presses). Real presses, through
+    CDP, with the indicator shown, then with the session closed and the indicator gone."""
+
+    def double_click_past_the_text() -> str:
+        driver = stack.driver
+        driver.switch_to.window(user.popup.previous)
+        try:
+            driver.execute_script("getSelection().removeAllRanges()")
+            for count in (1, 2):
+                for kind in ("mousePressed", "mouseReleased"):
+                    event = {"type": kind, "x": 40, "y": 300, "button": "left", "clickCount": count}
+                    driver.execute_cdp_cmd("Input.dispatchMouseEvent", event)
+            return str(driver.execute_script("return getSelection().toString()"))
+        finally:
+            driver.switch_to.window(user.popup_handle)
+
+    with user_in_control(stack) as user:
+        user.allow_always(user.stack.pages.url("policy"))
+        wait_until(lambda: user.in_page(f"return {INDICATOR}.length") == 1, ANSWER_S, "the indicator")
+        shown = double_click_past_the_text()
+        user.stack.close_session(user.session_id)
+        wait_until(lambda: user.in_page(f"return {INDICATOR}.length") == 0, ANSWER_S, "the indicator to go")
+        assert shown == double_click_past_the_text() == "test"
+
+
 #: Where Debian's Chromium reads machine-wide mandatory policy (docs/user-control.md lists the others).
 POLICY_DIR = Path("/etc/chromium/policies/managed")
 #: Chromium reloads a changed policy folder after its files settle (a few seconds); bounded well above that.

@@ -577,32 +577,34 @@
   // and a ripple that takes no pointer is not at the point, so neither holds the press back.
   var SETTLE_UNDER_MS = 300;
   var MOVES = /^(transform|translate|scale|rotate|top|left|right|bottom|inset|margin|padding|width|height|clippath)/;
-  function moving() {
-    var found = new Set();
-    if (!document.getAnimations) return found;
-    document.getAnimations().forEach(function (animation) {
-      var effect = animation.effect;
-      if (animation.playState !== "running" || !effect || !effect.target) return;
-      if (effect.getComputedTiming().endTime === Infinity) return; // a spinner never stops: nothing to wait for
-      var properties = animation.transitionProperty
-        ? [animation.transitionProperty]
-        : effect.getKeyframes().flatMap(Object.keys);
-      var moves = properties.some(function (name) {
-        return MOVES.test(name.replace(/-/g, "").toLowerCase());
-      });
-      if (moves) found.add(effect.target);
+  // Whether an element of `chain` runs a finite animation or transition that moves it. Each tree lists only the
+  // animations of its own elements (document.getAnimations() leaves out a shadow root's: Ionic slides its modal in
+  // on a box inside ion-modal's), so every tree along the chain is asked.
+  function anyMoving(chain) {
+    var roots = new Set();
+    chain.forEach(function (node) {
+      roots.add(node.getRootNode());
     });
-    return found;
+    return Array.from(roots).some(function (root) {
+      return !!root.getAnimations && root.getAnimations().some(function (animation) {
+        var effect = animation.effect;
+        if (animation.playState !== "running" || !effect || chain.indexOf(effect.target) < 0) return false;
+        if (effect.getComputedTiming().endTime === Infinity) return false; // a spinner never stops: nothing to wait for
+        var properties = animation.transitionProperty
+          ? [animation.transitionProperty]
+          : effect.getKeyframes().flatMap(Object.keys);
+        return properties.some(function (name) {
+          return MOVES.test(name.replace(/-/g, "").toLowerCase());
+        });
+      });
+    });
   }
   function keepsStillAt(x, y) {
     var started = performance.now();
     function look() {
-      var animated = moving();
-      var still = true;
-      for (var node = animated.size ? deepElementFromPoint(x, y) : null; node && still; node = flatParent(node)) {
-        if (animated.has(node)) still = false;
-      }
-      if (still || performance.now() - started >= SETTLE_UNDER_MS) return Promise.resolve();
+      var chain = [];
+      for (var node = deepElementFromPoint(x, y); node; node = flatParent(node)) chain.push(node);
+      if (!anyMoving(chain) || performance.now() - started >= SETTLE_UNDER_MS) return Promise.resolve();
       return nextFrame().then(look);
     }
     return look();

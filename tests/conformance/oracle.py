@@ -98,21 +98,24 @@ DEEP_HIT = (
 #: Resolves once what lies at the point (%f, %f) keeps still, at most 300 ms: no element there, nor one around it (the
 #: flat tree), runs a finite animation or transition that moves it or changes its area (not opacity, not colour).
 #: A person's second press of a double click comes a tenth of a second or more after the first click, by when what
-#: the click opened has moved into place (Flatpickr's calendar slides over its field for two frames).
+#: the click opened has moved into place (Flatpickr's calendar slides over its field for two frames; Ionic slides its
+#: modal up, on a box in ion-modal's shadow root, whose animations only that root lists).
 STILL_AT = (
     "new Promise(function (done) { var x = %f, y = %f, started = performance.now();"
     " var moves = /^(transform|translate|scale|rotate|top|left|right|bottom|inset|margin|padding|width|height"
     "|clippath)/;"
-    " function animated() { var found = new Set(); document.getAnimations().forEach(function (a) {"
-    " var e = a.effect; if (a.playState !== 'running' || !e || !e.target) return;"
-    " if (e.getComputedTiming().endTime === Infinity) return;"
+    " function moving(a, chain) { var e = a.effect;"
+    " if (a.playState !== 'running' || !e || chain.indexOf(e.target) < 0) return false;"
+    " if (e.getComputedTiming().endTime === Infinity) return false;"
     " var names = a.transitionProperty ? [a.transitionProperty] : e.getKeyframes().flatMap(Object.keys);"
-    " if (names.some(function (n) { return moves.test(n.replace(/-/g, '').toLowerCase()); })) found.add(e.target); });"
-    " return found; }"
+    " return names.some(function (n) { return moves.test(n.replace(/-/g, '').toLowerCase()); }); }"
     f" {DEEP_HIT}"
-    " function look() { var moving = animated(), still = true;"
-    " for (var n = moving.size ? deepHit(x, y) : null; n;"
-    " n = n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host)) if (moving.has(n)) still = false;"
+    " function look() { var chain = [];"
+    " for (var n = deepHit(x, y); n; n = n.assignedSlot || n.parentElement || (n.parentNode && n.parentNode.host))"
+    " chain.push(n);"
+    " var roots = new Set(chain.map(function (n) { return n.getRootNode(); }));"
+    " var still = !Array.from(roots).some(function (root) {"
+    " return root.getAnimations().some(function (a) { return moving(a, chain); }); });"
     " if (still || performance.now() - started >= 300) done(true); else requestAnimationFrame(look); }"
     " look(); })"
 )

@@ -10,11 +10,13 @@
 
   // A left press that the page did not cancel does what Chromium's own press does there: the first press puts the
   // caret where it landed (in a field after the focus moved there; in text, an editor or an empty box, ending any
-  // selection), the second (a double click's, detail 2) selects the word there (selectWord()). A press on a link,
+  // selection), the second (a double click's, detail 2) selects the word there (selectWord()), unless something is
+  // selected already (rangeSelected()). A press on a link,
   // a button, a <details>'s summary, another control or an image (which the press would drag), or on text that
   // cannot be selected (user-select: none), leaves the selection as it is (all measured against real input).
   var STARTS_NO_SELECTION = 'a[href], button, summary, select, input, textarea, [draggable="true"], img:not([draggable="false"])';
   function selectByPress(target, x, y, detail) {
+    if (detail === 2 && rangeSelected()) return;
     var position = detail <= 2 && document.caretPositionFromPoint ? caretAt(target, x, y) : null;
     if (!position) return;
     var node = position.offsetNode,
@@ -38,6 +40,17 @@
     if (!target.contains(node) || unselectable(node)) return;
     var selection = selectionAround(node);
     if (selection) selection.collapse(node, offset);
+  }
+  // Whether something is selected (more than a caret) in the focused field or in the document. Chromium's double
+  // click selects a word only where nothing is: its second press leaves a range as it is (SelectionController's
+  // HandleDoubleClick), as one the page made after the first click (Element Plus's time field selects its hours
+  // when the first press focuses it; a person's double click there keeps the hours selected).
+  function rangeSelected() {
+    var focused = engine.focusedElement();
+    var inField = focused && isTextField(focused) ? selectionOf(focused) : null;
+    if (inField) return inField[0] !== inField[1];
+    var selection = document.getSelection();
+    return !!selection && selection.type === "Range";
   }
   // The element a position's node is, or holds it (a text node's parent).
   function elementOf(node) {

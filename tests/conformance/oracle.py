@@ -82,6 +82,9 @@ OPEN_COMBOBOX_HAS_ITS_FIELD_FOCUSED = (
     " return (list && list.contains(a)) || shared.indexOf(id) >= 0; }); }"
 )
 #: A frame, two turns of a timer and a message channel, a frame and a turn (the engine's frameAndTurn).
+#: A person's interval between the two presses of a double click, at the soonest: a tenth of a second (the product's
+#: lanes wait the same: extension/engine/landing.js, SECOND_PRESS_AFTER_MS).
+PERSONS_INTERVAL = "new Promise(function (done) { setTimeout(function () { done(true); }, 100); })"
 FRAME_AND_TURN = (
     "new Promise(function (done) { function turn() { return new Promise(function (turned) { var left = 2;"
     " function one() { if (--left === 0) turned(); } setTimeout(one, 0); var channel = new MessageChannel();"
@@ -399,9 +402,11 @@ class Oracle:
             self.mouse_click(x, y, modifiers=step.modifiers)
         elif step.op == DOUBLE:
             self.mouse_click(x, y)
-            # a person's second press comes a moment after the first click: the page has drawn what it did and
-            # run the tasks it queued, and what it opened has moved into place (the product's lanes wait as much:
-            # a frame and a task turn, then for what lies at the point to keep still)
+            # a person's second press comes a moment after the first click: a tenth of a second at the soonest, the
+            # page has drawn what the click did and run the tasks it queued, and what it opened has moved into place
+            # (the product's lanes wait as much: the interval, a frame and a task turn, then for what lies at the
+            # point to keep still)
+            self.page.evaluate(PERSONS_INTERVAL)
             self.page.evaluate(FRAME_AND_TURN)
             self.page.evaluate(STILL_AT % (x, y))
             self.mouse_click(x, y, count=2)

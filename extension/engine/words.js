@@ -11,9 +11,9 @@
   // A left press that the page did not cancel does what Chromium's own press does there: the first press puts the
   // caret where it landed (in a field after the focus moved there; in text, an editor or an empty box, ending any
   // selection), the second (a double click's, detail 2) selects the word there (selectWord()), unless something is
-  // selected already (rangeSelected()). A press on a link,
-  // a button, a <details>'s summary, another control or an image (which the press would drag), or on text that
-  // cannot be selected (user-select: none), leaves the selection as it is (all measured against real input).
+  // selected already (rangeSelected()). A press on a link, a button, a <details>'s summary, another control or an
+  // image (which the press would drag), or on text that cannot be selected (user-select: none), leaves the selection
+  // as it is (all measured against real input).
   var STARTS_NO_SELECTION = 'a[href], button, summary, select, input, textarea, [draggable="true"], img:not([draggable="false"])';
   function selectByPress(target, x, y, detail) {
     if (detail === 2 && rangeSelected()) return;

@@ -59,10 +59,30 @@ class InputNotSent extends CommandError {}
 // answers is the action's (nothing, or only part, was sent: the answer never claims the press).
 async function dispatch(tabId, steps) {
   const answer = await askCompanion({ type: "input", tabId, steps });
-  if (answer?.ok) return;
+  if (answer?.ok) {
+    await write("session", barKey(tabId), Date.now());
+    return;
+  }
   const why = answer?.error ? `${answer.error.code}: ${answer.error.message}` : "the companion extension did not answer";
   if (answer && REFUSED_BEFORE_SENDING.has(answer.error?.code)) throw new InputNotSent("trusted_input_failed", why);
   throw new CommandError("trusted_input_failed", `The trusted input could not be sent (${why}); try again.`);
+}
+
+// Chrome shows its "is debugging this browser" bar about 150 ms after the companion attaches to a tab, and takes it
+// away 5 s after it lets the tab go (measured); the bar takes its height from the tab's viewport (56 px here). An
+// action that aimed with the bar away pressed in a viewport that shrank under it: a press near its bottom fell past
+// the new edge (Base Web's menu button, 680 px down a viewport of 713, of which 657 were left). So an action that
+// presses at a point first brings the bar up, unless a request of the last BAR_KEPT_MS put it there, and aims once
+// the page has been laid out anew (nextResize; BAR_WAIT_MS at most, for a bar that was up after all).
+const BAR_KEPT_MS = 4000;
+const BAR_WAIT_MS = 1000;
+const barKey = (tabId) => `trustedInputBar:${tabId}`;
+async function barShown(tabId) {
+  if (Date.now() - (await read("session", barKey(tabId), 0)) < BAR_KEPT_MS) return;
+  // (a page that goes away meanwhile has nothing to lay out: the action finds out what it has become)
+  const laidOut = runInFrame(tabId, 0, "nextResize", [BAR_WAIT_MS]).catch(() => null);
+  await dispatch(tabId, []); // attached and let go: nothing is sent
+  await laidOut;
 }
 
 // Runs the action with real input (`trusted`: its answer {value, frameId, documentId}, {fallback: why}, or null
@@ -140,6 +160,7 @@ export async function trustedClick(tabId, args) {
   const ref = normalRef(args.ref);
   const frameId = await frameOf(tabId, ref);
   const gesture = gestureOf(args);
+  await barShown(tabId);
   const aiming = await engineCall(tabId, frameId, ref, "aim", [ref, { hover: gesture.hover, guard: true }]);
   const aimed = aiming.value;
   const point = await inTop(tabId, frameId, aimed);
@@ -230,6 +251,7 @@ export async function trustedType(tabId, args, { confirming }) {
   const ref = normalRef(args.ref);
   const frameId = await frameOf(tabId, ref);
   if (confirming) return { fallback: "typing is confirmed for password and payment fields: the extension types itself" };
+  await barShown(tabId);
   const aiming = await engineCall(tabId, frameId, ref, "aimToType", [ref, TRUSTED.TEXT_INPUT_TYPES]);
   if (!aiming.value) throw new CommandError("stale_ref", `Element ${ref} is gone; take a new snapshot.`);
   const { facts, aimed } = aiming.value;

@@ -236,6 +236,23 @@
           return { ok: true };
         });
       },
+      // The trusted-input mode waits on it while Chrome brings up its "is debugging this browser" bar, which takes its
+      // height from the viewport a moment after the companion attaches: once the window's next resize has been laid
+      // out (a frame after it), or after boundMs with none (the bar was up already).
+      nextResize: function (boundMs) {
+        return new Promise(function (resolve) {
+          var timer = setTimeout(done, boundMs);
+          function resized() {
+            clearTimeout(timer);
+            requestAnimationFrame(done);
+          }
+          function done() {
+            removeEventListener("resize", resized);
+            resolve({ ok: true });
+          }
+          addEventListener("resize", resized, { once: true });
+        });
+      },
       // The cdp lane waits on it between the pointer's arrival and a press it did not aim with (on a label, on a
       // hidden control's drawing): a person's press comes a moment later, once the page has run what its handlers of
       // the arrival queued (aim() and underPointer() wait the same way before they answer a press on the element).

@@ -110,13 +110,15 @@ function checkCommand(command) {
 
 // The request, checked whole before anything is sent: {type: "input", tabId, steps: [[command, ...], ...]}, each
 // step's commands sent back to back (the browser handles them in order), each step after the one before is over.
+// No steps sends nothing: the tab is attached and let go, which brings up Chrome's "is debugging this browser" bar
+// (the main extension does so before it aims an action, so that the bar does not shrink the viewport under it).
 function checkRequest(request) {
   if (!request || typeof request !== "object" || request.type !== "input") {
     throw new Refusal("invalid_request", 'Only {type: "input", tabId, steps} and {type: "ping"} are understood.');
   }
   const { tabId, steps } = request;
   if (!isInteger(tabId, 0, Number.MAX_SAFE_INTEGER)) throw new Refusal("invalid_request", "tabId must be a tab's id.");
-  if (!Array.isArray(steps) || !steps.length || !steps.every((step) => Array.isArray(step) && step.length)) {
+  if (!Array.isArray(steps) || !steps.every((step) => Array.isArray(step) && step.length)) {
     throw new Refusal("invalid_request", "steps must be a list of lists of commands.");
   }
   const count = steps.reduce((sum, step) => sum + step.length, 0);

@@ -66,6 +66,20 @@ FRAMED = """<title>Framed</title>
 <div style="height: 1500px">Above the frame</div>
 <iframe src="{other}/trusted" title="Inner" style="width: 400px; height: 300px"></iframe>"""
 
+#: A button fixed to the viewport's bottom edge, and a link at the top; the page keeps each press's target and the
+#: viewport's height then.
+BOTTOM_BUTTON = """<title>Bottom</title>
+<p><button id="top">Top</button></p>
+<button id="bottom" style="position: fixed; bottom: 8px; left: 8px">Bottom</button>
+<script>
+window.__presses = [];
+window.__lowest = innerHeight; // the viewport's height with the bar up, once the bar has come
+addEventListener("resize", () => { window.__lowest = Math.min(window.__lowest, innerHeight); });
+addEventListener("mousedown", (event) => {
+  window.__presses.push([event.target.id || event.target.localName, innerHeight]);
+});
+</script>"""
+
 #: The date typed segment by segment (month, day, year in an en-US date input), and its value.
 DATE_KEYS = ["0", "3", "1", "5", "2", "0", "2", "6"]
 DATE_VALUE = "2026-03-15"
@@ -76,7 +90,13 @@ def module_stack() -> Iterator[BrowserStack]:
     """The stack of this module's tests: the extension and its trusted-input companion, mode "act"."""
     with (
         serve_pages(
-            {"/trusted": TRUSTED_ONLY, "/framed": FRAMED, "/hover-state": HOVER_STATE, "/sliding-panel": SLIDING_PANEL}
+            {
+                "/trusted": TRUSTED_ONLY,
+                "/framed": FRAMED,
+                "/hover-state": HOVER_STATE,
+                "/sliding-panel": SLIDING_PANEL,
+                "/bottom": BOTTOM_BUTTON,
+            }
         ) as served,
         extension_stack(served, trusted_input=True) as shared,
     ):
@@ -203,6 +223,27 @@ def test_real_presses_wait_for_the_arrival_and_for_what_the_first_click_opened_a
         lambda: (lambda now: now if len(now) == 3 else None)(json.loads(stack.driver.title)), 5, "presses"
     )
     assert heard == ["button 1", "button 2", "dblclick on open"]
+
+
+def test_chromes_debugging_bar_is_up_before_an_action_aims_not_halfway_through(stack: BrowserStack) -> None:
+    """Chrome shows its "is debugging this browser" bar a moment after the companion attaches, and takes it away 5 s
+    after it lets go; the bar takes its height from the viewport. A double click begun with the bar away pressed first
+    in the whole viewport and then, the bar up, at a point the viewport no longer reached: the button fixed to its
+    bottom edge had moved up with it. The bar is now up before the action aims."""
+    stack.driver.switch_to.new_window("tab")
+    session_id = stack.connected_session("trusted")
+    stack.set_trusted_input(True)
+    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    stack.ok(session_id, "browser_navigate", url=stack.pages.url("bottom"))
+    page = snapshot(stack, session_id)
+    stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Top"))  # the bar comes up (or stays)...
+    # ...and goes 5 s after the companion let the tab go: the page grows back
+    wait_until(lambda: in_page(stack, "return innerHeight > window.__lowest"), 10, "the bar to go")
+    with_bar = in_page(stack, "return window.__lowest")
+    in_page(stack, "window.__presses = []")
+    clicked = stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Bottom"), double=True)
+    assert clicked["trusted"] is True, clicked
+    assert in_page(stack, "return window.__presses") == [["bottom", with_bar], ["bottom", with_bar]]
 
 
 def test_a_date_input_takes_its_segments_from_real_keys(stack: BrowserStack) -> None:

@@ -107,6 +107,16 @@ def in_page(stack: BrowserStack, script: str) -> Any:
     return stack.driver.execute_script(script)
 
 
+def trusted_session(stack: BrowserStack, path: str) -> str:
+    """A session in a new tab, with the mode on, on the page at ``path``; the tab is WebDriver's current window."""
+    stack.driver.switch_to.new_window("tab")
+    session_id = stack.connected_session("trusted")
+    stack.set_trusted_input(True)
+    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    stack.ok(session_id, "browser_navigate", url=stack.pages.url(path))
+    return session_id
+
+
 def opened(stack: BrowserStack) -> tuple[str, str]:
     """A session on the trusted-only page, and its snapshot."""
     stack.driver.switch_to.new_window("tab")
@@ -182,11 +192,7 @@ def test_a_page_that_takes_only_trusted_events_answers_with_the_mode_on_and_not_
 
 
 def test_a_press_in_a_cross_site_frame_below_the_fold_is_real_input(stack: BrowserStack) -> None:
-    stack.driver.switch_to.new_window("tab")
-    session_id = stack.connected_session("trusted")
-    stack.ok(session_id, "browser_navigate", url=stack.pages.url("framed"))
-    stack.set_trusted_input(True)
-    stack.driver.switch_to.window(stack.driver.window_handles[-1])
+    session_id = trusted_session(stack, "framed")
     page = wait_until(lambda: (seen := snapshot(stack, session_id, full=True)) and '"Go"' in seen and seen, scaled(10))
     clicked = stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Go"))
     assert clicked["trusted"] is True, clicked
@@ -204,11 +210,7 @@ def test_real_presses_wait_for_the_arrival_and_for_what_the_first_click_opened_a
     back to back: the page's render of the arrival came after the press (the label's press went uncounted), and the
     second press went to the panel the first click opened, still sliding over the button. The pages are the lanes'
     (tests/lanes: test_actions_click_order.py, test_actions_default_keys.py)."""
-    stack.driver.switch_to.new_window("tab")
-    session_id = stack.connected_session("trusted")
-    stack.set_trusted_input(True)
-    stack.driver.switch_to.window(stack.driver.window_handles[-1])
-    stack.ok(session_id, "browser_navigate", url=stack.pages.url("hover-state"))
+    session_id = trusted_session(stack, "hover-state")
     page = snapshot(stack, session_id)
     for name in ("Budgets", "Accept the terms"):
         role = "button" if name == "Budgets" else "checkbox"
@@ -230,11 +232,7 @@ def test_chromes_debugging_bar_is_up_before_an_action_aims_not_halfway_through(s
     after it lets go; the bar takes its height from the viewport. A double click begun with the bar away pressed first
     in the whole viewport and then, the bar up, at a point the viewport no longer reached: the button fixed to its
     bottom edge had moved up with it. The bar is now up before the action aims."""
-    stack.driver.switch_to.new_window("tab")
-    session_id = stack.connected_session("trusted")
-    stack.set_trusted_input(True)
-    stack.driver.switch_to.window(stack.driver.window_handles[-1])
-    stack.ok(session_id, "browser_navigate", url=stack.pages.url("bottom"))
+    session_id = trusted_session(stack, "bottom")
     page = snapshot(stack, session_id)
     stack.ok(session_id, "browser_click", ref=ref_of(page, "button", "Top"))  # the bar comes up (or stays)...
     # ...and goes 5 s after the companion let the tab go: the page grows back

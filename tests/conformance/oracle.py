@@ -81,10 +81,10 @@ OPEN_COMBOBOX_HAS_ITS_FIELD_FOCUSED = (
     " return this.contains(a) || lists.some(function (id) { var list = document.getElementById(id);"
     " return (list && list.contains(a)) || shared.indexOf(id) >= 0; }); }"
 )
-#: A frame, two turns of a timer and a message channel, a frame and a turn (the engine's frameAndTurn).
 #: A person's interval between the two presses of a double click, at the soonest: a tenth of a second (the product's
 #: lanes wait the same: extension/engine/landing.js, SECOND_PRESS_AFTER_MS).
 PERSONS_INTERVAL = "new Promise(function (done) { setTimeout(function () { done(true); }, 100); })"
+#: A frame, two turns of a timer and a message channel, a frame and a turn (the engine's frameAndTurn).
 FRAME_AND_TURN = (
     "new Promise(function (done) { function turn() { return new Promise(function (turned) { var left = 2;"
     " function one() { if (--left === 0) turned(); } setTimeout(one, 0); var channel = new MessageChannel();"

@@ -14,7 +14,6 @@ a snapshot could show).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -183,32 +182,33 @@ def table(divergences: Iterable[Divergence]) -> str:
     return "\n".join(lines) if lines else "no divergences"
 
 
-def summary_line(results: Sequence[CaseResult], lanes: Sequence[str]) -> str:
-    """``conformance: 31 libraries, 412 controls, 2,870 interactions; divergences: cdp 0, extension 0``: the
-    divergences counted as interactions with at least one on that lane."""
-    libraries = {r.case.page.library for r in results}
-    controls = {(r.case.page.page, r.case.control.key) for r in results}
+def summary_line(records: Sequence[dict[str, Any]], lanes: Sequence[str]) -> str:
+    """``conformance: 31 libraries, 412 controls, 2,870 interactions; divergences: cdp 0, extension 0``, over the
+    cases' records (``records``) that the oracle ran: the divergences counted as interactions with at least one on
+    that lane."""
+    ran = [r for r in records if not r["oracle_error"]]
+    libraries = {r["library"] for r in ran}
+    controls = {(r["page"], r["control"]) for r in ran}
     per_lane = ", ".join(
-        f"{lane} {sum(1 for r in results if any(d.lane == lane for d in r.divergences)):,}" for lane in lanes
+        f"{lane} {sum(1 for r in ran if any(d['lane'] == lane for d in r['divergences'])):,}" for lane in lanes
     )
     return (
-        f"conformance: {len(libraries):,} libraries, {len(controls):,} controls, {len(results):,} interactions; "
+        f"conformance: {len(libraries):,} libraries, {len(controls):,} controls, {len(ran):,} interactions; "
         f"divergences: {per_lane}"
     )
 
 
-def as_json(results: Sequence[CaseResult]) -> str:
-    return json.dumps(
-        [
-            {
-                "case": r.case.id,
-                "library": r.case.page.library,
-                "oracle_error": r.oracle_error,
-                "focused": r.focused,
-                "divergences": [d.as_json() for d in r.divergences],
-            }
-            for r in results
-        ],
-        indent=1,
-        ensure_ascii=False,
-    )
+def records(results: Sequence[CaseResult]) -> list[dict[str, Any]]:
+    """Each case's result as plain data (what ``--json`` writes, and what a run split in parts merges)."""
+    return [
+        {
+            "case": r.case.id,
+            "library": r.case.page.library,
+            "page": r.case.page.page,
+            "control": r.case.control.key,
+            "oracle_error": r.oracle_error,
+            "focused": r.focused,
+            "divergences": [d.as_json() for d in r.divergences],
+        }
+        for r in results
+    ]

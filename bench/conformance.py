@@ -96,9 +96,13 @@ def run_cases(options: argparse.Namespace, lanes: list[str]) -> Run:
                 result = CaseResult(case, oracle_error=f"the run broke: {type(error).__name__}: {error}"[:300])
             results.append(result)
             lanes_seen = sorted({d.lane for d in result.divergences})
+            varied = (
+                f" (as another run of real input: {', '.join(result.oracle_varied)})" if result.oracle_varied else ""
+            )
             print(
                 f"{case.id:<70} {time.monotonic() - began:5.1f} s  "
-                + (result.oracle_error or ", ".join(lanes_seen) or "ok"),
+                + (result.oracle_error or ", ".join(lanes_seen) or "ok")
+                + varied,
                 flush=True,
             )
         run.records = records(results)
@@ -142,6 +146,10 @@ def report(run: Run, lanes: list[str], started: float) -> None:
     if not_run or run.broken:
         print("\nnot run (the oracle could not, or the page never got ready):")
         print("\n".join(f"  {line}" for line in run.broken + not_run))
+    varied = [f"  {r['case']}: {', '.join(r['oracle_varied'])}" for r in run.records if r["oracle_varied"]]
+    if varied:
+        print("\nreal input itself ended otherwise in another run, and the lane as that run did (not divergences):")
+        print("\n".join(varied))
     focus = {lane: sum(1 for r in run.records if r["focused"].get(lane)) for lane in ["oracle", *lanes]}
     print(f"\ndocument.hasFocus() in the page's world true after the case: {focus} of {len(run.records)}")
     print(f"the lanes' windows have the system's focus (read in an isolated world): {run.system_focus}")

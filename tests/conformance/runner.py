@@ -10,6 +10,11 @@ Every element the oracle acted on must have a ref on the lane ("no ref" otherwis
 that lane); one found only under another role than Chromium's is a divergence "role", when Chromium's is an ARIA
 role (its own roles, capitalised, such as ``Date``, ``InputTime`` or ``DisclosureTriangle``, have no ARIA name that
 a snapshot could show).
+
+Real input does not always end one way: a page racing its own timers (PrimeVue's calendar, a day double-clicked)
+leaves the focus on its date field in some runs and on the tab panel in others. So when a lane differs from the
+oracle, the oracle runs the case again from a fresh load, up to ``ORACLE_AGAIN`` times: a lane that ends as one of
+those runs did does what real input does, and the case says the oracle varied.
 """
 
 from __future__ import annotations
@@ -33,6 +38,13 @@ SETTLE_READS = 10
 STEP_SETTLE_READS = 12
 #: What a page's model is made of: a refusal is honest when the oracle's input changed none of it either.
 MODEL = ("state", "forms", "errors")
+#: How many more runs of the oracle a lane's difference gets (each a fresh load): real input's own outcomes vary on
+#: a page that races its timers (measured: PrimeVue's "cell 1: double-click" left the focus on the date field in 5
+#: runs of 8 and on the tab panel in 3; five more runs all miss an outcome that one run in three has 13 % of the
+#: time).
+ORACLE_AGAIN = 5
+#: What no run of the oracle can change: the lane found no ref, or only under another role.
+FOUND_WHILE_DRIVING = ("no ref", "role")
 
 
 @dataclass(frozen=True)
@@ -71,6 +83,8 @@ class CaseResult:
     applicable: bool = True
     #: document.hasFocus() on each side after the case ("oracle", and each lane's name)
     focused: dict[str, bool] = field(default_factory=dict)
+    #: the lanes that ended otherwise than the oracle's first run and as one of its later runs (``ORACLE_AGAIN``)
+    oracle_varied: list[str] = field(default_factory=list)
 
 
 def settled(observe: Callable[[], dict[str, Any]], wait: Callable[[], object]) -> dict[str, Any]:
@@ -97,7 +111,8 @@ def quiet(wait: Callable[[], object]) -> None:
 
 
 def run_case(case: Case, server: PageServer, oracle: Oracle, lanes: Sequence[LaneDriver]) -> CaseResult:
-    """The case from a fresh load of its page on the oracle, then on each lane."""
+    """The case from a fresh load of its page on the oracle, then on each lane; a lane that differs is compared
+    with more runs of the oracle (``ORACLE_AGAIN``)."""
     result = CaseResult(case)
     url = server.url(page_path(case.page.page))
     oracle.load(url)
@@ -108,12 +123,39 @@ def run_case(case: Case, server: PageServer, oracle: Oracle, lanes: Sequence[Lan
         result.applicable = not isinstance(error, NotApplicable)
         return result
     result.focused["oracle"] = bool(expected.get("focused"))
+    outcomes = [expected]  # real input's outcomes so far: more are added when a lane differs from the first
+
+    def real_input_again() -> dict[str, Any]:
+        oracle.load(url)
+        return drive_oracle(oracle, case.interaction.steps)[1]
+
     for lane in lanes:
         lane.load(url)
-        found, observed = drive_lane(lane, case.interaction.steps, pressed, expected)
-        result.focused[lane.lane] = bool(observed.get("focused"))
+        taken = take_steps(lane, case.interaction.steps, pressed)
+        result.focused[lane.lane] = bool(taken.observed.get("focused"))
+        found = judged(taken, expected)
+        comparable = all(kind not in FOUND_WHILE_DRIVING for kind, _ in found)
+        if found and comparable and ends_as_real_input_can(taken, outcomes, real_input_again):
+            found = []
+            result.oracle_varied.append(lane.lane)
         result.divergences += [case.divergence(lane.lane, kind, detail) for kind, detail in found]
     return result
+
+
+def ends_as_real_input_can(
+    taken: StepsTaken, outcomes: list[dict[str, Any]], real_input_again: Callable[[], dict[str, Any]]
+) -> bool:
+    """Whether what the lane did agrees with one of real input's later runs of the case (``outcomes`` after the
+    first, run as needed up to ``ORACLE_AGAIN`` of them)."""
+    for index in range(1, ORACLE_AGAIN + 1):
+        if index == len(outcomes):
+            try:
+                outcomes.append(real_input_again())
+            except OracleError:  # the page did not let the oracle run it again: no other outcome to go by
+                return False
+        if not judged(taken, outcomes[index]):
+            return True
+    return False
 
 
 def drive_oracle(
@@ -136,39 +178,62 @@ def drive_oracle(
     return pressed, after | {"model_changed": any(before.get(part) != after.get(part) for part in MODEL)}
 
 
-def drive_lane(
-    lane: LaneDriver, steps: Sequence[Step], pressed: Sequence[Pressed], expected: dict[str, Any]
-) -> tuple[list[tuple[str, str]], dict[str, Any]]:
-    """The steps as an agent makes them on the page the lane shows: the ``(kind, detail)`` of each divergence
-    from the oracle's ``expected`` observation (``pressed`` says where the oracle's presses landed), and what the
-    lane's page holds once settled ({} when a ref was missing, and the steps stopped there)."""
-    found: list[tuple[str, str]] = []
-    refused: list[str] = []
+@dataclass
+class StepsTaken:
+    """What a lane did with a case's steps: the divergences found while taking them (a missing ref, which stops the
+    steps; a ref under another role), the steps it refused where the oracle's press landed on the named element,
+    and what its page held once settled ({} when the steps stopped)."""
+
+    found: list[tuple[str, str]] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    observed: dict[str, Any] = field(default_factory=dict)
+
+
+def take_steps(lane: LaneDriver, steps: Sequence[Step], pressed: Sequence[Pressed]) -> StepsTaken:
+    """The steps as an agent makes them on the page the lane shows (``pressed`` says where the oracle's presses
+    landed)."""
+    taken = StepsTaken()
     for number, (step, press) in enumerate(zip(steps, pressed, strict=True), start=1):
         refs: dict[Target, str] = {}
         for target in lane.targets_of(step, press):
             seen = lane.find(target)
             if seen.ref is None:
-                found.append(("no ref", f"step {number} ({step.label()}): no ref for {target.label()}"))
-                return found, {}
+                taken.found.append(("no ref", f"step {number} ({step.label()}): no ref for {target.label()}"))
+                return taken
             if seen.role_differs and target.role.islower():
-                found.append(("role", f"{target.label()} is a {seen.role_differs} on the lane"))
+                taken.found.append(("role", f"{target.label()} is a {seen.role_differs} on the lane"))
             refs[target] = seen.ref
         answer: Answer = lane.perform(step, press, refs)
         quiet(lambda: lane.evaluate(SETTLE_WAIT))  # as the oracle waits after each step
         if not answer.ok and press.on_target:
-            refused.append(f"step {number} ({step.label()}): {answer.error}")
-    observed = settled(lane.observe, lambda: lane.evaluate(SETTLE_WAIT))
-    differs = differences(expected, observed)
-    model_differs = any(kind in MODEL for kind, _ in differs)
-    if not refused:
+            taken.refused.append(f"step {number} ({step.label()}): {answer.error}")
+    taken.observed = settled(lane.observe, lambda: lane.evaluate(SETTLE_WAIT))
+    return taken
+
+
+def judged(taken: StepsTaken, expected: dict[str, Any]) -> list[tuple[str, str]]:
+    """The ``(kind, detail)`` of each divergence of what a lane did from the oracle's ``expected`` observation."""
+    found = list(taken.found)
+    if not taken.observed:
+        return found
+    differs = differences(expected, taken.observed)
+    if not taken.refused:
         found += differs
-    elif model_differs:
-        found.append(("refused", "; ".join(refused)))
+    elif any(kind in MODEL for kind, _ in differs):
+        found.append(("refused", "; ".join(taken.refused)))
     elif expected.get("model_changed"):
-        found.append(("answer", "; ".join(refused)))
+        found.append(("answer", "; ".join(taken.refused)))
     # else: the oracle's input changed nothing either (typing into a read-only field): the refusal is honest
-    return found, observed
+    return found
+
+
+def drive_lane(
+    lane: LaneDriver, steps: Sequence[Step], pressed: Sequence[Pressed], expected: dict[str, Any]
+) -> tuple[list[tuple[str, str]], dict[str, Any]]:
+    """The steps on the lane, and the ``(kind, detail)`` of each divergence from the oracle's ``expected``
+    observation, with what the lane's page holds once settled ({} when a ref was missing)."""
+    taken = take_steps(lane, steps, pressed)
+    return judged(taken, expected), taken.observed
 
 
 def table(divergences: Iterable[Divergence]) -> str:
@@ -208,6 +273,7 @@ def records(results: Sequence[CaseResult]) -> list[dict[str, Any]]:
             "control": r.case.control.key,
             "oracle_error": r.oracle_error,
             "focused": r.focused,
+            "oracle_varied": r.oracle_varied,
             "divergences": [d.as_json() for d in r.divergences],
         }
         for r in results

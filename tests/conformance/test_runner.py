@@ -1,0 +1,75 @@
+"""The runner's rules without a browser: what counts as a divergence, and when a lane's difference from the oracle's
+first run is one of real input's own outcomes (runner.py, ``ORACLE_AGAIN``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.conformance.oracle import OracleError
+from tests.conformance.runner import ORACLE_AGAIN, StepsTaken, ends_as_real_input_can, judged, summary_line
+
+
+def seen(focus: str, *, state: dict[str, Any] | None = None, changed: bool = True) -> dict[str, Any]:
+    """An observation as ``OBSERVE`` gives it (the parts that matter here)."""
+    return {"state": state or {"day": "2014-05-14"}, "focus": focus, "forms": {}, "model_changed": changed}
+
+
+def test_a_lane_that_ends_as_the_oracle_did_has_no_divergence_and_one_that_does_not_has_one() -> None:
+    assert judged(StepsTaken(observed=seen("body")), seen("body")) == []
+    assert judged(StepsTaken(observed=seen("input")), seen("body")) == [("focus", 'oracle "body", lane "input"')]
+
+
+def test_a_refusal_is_a_divergence_only_when_the_model_ended_otherwise_or_real_input_changed_it() -> None:
+    refused = ["step 1 (click @x): click_intercepted: …"]
+    unchanged = StepsTaken(refused=refused, observed=seen("body", state={"day": None}))
+    assert judged(unchanged, seen("body", state={"day": "2014-05-14"}))[0][0] == "refused"
+    assert judged(unchanged, seen("body", state={"day": None}, changed=True)) == [("answer", refused[0])]
+    assert judged(unchanged, seen("body", state={"day": None}, changed=False)) == []
+
+
+def test_a_lane_is_compared_with_more_runs_of_real_input_until_one_agrees_and_no_more() -> None:
+    taken = StepsTaken(observed=seen("input"))
+    later = iter([seen("body"), seen("input"), seen("input")])
+    outcomes = [seen("body")]
+    assert ends_as_real_input_can(taken, outcomes, lambda: next(later))
+    assert [o["focus"] for o in outcomes] == ["body", "body", "input"]  # it stopped at the run that agreed
+
+
+def test_runs_already_made_for_one_lane_serve_the_next_and_the_oracle_runs_at_most_oracle_again_more_times() -> None:
+    runs = 0
+
+    def always_body() -> dict[str, Any]:
+        nonlocal runs
+        runs += 1
+        return seen("body")
+
+    outcomes = [seen("body")]
+    assert not ends_as_real_input_can(StepsTaken(observed=seen("span")), outcomes, always_body)
+    assert runs == ORACLE_AGAIN
+    assert not ends_as_real_input_can(StepsTaken(observed=seen("span")), outcomes, always_body)
+    assert runs == ORACLE_AGAIN  # the next lane was compared with the runs already made
+
+
+def test_an_oracle_that_cannot_run_the_case_again_leaves_the_difference_a_divergence() -> None:
+    def refuses() -> dict[str, Any]:
+        raise OracleError("the page names no such element")
+
+    assert not ends_as_real_input_can(StepsTaken(observed=seen("input")), [seen("body")], refuses)
+
+
+def test_the_closing_line_counts_interactions_with_a_divergence_per_lane_over_the_cases_the_oracle_ran() -> None:
+    def record(case: str, lanes: list[str], oracle_error: str | None = None) -> dict[str, Any]:
+        page, control, _ = case.split("/")
+        divergences = [{"lane": lane} for lane in lanes]
+        return {"case": case, "library": page, "page": page, "control": control, "oracle_error": oracle_error,
+                "divergences": divergences}  # fmt: skip
+
+    records = [
+        record("a/x/click", ["cdp", "cdp"]),
+        record("a/y/click", []),
+        record("b/x/click", ["extension"]),
+        record("b/z/click", [], oracle_error="no such element"),
+    ]
+    assert summary_line(records, ["cdp", "extension"]) == (
+        "conformance: 2 libraries, 3 controls, 3 interactions; divergences: cdp 1, extension 1"
+    )

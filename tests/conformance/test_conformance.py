@@ -32,10 +32,6 @@ KNOWN_DIVERGENCES: dict[str, str] = {}
 
 #: Cases that diverge in some runs only (a race the runner has not pinned down yet): expected failures, not strict.
 INTERMITTENT_DIVERGENCES: dict[str, str] = {
-    "primevue/day/cell 1: click": "both lanes, in some runs (and agreeing in others): the focus stays on the day's "
-    "span, where real input's ends on the date field or the body, varying between runs itself: PrimeVue focuses "
-    "the day, then the field, and its updated() hook refocuses a day by a timer while the overlay (hidden 150 ms "
-    "later) is still there; a race of timers",
     "antd/action/choose one": "extension, in about one run of three: after the menu item is chosen the focus is on "
     "the body, where real input leaves it on the item (antd's closing menu races the focus the lane gives back)",
 }

@@ -224,7 +224,7 @@ async function pressAt(tabId, frameId, ref, aimed, point, gesture, result) {
 }
 
 // The cdp lane's send_clicks: a gesture's mouse events in order, with a person's pauses: each press is held until
-// the page has drawn a frame and run the tasks it queued (pressHeld), and a double click's second press comes once
+// the page has run the tasks it queued (pressHeld), and a double click's second press comes once
 // the page has drawn what the first click did and what lies at the point (`at`, in the frame's own coordinates)
 // keeps still (beforeSecondPress), as a person's second press comes a moment after the first.
 async function sendClicks(tabId, frameId, at, events) {

@@ -64,8 +64,7 @@
  *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
  *   afterClick() -> Promise<{ok}>: once the page has drawn a frame and the tasks queued by then have run
  *   afterArrival() -> Promise<{ok}>: once the tasks queued by then have run (a lane's pointer moved, then presses)
- *   pressHeld() -> Promise<{ok}>: once the page has drawn a frame and run the tasks queued by then (between a press and
- *       its release)
+ *   pressHeld() -> Promise<{ok}>: once the page has run the tasks queued by then (between a press and its release)
  *   beforeSecondPress(x, y) -> Promise<{ok}>: afterClick's wait, then until what lies at (x, y) keeps still
  *       (landing.js, secondPressReady): when a lane's real double click presses the second time
  *   type(ref, text, {clear=true, submit=false, confirm=false}) -> Promise<{ok, ref, role, name,

@@ -176,7 +176,7 @@
   // framework's deferred work (Vue's watchers, Element Plus's focus trap, a promise's then) is done before the
   // next event and before the press's focus change; events dispatched by a script run their listeners with its
   // stack below them, which defers all of it to the script's end. So the microtasks queued by each event run
-  // before the next (inTurns()), as in the browser. The button is held a frame and a task turn (pressHeld, dom.js)
+  // before the next (inTurns()), as in the browser. The button is held a task turn (pressHeld, dom.js)
   // before the release, as a person's is; the page's other tasks (a timer set by a click) wait for the gesture's
   // end. Resolves once the last event has been dispatched.
   function press(target, x, y, how) {

@@ -588,8 +588,8 @@ class PageEngine:
         await self.call(frame, "afterArrival")
 
     async def press_held(self, frame: FrameInfo) -> None:
-        """Once ``frame``'s page has drawn a frame and run the tasks queued by then: a person's press lasts that long
-        before its release, and the page has done what it deferred from the press (engine: ``pressHeld``)."""
+        """Once ``frame``'s page has run the tasks queued by then: a person's press lasts a moment before its
+        release, and the page has done what it deferred from the press to a task (engine: ``pressHeld``)."""
         await self.call(frame, "pressHeld")
 
     async def before_second_press(self, frame: FrameInfo, x: float, y: float) -> None:

@@ -110,7 +110,7 @@ async def send_clicks(
     browsing: Browsing, session: str, frame: FrameInfo, at: tuple[float, float], events: list[dict[str, Any]]
 ) -> None:
     """A gesture's mouse events (``mouse_events``) in order, with a person's pauses: each press is held until the
-    page has drawn a frame and run the tasks it queued (``press_held``), and a double click's second press comes
+    page has run the tasks it queued (``press_held``), and a double click's second press comes
     once the page has drawn what the first click did and run the tasks it queued, and what lies at the point
     (``at``, in ``frame``'s coordinates) keeps still, as a person's second press comes a moment later: it goes
     where the browser's hit test sends it then (a dialog the first click opened, over the button), and a widget

@@ -108,20 +108,17 @@ export const keyCommands = ({ down, up }) => [
 
 // The steps that focus a field with a click at (x, y), select what it holds and type `text` over it (or delete
 // it), as the cdp lane's replace_text: one insertion, and with `lastAsKey` (a one-line input) its last character as
-// a key. The first step is the click's arrival and press alone, so that the press is held (pressHeld) before the
-// rest. `together` (the field is in the top frame): every gesture after it in one step, sent back to back; otherwise
-// each gesture waits for the one before (keys go to the focused frame only once the click has focused it).
+// a key. `together` (the field is in the top frame): every gesture in one step, sent back to back; otherwise each
+// gesture waits for the one before (keys go to the focused frame only once the click has focused it).
 export function replaceTextSteps(x, y, text, { together, lastAsKey }) {
   const selecting = [parseKey("Control+a"), ...(text ? [] : [parseKey("Backspace")])];
   const chars = [...text];
   const [inserted, keyed] = lastAsKey ? [chars.slice(0, -1).join(""), chars.slice(-1).join("")] : [text, ""];
-  const clicking = mouseCommands(mouseEvents(x, y, { button: "left", clicks: 1, modifiers: 0, hover: false }));
-  const released = clicking.findIndex(({ params }) => params.type === "mouseReleased");
-  const gestures = [clicking.slice(released)];
+  const gestures = [mouseCommands(mouseEvents(x, y, { button: "left", clicks: 1, modifiers: 0, hover: false }))];
   gestures.push(...selecting.map(keyCommands));
   if (inserted) gestures.push([{ method: "Input.insertText", params: { text: inserted } }]);
   gestures.push(...typedKeys(keyed).map(keyCommands));
-  return [clicking.slice(0, released), ...(together ? [gestures.flat()] : gestures)];
+  return together ? [gestures.flat()] : gestures;
 }
 
 // "copy", "cut" or "paste" for the keys that do so, else null: the engine's clipboardChord (keyboard.js) and the

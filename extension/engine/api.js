@@ -64,7 +64,6 @@
  *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
  *   afterClick() -> Promise<{ok}>: once the page has drawn a frame and the tasks queued by then have run
  *   afterArrival() -> Promise<{ok}>: once the tasks queued by then have run (a lane's pointer moved, then presses)
- *   pressHeld() -> Promise<{ok}>: once the page has run the tasks queued by then (between a press and its release)
  *   beforeSecondPress(x, y) -> Promise<{ok}>: afterClick's wait, then until what lies at (x, y) keeps still
  *       (landing.js, secondPressReady): when a lane's real double click presses the second time
  *   type(ref, text, {clear=true, submit=false, confirm=false}) -> Promise<{ok, ref, role, name,
@@ -259,13 +258,6 @@
       // the arrival queued (aim() and underPointer() wait the same way before they answer a press on the element).
       afterArrival: function () {
         return engine.taskTurn().then(function () {
-          return { ok: true };
-        });
-      },
-      // The cdp lane (and the trusted-input mode) waits on it between each press and its release (pointer.js holds
-      // its presses the same way): a person's press lasts a moment, and the page runs what the press queued first.
-      pressHeld: function () {
-        return engine.pressHeld().then(function () {
           return { ok: true };
         });
       },

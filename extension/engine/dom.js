@@ -286,18 +286,6 @@
   function frameAndTurn() {
     return drawnFrame().then(taskTurn).then(taskTurn).then(drawnFrame).then(taskTurn);
   }
-  // Resolves once the page has run the tasks queued by then (taskTurn): every lane holds its presses so before the
-  // release (real input and synthetic), as a person's button stays down a moment, and what a page deferred from the
-  // press to a task is done before the release and the click. PrimeVue's calendar re-renders on a press on a day
-  // and refocuses a day by a timer after each render; with the release at once, the click's render came before
-  // that timer, a second timer focused a day, and the focus was lost with the calendar (on the body, where a
-  // person's click leaves it on the date field; measured with real input: 10 clicks in 12 released at once, none
-  // held 20 ms or more). A person's press spans a frame or more too, and the oracle holds its presses a frame and a
-  // turn; the lanes wait no frame (a click's answer would take 17 ms more, over the 40 ms it is held to), and the
-  // conformance runner compares them with the oracle's held presses.
-  function pressHeld() {
-    return taskTurn();
-  }
   // Resolves once the tasks the page queued so far have run: a setTimeout(0) and a message-channel task (what
   // a framework's scheduler posts) have both come round.
   function taskTurn() {
@@ -630,7 +618,6 @@
     painted: painted,
     taskTurn: taskTurn,
     frameAndTurn: frameAndTurn,
-    pressHeld: pressHeld,
     waitForText: waitForText,
     watch: watch,
     settle: settle,

@@ -176,9 +176,8 @@
   // framework's deferred work (Vue's watchers, Element Plus's focus trap, a promise's then) is done before the
   // next event and before the press's focus change; events dispatched by a script run their listeners with its
   // stack below them, which defers all of it to the script's end. So the microtasks queued by each event run
-  // before the next (inTurns()), as in the browser. The button is held a task turn (pressHeld, dom.js)
-  // before the release, as a person's is; the page's other tasks (a timer set by a click) wait for the gesture's
-  // end. Resolves once the last event has been dispatched.
+  // before the next (inTurns()), as in the browser; tasks (a scheduler's message, a timer) wait for the press's
+  // end, as they do for input events that come at once. Resolves once the last event has been dispatched.
   function press(target, x, y, how) {
     var steps = [];
     if (hovered !== target) {
@@ -251,7 +250,6 @@
         if (down.mouse && how.name === "left" && !how.keys.shiftKey) engine.selectByPress(target, x, y, detail);
         down.changed = down.mouse && option ? chooseOption(option, how.keys) : false;
       },
-      engine.pressHeld, // the button is held a moment, as a person's is: the page runs what the press queued (dom.js)
       function () {
         fire(target, PointerOrMouse, "pointerup", mouseInit(x, y, how, 0, 0));
       },

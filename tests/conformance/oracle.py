@@ -92,10 +92,10 @@ FRAME_AND_TURN = (
     " function frame() { return new Promise(function (drawn) { requestAnimationFrame(function () { drawn(); }); }); }"
     " frame().then(turn).then(turn).then(frame).then(turn).then(function () { done(true); }); })"
 )
-#: A frame, then a turn of a timer and a message channel: how long a person's button stays down at the least (the
-#: lanes hold theirs a turn, the engine's pressHeld, and are judged against this). Released at once, a press's 0 ms
-#: timer ran after the click in 10 clicks of 12 on PrimeVue's calendar, whose outcome then varied between runs (the
-#: focus on the body or on the date field); held, it ran before it in every run, and the focus stayed on the field.
+#: A frame, then a turn of a timer and a message channel: how long a person's button stays down at the least (a
+#: tenth of a second or so, in fact). Released at once, as CDP input is sent, a press's 0 ms timer ran after the click
+#: in 10 clicks of 12 on PrimeVue's calendar, and the outcome varied between runs (the focus on the body or on the
+#: date field); held, the timer ran before the click in every run, and the focus stayed on the field.
 PRESS_HELD = (
     "new Promise(function (done) { requestAnimationFrame(function () { var left = 2;"
     " function one() { if (--left === 0) done(true); } setTimeout(one, 0); var channel = new MessageChannel();"

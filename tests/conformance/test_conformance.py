@@ -32,6 +32,12 @@ KNOWN_DIVERGENCES: dict[str, str] = {}
 
 #: Cases that diverge in some runs only (a race the runner has not pinned down yet): expected failures, not strict.
 INTERMITTENT_DIVERGENCES: dict[str, str] = {
+    "primevue/day/cell 1: click": "both lanes, in most runs: the focus on the body, where real input's stays on the "
+    "date field. PrimeVue re-renders its calendar on the press and refocuses a day by a timer after each render; a "
+    "person's press (the oracle holds it a frame and a turn) lets the press's timer run before the click's render, "
+    "and the lanes release at once. Holding the lanes' presses a task turn closed it, but turned react-datepicker's "
+    "own race (its day's click focuses the date field by a timer and blurs it in the next frame) the wrong way on "
+    "both lanes, 2 or 3 runs in 4; that hold is not kept",
     "antd/action/choose one": "extension, in about one run of three: after the menu item is chosen the focus is on "
     "the body, where real input leaves it on the item (antd's closing menu races the focus the lane gives back)",
 }

@@ -169,31 +169,9 @@ document.addEventListener('click', (event) => window.__state.clicks.push(event.t
 )
 
 
-#: Each click records whether the page had run a timer (0 ms) that its press set before the click came: a person's
-#: press lasts long enough for it. The button's clicks, and the field's (the click that typing into it begins with),
-#: in ``window.__state``.
-HELD = page(
-    "Held",
-    """<p><button id="hold">Hold</button> <input id="typed" aria-label="Typed"></p>
-<script>
-window.__state = { clicks: [] };
-for (const id of ['hold', 'typed']) {
-  const element = document.getElementById(id);
-  let ran = {};
-  element.addEventListener('mousedown', () => {
-    ran = { timer: false };
-    const pressed = ran;
-    setTimeout(() => { pressed.timer = true; }, 0);
-  });
-  element.addEventListener('click', () => window.__state.clicks.push({ id, ...ran }));
-}
-</script>""",
-)
-
-
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    served = {"/order": ORDER, "/visible": VISIBLE, "/hosts": HOSTS, "/hover-state": HOVER_STATE, "/held": HELD}
+    served = {"/order": ORDER, "/visible": VISIBLE, "/hosts": HOSTS, "/hover-state": HOVER_STATE}
     with serve_action_pages(served | {"/moves-on-arrival": MOVES_ON_ARRIVAL}) as server:
         yield server
 
@@ -343,20 +321,3 @@ def test_a_press_follows_an_element_that_moved_away_while_the_page_took_the_arri
     agent.open("/moves-on-arrival")
     clicked = agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'button "Pay"'), see="none")
     assert json.loads(agent.evaluated("JSON.stringify(window.__state.clicks)")) == ["pay"], clicked
-
-
-def test_a_press_is_held_until_the_page_has_run_and_drawn_what_it_queued(agent: LaneAgent) -> None:
-    """A person's button stays down a moment (a tenth of a second or so): what the page deferred from the press to a
-    task (a timer, a scheduler's message) is done before the release and the click. The lanes released at once: the cdp
-    lane's release came before the press's 0 ms timer, and the extension lane's in the press's own task. PrimeVue's
-    calendar then lost the focus with its closing panel, where a person's click leaves it on the date field
-    (tests/lanes/test_actions_library_conformance.py). Each press of a double click, and the click that typing into
-    a field begins with, is held too."""
-    agent.open("/held")
-    snapshot = agent.snapshot()
-    agent.ok("browser_click", ref=ref_of(snapshot, 'button "Hold"'), see="none")
-    agent.ok("browser_click", ref=ref_of(snapshot, 'button "Hold"'), double=True, see="none")
-    agent.ok("browser_type", ref=ref_of(snapshot, 'textbox "Typed"'), text="held", see="none")
-    clicks = json.loads(agent.evaluated("JSON.stringify(window.__state.clicks)"))
-    held = {"timer": True}
-    assert clicks == [{"id": "hold"} | held] * 3 + [{"id": "typed"} | held]

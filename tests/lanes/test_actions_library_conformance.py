@@ -39,8 +39,6 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   blank past the title's end: real input selects the line break after it, the extension lane selected the title.
   Past the last word of a Draft.js editor's text, with nothing after it, real input selects that word, where the
   extension lane selected nothing.
-* PrimeVue's calendar, a day clicked: its press's timer refocuses a day unless it runs before the click's render,
-  which it does while a person's button is down; both lanes released at once, and the focus went with the calendar.
 """
 
 from __future__ import annotations
@@ -120,21 +118,6 @@ def test_element_plus_day_clicked_gives_the_focus_back_to_the_date_field(agent: 
     state_becomes(agent, "window.__state.day", "2014-05-14")
     on_field = "document.activeElement === document.querySelector('.el-date-editor input')"
     wait_until(lambda: agent.evaluated(on_field), SETTLE_S, "the date field's focus")
-
-
-def test_primevue_day_clicked_leaves_the_focus_on_the_date_field_once_the_calendar_has_gone(agent: LaneAgent) -> None:
-    """PrimeVue re-renders its calendar on a press on a day, and after each render refocuses a day by a timer (0 ms),
-    unless the render came from its own focus move; the click gives the focus to the date field and hides the
-    calendar 150 ms later. A person's press lasts long enough for the press's timer to run before the click's
-    render: the focus stays on the field. Released at once (both lanes, and CDP input sent so), the two renders'
-    timers came together, the second focused a day, and the focus went with the calendar to the body."""
-    open_corpus_page(agent, "primevue")
-    agent.ok("browser_click", ref=first_ref(agent, 'combobox "Date"'))
-    day = wait_until(lambda: first_ref(agent, 'gridcell "14"'), SETTLE_S, "the calendar's 14")
-    agent.ok("browser_click", ref=day)
-    state_becomes(agent, "window.__state.day", "2014-05-14")
-    wait_until(lambda: agent.evaluated("!document.querySelector('.p-datepicker-panel')"), SETTLE_S, "the calendar gone")
-    assert agent.evaluated("document.activeElement.id") == "day"
 
 
 def test_vuetify_select_is_opened_through_the_field_its_input_hands_presses_to(agent: LaneAgent) -> None:

@@ -587,11 +587,6 @@ class PageEngine:
         (a framework's render of the hover state they set) is done, as it is by the time a person's press comes."""
         await self.call(frame, "afterArrival")
 
-    async def press_held(self, frame: FrameInfo) -> None:
-        """Once ``frame``'s page has run the tasks queued by then: a person's press lasts a moment before its
-        release, and the page has done what it deferred from the press to a task (engine: ``pressHeld``)."""
-        await self.call(frame, "pressHeld")
-
     async def before_second_press(self, frame: FrameInfo, x: float, y: float) -> None:
         """``after_click``'s wait, then until what lies at ``(x, y)`` (``frame``'s own coordinates) keeps still, at
         most a bound: a person's second press of a double click comes once what the first click opened has moved

@@ -109,27 +109,19 @@ async def click_at(
 async def send_clicks(
     browsing: Browsing, session: str, frame: FrameInfo, at: tuple[float, float], events: list[dict[str, Any]]
 ) -> None:
-    """A gesture's mouse events (``mouse_events``) in order, with a person's pauses: each press is held until the
-    page has run the tasks it queued (``press_held``), and a double click's second press comes
+    """A gesture's mouse events (``mouse_events``), back to back, except that a double click's second press comes
     once the page has drawn what the first click did and run the tasks it queued, and what lies at the point
     (``at``, in ``frame``'s coordinates) keeps still, as a person's second press comes a moment later: it goes
     where the browser's hit test sends it then (a dialog the first click opened, over the button), and a widget
     that learns of the first click's focus in a task of its own has learnt it."""
-    engine = browsing.engine()
-    batch: list[dict[str, Any]] = []
-    for event in events:
-        if event["type"] == "mousePressed" and event["clickCount"] == 2:
-            await send_mouse(browsing.supervisor, session, batch)
-            batch = []
-            with contextlib.suppress(CDPCommandFailed):  # the first click navigated the frame: nothing to wait for
-                await engine.before_second_press(frame, *at)
-        batch.append(event)
-        if event["type"] == "mousePressed":
-            await send_mouse(browsing.supervisor, session, batch)
-            batch = []
-            with contextlib.suppress(CDPCommandFailed):  # the press navigated the frame: nothing to wait for
-                await engine.press_held(frame)
-    await send_mouse(browsing.supervisor, session, batch)
+    second = next((i for i, event in enumerate(events) if event.get("clickCount") == 2), None)
+    if second is None:
+        await send_mouse(browsing.supervisor, session, events)
+        return
+    await send_mouse(browsing.supervisor, session, events[:second])
+    with contextlib.suppress(CDPCommandFailed):  # the first click navigated the frame: nothing to wait for in it
+        await browsing.engine().before_second_press(frame, *at)
+    await send_mouse(browsing.supervisor, session, events[second:])
 
 
 def mouse_events(x: float, y: float, gesture: Gesture, *, move: bool = True) -> list[dict[str, Any]]:
@@ -180,7 +172,6 @@ async def replace_text(
     last_as_key: bool = False,
     click: bool = True,
     keys_only: bool = False,
-    press_held: Callable[[], Awaitable[None]] | None = None,
     after_click: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
     """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it). Without
@@ -199,12 +190,10 @@ async def replace_text(
     key. ``last_as_key`` (a one-line ``<input>``): its last character is a key pressed and released, so that a
     widget acting on a key's events (Flatpickr's year field reads its value on keyup) sees the whole text then.
 
-    ``press_held`` is awaited between the click's press and its release, as a person's press lasts a moment
-    (``send_clicks``). ``after_click`` is awaited between the click and the keys, so that what the page deferred
-    from the click has run and been drawn first, as it has when a person's keys come: Slate takes the click's caret
-    in a timer and draws it in a scheduler's task (a Control+A and text sent before that went in at the caret);
-    PrimeVue's date field opens its calendar in the next frame, and moved the focus to the day typed before it
-    opened."""
+    ``after_click`` is awaited between the click and the keys, so that what the page deferred from the click
+    has run and been drawn first, as it has when a person's keys come: Slate takes the click's caret in a timer
+    and draws it in a scheduler's task (a Control+A and text sent before that went in at the caret); PrimeVue's
+    date field opens its calendar in the next frame, and moved the focus to the day typed before it opened."""
     selecting = [] if keys_only else [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
     gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]] if click else []
     gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in selecting]
@@ -214,12 +203,6 @@ async def replace_text(
     gestures += [
         [("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in typed_keys(keyed)
     ]
-    if click and press_held is not None:
-        clicking = gestures[0]
-        released = next(i for i, (_, event) in enumerate(clicking) if event["type"] == "mouseReleased")
-        await _send_gestures(supervisor, session, [clicking[:released]], together=together)
-        await press_held()
-        gestures[0] = clicking[released:]
     if click and after_click is not None:
         await _send_gestures(supervisor, session, gestures[:1], together=together)
         await after_click()

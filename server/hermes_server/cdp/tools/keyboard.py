@@ -55,7 +55,6 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         last_as_key=facts["tag"] == "input",
         click=not aimed.get("focused"),
         keys_only=bool(facts.get("segmented")),
-        press_held=lambda: engine.press_held(frame),
         after_click=lambda: engine.after_click(frame),
     )
     await act(supervisor, typing, so_far=result)

@@ -98,7 +98,12 @@ def page_state(agent: LaneAgent) -> Any:
 def state_becomes(agent: LaneAgent, read: str, expected: Any) -> None:
     """Waits until ``read`` (an expression over window.__state) gives ``expected``: a grid commits an edit on its
     own schedule after the key that ends it."""
-    wait_until(lambda: agent.evaluated(f"JSON.stringify({read})") == json.dumps(expected) or None, SETTLE_S, read)
+
+    def reached() -> bool | None:
+        text = agent.evaluated(f"JSON.stringify({read})")  # (undefined while the page has not set it)
+        return (text is not None and json.loads(text) == expected) or None
+
+    wait_until(reached, SETTLE_S, read)
 
 
 def ref_in(snapshot: str, pattern: str) -> str:

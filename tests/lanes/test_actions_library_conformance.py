@@ -35,6 +35,10 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   key now comes in a turn of its own, after the page's microtasks of the last, as a keyboard's do.
 * PageUp in a one-row textarea holding two lines (Element Plus's, Vuetify's, Quasar's, PrimeVue's notes): real
   keys put the caret at the text's start, where the extension lane moved it one line up.
+* Enter on Ant Design's accordion header (a div with role button, which toggles its panel on Enter's keydown and on
+  a click): the extension lane clicked an element with an ARIA role of button, link, menu item, tab or option on
+  Enter, as the browser does only for what activates by itself (a link with an address, a button, an input button,
+  a summary), so the panel toggled twice and stayed open.
 * A double click at the centre of Element Plus's accordion header, whose title sits at its left, lands in the
   blank past the title's end: real input selects the line break after it, the extension lane selected the title.
   Past the last word of a Draft.js editor's text, with nothing after it, real input selects that word, where the
@@ -48,7 +52,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.lanes.action_pages import serve_action_pages
+from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.test_actions_grid_cells import full_snapshot, open_corpus_page, state_becomes
 from tests.support.pages import PageServer
@@ -60,9 +64,30 @@ pytestmark = pytest.mark.chromium
 SETTLE_S = 5
 
 
+#: Elements with an ARIA role that activates, none of which activates by itself: the first counts its clicks and
+#: Enter's keydowns, as Ant Design's accordion header toggles on either; the others count their clicks. A native
+#: button and a link beside them, which Enter does click.
+ARIA_ROLES = page(
+    "ARIA roles",
+    """<div id="header" role="button" tabindex="0">Shipping</div>
+<div role="link" tabindex="0">A link role</div> <div role="menuitem" tabindex="0">A menu item</div>
+<div role="tab" tabindex="0">A tab</div>
+<button>A button</button> <a href="#anchor">An anchor</a>
+<script>
+window.__state = { clicks: [], toggles: 0 };
+for (const element of document.querySelectorAll('[tabindex], button, a')) {
+  element.addEventListener('click', () => window.__state.clicks.push(element.textContent));
+}
+const header = document.getElementById('header');
+header.addEventListener('click', () => { window.__state.toggles++; });
+header.addEventListener('keydown', (event) => { if (event.key === 'Enter') window.__state.toggles++; });
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({}) as server:
+    with serve_action_pages({"/aria-roles": ARIA_ROLES}) as server:
         yield server
 
 
@@ -244,3 +269,27 @@ def test_double_click_past_an_editors_last_word_selects_that_word(agent: LaneAge
     agent.ok("browser_type", ref=story, text="Hello brave wonder")
     agent.ok("browser_click", ref=story, double=True)
     assert agent.evaluated("String(getSelection())") == "wonder"
+
+
+def test_enter_on_an_element_with_an_aria_role_clicks_nothing_as_in_the_browser(agent: LaneAgent) -> None:
+    """Enter clicks what activates by itself (a button, a link with an address), not an element that only says it
+    is a button, link, menu item, tab or option: the page's own keydown handler is what makes it act on Enter."""
+    agent.open("/aria-roles")
+    for line in ('button "Shipping"', 'link "A link role"', 'menuitem "A menu item"', 'tab "A tab"'):
+        agent.ok("browser_click", ref=first_ref(agent, line))
+        agent.ok("browser_press", key="Enter")
+    agent.ok("browser_click", ref=first_ref(agent, 'button "A button"'))
+    agent.ok("browser_press", key="Enter")
+    agent.ok("browser_click", ref=first_ref(agent, 'link "An anchor"'))
+    agent.ok("browser_press", key="Enter")
+    clicks = ["Shipping", "A link role", "A menu item", "A tab", "A button", "A button", "An anchor", "An anchor"]
+    state_becomes(agent, "window.__state.clicks", clicks)
+    assert agent.evaluated("window.__state.toggles") == 2  # the header's click, then Enter's keydown
+
+
+def test_ant_design_accordion_header_clicked_then_enter_closes_the_panel_it_opened(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "antd")
+    agent.ok("browser_click", ref=first_ref(agent, 'button "Shipping"'))
+    state_becomes(agent, "window.__state.panels", ["shipping"])
+    agent.ok("browser_press", key="Enter")
+    state_becomes(agent, "window.__state.panels", [])

@@ -336,9 +336,9 @@
     return true;
   }
   // What Enter clicks, as the browser does (its own activation on Enter): a link with an address, a button, an input
-  // button, a summary. Not an element that only has an ARIA role of button, link or tab: its page's keydown handler
-  // makes it act on Enter, and a click of the lane's own acted again (Ant Design's accordion header toggles on Enter's
-  // keydown and on a click: its panel toggled twice and stayed open).
+  // button, a summary. Not an element that only has an ARIA role (button, link, menu item, tab, option): its page's
+  // keydown handler makes it act on Enter, and a click of the lane's own acted again (Ant Design's accordion header
+  // toggles on Enter's keydown and on a click: its panel toggled twice and stayed open).
   function activatesOnEnter(el) {
     var tag = el.localName;
     return (tag === "a" && el.hasAttribute("href")) || tag === "button" || tag === "summary" ||

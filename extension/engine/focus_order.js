@@ -23,7 +23,7 @@
       for (var i = 0; i < children.length; i++) {
         var el = children[i];
         if (el.nodeType !== 1) continue;
-        if (el.matches(TABBABLE) && tabbable(el)) (el.tabIndex > 0 ? positive : zero).push(el);
+        if (el.matches(TABBABLE) ? tabbable(el) : scrollerStop(el)) (el.tabIndex > 0 ? positive : zero).push(el);
         walk(el);
       }
     })(document.body || document.documentElement);
@@ -31,6 +31,30 @@
       return a.tabIndex - b.tabIndex;
     });
     return positive.concat(zero);
+  }
+  // Chromium's keyboard-focusable scrollers (measured with real keys): a box the user can scroll (overflow auto or
+  // scroll, with more to show than it does) that holds no other stop is a stop itself, though it has no tabindex;
+  // one that clips without scrolling, or whose content fits, is not. (Carbon's combobox list is one: Tab from its
+  // field chooses it, then the field's blur closes it, and the focus goes nowhere.)
+  var SCROLLS = /^(auto|scroll)$/;
+  function scrollerStop(el) {
+    var overflowsY = el.scrollHeight > el.clientHeight,
+      overflowsX = el.scrollWidth > el.clientWidth;
+    if (!overflowsY && !overflowsX) return false;
+    var style = getComputedStyle(el);
+    var scrolls = (overflowsY && SCROLLS.test(style.overflowY)) || (overflowsX && SCROLLS.test(style.overflowX));
+    if (!scrolls || style.visibility !== "visible" || !hasBox(el) || engine.inert(el)) return false;
+    return !holdsStop(el);
+  }
+  function holdsStop(node) {
+    var children = engine.renderedChildren(node) || node.childNodes;
+    for (var i = 0; i < children.length; i++) {
+      var el = children[i];
+      if (el.nodeType !== 1) continue;
+      if (el.matches(TABBABLE) ? tabbable(el) : scrollerStop(el)) return true;
+      if (holdsStop(el)) return true;
+    }
+    return false;
   }
   // (an editable's root is a stop though its tabIndex reads -1)
   function tabbable(el) {

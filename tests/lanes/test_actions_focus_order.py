@@ -144,6 +144,29 @@ document.getElementById('inert-slot').attachShadow({ mode: 'open' }).innerHTML =
     + STOPS_IN_TITLE,
 )
 
+#: Boxes that scroll, for Tab: Chromium stops at one that scrolls and holds nothing Tab stops at (its keyboard-
+#: focusable scrollers), not at one holding a button, one whose content fits, or one that clips without scrolling;
+#: and a list that scrolls, open under a field, which the field's blur closes (as Carbon's combobox closes its menu):
+#: Tab from the field chose the list, which was gone by the time the focus came, so the focus went nowhere.
+SCROLLERS = page(
+    "[]",
+    """<h1>Scrollers</h1>
+<p><label>Before <input id="before"></label></p>
+<div id="scroller" style="height: 60px; overflow: auto"><p style="height: 200px">Long text in a box</p></div>
+<div id="holder" style="height: 60px; overflow: auto"><p style="height: 200px"><button id="inside">In</button></p></div>
+<div id="fits" style="height: 60px; overflow: auto"><p>Fits</p></div>
+<div id="clips" style="height: 60px; overflow: hidden"><p style="height: 200px">Clipped</p></div>
+<p><label>Field <input id="field"></label></p>
+<ul id="menu" role="listbox" style="height: 60px; overflow: auto; margin: 0">
+  <li role="option">One</li><li role="option">Two</li><li role="option">Three</li><li role="option">Four</li>
+</ul>
+<p><label>After <input id="after"></label></p>
+<script>
+document.getElementById('field').addEventListener('blur', () => { document.getElementById('menu').hidden = true; });
+</script>"""
+    + STOPS_IN_TITLE,
+)
+
 #: A radio group whose third radio is disabled; the title lists the values its change events gave.
 RADIOS = page(
     "[]",
@@ -218,6 +241,7 @@ def pages() -> Iterator[PageServer]:
         "/tab-returns": TAB_RETURNS,
         "/tree-end": TREE_END,
         "/clicked-text": CLICKED_TEXT,
+        "/scrollers": SCROLLERS,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -328,3 +352,12 @@ def test_tab_from_nothing_focused_goes_on_from_where_the_press_landed(agent: Lan
     assert press(agent, "Tab") == ["after"]
     focus_field(agent, "/clicked-text", 'menuitem "Archive"')
     assert press(agent, "Shift+Tab") == ["menu"]
+
+
+def test_tab_stops_at_a_box_that_scrolls_with_nothing_in_it_to_stop_at(agent: LaneAgent) -> None:
+    """Chromium's keyboard-focusable scrollers: a box the user can scroll, holding nothing Tab stops at, is a stop
+    itself. Tab from a field whose blur hides the list it chose goes nowhere: Chromium picks the next stop before
+    the blur, and a stop gone by then takes no focus (Carbon's combobox, typed into, then Tab: the body)."""
+    focus_field(agent, "/scrollers", 'textbox "Before"')
+    assert press(agent, "Tab", 3) == ["scroller", "inside", "field"]
+    assert press(agent, "Tab")[-1] == "page"

@@ -18,14 +18,25 @@
   function tabOrder() {
     var positive = [],
       zero = [];
+    // Puts each stop under `node` in its list, in order; whether there was any.
     (function walk(node) {
+      var any = false;
       var children = engine.renderedChildren(node) || node.childNodes;
       for (var i = 0; i < children.length; i++) {
         var el = children[i];
         if (el.nodeType !== 1) continue;
-        if (el.matches(TABBABLE) ? tabbable(el) : scrollerStop(el)) (el.tabIndex > 0 ? positive : zero).push(el);
-        walk(el);
+        var listed = el.matches(TABBABLE);
+        var stop = listed && tabbable(el);
+        if (stop) (el.tabIndex > 0 ? positive : zero).push(el);
+        var holds = walk(el);
+        // (a scroller holds no stop, so nothing went in the lists after its place)
+        if (!listed && !holds && scrollsByKeyboard(el)) {
+          zero.push(el);
+          stop = true;
+        }
+        any = any || stop || holds;
       }
+      return any;
     })(document.body || document.documentElement);
     positive.sort(function (a, b) {
       return a.tabIndex - b.tabIndex;
@@ -37,24 +48,13 @@
   // one that clips without scrolling, or whose content fits, is not. (Carbon's combobox list is one: Tab from its
   // field chooses it, then the field's blur closes it, and the focus goes nowhere.)
   var SCROLLS = /^(auto|scroll)$/;
-  function scrollerStop(el) {
+  function scrollsByKeyboard(el) {
     var overflowsY = el.scrollHeight > el.clientHeight,
       overflowsX = el.scrollWidth > el.clientWidth;
     if (!overflowsY && !overflowsX) return false;
     var style = getComputedStyle(el);
     var scrolls = (overflowsY && SCROLLS.test(style.overflowY)) || (overflowsX && SCROLLS.test(style.overflowX));
-    if (!scrolls || style.visibility !== "visible" || !hasBox(el) || engine.inert(el)) return false;
-    return !holdsStop(el);
-  }
-  function holdsStop(node) {
-    var children = engine.renderedChildren(node) || node.childNodes;
-    for (var i = 0; i < children.length; i++) {
-      var el = children[i];
-      if (el.nodeType !== 1) continue;
-      if (el.matches(TABBABLE) ? tabbable(el) : scrollerStop(el)) return true;
-      if (holdsStop(el)) return true;
-    }
-    return false;
+    return scrolls && style.visibility === "visible" && hasBox(el) && !engine.inert(el);
   }
   // (an editable's root is a stop though its tabIndex reads -1)
   function tabbable(el) {

@@ -84,23 +84,25 @@ OPEN_COMBOBOX_HAS_ITS_FIELD_FOCUSED = (
 #: A person's interval between the two presses of a double click, at the soonest: a tenth of a second (the product's
 #: lanes wait the same: extension/engine/landing.js, SECOND_PRESS_AFTER_MS).
 PERSONS_INTERVAL = "new Promise(function (done) { setTimeout(function () { done(true); }, 100); })"
-#: A frame, two turns of a timer and a message channel, a frame and a turn (the engine's frameAndTurn).
-FRAME_AND_TURN = (
-    "new Promise(function (done) { function turn() { return new Promise(function (turned) { var left = 2;"
+#: A turn of a timer and a message channel, and a frame, as JavaScript functions (for the waits below).
+TURN_AND_FRAME_FUNCTIONS = (
+    "function turn() { return new Promise(function (turned) { var left = 2;"
     " function one() { if (--left === 0) turned(); } setTimeout(one, 0); var channel = new MessageChannel();"
     " channel.port1.onmessage = function () { channel.port1.close(); one(); }; channel.port2.postMessage(null); }); }"
     " function frame() { return new Promise(function (drawn) { requestAnimationFrame(function () { drawn(); }); }); }"
+)
+#: A frame, two turns of a timer and a message channel, a frame and a turn (the engine's frameAndTurn).
+FRAME_AND_TURN = (
+    f"new Promise(function (done) {{ {TURN_AND_FRAME_FUNCTIONS}"
     " frame().then(turn).then(turn).then(frame).then(turn).then(function () { done(true); }); })"
 )
-#: A frame, then a turn of a timer and a message channel: how long a person's button stays down at the least (a
-#: tenth of a second or so, in fact). Released at once, as CDP input is sent, a press's 0 ms timer ran after the click
-#: in 10 clicks of 12 on PrimeVue's calendar, and the outcome varied between runs (the focus on the body or on the
-#: date field); held, the timer ran before the click in every run, and the focus stayed on the field.
+#: A frame, then a turn: how long a person's button stays down at the least (a tenth of a second or so, in fact).
+#: Released at once, as CDP input is sent, a press's 0 ms timer ran after the click in 10 clicks of 12 on PrimeVue's
+#: calendar, and the outcome varied between runs (the focus on the body or on the date field); held, the timer ran
+#: before the click in every run, and the focus stayed on the field.
 PRESS_HELD = (
-    "new Promise(function (done) { requestAnimationFrame(function () { var left = 2;"
-    " function one() { if (--left === 0) done(true); } setTimeout(one, 0); var channel = new MessageChannel();"
-    " channel.port1.onmessage = function () { channel.port1.close(); one(); }; channel.port2.postMessage(null); });"
-    " })"
+    f"new Promise(function (done) {{ {TURN_AND_FRAME_FUNCTIONS}"
+    " frame().then(turn).then(function () { done(true); }); })"
 )
 #: The element a press at (x, y) hits, through open shadow roots (a function declaration, for the scripts below).
 DEEP_HIT = (

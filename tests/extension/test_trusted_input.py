@@ -33,7 +33,7 @@ from hermes_wire.native import HERMES_EXTENSION_ID
 from tests.conftest import scaled
 from tests.extension.test_end_to_end import ref_of, snapshot
 from tests.lanes.test_actions_click_order import HOVER_STATE
-from tests.lanes.test_actions_default_keys import SLIDING_PANEL
+from tests.lanes.test_actions_double_click import SLIDING_PANEL
 from tests.support.browser_stack import BrowserStack, extension_stack
 from tests.support.pages import serve_pages
 from tests.support.waiting import wait_until
@@ -209,7 +209,7 @@ def test_real_presses_wait_for_the_arrival_and_for_what_the_first_click_opened_a
     """The mode sent a press on a label with the move that brought the pointer there, and a double click's two presses
     back to back: the page's render of the arrival came after the press (the label's press went uncounted), and the
     second press went to the panel the first click opened, still sliding over the button. The pages are the lanes'
-    (tests/lanes: test_actions_click_order.py, test_actions_default_keys.py)."""
+    (tests/lanes: test_actions_click_order.py, test_actions_double_click.py)."""
     session_id = trusted_session(stack, "hover-state")
     page = snapshot(stack, session_id)
     for name in ("Budgets", "Accept the terms"):

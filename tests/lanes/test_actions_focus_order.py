@@ -18,7 +18,7 @@ import pytest
 
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
-from tests.lanes.test_actions_default_keys import focus_field, press, ref_of
+from tests.lanes.page_reports import focus_field, press, ref_of
 from tests.lanes.test_contract import line_of
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until

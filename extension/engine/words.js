@@ -125,12 +125,60 @@
     var endOfParagraph = tail === "";
     var endOfContent = endOfParagraph && !hasNextPosition(selection, node, offset);
     var wrappedLineEnd = !endOfParagraph && reach("forward", "lineboundary") === "" && reach("backward", "lineboundary") !== "";
-    var word = wordAt(head + tail, head.length, endOfContent || wrappedLineEnd);
-    var start = walked(selection, node, offset, "backward", head.length - word[0]),
+    var wordBefore = endOfContent || wrappedLineEnd;
+    var control = controlBefore(node, offset);
+    if (control && CARET_BEFORE.test(controlKind(control))) {
+      selection.collapse(node, offset - 1);
+      return restore();
+    }
+    var word = wordAt(head + tail, head.length, wordBefore);
+    var start = (control && startAfterControl(selection, control, node, offset, wordBefore)) ||
+        walked(selection, node, offset, "backward", head.length - word[0]),
       end = walked(selection, node, offset, "forward", word[1] - head.length);
     selection.setBaseAndExtent(start[0], start[1], end[0], end[1]);
     if (endOfParagraph && !endOfContent && !inTableCell(node)) extended(selection, "forward", "character");
     restore();
+  }
+  // A double click's word starts elsewhere when the press's position is just after a form control, as Chromium's
+  // word search reads the text around a position by runs of inline content (all measured with real input, after
+  // the last control of a paragraph and of the document):
+  //   - a date, time, month, week, colour or range input, or a meter: the press goes before it, and selects nothing;
+  //   - a text field (its text is its own), a drop-down or a progress bar: the search passes over it, so the word
+  //     before the position is the control itself when text precedes it on its line, and else the last word of the
+  //     paragraph before (Flatpickr's calendar, closed by the first click: the second press, below the page's last
+  //     field, selects the label before that field);
+  //   - a checkbox, a radio button or an image: it is a character of its line, so at the end of the content the
+  //     word before the position is the control.
+  // Elsewhere (buttons, file inputs, boxes with text) the position is in or beside text, as the search reads it.
+  var CARET_BEFORE = /^(date|time|datetime-local|month|week|color|range|meter)$/;
+  var PASSED_OVER = /^(text|search|email|url|tel|password|number|textarea|select|progress)$/;
+  var IN_LINE = /^(checkbox|radio|img)$/;
+  function controlBefore(node, offset) {
+    var control = node.nodeType === 1 && offset > 0 ? node.childNodes[offset - 1] : null;
+    return control && control.nodeType === 1 && controlKind(control) ? control : null;
+  }
+  function controlKind(el) {
+    var tag = el.localName;
+    var kind = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : tag;
+    return CARET_BEFORE.test(kind) || PASSED_OVER.test(kind) || IN_LINE.test(kind) ? kind : "";
+  }
+  // Where the word starts for a press just after `control` (at node, offset): null where the general rule holds.
+  function startAfterControl(selection, control, node, offset, wordBefore) {
+    var kind = controlKind(control);
+    selection.collapse(node, offset - 1);
+    var textBefore = extended(selection, "backward", "paragraphboundary") && selection.toString() !== "";
+    if (IN_LINE.test(kind) || textBefore) return wordBefore ? [node, offset - 1] : [node, offset];
+    // nothing before the control on its paragraph: the search goes on in the paragraph before it
+    selection.collapse(node, offset - 1);
+    if (!extended(selection, "backward", "character")) return null;
+    var end = [selection.focusNode, selection.focusOffset];
+    if (end[0] === node && end[1] === offset - 1) return null;
+    if (!wordBefore) return end;
+    selection.collapse(end[0], end[1]);
+    extended(selection, "backward", "paragraphboundary");
+    var paragraph = selection.toString();
+    var word = wordAt(paragraph, paragraph.length, true);
+    return walked(selection, end[0], end[1], "backward", paragraph.length - word[0]);
   }
   // Extends the selection one `unit` in `direction`, as modify() does, but not into a field or an editor that does not
   // have the focus: modify() focuses one it walks into (a double click does not: measured, PrimeVue's date field,

@@ -59,6 +59,8 @@
  *       arrived at aim()'s point, where to press (pointer.js); aimToType(ref, textTypes) -> Promise<{facts: {tag,
  *       type, editable}, aimed?: aim()'s answer}|null>: a field's kind, and where to click it for real keys
  *   hoverState(ref) -> {ok, hovered, notice?}: click's hover report, for a lane that hovered with real input events
+ *   fieldsFocused(ref) -> {ok, focused}: a date or time input that holds the focus, after browser_type set it, for
+ *       a lane that moves its focus to the input's last field with real keys, where a person's typing leaves it
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
  *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
@@ -224,6 +226,7 @@
       underPointer: guardedAsync(engine.underPointer, "action_failed"),
       aimToType: guardedAsync(engine.aimToType, "action_failed"),
       hoverState: guarded(engine.hoverState, "action_failed"),
+      fieldsFocused: guarded(engine.fieldsFocused, "action_failed"),
       watch: engine.watch,
       waitForText: guardedAsync(engine.waitForText, "action_failed"),
       settle: guardedAsync(engine.settle, "action_failed"),

@@ -303,6 +303,12 @@
       return "select_all";
     }
     if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && editing.field) {
+      if (SEGMENTED_INPUTS[target.type]) {
+        // a date or time input's fields hold no text selection: the page's text is selected, the focus kept, as
+        // with real keys in a field of it (Mantine's time input, typed into, then Control+A)
+        document.execCommand("selectAll", false);
+        return "select_all";
+      }
       try {
         target.select();
       } catch (e) {

@@ -56,6 +56,14 @@ NAMED_KEYS = {
     "PageDown": ("PageDown", 34, ""),
 }
 #: Resolves once the page has drawn its next frame.
+#: Whether the focus is in a date or time input, whose fields (hours, minutes, AM/PM...) a person types over: there
+#: Control+A selects the page's text, not the field's value.
+FOCUS_IN_DATE_OR_TIME_FIELDS = """(() => {
+  let focused = document.activeElement;
+  while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) focused = focused.shadowRoot.activeElement;
+  return !!focused && focused.localName === 'input' && /^(date|time|datetime-local|month|week)$/.test(focused.type);
+})()"""
+
 NEXT_FRAME = "new Promise(function (done) { requestAnimationFrame(function () { done(true); }); })"
 #: Whether the element's centre, where a person presses it, shows in the viewport, or it has no area: a person
 #: scrolls the page only to see what they press, and presses a row whose lower edge the viewport cuts off without
@@ -428,7 +436,8 @@ class Oracle:
                 # a person starts typing once they see what the click did (a dropdown's search field shown and
                 # focused, a picker drawn): keys sent in the same frame go to what held the focus before
                 self.page.evaluate(SETTLE_WAIT)
-            self.key("Control+a")
+            if not self.page.evaluate(FOCUS_IN_DATE_OR_TIME_FIELDS):
+                self.key("Control+a")  # what was there goes: a date or time input's fields are typed over instead
             for character in step.text:
                 self.type_character(character)
                 # a person's keys come a frame apart at least: the page draws what each did before the next

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hermes_server.cdp.engine import ref_key
+from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.keys import clipboard_chord, parse_key
 from hermes_server.cdp.tools import pointer
 from hermes_server.cdp.tools.acting import Before, act, after_action, answering_dialog, follow, pressing
@@ -16,6 +17,9 @@ from hermes_server.errors import CDPCommandFailed
 #: Input types typed into with real input events.  The others (a select, date and time pickers, range, colour)
 #: have no text to type into: the engine sets them as the user's choice would, as on the extension lane.
 TEXT_INPUT_TYPES = frozenset({"text", "search", "url", "tel", "email", "password", "number"})
+#: The most fields a date or time input draws (a date and a time, with seconds, milliseconds and AM/PM): ArrowRight
+#: this many times less one, from its first, reaches its last (where it stops).
+MOST_FIELDS = 8
 
 
 @handles("browser_type")
@@ -38,6 +42,7 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     if aim is None:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
         before = Before.now(supervisor, frame)
         done = await act(supervisor, engine.call(frame, "type", ref, args["text"]))
+        await _to_last_field(browsing, frame, ref, session)
         return await follow(supervisor, frame, done, before)
     x, y, aimed = aim
     text = args["text"].replace("\r", "")
@@ -72,6 +77,18 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     else:
         result = await follow(supervisor, frame, result | {"navigating": checked.get("navigating")}, before)
     return result | {key: checked[key] for key in ("value", "password") if key in checked}
+
+
+async def _to_last_field(browsing: Browsing, frame: FrameInfo, ref: str, session: str) -> None:
+    """A date or time input that the engine set by its value and that holds the focus: its focus goes to its last
+    field, where a person's typing leaves it (measured on Mantine's time input: after "1030AM", Tab goes on to the
+    next control, Shift+Tab back to the minutes, ArrowUp turns AM to PM; from the first field, where the focus was,
+    Tab went to the minutes and ArrowUp moved the hour)."""
+    if not (await browsing.engine().call(frame, "fieldsFocused", ref)).get("focused"):
+        return
+    arrow = parse_key("ArrowRight")
+    for _ in range(MOST_FIELDS - 1):
+        await press_key(browsing.supervisor, session, arrow)
 
 
 #: How much of a copied text the agent is told (never a password field's: only its length); the extension's too.

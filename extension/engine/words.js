@@ -113,8 +113,9 @@
       if (before) selection.addRange(before);
       return restore();
     }
-    node = selection.anchorNode;
-    offset = selection.anchorOffset;
+    var canonical = caretPosition(selection, selection.anchorNode, selection.anchorOffset);
+    node = canonical[0];
+    offset = canonical[1];
     function reach(direction, unit) {
       selection.collapse(node, offset);
       extended(selection, direction, unit);
@@ -136,7 +137,7 @@
         walked(selection, node, offset, "backward", head.length - word[0]),
       end = walked(selection, node, offset, "forward", word[1] - head.length);
     selection.setBaseAndExtent(start[0], start[1], end[0], end[1]);
-    if (endOfParagraph && !endOfContent && !inTableCell(node)) extended(selection, "forward", "character");
+    if (endOfParagraph && !endOfContent && !inTableCell(node)) runOn(selection);
     restore();
   }
   // A double click's word starts elsewhere when the press's position is just after a form control, as Chromium's
@@ -180,6 +181,28 @@
     var word = wordAt(paragraph, paragraph.length, true);
     return walked(selection, end[0], end[1], "backward", paragraph.length - word[0]);
   }
+  // A paragraph's end selected on to the next paragraph's start, inside an editor that follows too.
+  function runOn(selection) {
+    var end = [selection.focusNode, selection.focusOffset];
+    extended(selection, "forward", "character");
+    var editor = selection.focusNode === end[0] && selection.focusOffset === end[1] ? editorAfter(end[0], end[1]) : null;
+    if (editor) selection.extend(editor, 0);
+  }
+  // Where the caret goes for a position that no caret can take and from which it can go no further (a press on a box
+  // of icons, as Quill's header picker is, at the end of its toolbar): the browser takes the word from the caret's
+  // place before it, the end of the text before the box (measured: "Quill" then the editor's first line, the line
+  // break between them selected, not the word "Quill" as at the end of the document); one step back and one forward
+  // find it. Any other position stays as it is.
+  function caretPosition(selection, node, offset) {
+    if (controlBefore(node, offset)) return [node, offset]; // (the control's own rule: startAfterControl)
+    selection.collapse(node, offset);
+    if (!extended(selection, "forward", "character") || selection.focusNode !== node || selection.focusOffset !== offset) return [node, offset];
+    selection.collapse(node, offset);
+    if (!extended(selection, "backward", "character")) return [node, offset];
+    selection.collapse(selection.focusNode, selection.focusOffset);
+    if (!extended(selection, "forward", "character")) return [node, offset];
+    return [selection.focusNode, selection.focusOffset];
+  }
   // Extends the selection one `unit` in `direction`, as modify() does, but not into a field or an editor that does not
   // have the focus: modify() focuses one it walks into (a double click does not: measured, PrimeVue's date field,
   // before its calendar, after a double click on a day of the calendar); such a step is taken back, and false.
@@ -213,7 +236,21 @@
     selection.collapse(node, offset);
     if (!extended(selection, "forward", "character")) return false;
     var moved = selection.focusNode !== node || selection.focusOffset !== offset;
-    return moved && selection.focusNode !== document.documentElement;
+    return (moved && selection.focusNode !== document.documentElement) || !!editorAfter(node, offset);
+  }
+  // The first editor (a contenteditable host that shows) after (node, offset), or null: modify() stops at its edge,
+  // where the browser's next position is inside it (a double click on Quill's toolbar, before its editor, selects
+  // the line break up to the editor's first line, as at a paragraph's end, not the word before as at the end of the
+  // document).
+  function editorAfter(node, offset) {
+    var rest = document.createRange();
+    rest.setStart(node, offset);
+    rest.setEnd(document.documentElement, document.documentElement.childNodes.length);
+    return (
+      Array.prototype.find.call(document.querySelectorAll("[contenteditable]"), function (host) {
+        return host.isContentEditable && !(host.parentElement && host.parentElement.isContentEditable) && engine.hasBox(host) && rest.intersectsNode(host);
+      }) || null
+    );
   }
   // [start, end] of the word of `text` at `index`: the one it is in, or on a boundary the one after it (with
   // wordBefore, the one before it); [index, index] past the end.

@@ -130,12 +130,22 @@ CONTROL_PAGE = """<!doctype html><title>Controls</title>
 <p>Alpha beta</p><p id="between">{control}</p><p>Gamma delta</p>
 <p>Last words</p><p id="last">{control}</p>"""
 
+#: A heading, a toolbar of icon buttons (no text) and an editor, as Quill lays out its header picker and its editor.
+ICONS_BEFORE_AN_EDITOR = """<!doctype html><title>Icons</title>
+<style>body { font: 16px monospace; margin: 10px } .bar span { display: inline-block; width: 24px; height: 24px }
+svg { pointer-events: none }</style>
+<h1>Title</h1>
+<div class="bar"><span id="icon" tabindex="0" role="button"><svg width="18" height="18"><rect width="18"
+  height="18"></rect></svg></span></div>
+<div contenteditable="true"><p>First line</p></div>"""
+
 
 @pytest.fixture(scope="module")
 def servers() -> Iterator[tuple[PageServer, PageServer]]:
     if not PY_DOCS.is_dir():
         pytest.fail(f"{PY_DOCS} is missing: apt-get install -y python3.11-doc")
     controls = {f"/controls/{kind}": CONTROL_PAGE.format(control=html) for kind, html in CONTROLS.items()}
+    controls["/icons-before-an-editor"] = ICONS_BEFORE_AN_EDITOR
     with serve_pages(controls, folder=PY_DOCS, mount="/doc/") as docs, serve_corpus() as corpus:
         yield docs, corpus
 
@@ -216,3 +226,22 @@ def test_a_double_click_beside_a_form_control_selects_what_chromium_selects(
             if model != real:
                 differing.append(f"{kind}, {place}: real {real}, model {model}")
     assert not differing, "\n".join(differing)
+
+
+def test_a_double_click_on_icons_before_an_editor_selects_up_to_the_editor(
+    tab: Tab, servers: tuple[PageServer, PageServer]
+) -> None:
+    """A press on a box of icons takes the caret's place before it, the heading's end; an editor follows, so that is
+    a paragraph's end, not the document's: the line break up to the editor's first line is selected, not the word
+    before (Quill's header picker: its toolbar, then its editor)."""
+    frame = opened(tab, servers, "/icons-before-an-editor")
+    x, y = frame.page_eval(
+        "(function () { var box = document.getElementById('icon').getBoundingClientRect();"
+        " return [box.left + box.width / 2, box.top + box.height / 2]; })()"
+    )
+    frame.page_eval(CLEAR)
+    real_double_click(tab, x, y)
+    real = frame.page_eval(SELECTED)
+    frame.page_eval(CLEAR)
+    frame.eval(f"{MODEL_DOUBLE_CLICK}({x}, {y})")
+    assert (real, frame.page_eval(SELECTED)) == ('Range "\\n"', 'Range "\\n"')

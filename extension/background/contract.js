@@ -585,6 +585,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/landing.js",
     "engine/gesture.js",
     "engine/focus.js",
+    "engine/date_fields.js",
     "engine/guard.js",
     "engine/select.js",
     "engine/pointer.js",

@@ -296,7 +296,14 @@
     }
     // (from where the focus is now: a keydown handler may have moved it, as Fluent UI's menu, closing on Tab,
     // gives it back to its button, and real Tab goes on from there)
-    if (key === "Tab" && plain) return moveFocus(focusedNow(target), !!modifiers.shift);
+    // (a date or time input's fields take Tab, the arrows, Backspace and Delete: date_fields.js)
+    var inFields = plain && editing.field && engine.hasDateFields(target) ? engine.fieldKey(target, key, !!modifiers.shift) : undefined;
+    if (inFields !== undefined) return inFields;
+    if (key === "Tab" && plain) {
+      var tabbed = moveFocus(focusedNow(target), !!modifiers.shift);
+      engine.enteredFields(engine.focusedElement(), !!modifiers.shift);
+      return tabbed;
+    }
     if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && editing.editable) {
       // the editor's own Select All: the editing host's content, with the selectstart a person's keys give
       document.execCommand("selectAll", false);

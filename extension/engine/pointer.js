@@ -244,6 +244,7 @@
         focusMovedByPage(down.focusedBefore, down.heard);
         engine.noteStartingPoint(target); // where Tab goes on from while nothing has the focus (cancelled or not)
         if (down.mouse) moveFocusFor(target);
+        if (down.mouse && how.name === "left") engine.pressFields(target, x); // a date or time input's field
         if (down.mouse && how.name === "left") engine.selectPopupPressed(target);
         // the press's own default on a slider's track and on text (fields.js)
         down.slid = down.mouse && how.name === "left" && detail === 1 && engine.slideRange(target, x, y);

@@ -139,6 +139,7 @@
       setNativeValue(input, value.value);
       userEdited(input);
     }
+    engine.typedFields(input); // a date or time input's last field has the focus, as after a person's typing
     return { ok: true, check: value.value, readBack: true };
   }
   // {value} the input would hold given `text` (the browser's own reading: "2014-05-05 13:45" is held as

@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 
-from hermes_wire.tool_spec import EXTENSION_LANE
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.editor_pages import editor_page
@@ -160,6 +159,25 @@ for (const type of ['keyup', 'input', 'change', 'focusin']) document.addEventLis
 )
 
 
+#: A time and a date input with values, in the browser's own style (the picker's icon a Tab stop after the fields),
+#: between two buttons; the title holds both values and where the focus is, after every key.
+DATE_AND_TIME = page(
+    "{}",
+    """<h1>When</h1>
+<p><button id="before">Before</button></p>
+<p><label>Alarm <input type="time" id="alarm" value="07:30"></label></p>
+<p><label>Day <input type="date" id="day" value="2024-05-10"></label></p>
+<p><button id="after">After</button></p>
+<script>
+const report = () => {
+  document.title = JSON.stringify({ alarm: document.getElementById('alarm').value,
+    day: document.getElementById('day').value, focus: document.activeElement.id });
+};
+for (const type of ['keyup', 'input', 'change', 'focusin']) document.addEventListener(type, report, true);
+</script>""",
+)
+
+
 #: Draft.js with an inline toolbar (Bold, Italic, Link) shown while the editor's own selection is not collapsed
 #: and the editor has the focus, as Draft.js's inline toolbar plugins show theirs. The title holds the editor's
 #: text, its SelectionState (start and end offsets, collapsed, focus) and its inline style ranges.
@@ -211,6 +229,7 @@ def pages() -> Iterator[PageServer]:
         "/cell-editor": CELL_EDITOR,
         "/date": DATE,
         "/time": TIME,
+        "/date-and-time": DATE_AND_TIME,
         "/selects": SELECTS,
         "/caret": CARET,
         "/range": RANGE,
@@ -384,16 +403,44 @@ def test_space_on_a_date_input_leaves_a_date_in_it(agent: LaneAgent) -> None:
     ],
 )
 def test_keys_after_typing_a_time_go_on_from_its_last_field(
-    agent: LaneAgent, request: pytest.FixtureRequest, key: str, expected: dict[str, str]
+    agent: LaneAgent, key: str, expected: dict[str, str]
 ) -> None:
     """Measured with real keys (Mantine's time input): a person's "1030AM" fills the hours, the minutes and AM/PM in
     turn and leaves the focus on AM/PM, so Tab goes on to the next control, Shift+Tab back to the minutes, ArrowUp
     turns AM to PM, Control+A selects the page's text (the fields hold none). browser_type sets the value; the cdp
     lane then moves the focus to the last field with real keys (from the first, where it was, Tab went to the
-    minutes and ArrowUp moved the hour); the extension lane selects the page's text on Control+A, as real keys do."""
-    if agent.lane == EXTENSION_LANE and key in ("Shift+Tab", "ArrowUp"):
-        reason = "no script reaches a date or time input's fields: the extension lane's keys do nothing in them"
-        request.node.add_marker(pytest.mark.xfail(strict=True, reason=reason))
+    minutes and ArrowUp moved the hour); the extension lane keeps which field has the focus (date_fields.js)."""
     agent.open("/time")
     agent.ok("browser_type", ref=ref_of(agent, 'textbox "Alarm"'), text="1030AM")
     assert press(agent, key) == expected
+
+
+def test_keys_in_the_fields_of_a_date_and_a_time_input(agent: LaneAgent) -> None:
+    """Measured with real input (the cdp lane's): a press focuses the field under it, the first when it is on none
+    (the time input's centre is between its minutes and AM/PM, the date input's on its year); Tab and Shift+Tab go
+    from field to field and to the picker's icon before they leave, and Shift+Tab comes back in at the icon; ArrowUp
+    and ArrowDown step the field (wrapping, but the year); Backspace empties it, and the input's value with it, and
+    ArrowUp then gives it its first value."""
+    agent.open("/date-and-time")
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Alarm"'))
+    alarm = [("ArrowUp", "08:30"), ("Tab", "08:30"), ("ArrowDown", "08:29"), ("Tab", "08:29"), ("ArrowUp", "20:29")]
+    for key, value in alarm:
+        assert press(agent, key) == {"alarm": value, "day": "2024-05-10", "focus": "alarm"}, key
+    assert press(agent, "Tab")["focus"] == "alarm"  # the picker's icon
+    assert press(agent, "Tab")["focus"] == "day"
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Day"'))
+    day = [
+        ("ArrowUp", "2025-05-10", "day"),  # the year
+        ("Shift+Tab", "2025-05-10", "day"),
+        ("ArrowDown", "2025-05-09", "day"),
+        ("Backspace", "", "day"),
+        ("ArrowUp", "2025-05-01", "day"),
+        ("Tab", "2025-05-01", "day"),  # the year
+        ("Tab", "2025-05-01", "day"),  # the picker's icon
+        ("Tab", "2025-05-01", "after"),
+        ("Shift+Tab", "2025-05-01", "day"),  # back at the icon
+        ("Shift+Tab", "2025-05-01", "day"),  # the year
+        ("ArrowUp", "2026-05-01", "day"),
+    ]
+    for key, value, focus in day:
+        assert press(agent, key) == {"alarm": "20:29", "day": value, "focus": focus}, key

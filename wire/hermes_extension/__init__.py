@@ -38,6 +38,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/landing.js",
     "engine/gesture.js",
     "engine/focus.js",
+    "engine/date_fields.js",
     "engine/guard.js",
     "engine/select.js",
     "engine/pointer.js",

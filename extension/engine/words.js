@@ -238,17 +238,18 @@
     var moved = selection.focusNode !== node || selection.focusOffset !== offset;
     return (moved && selection.focusNode !== document.documentElement) || !!editorAfter(node, offset);
   }
-  // The first editor (a contenteditable host that shows) after (node, offset), or null: modify() stops at its edge,
-  // where the browser's next position is inside it (a double click on Quill's toolbar, before its editor, selects
-  // the line break up to the editor's first line, as at a paragraph's end, not the word before as at the end of the
-  // document).
+  // The first editor (a contenteditable host that shows) after (node, offset), not one it is in, or null: modify()
+  // stops at its edge, where the browser's next position is inside it (a double click on Quill's toolbar, before its
+  // editor, selects the line break up to the editor's first line, as at a paragraph's end, not the word before as at
+  // the end of the document; at the end of an editor's own text it is the end of its content).
   function editorAfter(node, offset) {
     var rest = document.createRange();
     rest.setStart(node, offset);
     rest.setEnd(document.documentElement, document.documentElement.childNodes.length);
     return (
       Array.prototype.find.call(document.querySelectorAll("[contenteditable]"), function (host) {
-        return host.isContentEditable && !(host.parentElement && host.parentElement.isContentEditable) && engine.hasBox(host) && rest.intersectsNode(host);
+        var root = host.isContentEditable && !(host.parentElement && host.parentElement.isContentEditable);
+        return root && !engine.composedContains(host, node) && engine.hasBox(host) && rest.intersectsNode(host);
       }) || null
     );
   }

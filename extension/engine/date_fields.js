@@ -80,8 +80,8 @@
       state.values = {};
       var twelve = onTwelveHours(input);
       fieldNames(input).forEach(function (name) {
-        var value = name === "dayPeriod" ? (parts.hour >= 12 ? 1 : 0) : name === "hour" && twelve ? parts.hour % 12 || 12 : parts[name];
-        state.values[name] = parts.hour === undefined && parts.year === undefined ? null : value;
+        var held = name === "dayPeriod" ? (parts.hour >= 12 ? 1 : 0) : name === "hour" && twelve ? parts.hour % 12 || 12 : parts[name];
+        state.values[name] = parts.hour === undefined && parts.year === undefined ? null : held;
       });
       state.seen = value;
     }
@@ -134,6 +134,14 @@
   // After browser_type set its value: the last field has the focus, as after a person's typing.
   function typedFields(input) {
     if (hasFields(input)) stateOf(input).focused = fieldNames(input).length - 1;
+  }
+  // fieldsFocused(ref) -> {ok, focused}: the element is such an input and holds the focus, after browser_type set
+  // it, for a lane that moves its focus to the last field with real keys (the cdp lane: its real keys reach the
+  // fields, and keep no state here).
+  function fieldsFocused(ref) {
+    var found = engine.lookup(ref);
+    if (!found.ok) return found;
+    return { ok: true, focused: hasFields(found.element) && engine.focusedElement() === found.element };
   }
   // After Tab (forward) or Shift+Tab moved the focus into such an input: its first field, or its last stop.
   function enteredFields(input, backward) {
@@ -240,6 +248,7 @@
     hasDateFields: hasFields,
     pressFields: pressFields,
     typedFields: typedFields,
+    fieldsFocused: fieldsFocused,
     enteredFields: enteredFields,
     fieldKey: fieldKey,
   });

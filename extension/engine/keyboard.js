@@ -38,7 +38,6 @@
     ARROW_KEYS = engine.ARROW_KEYS;
 
   // Input types of which a form with more than one blocks implicit submission (HTML's rule).
-  var SEGMENTED_INPUTS = wordSet("date time datetime-local month week");
   var BLOCKS_IMPLICIT_SUBMIT = wordSet("text search url tel email password date month week time datetime-local number");
   var MODIFIERS = engine.lookupTable({ control: "ctrl", ctrl: "ctrl", shift: "shift", alt: "alt", meta: "meta", cmd: "meta", command: "meta" });
   var SCROLL_KEYS = /^(ArrowDown|ArrowUp|PageDown|PageUp|Home|End| )$/;
@@ -169,7 +168,7 @@
   function editingOf(target) {
     var field = isTextField(target);
     var writable = (field && !target.readOnly) || target.isContentEditable;
-    return { editable: target.isContentEditable, field: field, writable: writable, textual: writable && !SEGMENTED_INPUTS[target.type] };
+    return { editable: target.isContentEditable, field: field, writable: writable, textual: writable && !engine.hasDateFields(target) };
   }
   // What a key does on its target, read once, before anything happens: the one reading the press acts on (press,
   // defaultAction) and the user's confirmation judges (pressRisk), whatever the spelling of the chord (parseKey:
@@ -310,7 +309,7 @@
       return "select_all";
     }
     if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && editing.field) {
-      if (SEGMENTED_INPUTS[target.type]) {
+      if (engine.hasDateFields(target)) {
         // a date or time input's fields hold no text selection: the page's text is selected, the focus kept, as
         // with real keys in a field of it (Mantine's time input, typed into, then Control+A)
         document.execCommand("selectAll", false);

@@ -19,8 +19,7 @@
     withDescription = engine.withDescription,
     nativeValue = engine.nativeValue,
     setNativeValue = engine.setNativeValue,
-    focusElement = engine.focusElement,
-    tagOf = engine.tagOf;
+    focusElement = engine.focusElement;
 
   var OPTIONS_LISTED = 50;
   // The option whose label is the text (exactly, then ignoring case), whose value is the text, or whose
@@ -195,18 +194,6 @@
   function takesValue(input) {
     return !!VALUE_INPUTS[input.type];
   }
-  // A date or time input draws its value in fields (hours, minutes, AM/PM...) that take keys one at a time: a
-  // person's typing fills them in turn and leaves the focus on the last, so that Tab goes on from there and Shift+Tab
-  // or an arrow works on that field. browser_type sets the value instead; fieldsFocused(ref) -> {ok, focused}: the
-  // input is such a one and holds the focus after it, for a lane that then moves its focus to the last field with
-  // real keys (the cdp lane; no script can).
-  var IN_FIELDS = engine.wordSet("date time datetime-local month week");
-  function fieldsFocused(ref) {
-    var found = engine.lookup(ref);
-    if (!found.ok) return found;
-    var input = found.element;
-    return { ok: true, focused: tagOf(input) === "input" && !!IN_FIELDS[input.type] && engine.focusedElement() === input };
-  }
 
   Object.assign(engine, {
     chooseInSelect: chooseInSelect,
@@ -214,6 +201,5 @@
     chosenLabels: chosenLabels,
     setControlValue: setControlValue,
     takesValue: takesValue,
-    fieldsFocused: fieldsFocused,
   });
 })(globalThis.__hermesEngine);

@@ -55,7 +55,6 @@ NAMED_KEYS = {
     "PageUp": ("PageUp", 33, ""),
     "PageDown": ("PageDown", 34, ""),
 }
-#: Resolves once the page has drawn its next frame.
 #: Whether the focus is in a date or time input, whose fields (hours, minutes, AM/PM...) a person types over: there
 #: Control+A selects the page's text, not the field's value.
 FOCUS_IN_DATE_OR_TIME_FIELDS = """(() => {
@@ -63,7 +62,7 @@ FOCUS_IN_DATE_OR_TIME_FIELDS = """(() => {
   while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) focused = focused.shadowRoot.activeElement;
   return !!focused && focused.localName === 'input' && /^(date|time|datetime-local|month|week)$/.test(focused.type);
 })()"""
-
+#: Resolves once the page has drawn its next frame.
 NEXT_FRAME = "new Promise(function (done) { requestAnimationFrame(function () { done(true); }); })"
 #: Whether the element's centre, where a person presses it, shows in the viewport, or it has no area: a person
 #: scrolls the page only to see what they press, and presses a row whose lower edge the viewport cuts off without

@@ -12,8 +12,10 @@ Both use ``chromium_flags``: headless (new mode) unless told otherwise; ``--no-s
 the sandbox cannot start as root in a container; the background, component-update and sync
 services off (the machine has no network, and their traffic would only add noise); a fresh
 ``--user-data-dir`` per browser, so nothing leaks between runs; ``--site-per-process`` so that a
-cross-site iframe is out of process as on desktop Chrome; and the window size of the cdp lane's
-own Chromium, so both lanes lay a page out alike.
+cross-site iframe is out of process as on desktop Chrome; the window size of the cdp lane's
+own Chromium, so both lanes lay a page out alike; and no web pages of Chromium's own for the address bar's
+suggestion popup, which nobody opens here (two per window, each a renderer's work: the cdp lane's launcher
+leaves them out too).
 
 The launcher is the harness's own, not the product's ``hermes_server.cdp.chromium``: the tests of
 the cdp lane then drive a browser the lane did not start, and a defect in the lane's launcher
@@ -53,6 +55,7 @@ FLAGS = (
     "--no-first-run",
     "--site-per-process",
     f"--window-size={WINDOW_SIZE[0]},{WINDOW_SIZE[1]}",
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 )
 #: The switches chromedriver adds when it starts Chromium itself, but ``--enable-automation`` (its infobar takes 56 px
 #: off the page's height): ``selenium_chromium`` starts Chromium for chromedriver, and the browser stays the one the

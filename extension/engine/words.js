@@ -108,9 +108,10 @@
     selection.collapse(node, offset);
     extended(selection, "forward", "character");
     if (!selection.anchorNode || unselectable(selection.anchorNode)) {
-      // none: the first press's caret stays
+      // none: the first press's caret stays, but in a shadow tree (selectOutOfHost)
       selection.removeAllRanges();
       if (before) selection.addRange(before);
+      selectOutOfHost(node, offset);
       return restore();
     }
     var canonical = caretPosition(selection, selection.anchorNode, selection.anchorOffset);
@@ -125,6 +126,7 @@
       tail = reach("forward", "paragraphboundary");
     var endOfParagraph = tail === "";
     var endOfContent = endOfParagraph && !hasNextPosition(selection, node, offset);
+    if (endOfContent && selectOutOfHost(node, offset)) return restore();
     var wrappedLineEnd = !endOfParagraph && reach("forward", "lineboundary") === "" && reach("backward", "lineboundary") !== "";
     var wordBefore = endOfContent || wrappedLineEnd;
     var control = controlBefore(node, offset);
@@ -139,6 +141,35 @@
     selection.setBaseAndExtent(start[0], start[1], end[0], end[1]);
     if (endOfParagraph && !endOfContent && !inTableCell(node)) runOn(selection);
     restore();
+  }
+  // A second press in a shadow tree where the caret can go no further in that tree (Shoelace's checkbox and switch:
+  // the icon or the thumb that the host's shadow root draws, beside a label whose text takes no selection):
+  // Chromium's word there reaches out of the host, a range from the press's position to the next position past the
+  // host in the light DOM (measured with real double clicks: from the switch's thumb to the start of the next
+  // paragraph). The page's Selection API shows that range as a caret (type "Range", collapsed); a label's click
+  // takes it for selected text and gives its control no focus, so the focus the press took away stays on the body.
+  // A position in an <svg> (a drawn icon) starts at the element around it. Where the ends made here differ from
+  // Chromium's, only getComposedRanges() shows it. False where the position is in no shadow tree.
+  function selectOutOfHost(node, offset) {
+    var host = elementOf(node);
+    while (host && host.getRootNode() !== document) host = host.getRootNode().host;
+    if (!host || host === elementOf(node) || !host.parentNode) return false;
+    var start = [node, offset];
+    for (var box = elementOf(node); box && !(box instanceof HTMLElement); box = engine.parentOf(box)) start = [engine.parentOf(box), 0];
+    var selection = document.getSelection(),
+      was = selection.rangeCount ? selection.getRangeAt(0).cloneRange() : null,
+      after = [host.parentNode, Array.prototype.indexOf.call(host.parentNode.childNodes, host) + 1];
+    selection.collapse(after[0], after[1]);
+    var end = extended(selection, "forward", "character") ? [selection.focusNode, selection.focusOffset] : after;
+    try {
+      selection.setBaseAndExtent(start[0], start[1], end[0], end[1]);
+      return true;
+    } catch (notAcrossTrees) {
+      // a Chromium whose selection cannot span trees: the selection stays as it was
+      selection.removeAllRanges();
+      if (was) selection.addRange(was);
+      return false;
+    }
   }
   // A double click's word starts elsewhere when the press's position is just after a form control, as Chromium's
   // word search reads the text around a position by runs of inline content (all measured with real input, after

@@ -51,3 +51,9 @@ def sample(per_page: int = CASES_PER_PAGE) -> list[Case]:
 def in_sample_order(cases: Iterable[Case]) -> list[Case]:
     """``cases`` in the order the sample takes them (by the CRC-32 of their names)."""
     return sorted(cases, key=lambda case: zlib.crc32(case.id.encode()))
+
+
+def case_named(case_id: str) -> Case:
+    """The case of the catalog named ``case_id`` (``page/control/interaction``)."""
+    page = case_id.split("/")[0] + ".html"
+    return next(case for case in cases_of(catalog()[page]) if case.id == case_id)

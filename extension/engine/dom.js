@@ -105,6 +105,11 @@
     for (var node = inner; node; node = node.parentNode || node.host) if (node === outer) return true;
     return false;
   }
+  // The element itself, or the outermost shadow host it is in: where it stands in the document's own tree.
+  function outermost(el) {
+    while (el.getRootNode() !== document && el.getRootNode().host) el = el.getRootNode().host;
+    return el;
+  }
   function deepElementFromPoint(x, y) {
     var hit = document.elementFromPoint(x, y);
     while (hit && hit.shadowRoot) {
@@ -611,6 +616,7 @@
     isDisabled: isDisabled,
     activeElementDeep: activeElementDeep,
     composedContains: composedContains,
+    outermost: outermost,
     deepElementFromPoint: deepElementFromPoint,
     clippedBox: clippedBox,
     scrollIntoViewIfNeeded: scrollIntoViewIfNeeded,

@@ -9,7 +9,8 @@
   var hasBox = engine.hasBox,
     isDisabled = engine.isDisabled,
     activeElementDeep = engine.activeElementDeep,
-    focusElement = engine.focusElement;
+    focusElement = engine.focusElement,
+    outermost = engine.outermost;
 
   // The sequential focus order, as Chromium's Tab key follows it (measured against real keys): positive tabindex
   // first (ascending), then the composed tree's order, shadow trees where their hosts are (open ones, and the
@@ -175,6 +176,7 @@
     if (at >= 0) return at + (backwards ? -1 : 1);
     if (!target || target === document.body) return backwards ? order.length - 1 : 0;
     var nearest = -1;
+    // an element in a shadow tree stands where its outermost host is (nodes of two trees have no order)
     var from = outermost(target);
     var side = backwards ? Node.DOCUMENT_POSITION_PRECEDING : Node.DOCUMENT_POSITION_FOLLOWING;
     var closer = backwards ? Node.DOCUMENT_POSITION_FOLLOWING : Node.DOCUMENT_POSITION_PRECEDING;
@@ -187,11 +189,6 @@
     var firstOfZero = 0;
     while (firstOfZero < order.length && order[firstOfZero].tabIndex > 0) firstOfZero++;
     return firstOfZero;
-  }
-  // An element in a shadow tree stands where its outermost host is (nodes of two trees have no order).
-  function outermost(el) {
-    while (el.getRootNode() !== document && el.getRootNode().host) el = el.getRootNode().host;
-    return el;
   }
 
   Object.assign(engine, {

@@ -151,11 +151,13 @@
   // A position in an <svg> (a drawn icon) starts at the element around it. Where the ends made here differ from
   // Chromium's, only getComposedRanges() shows it. False where the position is in no shadow tree.
   function selectOutOfHost(node, offset) {
-    var host = elementOf(node);
-    while (host && host.getRootNode() !== document) host = host.getRootNode().host;
-    if (!host || host === elementOf(node) || !host.parentNode) return false;
-    var start = [node, offset];
-    for (var box = elementOf(node); box && !(box instanceof HTMLElement); box = engine.parentOf(box)) start = [engine.parentOf(box), 0];
+    var holder = elementOf(node);
+    var host = holder && engine.outermost(holder);
+    if (!host || host === holder || !host.parentNode) return false;
+    var box = holder;
+    while (box && !(box instanceof HTMLElement)) box = engine.parentOf(box);
+    if (!box) return false;
+    var start = box === holder ? [node, offset] : [box, 0];
     var selection = document.getSelection(),
       was = selection.rangeCount ? selection.getRangeAt(0).cloneRange() : null,
       after = [host.parentNode, Array.prototype.indexOf.call(host.parentNode.childNodes, host) + 1];

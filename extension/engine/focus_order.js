@@ -29,7 +29,7 @@
         var listed = el.matches(TABBABLE);
         var stop = listed && tabbable(el);
         if (stop) (el.tabIndex > 0 ? positive : zero).push(el);
-        var holds = walk(el);
+        var holds = !outOfOrderHost(el) && walk(el);
         // (a scroller holds no stop, so nothing went in the lists after its place)
         if (!listed && !holds && scrollsByKeyboard(el)) {
           zero.push(el);
@@ -43,6 +43,13 @@
       return a.tabIndex - b.tabIndex;
     });
     return positive.concat(zero);
+  }
+  // A shadow host of negative tabindex takes its shadow tree, and what is slotted into it, out of the order (HTML's
+  // focus navigation scopes; measured with real keys): Material Web's menu items, select options and chips keep a
+  // roving tabindex on their hosts (-1 but the current one) and a tabindex of 0 on the item inside, which Tab
+  // never reaches.
+  function outOfOrderHost(el) {
+    return el.hasAttribute("tabindex") && el.tabIndex < 0 && !!engine.openShadow(el);
   }
   // Chromium's keyboard-focusable scrollers (measured with real keys): a box the user can scroll (overflow auto or
   // scroll, with more to show than it does) that holds no other stop is a stop itself, though it has no tabindex;

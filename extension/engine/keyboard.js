@@ -434,14 +434,17 @@
   }
   // PageUp and PageDown in a textarea or an editor: the caret goes up or down by the lines in 7/8 of what shows
   // of its scroller (the textarea, else the box or the page the editor scrolls in), so to the text's start or
-  // end when the text fits in it, as measured against real keys; Shift extends the selection.
+  // end when the text fits in it, as measured against real keys; Shift extends the selection. Where not even one
+  // line fits in that 7/8, the key does nothing (measured: Material Web's one-row textarea, 24 px high with lines
+  // of 24 px, keeps its caret and its scroll; Chromium's page step moves by whole lines within the distance).
   var PAGE_KEYS = /^(PageUp|PageDown)$/;
   function moveCaretByPage(target, down, shift) {
     var scroller = target.localName === "textarea" ? target : scrollableFor(target, true);
     var height = scroller === document.scrollingElement ? window.innerHeight : scroller.clientHeight;
     var style = getComputedStyle(target);
     var line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize) || 16;
-    var lines = Math.min(MAX_PAGE_LINES, Math.max(1, Math.floor((0.875 * height) / line)));
+    var lines = Math.min(MAX_PAGE_LINES, Math.floor((0.875 * height) / line));
+    if (lines < 1) return null;
     var before = target.localName === "textarea" ? [target.selectionStart, target.selectionEnd].join() : null;
     var move = { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "line", lines: lines };
     var action = moveCaret(target, move);

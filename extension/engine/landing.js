@@ -21,7 +21,8 @@
     visiblePoint = engine.visiblePoint,
     lookup = engine.lookup,
     quote = engine.quote,
-    nextFrame = engine.nextFrame;
+    nextFrame = engine.nextFrame,
+    labelsOf = engine.labelsOf;
 
   var STABLE_TRIES = 10;
   function samePoint(a, b) {
@@ -117,7 +118,7 @@
     var around = parentOf(el);
     around = around && around.closest ? around.closest(ACTIVATES_AROUND) : null;
     if (around && composedContains(around, hit)) return true;
-    var labels = el.labels || [];
+    var labels = labelsOf(el) || [];
     for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
     return ((hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit)) || hostTakesPress(el, hit);
   }

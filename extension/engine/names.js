@@ -24,6 +24,7 @@
     isHiddenForName = engine.isHiddenForName,
     isContentEditableRoot = engine.isContentEditableRoot,
     roleOf = engine.roleOf,
+    ariaOf = engine.ariaOf,
     svgTitle = engine.svgTitle;
 
   // Roles whose name comes from their content (accname), and whose content is therefore not repeated.
@@ -38,7 +39,7 @@
   var LABELLED_ONLY = wordSet("textarea select meter progress output button");
 
   function labelsText(el, root, includeHidden) {
-    var labels = el.labels;
+    var labels = labelsOf(el);
     if (!labels || !labels.length) return "";
     var texts = [];
     for (var i = 0; i < labels.length; i++) {
@@ -46,6 +47,20 @@
       if (clean(text)) texts.push(text);
     }
     return texts.join(" ");
+  }
+  // An element's <label>s. A form-associated custom element's are its internals' (ElementInternals.labels), which
+  // the engine's world cannot read (the element's own `labels` is the page's getter, in the page's world only), so
+  // they are found as the labels whose control it is: an ancestor <label>, or one whose `for` is its id.
+  function labelsOf(el) {
+    if (el.labels || tagOf(el).indexOf("-") < 0) return el.labels;
+    var labels = [];
+    for (var up = el.parentElement; up; up = up.parentElement) if (tagOf(up) === "label" && up.control === el) labels.push(up);
+    var root = el.getRootNode();
+    if (el.id && root.querySelectorAll) {
+      var named = root.querySelectorAll("label[for]");
+      for (var i = 0; i < named.length; i++) if (named[i].control === el && labels.indexOf(named[i]) < 0) labels.push(named[i]);
+    }
+    return labels;
   }
   // The value an embedded control contributes to a name (accname 2E); null when it has none to give.
   function embeddedValue(el, role) {
@@ -64,7 +79,7 @@
       return option ? textAlt(option, option, false, false, false) : "";
     }
     if (RANGE_ROLES[role]) {
-      return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || (el.value != null ? String(el.value) : "");
+      return ariaOf(el, "aria-valuetext") || ariaOf(el, "aria-valuenow") || (el.value != null ? String(el.value) : "");
     }
     return null;
   }
@@ -95,7 +110,7 @@
       if (value != null) return value;
     }
     // 2C: aria-label
-    var label = el.getAttribute("aria-label");
+    var label = ariaOf(el, "aria-label");
     if (label && label.trim()) return label;
     if (role === "none" || role === "presentation") role = "generic";
     // 2D: native host-language label
@@ -134,7 +149,7 @@
   // Chromium has it (Headless UI's button, labelled by its <label> and itself: "Size Choose"), not its <label>s
   // again; the cycle guard would give nothing for it.
   function ownText(el, root, includeHidden) {
-    var label = el.getAttribute("aria-label");
+    var label = ariaOf(el, "aria-label");
     if (label && label.trim()) return label;
     return generated(el, "::before") + contentText(el, root, true, includeHidden) + generated(el, "::after");
   }
@@ -159,7 +174,8 @@
       case "option":
         return el.hasAttribute("label") && el.getAttribute("label").trim() ? el.getAttribute("label") : null;
       default:
-        return null;
+        // a form-associated custom element with a role is named by its <label>s (Material Web's md-radio)
+        return (el === root && tagOf(el).indexOf("-") > 0 && !FLATTEN[roleOf(el, tag)] && labelsText(el, root, includeHidden)) || null;
     }
   }
   function childCaptionText(el, captionTag, root, includeHidden) {
@@ -326,6 +342,7 @@
     classHint: classHint,
     textlessName: textlessName,
     accessibleName: accessibleName,
+    labelsOf: labelsOf,
     describeElement: describeElement,
     withDescription: withDescription,
   });

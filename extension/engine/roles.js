@@ -76,8 +76,70 @@
   // Input types that are buttons; the rest are text fields unless named in inputRole.
   var BUTTON_INPUTS = wordSet("button submit reset image file color");
 
+  // ARIA that a custom element's ElementInternals carry: attribute name -> the internals' property. The page world
+  // announces them when asked (page/element_internals.js); they count where the element has no such attribute,
+  // as in Chromium (Material Web's md-radio: role and aria-checked there only).
+  var INTERNALS_PROPERTIES = lookupTable({
+    role: "role", "aria-label": "ariaLabel", "aria-checked": "ariaChecked", "aria-selected": "ariaSelected",
+    "aria-expanded": "ariaExpanded", "aria-pressed": "ariaPressed", "aria-disabled": "ariaDisabled",
+    "aria-required": "ariaRequired", "aria-readonly": "ariaReadOnly", "aria-invalid": "ariaInvalid",
+    "aria-current": "ariaCurrent", "aria-level": "ariaLevel", "aria-valuenow": "ariaValueNow",
+    "aria-valuetext": "ariaValueText",
+  });
+  var INTERNALS_QUERY = "hermes:element-internals?";
+  var INTERNALS_MARK = "hermes:element-internals";
+  // Read once per synchronous run of the engine and dropped at the next microtask, so that a later call (after an
+  // action, or a wait) reads the page's changes.
+  var internalsRead = null;
+  function internalsOf(el) {
+    if (!internalsRead) {
+      internalsRead = readInternals();
+      queueMicrotask(function () {
+        internalsRead = null;
+      });
+    }
+    return internalsRead.get(el);
+  }
+  // What the page world announces during this synchronous call, each a JSON string of {property: string}: only
+  // the known properties are kept, and only strings; nothing else of it is read.
+  function readInternals() {
+    var read = new Map();
+    var collect = function (event) {
+      event.stopImmediatePropagation();
+      var target = event.composedPath()[0];
+      if (!target || target.nodeType !== 1 || typeof event.detail !== "string") return;
+      var announced;
+      try {
+        announced = JSON.parse(event.detail);
+      } catch (error) {
+        return;
+      }
+      if (!announced || typeof announced !== "object") return;
+      var kept = Object.create(null);
+      for (var attribute in INTERNALS_PROPERTIES) {
+        var value = announced[INTERNALS_PROPERTIES[attribute]];
+        if (typeof value === "string") kept[attribute] = value;
+      }
+      read.set(target, kept);
+    };
+    window.addEventListener(INTERNALS_MARK, collect, true);
+    try {
+      document.dispatchEvent(new Event(INTERNALS_QUERY));
+    } finally {
+      window.removeEventListener(INTERNALS_MARK, collect, true);
+    }
+    return read;
+  }
+  // An ARIA attribute of the element (or "role"), else what its ElementInternals give for it; null when neither.
+  function ariaOf(el, attribute) {
+    var value = el.getAttribute(attribute);
+    if (value !== null) return value;
+    var internals = internalsOf(el);
+    return internals && attribute in internals ? internals[attribute] : null;
+  }
+
   function explicitRole(el) {
-    var attribute = el.getAttribute("role");
+    var attribute = ariaOf(el, "role");
     if (!attribute) return "";
     var tokens = attribute.trim().toLowerCase().split(/\s+/);
     for (var i = 0; i < tokens.length; i++) if (ARIA_ROLES[tokens[i]]) return tokens[i] === "image" ? "img" : tokens[i];
@@ -135,6 +197,7 @@
     FLATTEN: FLATTEN,
     RANGE_ROLES: RANGE_ROLES,
     roleOf: roleOf,
+    ariaOf: ariaOf,
     svgTitle: svgTitle,
   });
 })(globalThis.__hermesEngine);

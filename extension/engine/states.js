@@ -14,15 +14,16 @@
     INTERACTIVE = engine.INTERACTIVE,
     RANGE_ROLES = engine.RANGE_ROLES,
     embeddedValue = engine.embeddedValue,
+    ariaOf = engine.ariaOf,
     VALUE_CAP = engine.VALUE_CAP;
 
   var CHECKABLE = wordSet("checkbox radio switch menuitemcheckbox menuitemradio");
   var SELECTABLE = wordSet("option tab treeitem gridcell row");
   var VALUE_FIELDS = wordSet("textbox searchbox combobox spinbutton slider");
 
-  // An ARIA attribute's value in lower case, or null when it is absent.
+  // An ARIA attribute's value (else the element's internals', roles.js) in lower case, or null when it is absent.
   function ariaValue(el, name) {
-    var value = el.getAttribute(name);
+    var value = ariaOf(el, name);
     return value === null ? null : value.toLowerCase();
   }
   function checkedState(el, tag) {
@@ -37,7 +38,7 @@
   function statesOf(el, tag, role, activeElement) {
     var states = "";
     if (role === "heading") {
-      var level = parseInt(el.getAttribute("aria-level"), 10); // a whole number, whatever the attribute says
+      var level = parseInt(ariaOf(el, "aria-level"), 10); // a whole number, whatever the attribute says
       if (!(level >= 1)) level = /^h[1-6]$/.test(tag) ? +tag[1] : 2;
       states += " [level=" + level + "]";
     }
@@ -81,7 +82,7 @@
       return embedded == null ? undefined : embedded;
     }
     if (RANGE_ROLES[role]) {
-      var text = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+      var text = ariaOf(el, "aria-valuetext") || ariaOf(el, "aria-valuenow");
       if (text) return text;
       if (tag === "progress" || tag === "meter") return String(el.value);
     }

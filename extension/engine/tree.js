@@ -40,6 +40,7 @@
     activeElementDeep = engine.activeElementDeep,
     assignRef = engine.assignRef,
     roleOf = engine.roleOf,
+    ariaOf = engine.ariaOf,
     accessibleName = engine.accessibleName,
     laidOutAsBox = engine.laidOutAsBox,
     classHint = engine.classHint,
@@ -460,9 +461,12 @@
   function namesItsControl(label) {
     var control = label.control;
     if (!control || visibilityOf(control) === NOT_RENDERED) return false;
+    // a control the snapshot does not show (a form-associated custom element with no role: Material Web's
+    // md-checkbox, whose inner <input> is shown, unnamed, as in Chromium)
+    if (FLATTEN[roleOf(control, control.localName)]) return false;
     var labelledBy = clean(control.getAttribute("aria-labelledby"));
     if (labelledBy) return !!label.id && labelledBy.split(" ").indexOf(label.id) >= 0;
-    return !clean(control.getAttribute("aria-label"));
+    return !clean(ariaOf(control, "aria-label"));
   }
   // Entering a box with this band: what is inside it is worth measuring while the box reaches within a screen
   // of the viewport (or has no box of its own); else it all takes the box's place (walk.far).
@@ -479,7 +483,7 @@
       else if (role === "button") walk.buttons++;
       else if (TEXT_FIELD_ROLES[role]) walk.textboxes++;
     }
-    if (!CONTENT_SHOWN[role] || el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")) node.name = accessibleName(el);
+    if (!CONTENT_SHOWN[role] || ariaOf(el, "aria-label") !== null || el.hasAttribute("aria-labelledby")) node.name = accessibleName(el);
     node.states = statesOf(el, tag, role, walk.active);
     // A password in disguise too (a masked text field, autocomplete current-password, a field named PIN): typing
     // treats it as a password, and no read shows what it holds.

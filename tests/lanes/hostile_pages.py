@@ -165,6 +165,33 @@ S.forEach((s, i) => {
     ),
 )
 
+# ElementInternals: custom elements whose internals carry a role and hostile names (the page-world hook announces
+# them to the engine), and announcements the page forges itself at plain boxes: a detail that is not JSON, one whose
+# values are not strings, one that is a list, one with an unknown property. The boxes gain nothing.
+INTERNALS = HostilePage(
+    _page(
+        "Internals",
+        """
+customElements.define("x-hostile", class extends HTMLElement {
+  constructor() { super(); this.internals = this.attachInternals(); }
+});
+for (const s of S) {
+  const el = add("x-hostile", {tabindex: "0"}, "ignored");
+  el.internals.role = "button";
+  el.internals.ariaLabel = s;
+  el.internals.ariaPressed = s;
+}
+const forged = ["{not json", JSON.stringify({role: 42, ariaLabel: {x: 1}}), JSON.stringify(["button"]),
+  JSON.stringify({onclick: "button", ariaLabelledByElements: "link"})];
+const boxes = forged.map((detail) => add("div", {}, "Box"));
+document.addEventListener("hermes:element-internals?", () => forged.forEach((detail, i) => {
+  boxes[i].dispatchEvent(new CustomEvent("hermes:element-internals", {composed: true, detail}));
+}));
+""",
+    ),
+    tuple(("button", normalised(s)) for s in HOSTILE_STRINGS),
+)
+
 #: The document framed by FRAMES, on this site and on the other (an out-of-process iframe); FRAMES' own title
 #: has a U+2028 in it.
 FRAME_CHILD = HostilePage(
@@ -199,6 +226,7 @@ HOSTILE_PAGES = {
     "/hostile/hrefs": HREFS,
     "/hostile/fields": FIELDS,
     "/hostile/frames": FRAMES,
+    "/hostile/internals": INTERNALS,
 }
 #: What the page server serves: the hostile pages and the framed child.
 SERVED = {path: page.html for path, page in {**HOSTILE_PAGES, "/hostile/child": FRAME_CHILD}.items()}

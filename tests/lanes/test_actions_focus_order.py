@@ -228,6 +228,27 @@ for (const item of document.querySelectorAll('[role=menuitem]')) {
     + STOPS_IN_TITLE,
 )
 
+#: Shadow hosts with a roving tabindex, as Material Web draws its chips, menu items and select options: the current
+#: host has none, the others -1, and each holds a button of tabindex 0 in its shadow tree; a host of -1 showing a
+#: button slotted into it; a box of -1 without a shadow tree around a button.
+ROVING_HOSTS = page(
+    "[]",
+    """<h1>Chips</h1>
+<p><button id="before">Before</button></p>
+<div><x-chip id="cheese"></x-chip> <x-chip id="olives" tabindex="-1"></x-chip>
+<x-chip id="basil" tabindex="-1"></x-chip></div>
+<p id="slotting" tabindex="-1"><button id="slotted">Slotted</button></p>
+<p tabindex="-1"><button id="plain">In a plain box</button></p>
+<p><button id="after">After</button></p>
+<script>
+for (const chip of document.querySelectorAll('x-chip')) {
+  chip.attachShadow({ mode: 'open' }).innerHTML = `<button id="${chip.id}-inner" tabindex="0">${chip.id}</button>`;
+}
+document.getElementById('slotting').attachShadow({ mode: 'open' }).innerHTML = '<div><slot></slot></div>';
+</script>"""
+    + STOPS_IN_TITLE,
+)
+
 
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
@@ -242,6 +263,7 @@ def pages() -> Iterator[PageServer]:
         "/tree-end": TREE_END,
         "/clicked-text": CLICKED_TEXT,
         "/scrollers": SCROLLERS,
+        "/roving-hosts": ROVING_HOSTS,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -361,3 +383,12 @@ def test_tab_stops_at_a_box_that_scrolls_with_nothing_in_it_to_stop_at(agent: La
     focus_field(agent, "/scrollers", 'textbox "Before"')
     assert press(agent, "Tab", 3) == ["scroller", "inside", "field"]
     assert press(agent, "Tab")[-1] == "page"
+
+
+def test_tab_passes_over_the_shadow_tree_of_a_host_of_negative_tabindex(agent: LaneAgent) -> None:
+    """Measured with real keys (Material Web's chips, menu items and select options, found by the conformance runner:
+    the extension lane's Tab went to the next chip): a shadow host of tabindex -1 takes its shadow tree, and what is
+    slotted into it, out of the order; a box of -1 without one does not."""
+    focus_field(agent, "/roving-hosts", 'button "Before"')
+    assert press(agent, "Tab", 3) == ["cheese-inner", "plain", "after"]
+    assert press(agent, "Shift+Tab", 3)[-3:] == ["plain", "cheese-inner", "before"]

@@ -74,11 +74,17 @@ def engine_source() -> str:
 
 
 #: The engine's hooks in the page's own world (run at document_start, before the page's scripts): one notes which
-#: elements have click listeners, for the snapshot (``engine/tree.js``); one announces the requests the page
+#: elements have click listeners, for the snapshot (``engine/tree.js``); one keeps custom elements' ElementInternals,
+#: whose role and states the snapshot reads (``engine/roles.js``, ``ariaOf``); one announces the requests the page
 #: starts and ends, for the quiet period after an action (``engine/dom.js``, ``settle``); one announces the file
 #: choosers the page opens, for browser_file_upload without ref (``engine/dom.js``, ``watch``). The manifest lists
 #: them as MAIN-world content scripts; the cdp lane registers them, as one script, for every new document.
-PAGE_HOOK_FILES: tuple[str, ...] = ("page/click_listeners.js", "page/requests.js", "page/file_choosers.js")
+PAGE_HOOK_FILES: tuple[str, ...] = (
+    "page/click_listeners.js",
+    "page/element_internals.js",
+    "page/requests.js",
+    "page/file_choosers.js",
+)
 
 
 def page_hook_source() -> str:

@@ -22,6 +22,7 @@
     describeElement = engine.describeElement,
     tokenFor = engine.tokenFor,
     scrollableFor = engine.scrollableFor,
+    SCROLLS = engine.SCROLLS,
     keyInfo = engine.keyInfo,
     keyEvent = engine.keyEvent,
     plainEvent = engine.plainEvent,
@@ -439,6 +440,10 @@
   // of 24 px, keeps its caret and its scroll; Chromium's page step moves by whole lines within the distance).
   var PAGE_KEYS = /^(PageUp|PageDown)$/;
   function moveCaretByPage(target, down, shift) {
+    // Chromium pages a textarea's caret only where the textarea scrolls (overflow-y auto or scroll; an editor's
+    // editable element always): in one that does not (Vaadin's, which grows with its text, overflow hidden), the
+    // key moves no caret and scrolls what is around it, as at the text's end (measured with real keys).
+    if (target.localName === "textarea" && !SCROLLS[getComputedStyle(target).overflowY]) return scrollKey(target.parentElement || target, down ? "PageDown" : "PageUp", false);
     var scroller = target.localName === "textarea" ? target : scrollableFor(target, true);
     var height = scroller === document.scrollingElement ? window.innerHeight : scroller.clientHeight;
     var style = getComputedStyle(target);

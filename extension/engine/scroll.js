@@ -99,16 +99,39 @@
     var isPage = target === document.scrollingElement || target === document.documentElement;
     var size = isPage ? window.innerHeight : target.clientHeight;
     var before = target.scrollTop;
-    if (direction === "top") target.scrollTo({ top: 0, behavior: "instant" });
+    var by = direction === "top" ? -target.scrollHeight : direction === "bottom" ? target.scrollHeight : (direction === "up" ? -1 : 1) * Math.max(40, Math.round(size * PAGE_SHARE * pages));
+    var cancelled = !!el && !wheelTaken(el, by);
+    if (cancelled) by = 0;
+    else if (direction === "top") target.scrollTo({ top: 0, behavior: "instant" });
     else if (direction === "bottom") target.scrollTo({ top: target.scrollHeight, behavior: "instant" });
-    else target.scrollBy({ top: (direction === "up" ? -1 : 1) * Math.max(40, Math.round(size * PAGE_SHARE * pages)), behavior: "instant" });
+    else target.scrollBy({ top: by, behavior: "instant" });
     var result = where(target, isPage, size, before);
     result.direction = direction;
+    if (cancelled) result.cancelled = true;
     if (el) {
       result.ref = refText(number);
       if (!isPage && refOf(target)) result.scrolledRef = refText(refOf(target));
     }
     return result;
+  }
+  // A person scrolls the box around an element with a wheel over it: the page hears the wheel first, and a wheel it
+  // cancels scrolls nothing (measured with real wheels: Vaadin's combo-box list cancels one that would go past its
+  // end, so that the page behind it stays put, where the engine scrolled the page). So the engine's scroll of a
+  // ref's box is announced as that wheel, at the element's centre, before it scrolls; a wheel the page cancels
+  // scrolls nothing (the answer says cancelled). An untrusted wheel moves nothing by itself.
+  function wheelTaken(el, deltaY) {
+    var box = el.getBoundingClientRect();
+    var wheel = new WheelEvent("wheel", {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      view: window,
+      clientX: box.left + box.width / 2,
+      clientY: box.top + box.height / 2,
+      deltaY: deltaY,
+      deltaMode: 0,
+    });
+    return el.dispatchEvent(wheel);
   }
   // Brings the element into view, centred, in every box that scrolls around it; reports its nearest one.
   function scrollTo(el, number) {

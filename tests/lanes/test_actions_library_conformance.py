@@ -37,7 +37,8 @@ lanes, the way an agent acts (a snapshot, the line it reads, its ref), judged by
   keys put the caret at the text's start, where the extension lane moved it one line up.
   But in Material Web's, whose one row is 24 px high with lines of 24 px, not even one line fits in the 7/8 of its
   height that a page step moves by: real keys leave the caret where it is, where the extension lane moved it to
-  the start.
+  the start. And in Vaadin's, which grows with its text and hides its overflow, Chromium pages no caret at all (only
+  a textarea that scrolls, overflow-y auto or scroll, has its caret paged).
 * Enter on Ant Design's accordion header (a div with role button, which toggles its panel on Enter's keydown and on
   a click): the extension lane clicked an element with an ARIA role of button, link, menu item, tab or option on
   Enter, as the browser does only for what activates by itself (a link with an address, a button, an input button,
@@ -269,6 +270,15 @@ def test_pageup_in_a_textarea_where_no_line_fits_in_a_page_step_leaves_the_caret
     assert agent.evaluated(caret) == ["textarea", 18, 18]
     agent.ok("browser_press", key="PageUp")
     assert agent.evaluated(caret) == ["textarea", 18, 18]
+
+
+def test_pageup_in_a_textarea_that_does_not_scroll_moves_no_caret(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "vaadin")
+    agent.ok("browser_type", ref=first_ref(agent, 'textbox "Notes"'), text="Two lines\nof notes")
+    caret = "[document.activeElement.localName, document.activeElement.selectionStart]"
+    assert agent.evaluated(caret) == ["textarea", 18]
+    agent.ok("browser_press", key="PageUp")
+    assert agent.evaluated(caret) == ["textarea", 18]
 
 
 def test_double_click_past_a_lines_last_word_selects_the_line_break_after_it(agent: LaneAgent) -> None:

@@ -146,9 +146,41 @@ report();
 )
 
 
+#: A long page with a short list that cancels a wheel going past its end (Vaadin's combo-box list does, so that the
+#: page behind stays put); the title counts the wheels the list heard and how far the page scrolled.
+WHEEL_CANCELLED = page(
+    '{"scrolled": 0, "wheels": 0}',
+    """<h1>Wheel</h1>
+<div id="list" role="listbox" aria-label="Countries" style="overflow: auto; max-height: 9em">
+  <div role="option" tabindex="-1">France</div><div role="option" tabindex="-1">Spain</div>
+</div>
+<div style="height: 3000px"></div>
+<script>
+const list = document.getElementById('list');
+let wheels = 0;
+list.addEventListener('wheel', (event) => {
+  wheels += 1;
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight <= 1;
+  if ((atBottom && event.deltaY > 0) || (list.scrollTop === 0 && event.deltaY < 0)) event.preventDefault();
+  report();
+});
+const report = () => { document.title = JSON.stringify({ scrolled: Math.round(scrollY), wheels }); };
+addEventListener('scroll', report);
+report();
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    served = {"/long": LONG, "/read-only": READ_ONLY, "/overflowing": OVERFLOWING, "/locked": LOCKED, "/lists": LISTS}
+    served = {
+        "/long": LONG,
+        "/read-only": READ_ONLY,
+        "/overflowing": OVERFLOWING,
+        "/locked": LOCKED,
+        "/lists": LISTS,
+        "/wheel-cancelled": WHEEL_CANCELLED,
+    }
     with serve_action_pages(served) as server:
         yield server
 
@@ -285,3 +317,16 @@ def test_a_list_that_keeps_its_overscroll_scrolls_nothing_and_a_slotted_option_s
     agent.ok("browser_press", key="PageDown")  # a real key, on the cdp lane: the page behind stays put too
     agent.ok("browser_snapshot")
     assert reported(agent)["scrolled"] == 0
+
+
+def test_a_wheel_the_page_cancels_scrolls_nothing_and_the_answer_says_so(agent: LaneAgent) -> None:
+    """Measured with a real wheel (the conformance oracle, Vaadin's combo box): the list hears the wheel first and
+    cancels it at its end, so the page behind stays put; both lanes scrolled the page. Scrolling the page itself
+    (no ref) is no wheel over anything, and scrolls it."""
+    agent.open("/wheel-cancelled")
+    answer = agent.ok("browser_scroll", ref=ref_of(agent, 'option "Spain"'), direction="down")
+    assert answer["cancelled"] is True and answer["scrolled"] == 0, answer
+    assert reported(agent) == {"scrolled": 0, "wheels": 1}
+    answer = agent.ok("browser_scroll", direction="down")
+    assert "cancelled" not in answer and answer["scrolled"] > 0, answer
+    assert wait_until(lambda: reported(agent)["scrolled"] > 0, 10, "the page to scroll (its report)")

@@ -319,6 +319,11 @@ ACTION_TOOLS = (
             ResultField("target", '"page", or the role of the element that scrolled.'),
             ResultField("ref", "The ref as given, when one was."),
             ResultField("scrolledRef", "The ref of the element that actually scrolled, if not the one given."),
+            ResultField(
+                "cancelled",
+                "True when the page cancelled the wheel over the element (as some lists do at their end), so nothing "
+                "scrolled, as nothing does for a person's wheel there.",
+            ),
             NOTICE_FIELD,
             *SEEN,
         ),

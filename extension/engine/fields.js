@@ -129,8 +129,12 @@
   // the value or the selection scrolls nothing (measured: setSelectionRange, setRangeText, Selection.modify), so
   // the engine finds the caret's place in the field's own layout, measured on a canvas in the field's font, and
   // scrolls as the browser would: a textarea's lines wrapped at its width (pre-wrap, breaking long words), each
-  // line-height tall, the caret the font's height within its line; an input's caret at the width of the text
-  // before it. Nothing is measured for a field whose text fits (most fields): it has nothing to scroll.
+  // line-height tall (a line-height of normal read from the lines' total height), the caret the font's height
+  // (its ascent and descent rounded) in the middle of its line, or, where the font is taller than the line, the
+  // line less the font's overflow at each end; by whole pixels, rounded down (measured against real keys: 76
+  // fonts and line heights at whole pixels of the page, all alike; at a fraction of a pixel, where Chromium's
+  // rounding is the page's, 229 of 288, from 199); an input's caret at the width of the text before it. Nothing
+  // is measured for a field whose text fits (most fields): it has nothing to scroll.
   var measuring = null;
   function revealCaret(el) {
     if (!isTextField(el) || (el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)) return;
@@ -141,7 +145,7 @@
       else if (caret.x < el.scrollLeft + caret.left) el.scrollLeft = Math.max(0, Math.floor(caret.x - caret.left));
       return;
     }
-    if (caret.bottom > el.scrollTop + el.clientHeight) el.scrollTop = Math.ceil(caret.bottom - el.clientHeight);
+    if (caret.bottom > el.scrollTop + el.clientHeight) el.scrollTop = Math.floor(caret.bottom - el.clientHeight);
     else if (caret.top < el.scrollTop) el.scrollTop = Math.max(0, Math.floor(caret.top));
   }
   // After PageDown or PageUp moved a textarea's caret, the browser scrolls the caret's line to the top of the view,
@@ -174,11 +178,12 @@
       return { x: x, left: padding("Left"), right: el.clientWidth - padding("Right") };
     }
     var metrics = measuring.measureText("M");
-    var glyph = metrics.fontBoundingBoxAscent + metrics.fontBoundingBoxDescent;
-    var line = parseFloat(style.lineHeight) || glyph;
-    var lineTop = padding("Top") + wrappedLine(text, caret, el.clientWidth - padding("Left") - padding("Right")) * line;
-    var top = lineTop + (line - glyph) / 2;
-    return { lineTop: lineTop, top: top, bottom: top + glyph };
+    var glyph = Math.round(metrics.fontBoundingBoxAscent) + Math.round(metrics.fontBoundingBoxDescent);
+    var width = el.clientWidth - padding("Left") - padding("Right");
+    var line = parseFloat(style.lineHeight) || (el.scrollHeight - padding("Top") - padding("Bottom")) / (wrappedLine(text, text.length, width) + 1);
+    var lineTop = padding("Top") + wrappedLine(text, caret, width) * line;
+    var inset = Math.abs(line - glyph) / 2;
+    return { lineTop: lineTop, top: lineTop + inset, bottom: lineTop + line - inset };
   }
   // The line (from 0) that offset `at` of `text` is on, in a textarea `width` wide: each of its paragraphs wrapped
   // greedily at the spaces (a space at a line's end hangs past it), a word wider than a line broken anywhere.

@@ -171,6 +171,22 @@ report();
 )
 
 
+#: One-row textareas without padding or border, each at a whole pixel of the page (the reveal's rounding is the
+#: page's: at a fraction of a pixel it may scroll one more or less), in fonts and line heights where
+#: the line is taller than the font, as tall, and shorter (the text overflows its line box): (font px, line px, the
+#: scrollTop real keys leave after "ab", Enter, "cd", measured). Blueprint's notes, where the extension lane
+#: scrolled 8 px where the browser scrolls 7, put the next double click on the other line.
+REVEALED = ((12, 20, 17), (12, 13, 12), (14, 16, 16), (16, 18, 17), (19, 18, 16), (19, 30, 25))
+TEXTAREAS = page(
+    "{}",
+    "".join(
+        f'<textarea aria-label="Area {font} {line}" rows="1" style="display: block; margin: 0 0 40px;'
+        f' font: {font}px sans-serif; line-height: {line}px; padding: 0; border: 0; width: 200px"></textarea>'
+        for font, line, _ in REVEALED
+    ),
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
@@ -180,6 +196,7 @@ def pages() -> Iterator[PageServer]:
         "/locked": LOCKED,
         "/lists": LISTS,
         "/wheel-cancelled": WHEEL_CANCELLED,
+        "/textareas": TEXTAREAS,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -330,3 +347,16 @@ def test_a_wheel_the_page_cancels_scrolls_nothing_and_the_answer_says_so(agent: 
     answer = agent.ok("browser_scroll", direction="down")
     assert "cancelled" not in answer and answer["scrolled"] > 0, answer
     assert wait_until(lambda: reported(agent)["scrolled"] > 0, 10, "the page to scroll (its report)")
+
+
+@pytest.mark.parametrize(("font", "line", "revealed"), REVEALED)
+def test_typing_a_new_line_scrolls_a_textarea_as_far_as_real_keys_do(
+    agent: LaneAgent, font: int, line: int, revealed: int
+) -> None:
+    """Real keys scroll a textarea the least that shows the caret, whose box Chromium draws the font's height in the
+    middle of its line, or the line less the font's overflow where the font is the taller; whole pixels, rounded
+    down. The cdp lane's keys are real; the extension lane's engine scrolls as they do (fields.js, revealCaret)."""
+    agent.open("/textareas")
+    agent.ok("browser_type", ref=ref_of(agent, f'textbox "Area {font} {line}"'), text="ab\ncd")
+    scroll_top = f"document.querySelector('[aria-label=\"Area {font} {line}\"]').scrollTop"
+    assert agent.evaluated(scroll_top) == revealed

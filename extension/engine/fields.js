@@ -107,6 +107,14 @@
   }
   function setNativeValue(el, value) {
     valueDescriptor(el).set.call(el, value);
+    scriptValues.set(el, nativeValue(el));
+  }
+  // What the engine last set each field's value to. A value set by a script is, to Chromium, already committed:
+  // the field fires no change when the focus leaves it, even in a window with the system focus, where a person's
+  // typing would (focus.js fires it then).
+  var scriptValues = new WeakMap();
+  function valueSetByScript(el) {
+    return scriptValues.has(el) && scriptValues.get(el) === nativeValue(el);
   }
   // [start, end] of the field's selection, or null for fields without one (email, number).
   function selectionOf(el) {
@@ -443,6 +451,7 @@
     riskOfAction: riskOfAction,
     nativeValue: nativeValue,
     setNativeValue: setNativeValue,
+    valueSetByScript: valueSetByScript,
     selectionOf: selectionOf,
     placeCaret: placeCaret,
     revealCaret: revealCaret,

@@ -73,27 +73,32 @@
   }
   window.addEventListener("blur", hearFocus, true);
   // A text field fires change when the focus leaves it holding another value than when it came (typed into, not
-  // yet committed): Chrome does it only where it fires focus events, in a window with the system focus. Elsewhere
-  // the engine does, on the blur that the engine or the page-world hook fires, before the page hears that blur.
+  // yet committed): Chrome does it only where it fires focus events, in a window with the system focus, and only for
+  // a value typed there, not one a script set (the engine's typing, fields.js: valueSetByScript). Elsewhere, and for
+  // the engine's typing, the engine does, on the field's blur, before the page's own blur handlers on the field.
+  // The field's value is taken when its focus reaches the window, and when the engine types into it: a focus that
+  // moves between two fields of one shadow host stops at that host and never reaches the window (Bokeh's inputs, in
+  // Panel apps: typed into, then left, they told the app nothing). So the blur is heard on the field itself.
   var valueAtFocus = new WeakMap();
+  function watchForChange(field) {
+    if (!field || !isTextField(field) || valueAtFocus.has(field)) return;
+    valueAtFocus.set(field, nativeValue(field));
+    field.addEventListener("blur", changeOnBlur, { capture: true, once: true });
+  }
   window.addEventListener(
     "focus",
     function (event) {
-      if (isTextField(event.target)) valueAtFocus.set(event.target, nativeValue(event.target));
+      watchForChange(event.composedPath()[0]);
     },
     true
   );
-  window.addEventListener(
-    "blur",
-    function (event) {
-      var field = event.target;
-      if (!valueAtFocus.has(field)) return;
-      var before = valueAtFocus.get(field);
-      valueAtFocus.delete(field);
-      if (!document.hasFocus() && nativeValue(field) !== before) fire(field, Event, "change", { bubbles: true });
-    },
-    true
-  );
+  function changeOnBlur(event) {
+    var field = event.currentTarget;
+    var before = valueAtFocus.get(field);
+    valueAtFocus.delete(field);
+    var chromeFires = document.hasFocus() && !engine.valueSetByScript(field);
+    if (!chromeFires && nativeValue(field) !== before) fire(field, Event, "change", { bubbles: true });
+  }
   // Takes the focus from the element that has it (a press on something that takes no focus), likewise.
   function blurFocused() {
     var previous = focusedElement();
@@ -124,6 +129,7 @@
 
   Object.assign(engine, {
     focusElement: focusElement,
+    watchForChange: watchForChange,
     blurFocused: blurFocused,
     moveFocusFor: moveFocusFor,
     focusedElement: focusedElement,

@@ -75,8 +75,10 @@
         return chosen.join(" ");
       }
       if (el.localName === "input") return el.value;
+      // the chosen option it shows; not one its closed list keeps marked (Choices.js marks the highlighted choice of
+      // its hidden list, which is no value: Chromium's tree gives none, and nothing was chosen)
       var option = el.querySelector('[role="option"][aria-selected="true"]');
-      return option ? textAlt(option, option, false, false, false) : "";
+      return option && !isHiddenForName(option) ? textAlt(option, option, false, false, false) : "";
     }
     if (RANGE_ROLES[role]) {
       return ariaOf(el, "aria-valuetext") || ariaOf(el, "aria-valuenow") || (el.value != null ? String(el.value) : "");

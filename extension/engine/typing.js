@@ -122,6 +122,7 @@
         return typedResult(el, number, text, options, false);
       });
     }
+    engine.watchForChange(el); // (its focus may not have reached the window: focus.js)
     var before = nativeValue(el);
     var turned = null;
     var turning =

@@ -105,6 +105,22 @@
     for (var node = inner; node; node = node.parentNode || node.host) if (node === outer) return true;
     return false;
   }
+  // What a hook in the page's own world (extension/page/) announces when asked: the engine dispatches `query` on the
+  // document, the hook dispatches a composed `mark` event at each element it knows of, and `take(element, detail)`
+  // gets each, during this synchronous call only. The page can dispatch marks too: what a hook says is data.
+  function askPageWorld(query, mark, take) {
+    var collect = function (event) {
+      event.stopImmediatePropagation();
+      var target = event.composedPath()[0];
+      if (target && target.nodeType === 1) take(target, event.detail);
+    };
+    window.addEventListener(mark, collect, true);
+    try {
+      document.dispatchEvent(new Event(query));
+    } finally {
+      window.removeEventListener(mark, collect, true);
+    }
+  }
   // The element itself, or the outermost shadow host it is in: where it stands in the document's own tree.
   function outermost(el) {
     while (el.getRootNode() !== document && el.getRootNode().host) el = el.getRootNode().host;
@@ -616,6 +632,7 @@
     isDisabled: isDisabled,
     activeElementDeep: activeElementDeep,
     composedContains: composedContains,
+    askPageWorld: askPageWorld,
     outermost: outermost,
     deepElementFromPoint: deepElementFromPoint,
     clippedBox: clippedBox,

@@ -11,6 +11,7 @@
     activeElementDeep = engine.activeElementDeep,
     isTextField = engine.isTextField,
     nativeValue = engine.nativeValue,
+    valueSetByScript = engine.valueSetByScript,
     fire = engine.fire;
 
   function focusable(el) {
@@ -96,7 +97,7 @@
     var field = event.currentTarget;
     var before = valueAtFocus.get(field);
     valueAtFocus.delete(field);
-    var chromeFires = document.hasFocus() && !engine.valueSetByScript(field);
+    var chromeFires = document.hasFocus() && !valueSetByScript(field);
     if (!chromeFires && nativeValue(field) !== before) fire(field, Event, "change", { bubbles: true });
   }
   // Takes the focus from the element that has it (a press on something that takes no focus), likewise.

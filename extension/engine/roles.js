@@ -9,7 +9,8 @@
   if (engine.complete) return;
   var wordSet = engine.wordSet,
     lookupTable = engine.lookupTable,
-    clean = engine.clean;
+    clean = engine.clean,
+    askPageWorld = engine.askPageWorld;
 
   var ARIA_ROLES = wordSet(
     "alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem"
@@ -100,17 +101,15 @@
     }
     return internalsRead.get(el);
   }
-  // What the page world announces during this synchronous call, each a JSON string of {property: string}: only
-  // the known properties are kept, and only strings; nothing else of it is read.
+  // What the page world announces (dom.js, askPageWorld), each a JSON string of {property: string}: only the known
+  // properties are kept, and only strings; nothing else of it is read.
   function readInternals() {
     var read = new Map();
-    var collect = function (event) {
-      event.stopImmediatePropagation();
-      var target = event.composedPath()[0];
-      if (!target || target.nodeType !== 1 || typeof event.detail !== "string") return;
+    askPageWorld(INTERNALS_QUERY, INTERNALS_MARK, function (element, detail) {
+      if (typeof detail !== "string") return;
       var announced;
       try {
-        announced = JSON.parse(event.detail);
+        announced = JSON.parse(detail);
       } catch (error) {
         return;
       }
@@ -120,14 +119,8 @@
         var value = announced[INTERNALS_PROPERTIES[attribute]];
         if (typeof value === "string") kept[attribute] = value;
       }
-      read.set(target, kept);
-    };
-    window.addEventListener(INTERNALS_MARK, collect, true);
-    try {
-      document.dispatchEvent(new Event(INTERNALS_QUERY));
-    } finally {
-      window.removeEventListener(INTERNALS_MARK, collect, true);
-    }
+      read.set(element, kept);
+    });
     return read;
   }
   // An ARIA attribute of the element (or "role"), else what its ElementInternals give for it; null when neither.

@@ -99,12 +99,10 @@
     var isPage = target === document.scrollingElement || target === document.documentElement;
     var size = isPage ? window.innerHeight : target.clientHeight;
     var before = target.scrollTop;
+    // (to the top or bottom: by the whole height, which the box's ends stop)
     var by = direction === "top" ? -target.scrollHeight : direction === "bottom" ? target.scrollHeight : (direction === "up" ? -1 : 1) * Math.max(40, Math.round(size * PAGE_SHARE * pages));
     var cancelled = !!el && !wheelTaken(el, by);
-    if (cancelled) by = 0;
-    else if (direction === "top") target.scrollTo({ top: 0, behavior: "instant" });
-    else if (direction === "bottom") target.scrollTo({ top: target.scrollHeight, behavior: "instant" });
-    else target.scrollBy({ top: by, behavior: "instant" });
+    if (!cancelled) target.scrollBy({ top: by, behavior: "instant" });
     var result = where(target, isPage, size, before);
     result.direction = direction;
     if (cancelled) result.cancelled = true;

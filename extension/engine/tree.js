@@ -40,6 +40,7 @@
     activeElementDeep = engine.activeElementDeep,
     assignRef = engine.assignRef,
     roleOf = engine.roleOf,
+    askPageWorld = engine.askPageWorld,
     ariaOf = engine.ariaOf,
     accessibleName = engine.accessibleName,
     laidOutAsBox = engine.laidOutAsBox,
@@ -110,28 +111,17 @@
     return walk;
   }
   // The elements the page gave a click listener (into walk.listeners; those that take drops into walk.dropZones
-  // too), as page/click_listeners.js (the page's world) announces them when asked: it dispatches a composed event
-  // at each, whose detail has DROP_MARK for a drop listener, and which this world's capture listener collects. Only
-  // what arrives during this synchronous call counts; the page can add elements (they get a ref, named from
+  // too), as page/click_listeners.js (the page's world) announces them when asked (dom.js, askPageWorld), each
+  // mark's detail with DROP_MARK for a drop listener. The page can add elements (they get a ref, named from
   // the DOM like any other) but cannot put anything else into the snapshot.
   var LISTENERS_QUERY = "hermes:click-listeners?";
   var LISTENER_MARK = "hermes:click-listener";
   var DROP_MARK = 2;
   function clickListeners(walk) {
-    var collect = function (event) {
-      var target = event.composedPath()[0];
-      if (target && target.nodeType === 1) {
-        walk.listeners.add(target);
-        if (event.detail & DROP_MARK) walk.dropZones.add(target);
-      }
-      event.stopImmediatePropagation();
-    };
-    window.addEventListener(LISTENER_MARK, collect, true);
-    try {
-      document.dispatchEvent(new Event(LISTENERS_QUERY));
-    } finally {
-      window.removeEventListener(LISTENER_MARK, collect, true);
-    }
+    askPageWorld(LISTENERS_QUERY, LISTENER_MARK, function (element, detail) {
+      walk.listeners.add(element);
+      if (detail & DROP_MARK) walk.dropZones.add(element);
+    });
   }
   // The tree of the document (of the modal dialog alone, when one is open), under a "document" node.
   function buildTree(walk) {

@@ -324,7 +324,9 @@
   // A generic with tabindex, or something that takes clicks though its role is not a control's: acted on
   // like a control. Every clickable thing gets its own ref, a clickable part inside a clickable container
   // too; but a box holding a control of its own (a row may: a mail row with its checkbox) is that control's
-  // wrapper, and a box that listens for its rows' clicks hands them out to the rows.
+  // wrapper, unless it shows text beside its one control (Naive UI's multiple select: the box listens, its
+  // tags are the focusable control, and the placeholder a person presses lies beside them), and a box that
+  // listens for its rows' clicks hands them out to the rows.
   function actsAsControl(el, tag, role, textless, walk) {
     if (walk.dropZones.has(el) && takesDrops(el)) return true; // browser_drag's and browser_file_upload's
     if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex")) return true;
@@ -339,7 +341,22 @@
       el.hasAttribute("onclick") ||
       (row && rowListens(el, walk)) ||
       showsOwnPointer(el, tag, row, walk);
-    return clickable && (row || !el.querySelector(HAS_CONTROL));
+    return clickable && (row || !el.querySelector(HAS_CONTROL) || showsTextBesideItsControl(el));
+  }
+  // Whether the box holds one control only, a focusable box that says nothing of what it is (no role, no name),
+  // and, outside it, text of its own: what a person sees and presses in the box is more than that control. A
+  // named control (a combobox whose placeholder is drawn beside its input) is what is pressed, and a box of
+  // several controls (a form, an app's root that React listens on) is their wrapper.
+  function showsTextBesideItsControl(el) {
+    var controls = el.querySelectorAll(HAS_CONTROL);
+    if (controls.length !== 1) return false;
+    var control = controls[0];
+    if (!FLATTEN[roleOf(control, control.localName)] || accessibleName(control)) return false;
+    var texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (var text = texts.nextNode(); text; text = texts.nextNode()) {
+      if (clean(text.data) && !control.contains(text) && text.parentElement.getClientRects().length) return true;
+    }
+    return false;
   }
   // A cell a person clicks, double-clicks or types into: every cell of a grid (role grid or treegrid: an
   // interactive widget, its cells edited or chosen in place), and a table's cell that is focusable (a

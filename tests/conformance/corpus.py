@@ -44,6 +44,12 @@ class Target:
     name: str
     press: str | None = None
 
+    @property
+    def by_text(self) -> bool:
+        """Whether the page draws it with no role (a ``div`` with a click handler, Naive UI's way): a person finds
+        it by the text it shows (``name``), among the elements ``press`` selects, and presses that element."""
+        return self.role == "generic" and self.press is not None
+
     def label(self) -> str:
         return f'{self.role} "{self.name}"'
 

@@ -9,6 +9,8 @@ One session per lane serves a whole run, on one tab that each case loads its pag
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -20,11 +22,27 @@ from tests.conformance.compare import OBSERVE
 from tests.conformance.corpus import Target
 from tests.conformance.interactions import CHOOSE, CLICK, DOUBLE, DRAG, PRESS, SCROLL, TYPE, Step
 from tests.conformance.oracle import APPEAR_TIMEOUT_S, Pressed
-from tests.lanes.snapshot_grammar import parse_snapshot
+from tests.lanes.snapshot_grammar import ElementLine, parse_snapshot
 from tests.support.browser_stack import BrowserStack, ServerStack
 from tests.support.waiting import wait_until
 
 READY_TIMEOUT_S = 20.0
+
+
+def with_shown_text(lines: list[ElementLine]) -> list[ElementLine]:
+    """``lines``, each line that shows no text after its ref given the text of the text lines right under it,
+    joined with a space, as a person reads the box (Naive UI's select: its placeholder in a child of its own)."""
+    shown = []
+    for index, line in enumerate(lines):
+        texts = _texts_right_under(lines, index) if line.text is None else []
+        shown.append(dataclasses.replace(line, text=" ".join(texts)) if texts else line)
+    return shown
+
+
+def _texts_right_under(lines: list[ElementLine], index: int) -> list[str]:
+    depth = lines[index].depth
+    below = itertools.takewhile(lambda under: under.depth > depth, lines[index + 1 :])
+    return [under.text or "" for under in below if under.depth == depth + 1 and under.role == "text"]
 
 
 def normal_name(name: str) -> str:
@@ -148,9 +166,10 @@ class LaneDriver:
         if len(with_ref) == 1:
             return Found(with_ref[0].ref, role_differs=with_ref[0].role)
         if target.press and not with_ref:
-            # the named element is not drawn itself (the oracle pressed its face): the one line with a ref that
-            # shows the name as its text is that face (Ant Design's drawn option, beside its undrawn one)
-            showing = [line for line in lines if line.ref and normal_name(line.text or "") == name]
+            # the named element is not drawn itself (the oracle pressed its face), or the page draws it with no
+            # role (found by its text): the one line with a ref that shows the name as its text is that face (Ant
+            # Design's drawn option, beside its undrawn one; Naive UI's select, its options, tabs and tree nodes)
+            showing = [line for line in with_shown_text(lines) if line.ref and normal_name(line.text or "") == name]
             if len(showing) == 1:
                 return Found(showing[0].ref)
         return None

@@ -306,6 +306,8 @@ class Oracle:
         name = normalised(target.name)
 
         def look() -> list[int]:
+            if target.by_text:
+                return self._showing(str(target.press), name)
             root = self.page.send("DOM.getDocument", depth=0)["root"]["nodeId"]
             # by role, then by name as names are compared (spaces collapsed, trimmed): an exact accessibleName
             # query misses on Chromium 150, whose names keep stray spaces ('Name ') that Chromium 156 trims
@@ -342,6 +344,16 @@ class Oracle:
         self.found[target] = chosen = nodes[0] if first_drawn is None else first_drawn
         return chosen
 
+    def _showing(self, selector: str, name: str) -> list[int]:
+        """The backend node ids of the elements ``selector`` selects whose text, as names are compared, is ``name``."""
+        root = self.page.send("DOM.getDocument", depth=0)["root"]["nodeId"]
+        found = []
+        for node_id in self.page.send("DOM.querySelectorAll", nodeId=root, selector=selector)["nodeIds"]:
+            obj = self.page.send("DOM.resolveNode", nodeId=node_id)["object"]["objectId"]
+            if normalised(str(self._call(obj, "function () { return this.innerText; }") or "")) == name:
+                found.append(self.page.send("DOM.describeNode", nodeId=node_id)["node"]["backendNodeId"])
+        return found
+
     def _still(self) -> None:
         """Once what is to be pressed has just appeared: until the page keeps still (a list that zooms in as it
         opens, as Element Plus's does, is pressed once a person sees it in place), at most ``APPEAR_TIMEOUT_S``."""
@@ -376,19 +388,18 @@ class Oracle:
         if not self._call(obj, CENTRE_IN_VIEW_OR_EMPTY):
             self.page.send("DOM.scrollIntoViewIfNeeded", backendNodeId=node)
         box_of = node
-        if target.press:
-            face = self._call(
-                obj, f"function () {{ return document.querySelector({json.dumps(target.press)}); }}", False
-            )
-            if face.get("objectId"):
-                box_of = self.page.send("DOM.describeNode", objectId=face["objectId"])["node"]["backendNodeId"]
+        face = None if target.by_text else target.press  # found by its text, the element is its own face
+        if face:
+            drawn = self._call(obj, f"function () {{ return document.querySelector({json.dumps(face)}); }}", False)
+            if drawn.get("objectId"):
+                box_of = self.page.send("DOM.describeNode", objectId=drawn["objectId"])["node"]["backendNodeId"]
                 self.page.send("DOM.scrollIntoViewIfNeeded", backendNodeId=box_of)
         try:
             quad = self.page.send("DOM.getBoxModel", backendNodeId=box_of)["model"]["border"]
         except OracleError:
             return 0.0, 0.0, Pressed(on_target=False, native_select=bool(native_select))
         x, y = sum(quad[0::2]) / 4, sum(quad[1::2]) / 4
-        lands = self._call(obj, LANDS_ON, True, x, y, target.press)
+        lands = self._call(obj, LANDS_ON, True, x, y, face)
         return x, y, Pressed(on_target=bool(lands), native_select=bool(native_select))
 
     def _call(self, obj: str, function: str, by_value: bool = True, *args: Any) -> Any:

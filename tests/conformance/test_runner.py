@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.conformance.lanes import with_shown_text
 from tests.conformance.oracle import OracleError
 from tests.conformance.runner import ORACLE_AGAIN, StepsTaken, ends_as_real_input_can, judged, summary_line
+from tests.lanes.snapshot_grammar import parse_snapshot
 
 
 def seen(focus: str, *, state: dict[str, Any] | None = None, changed: bool = True) -> dict[str, Any]:
@@ -73,3 +75,13 @@ def test_the_closing_line_counts_interactions_with_a_divergence_per_lane_over_th
     assert summary_line(records, ["cdp", "extension"]) == (
         "conformance: 2 libraries, 3 controls, 3 interactions; divergences: cdp 1, extension 1"
     )
+
+
+def test_a_line_that_shows_no_text_after_its_ref_reads_as_the_text_lines_right_under_it() -> None:
+    """How the lanes find a control the page draws with no role, by the text a person sees in it (lanes.py)."""
+    snapshot = (
+        '- generic @e3:\n  - text: Choose a\n  - img "loading"\n  - text: size\n'
+        "  - generic @e4:\n    - text: Deep\n- generic @e5: Profile"
+    )
+    shown = {line.ref: line.text for line in with_shown_text(parse_snapshot(snapshot)) if line.ref}
+    assert shown == {"e3": "Choose a size", "e4": "Deep", "e5": "Profile"}

@@ -217,6 +217,30 @@ def long_table(rows: int = LONG_ROWS) -> str:
     )
 
 
+#: Boxes that listen for clicks around one control: a multiple select drawn as Naive UI draws it (the box listens,
+#: its focusable tags box has no role and no name, the placeholder a person presses lies beside it), a select whose
+#: named combobox has its placeholder beside it (Ant Design's), and a card of two buttons under its title.
+WRAPPED = """<!doctype html><html><head><title>Wrapped</title><style>
+.selection { position: relative; border: 1px solid #ccc; width: 240px; height: 28px; cursor: pointer; }
+.tags { height: 100%; } .placeholder { position: absolute; left: 8px; top: 5px; pointer-events: none; color: #999; }
+.card { border: 1px solid #ccc; padding: 4px; width: 240px; margin-top: 8px; }
+</style></head><body>
+<p>Channels</p>
+<div class="selection" id="channels"><div class="tags" tabindex="0"></div><div
+ class="placeholder">Choose channels</div></div>
+<p>Size</p>
+<div class="selection" id="size"><input role="combobox" aria-label="Size" readonly style="width: 200px"><span
+ class="placeholder">Choose a size</span></div>
+<div class="card" id="card"><p>Monthly report</p><button>Open</button><button>Share</button></div>
+<p id="status">Nothing done</p>
+<script>
+const status = (text) => { document.getElementById("status").textContent = text; };
+document.getElementById("channels").addEventListener("click", () => status("Channels open"));
+document.getElementById("size").addEventListener("click", () => status("Size open"));
+document.getElementById("card").addEventListener("click", (event) => status("Card: " + event.target.textContent));
+</script></body></html>"""
+
+
 FIDELITY_PAGES = {
     "/fidelity/datasette": DATASETTE,
     "/fidelity/files": FILES,
@@ -229,4 +253,5 @@ FIDELITY_PAGES = {
     "/fidelity/long": long_table(),
     "/fidelity/hostile-listeners": HOSTILE_LISTENERS,
     "/fidelity/dash": DASH,
+    "/fidelity/wrapped": WRAPPED,
 }

@@ -140,6 +140,19 @@ def test_inbox_parts_inside_a_clickable_message_each_have_a_ref_that_hits_them(a
         status_after(agent, outcome)
 
 
+def test_a_box_that_listens_around_a_control_that_says_nothing_is_pressed_where_its_text_is(agent: LaneAgent) -> None:
+    """Naive UI's multiple select: the box that listens gets the ref, its text beside its focusable tags box; a box
+    around a named combobox, or around two buttons, stays their wrapper (the controls are what is pressed)."""
+    agent.open("/fidelity/wrapped")
+    text = agent.snapshot()
+    channels = re.search(r"- generic (@e\d+):\n\s+- generic[^\n]* @e\d+\n\s+- text: Choose channels\n", text)
+    assert channels, text
+    assert re.search(r'\n- combobox "Size" \[readonly\] @e\d+\n- text: Choose a size\n', text), text
+    assert re.search(r"\n- paragraph: Monthly report\n- button \"Open\" @e\d+\n- button \"Share\" @e\d+\n", text), text
+    agent.ok("browser_click", ref=channels[1])
+    status_after(agent, "Channels open")
+
+
 def test_font_awesome_icon_buttons_get_hints_and_click(agent: LaneAgent) -> None:
     agent.open("/fidelity/feed")
     text = agent.snapshot()

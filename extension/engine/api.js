@@ -273,12 +273,17 @@
       },
       type: guardedAsync(function (ref, text, options) {
         // What the element holds is read back once the page has settled: an editor such as Monaco
-        // renders what was typed in its next animation frame.
+        // renders what was typed in its next animation frame. The answer names the element as it was when the
+        // agent chose it, as the cdp lane's (aim()'s, before its keys): a field's label may go once it holds text
+        // (Vuetify's), and a page may show a passing validation message in it while the keys come.
+        var found = lookup(ref);
+        var named = found.ok ? engine.withDescription({}, found.element, found.number) : null;
         return engine
           .typeSettled(ref, text, options)
           .then(function (result) {
             if (!result || result.ok === false || result.check === undefined) return result;
             var checked = engine.typed(ref, result.check);
+            if (checked.ok && named) Object.assign(checked, named);
             if (checked.ok && result.navigating) checked.navigating = result.navigating;
             return checked;
           });

@@ -242,19 +242,26 @@
     return shownAround(el);
   }
   // What a person presses for an element laid out only through what it holds (display: contents: a wrapper that
-  // takes the page's clicks, a slot): the first element in it, in the flat tree, that shows; the press travels up
-  // through the element (reaches()). null for another element, or when only text shows (pressPoint()).
+  // takes the page's clicks, a slot; or a box of no size that its content overflows: Vuetify 2's slider, whose
+  // role=slider is a 0-by-0 box and its child the thumb a person sees): the first element in it, in the flat tree,
+  // that shows an area; the press travels up through the element (reaches()). null for an element that shows an
+  // area itself, or when only text shows (pressPoint()).
   var CONTENT_LOOK = 200;
   function shownContent(el) {
-    if (el.getClientRects().length || getComputedStyle(el).display !== "contents") return null;
+    if (showsArea(el) || (el.getClientRects().length && !el.children.length)) return null;
     var queue = [el];
     for (var looked = 0; queue.length && looked < CONTENT_LOOK; looked++) {
       var node = queue.shift();
-      if (node !== el && node.getClientRects().length) return node;
+      if (node !== el && showsArea(node)) return node;
       var children = engine.renderedChildren(node) || node.children;
       for (var i = 0; i < children.length; i++) if (children[i].nodeType === 1) queue.push(children[i]);
     }
     return null;
+  }
+  function showsArea(node) {
+    return Array.prototype.some.call(node.getClientRects(), function (box) {
+      return box.width > 0 && box.height > 0;
+    });
   }
   // A date or time field drawn in segments (a group: segments.js) is pressed on its first segment, where typing
   // into it starts, as a person presses the field to fill it in (React Aria's time field: its centre is the minute).

@@ -279,8 +279,12 @@
     "fa fas far fab fal fad fat fass fa1 fa2 fa3 fw lg sm xs md xl xxl solid regular light thin duotone brands sharp icon icons ico i " +
       "btn button buttons ui js jp is has item items wrapper wrap container inner outer box state default active hover focus " +
       "corner all left right top bottom svg glyph glyphicon glyphicons material symbols outlined mdi bi el primary secondary " +
-      "tertiary small large big the a of clickable pointer action actions control"
+      "tertiary small large big the a of clickable pointer action actions control size theme notranslate lighten darken"
   );
+  // Of those, the directions: a glyph's own words when the class names a glyph that points (mdi-chevron-left), where
+  // they tell a calendar's two arrows apart.
+  var DIRECTIONS = wordSet("left right top bottom up down");
+  var POINTING = wordSet("chevron arrow caret angle triangle");
   var HINT_MAX = 32;
   var HINT_MIN_WORD = 3; // "tb", "ag", "fa": abbreviations that say nothing to a reader
   var HINT_SCAN = 6; // elements looked at: the element itself, then its first descendants with a class
@@ -289,7 +293,8 @@
   // "fa-solid fa-star" -> "star", "email-reply" -> "email-reply". Only lower-case letters, digits and hyphens, so a class cannot write
   // anything but a word; "" when the classes say nothing.
   function classHint(el) {
-    var candidates = [el];
+    // an icon font's glyph inside it first (<i class="mdi mdi-chevron-left">): what a person sees it do
+    var candidates = Array.prototype.slice.call(el.querySelectorAll("i[class]"), 0, 1).concat([el]);
     var inner = el.querySelectorAll("[class]");
     for (var i = 0; i < inner.length && candidates.length < HINT_SCAN; i++) candidates.push(inner[i]);
     for (var c = 0; c < candidates.length; c++) {
@@ -302,13 +307,17 @@
     return hintWord(el.id); // failing a class, the element's id ("open-search")
   }
   function hintWord(name) {
-    var words = String(name || "")
+    var all = String(name || "")
       .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
       .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(function (word) {
-        return word.length >= HINT_MIN_WORD && !HINT_STOP_WORDS[word] && !/^[0-9]/.test(word);
-      });
+      .split(/[^a-z0-9]+/);
+    var pointing = all.some(function (word) {
+      return POINTING[word];
+    });
+    var words = all.filter(function (word) {
+      if (pointing && DIRECTIONS[word]) return true;
+      return word.length >= HINT_MIN_WORD && !HINT_STOP_WORDS[word] && !/^[0-9]/.test(word);
+    });
     var hint = words.join("-").slice(0, HINT_MAX).replace(/-+$/, "");
     return /^[a-z]/.test(hint) ? hint : "";
   }

@@ -83,6 +83,17 @@
   function withoutFocus(body) {
     return body.replace(FOCUSED_STATE, "$1");
   }
+  // A line's body without its link's [url=...] (a URL as core.js writes it has no space and no bracket), which only
+  // a full read shows: a link read in full, then compactly, or the other way, is no change. Where both reads show
+  // URLs, a link whose URL changed is.
+  var URL_PART = /^(- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])*?) \[url=[^\] ]*\]/;
+  function sameLine(was, now) {
+    if (was === now || withoutFocus(was) === now) return true;
+    var wasBare = was.replace(URL_PART, "$1"),
+      nowBare = now.replace(URL_PART, "$1");
+    var oneShowsUrl = (wasBare !== was) !== (nowBare !== now);
+    return oneShowsUrl && (wasBare === nowBare || withoutFocus(wasBare) === nowBare);
+  }
 
   // changes(before, after) -> {text, added, removed, changed}: what `after` (a full snapshot text) shows that
   // `before` did not, and what it no longer shows; text is "" when nothing changed.
@@ -104,7 +115,7 @@
         var was = old[wasAt];
         matchOf[wasAt] = index;
         var moved = (was.parent >= 0 ? old[was.parent].key : "") !== (line.parent >= 0 ? now[line.parent].key : "");
-        if ((was.body === line.body || withoutFocus(was.body) === line.body) && !moved) return;
+        if (sameLine(was.body, line.body) && !moved) return;
         mark = "~";
       }
       counts[mark === "+" ? "added" : "changed"]++;

@@ -536,6 +536,7 @@
     var inside = field !== el && composedContains(el, field) ? field : null;
     var facts = fieldFacts(inside || el);
     if (!takesRealKeys(facts, textTypes)) return Promise.resolve({ facts: facts });
+    if ((inside || el).readOnly) return Promise.resolve({ facts: facts, aimed: readOnly(found.number) });
     // (a segment named: typed from it, read back from its field: segments.js)
     var segmented = engine.segmentedField(el) || (engine.noteSegment(found) && { press: el });
     var at = segmented ? segmented.press : inside;
@@ -543,6 +544,11 @@
     return aim(ref, { now: true, guard: true, at: at }).then(function (aimed) {
       return { facts: facts, aimed: aimed };
     });
+  }
+  // A read-only field is typed into by neither lane, with no click and no key (typing.js refuses it alike): its
+  // page may still take keys on it (Vuetify 2's select chooses the item typed), which browser_press gives it.
+  function readOnly(number) {
+    return failure("readonly", "Element " + refText(number) + " is read-only.");
   }
   function fieldFacts(el) {
     var tag = el.localName;
@@ -555,6 +561,7 @@
   function typingInFocus(field, number, textTypes) {
     var facts = fieldFacts(field);
     if (!takesRealKeys(facts, textTypes)) return { facts: facts };
+    if (field.readOnly) return { facts: facts, aimed: readOnly(number) };
     var point = visiblePoint(field);
     var aimed = { ok: true, x: point.x, y: point.y, frameOffset: frameOffset(), focused: true, watch: watch() };
     return { facts: facts, aimed: withDescription(aimed, field, number) };

@@ -217,6 +217,27 @@ def long_table(rows: int = LONG_ROWS) -> str:
     )
 
 
+#: A month's header as Vuetify 2 draws it (a Solara app's date picker): two round icon buttons with no name, each an
+#: <i> glyph of Material Design Icons; both read "[hint=size]" (from v-size--default), and nothing told them apart.
+MONTH_HEADER = """<!doctype html><html><head><title>Month</title></head><body>
+<div class="v-date-picker-header theme--light">
+<button type="button" class="v-btn v-btn--icon v-btn--round theme--light v-size--default"><span
+ class="v-btn__content"><i aria-hidden="true" class="v-icon notranslate mdi mdi-chevron-left theme--light"></i></span
+></button>
+<div class="v-date-picker-header__value"><div class="accent--text"><button type="button">December 2026</button></div>
+</div>
+<button type="button" class="v-btn v-btn--icon v-btn--round theme--light v-size--default"><span
+ class="v-btn__content"><i aria-hidden="true" class="v-icon notranslate mdi mdi-chevron-right theme--light"></i></span
+></button>
+</div>
+<p id="status">December 2026</p>
+<script>
+const [previous, , next] = document.querySelectorAll("button");
+previous.addEventListener("click", () => { document.getElementById("status").textContent = "November 2026"; });
+next.addEventListener("click", () => { document.getElementById("status").textContent = "January 2027"; });
+</script></body></html>"""
+
+
 #: Boxes that listen for clicks around one control: a multiple select drawn as Naive UI draws it (the box listens,
 #: its focusable tags box has no role and no name, the placeholder a person presses lies beside it), a select whose
 #: named combobox has its placeholder beside it (Ant Design's), and a card of two buttons under its title.
@@ -254,4 +275,5 @@ FIDELITY_PAGES = {
     "/fidelity/hostile-listeners": HOSTILE_LISTENERS,
     "/fidelity/dash": DASH,
     "/fidelity/wrapped": WRAPPED,
+    "/fidelity/month": MONTH_HEADER,
 }

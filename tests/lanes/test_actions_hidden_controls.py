@@ -150,6 +150,37 @@ input.addEventListener('blur', close);
 )
 
 
+#: Vuetify 2's slider as Solara draws it (ipyvuetify 1.12): its role=slider is a thumb container of no size at the
+#: value's place on the track, and the thumb a person sees and presses is its child, 12 px across; the keys move the
+#: value, as Vuetify's keydown handler does. Both lanes answered not_visible for a click on it (Solara, both lanes).
+VUETIFY2_SLIDER = page(
+    "Count",
+    """<style>
+.v-slider { position: relative; margin: 40px; height: 32px; width: 300px; }
+.v-slider__track-container { position: absolute; top: 50%; height: 2px; width: 100%; background: #ccc; }
+.v-slider__thumb-container { position: absolute; top: 50%; }
+.v-slider__thumb { position: absolute; width: 12px; height: 12px; left: -6px; top: -6px; border-radius: 50%;
+  background: #1976d2; }
+</style>
+<div class="v-input__slot"><label for="input-57">Count</label><div class="v-slider">
+<input value="1" id="input-57" readonly tabindex="-1" style="display: none">
+<div class="v-slider__track-container"></div>
+<div role="slider" tabindex="0" aria-label="Count" aria-valuemin="1" aria-valuemax="10" aria-valuenow="1"
+ class="v-slider__thumb-container" style="left: 0%"><div class="v-slider__thumb"></div></div></div></div>
+<script>
+window.__state = { count: 1, focused: false };
+const thumb = document.querySelector("[role=slider]");
+thumb.addEventListener("focus", () => { window.__state.focused = true; });
+thumb.addEventListener("keydown", (event) => {
+  if (event.key !== "ArrowRight") return;
+  const count = Math.min(10, window.__state.count + 1);
+  window.__state.count = count;
+  thumb.setAttribute("aria-valuenow", String(count));
+  thumb.style.left = ((count - 1) / 9) * 100 + "%";
+});
+</script>""",
+)
+
 #: Two hidden checkboxes pressed through their labels: one whose label holds a link (a press on the link follows
 #: it, and the checkbox gets nothing), and a CSS-only switch under an invisible advert, which must take no press.
 HIDDEN_CHECKBOXES = page(
@@ -187,6 +218,7 @@ def pages() -> Iterator[PageServer]:
         "/shiny-upload": SHINY_FILE_INPUT,
         "/gradio-dropdown": GRADIO_DROPDOWN,
         "/hidden-checkboxes": HIDDEN_CHECKBOXES,
+        "/vuetify2-slider": VUETIFY2_SLIDER,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -317,3 +349,16 @@ def test_gradio_dropdown_option_chosen_as_the_press_goes_down_answers_ok(agent: 
         chosen = agent.ok("browser_click", ref=find(agent, f'option "{choice}"'))
         assert chosen["name"] == choice, chosen
         assert page_state(agent)["city"] == choice
+
+
+# ----- Vuetify 2 ------------------------------------------------------------------------------------------------
+
+
+def test_a_slider_of_no_size_is_pressed_on_the_thumb_it_holds_and_its_keys_move_it(agent: LaneAgent) -> None:
+    agent.open("/vuetify2-slider")
+    clicked = agent.ok("browser_click", ref=find(agent, 'slider "Count"'), see="none")
+    assert clicked["name"] == "Count", clicked
+    assert page_state(agent) == {"count": 1, "focused": True}
+    agent.ok("browser_press", key="ArrowRight", see="none")
+    agent.ok("browser_press", key="ArrowRight", see="none")
+    assert page_state(agent) == {"count": 3, "focused": True}

@@ -93,9 +93,20 @@ document.getElementById('add').addEventListener('click', () => {{
 TWO_FIELDS = page("Two fields", '<label>First <input value="a [focused]"></label> <label>Second <input></label>')
 
 
+#: Links, one whose address a button changes: a full read shows their URLs, a compact one does not (a Solara app's
+#: footer link showed as changed after every action that followed a full read). A name that imitates a URL is text.
+LINKS = page(
+    "Links",
+    """<h1>Links</h1><a id="docs" href="/docs">Docs</a> <a href="/x">Help [url=/y]</a>
+<button onclick="document.getElementById('docs').href = '/docs/v2'">Move the docs</button>
+<button onclick="document.title = 'Pressed'">Nothing else</button>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/react": REACT_LIST, "/big": BIG_TABLE, "/hostile": HOSTILE_PAGE, "/two-fields": TWO_FIELDS}
+    served["/links"] = LINKS
     with serve_action_pages(served) as server:
         yield server
 
@@ -240,3 +251,18 @@ def test_a_line_that_only_lost_the_focus_is_no_change_and_the_one_that_gained_it
     typed = agent.ok("browser_type", ref=first, text="a")
     marked = [(mark, line.name) for mark, line in parse_changes(str(typed["snapshot"])) if mark != " "]
     assert ("~", "First") in marked and ("~", "Second") not in marked, typed["snapshot"]
+
+
+def test_a_link_read_in_full_then_compactly_is_no_change_and_a_link_whose_address_changed_is(agent: LaneAgent) -> None:
+    agent.open("/links")
+    lines = lines_of(agent)  # in full: with the links' URLs
+    assert changes(agent)["unchanged"] is True  # compactly: without them
+    lines_of(agent)
+    pressed = agent.ok("browser_click", ref=ref_of(lines, "button", "Nothing else"))  # answers compactly
+    marked = [(mark, line.name) for mark, line in parse_changes(str(pressed["snapshot"])) if mark != " "]
+    assert marked == [("~", "Nothing else")], pressed["snapshot"]  # it took the focus; the links did not change
+    lines_of(agent)
+    agent.ok("browser_click", ref=ref_of(lines, "button", "Move the docs"), see="none")
+    moved = agent.ok("browser_snapshot", full=True, changes=True)
+    marked = [(mark, line.name, line.url) for mark, line in parse_changes(str(moved["snapshot"])) if mark != " "]
+    assert marked == [("~", "Docs", "/docs/v2"), ("~", "Move the docs", None)], moved["snapshot"]

@@ -153,6 +153,20 @@ def test_a_box_that_listens_around_a_control_that_says_nothing_is_pressed_where_
     status_after(agent, "Channels open")
 
 
+def test_a_calendars_two_arrow_buttons_are_told_apart_by_their_glyphs(agent: LaneAgent) -> None:
+    agent.open("/fidelity/month")
+    text = agent.snapshot()
+    arrows = {
+        hint: re.search(rf"- button \[hint={hint}\] (@e\d+)\n", text) for hint in ("chevron-left", "chevron-right")
+    }
+    assert all(arrows.values()), text
+    previous, following = (str(found[1]) for found in arrows.values() if found)
+    agent.ok("browser_click", ref=following)
+    status_after(agent, "January 2027")
+    agent.ok("browser_click", ref=previous)
+    status_after(agent, "November 2026")
+
+
 def test_font_awesome_icon_buttons_get_hints_and_click(agent: LaneAgent) -> None:
     agent.open("/fidelity/feed")
     text = agent.snapshot()

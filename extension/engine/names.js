@@ -279,7 +279,8 @@
     "fa fas far fab fal fad fat fass fa1 fa2 fa3 fw lg sm xs md xl xxl solid regular light thin duotone brands sharp icon icons ico i " +
       "btn button buttons ui js jp is has item items wrapper wrap container inner outer box state default active hover focus " +
       "corner all left right top bottom svg glyph glyphicon glyphicons material symbols outlined mdi bi el primary secondary " +
-      "tertiary small large big the a of clickable pointer action actions control size theme notranslate lighten darken"
+      "tertiary small large big the a of clickable pointer action actions control size theme notranslate lighten darken " +
+      "text"
   );
   // Of those, the directions: a glyph's own words when the class names a glyph that points (mdi-chevron-left), where
   // they tell a calendar's two arrows apart.

@@ -219,6 +219,8 @@ def long_table(rows: int = LONG_ROWS) -> str:
 
 #: A month's header as Vuetify 2 draws it (a Solara app's date picker): two round icon buttons with no name, each an
 #: <i> glyph of Material Design Icons; both read "[hint=size]" (from v-size--default), and nothing told them apart.
+#: And a checkbox's ripple after a press (its ripple's container inside), whose hint read "text" (from primary--text,
+#: its colour) once the box was checked.
 MONTH_HEADER = """<!doctype html><html><head><title>Month</title></head><body>
 <div class="v-date-picker-header theme--light">
 <button type="button" class="v-btn v-btn--icon v-btn--round theme--light v-size--default"><span
@@ -230,8 +232,11 @@ MONTH_HEADER = """<!doctype html><html><head><title>Month</title></head><body>
  class="v-btn__content"><i aria-hidden="true" class="v-icon notranslate mdi mdi-chevron-right theme--light"></i></span
 ></button>
 </div>
+<div class="v-input--selection-controls__ripple primary--text" style="width: 24px; height: 24px"><span
+ class="v-ripple__container"></span></div>
 <p id="status">December 2026</p>
 <script>
+document.querySelector(".v-input--selection-controls__ripple").addEventListener("click", () => {});
 const [previous, , next] = document.querySelectorAll("button");
 previous.addEventListener("click", () => { document.getElementById("status").textContent = "November 2026"; });
 next.addEventListener("click", () => { document.getElementById("status").textContent = "January 2027"; });

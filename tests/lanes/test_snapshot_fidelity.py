@@ -161,6 +161,7 @@ def test_a_calendars_two_arrow_buttons_are_told_apart_by_their_glyphs(agent: Lan
     }
     assert all(arrows.values()), text
     previous, following = (str(found[1]) for found in arrows.values() if found)
+    assert re.search(r"- generic \[hint=input-selection-controls-ripple\] @e\d+\n", text), text
     agent.ok("browser_click", ref=following)
     status_after(agent, "January 2027")
     agent.ok("browser_click", ref=previous)

@@ -98,7 +98,11 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         ("extension", "cdp"),
         "The element takes no text: type into an input, textarea, select or editable element.",
     ),
-    "readonly": (("extension", "cdp"), "The field is read-only: it cannot be typed into."),
+    "readonly": (
+        ("extension", "cdp"),
+        "The field is read-only: nothing was typed (no click, no key). A page that takes keys on it (a select that "
+        "chooses the item typed) gets them from browser_press.",
+    ),
     "option_not_found": (
         ("extension", "cdp"),
         "The <select> has no option with that label: use a label the snapshot shows.",

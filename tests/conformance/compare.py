@@ -29,7 +29,7 @@ SETTLE_PAUSE_MS = 60
 #: page whose CSS transition or animation (a finite one: a spinner never ends) is still running, in the document or
 #: in an open shadow root (Ionic animates its overlays there): Bootstrap's toast and tooltip fade in by CSS,
 #: changing nothing in the document, and say they are shown when the fade ends. Nor is a page with a timer of 50 ms
-#: to a second yet to run (``window.__pendingTimers``, tests/widgets/corpus/pending_timers.js): what the page
+#: to a second yet to run (``window.__pendingTimers``, tests/widgets/corpus/harness.js): what the page
 #: deferred after the last input (Tom Select's refresh, 300 ms after the last key, which takes the focus back) is
 #: done before a person's next input.
 SETTLE_WAIT = (

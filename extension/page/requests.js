@@ -1,6 +1,6 @@
 // Runs in the page's own world at document_start (every frame; the extension's manifest lists it, and the cdp
 // lane registers the same file with Page.addScriptToEvaluateOnNewDocument): it announces each request the page
-// starts with fetch or XMLHttpRequest, and its end, so that an action whose handler fetches data and renders
+// starts with fetch, XMLHttpRequest or a WebSocket's send, and its end, so that an action whose handler fetches data and renders
 // it a moment later is not over before the data shows (issue 11: the quiet period after an action counts
 // requests in flight; engine/dom.js, watch() and settle()).
 //
@@ -99,4 +99,31 @@
     apply(addListener, this, ["loadend", end, { once: true }]);
     return callEnding(pageSend, this, arguments, end);
   };
+
+  // A message sent on a WebSocket is a request too, over at the socket's next message (the server's answer, which
+  // the page renders: Taipy's and Solara's widgets take their new value back from it) or its close, in the task
+  // after the page's own handlers of it ran. A message that gets no answer holds an action until the engine's bound.
+  if (typeof WebSocket === "function") {
+    const waiting = new WeakMap(); // socket -> the ends of its messages sent and not yet answered
+    const answered = (socket) => () => {
+      const ends = waiting.get(socket);
+      if (!ends.length) return;
+      waiting.set(socket, []);
+      delay(() => {
+        for (let i = 0; i < ends.length; i++) ends[i]();
+      });
+    };
+    const socketSend = WebSocket.prototype.send;
+    WebSocket.prototype.send = function send() {
+      const end = started();
+      if (!waiting.has(this)) {
+        waiting.set(this, []);
+        const over = answered(this);
+        apply(addListener, this, ["message", over]);
+        apply(addListener, this, ["close", over]);
+      }
+      waiting.get(this).push(end);
+      return callEnding(socketSend, this, arguments, end);
+    };
+  }
 })();

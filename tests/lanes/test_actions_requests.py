@@ -29,6 +29,7 @@ from tests.lanes.conftest import LaneAgent
 from tests.lanes.test_contract import line_of
 from tests.support.background_loop import background_loop
 from tests.support.pages import START_TIMEOUT_S, Page, PageServer
+from tests.support.waiting import wait_until
 
 # Timing: every answer must show within the engine's 500 ms bound, so other tests' load must not stretch the page
 # server's answers or the browser's work (three parallel workers did, once in four runs): scripts/test runs these
@@ -80,12 +81,24 @@ class RequestServer(PageServer):
             note = (await request.post()).get("note", "")
             await asyncio.sleep(ANSWER_DELAY_S)  # as above
             return web.Response(text=page("Saved", f"<p>Saved {note}</p>"), content_type="text/html")
+        if request.path == "/api/socket" and request.headers.get("Upgrade", "").lower() == "websocket":
+            return await self._answer_on_socket(request)
         if request.path in ("/api/held", "/api/poll"):
             (self.held_arrived if request.path == "/api/held" else self.poll_arrived).set()
             release = self.release
             await asyncio.to_thread(release.wait, HELD_BOUND_S)
             return web.Response(text="released" if release.is_set() else "timed out")
         return await super()._answer(request)
+
+    async def _answer_on_socket(self, request: web.Request) -> web.WebSocketResponse:
+        """A server that answers each message on its WebSocket ANSWER_DELAY_S late, with the message itself (Taipy's
+        and Solara's way: a widget's new value goes to the server, and comes back to the page from it)."""
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        async for message in socket:
+            await asyncio.sleep(ANSWER_DELAY_S)  # the simulated server's latency, as above
+            await socket.send_str(message.data)
+        return socket
 
 
 def page(title: str, body: str) -> str:
@@ -250,6 +263,31 @@ document.getElementById('fake').addEventListener('click', () => {
 </script>""",
 )
 
+#: A switch whose value comes back from the server (Taipy's: a React controlled component, whose change goes over the
+#: app's WebSocket; the old value is put back at once, the new one set when the server's answer arrives). Both lanes
+#: read it back before that answer: browser_fill_form answered type_mismatch for a value the app took.
+SOCKET_SWITCH_PAGE = page(
+    "connecting",
+    """<label><input type="checkbox" id="express"> Express</label>
+<script>
+const express = document.getElementById('express');
+const socket = new WebSocket(location.origin.replace('http', 'ws') + '/api/socket');
+let held = false;
+socket.addEventListener('open', () => { document.title = 'unchecked'; });
+express.addEventListener('change', () => {
+  const wanted = express.checked;
+  express.checked = held;  // React puts its state back until the server says otherwise
+  socket.send(JSON.stringify({ express: wanted }));
+});
+socket.addEventListener('message', (event) => {
+  held = JSON.parse(event.data).express;
+  express.checked = held;
+  document.title = held ? 'checked' : 'unchecked';
+});
+</script>""",
+)
+
+
 REQUEST_PAGES: dict[str, Page] = {
     "/fetch": FETCH_PAGE,
     "/xhr": XHR_PAGE,
@@ -262,6 +300,7 @@ REQUEST_PAGES: dict[str, Page] = {
     "/fake": FAKE_PAGE,
     "/form": FORM_PAGE,
     "/frame-start": page("Frame", "<p>Nothing sent</p>"),
+    "/socket-switch": SOCKET_SWITCH_PAGE,
 }
 
 
@@ -373,3 +412,14 @@ def test_a_page_that_fakes_request_events_gets_the_bound_at_most(agent: LaneAgen
     snapshot = agent.snapshot()
     assert line_of(snapshot, "- paragraph: ") == "- paragraph: After"
     assert "injected" not in snapshot
+
+
+def test_a_switch_whose_value_comes_back_over_the_pages_websocket_is_read_once_it_has(agent: LaneAgent) -> None:
+    agent.open("/socket-switch")
+    wait_until(lambda: agent.ok("browser_snapshot")["title"] == "unchecked", 5, "the page's socket to open")
+    express = ref_of(agent.snapshot(), 'checkbox "Express"')
+    filled = agent.ok("browser_fill_form", fields=[{"ref": express, "value": "true"}])
+    assert agent.ok("browser_snapshot")["title"] == "checked", filled
+    clicked = agent.ok("browser_click", ref=express)
+    assert '~ - checkbox "Express" [focused] @' in str(clicked["snapshot"]), clicked  # no [checked] now
+    assert agent.ok("browser_snapshot")["title"] == "unchecked"

@@ -280,7 +280,7 @@
       "btn button buttons ui js jp is has item items wrapper wrap container inner outer box state default active hover focus " +
       "corner all left right top bottom svg glyph glyphicon glyphicons material symbols outlined mdi bi el primary secondary " +
       "tertiary small large big the a of clickable pointer action actions control size theme notranslate lighten darken " +
-      "text"
+      "text mui css jss root medium base font"
   );
   // Of those, the directions: a glyph's own words when the class names a glyph that points (mdi-chevron-left), where
   // they tell a calendar's two arrows apart.
@@ -289,8 +289,8 @@
   var HINT_MAX = 32;
   var HINT_MIN_WORD = 3; // "tb", "ag", "fa": abbreviations that say nothing to a reader
   var HINT_SCAN = 6; // elements looked at: the element itself, then its first descendants with a class
-  // A hint at what a clickable thing without text does, from its class (the last, most specific, first) or,
-  // failing that, its id:
+  // A hint at what a clickable thing without text does, from its class (the last, most specific, first) or its
+  // test id, or, failing those, its id:
   // "fa-solid fa-star" -> "star", "email-reply" -> "email-reply". Only lower-case letters, digits and hyphens, so a class cannot write
   // anything but a word; "" when the classes say nothing.
   function classHint(el) {
@@ -304,10 +304,16 @@
         var hint = hintWord(classes[k]);
         if (hint) return hint;
       }
+      // then the test id a component library leaves on it (MUI's icons: data-testid="EditIcon")
+      var tested = hintWord(candidates[c].getAttribute("data-testid"));
+      if (tested) return tested;
     }
     return hintWord(el.id); // failing a class, the element's id ("open-search")
   }
+  // A class a CSS-in-JS library generates: its name and a hash (Emotion's css-vubbuv, styled-components' sc-bdVaJa).
+  var GENERATED_CLASS = /^(css|sc|jss|emotion|styled)-[a-z0-9]+$/i;
   function hintWord(name) {
+    if (GENERATED_CLASS.test(String(name || ""))) return "";
     var all = String(name || "")
       .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
       .toLowerCase()
@@ -317,7 +323,8 @@
     });
     var words = all.filter(function (word) {
       if (pointing && DIRECTIONS[word]) return true;
-      return word.length >= HINT_MIN_WORD && !HINT_STOP_WORDS[word] && !/^[0-9]/.test(word);
+      // (letters and digits mixed: a generated class's hash, css-1yxmbwk, or a size, col6)
+      return word.length >= HINT_MIN_WORD && !HINT_STOP_WORDS[word] && !/[0-9]/.test(word);
     });
     var hint = words.join("-").slice(0, HINT_MAX).replace(/-+$/, "");
     return /^[a-z]/.test(hint) ? hint : "";

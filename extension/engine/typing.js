@@ -243,7 +243,7 @@
     if (!sameText(text, now.text, now.rich, now.segmented)) {
       var what = isPassword
         ? "the password field holds " + now.text.length + " characters, not the " + text.length + " typed"
-        : "it holds " + quote(cap(now.text, VALUE_CAP)) + ", not " + quote(cap(text, VALUE_CAP));
+        : "it holds " + shownText(now.text) + ", not " + shownText(text);
       return failure(
         "type_mismatch",
         "Typing into " + refText(number) + " did not land exactly: " + what + " (the page changed or refused some of it); take a new snapshot before going on."
@@ -253,6 +253,11 @@
     if (isPassword) result.password = true;
     else result.value = cap(now.rich ? clean(now.text) : now.text, VALUE_CAP);
     return result;
+  }
+  // A text in an error, quoted, its line breaks shown (a quote makes them spaces: "a b" for "a\nb" hid a break the
+  // page took for itself).
+  function shownText(text) {
+    return quote(cap(String(text).replace(/\n/g, "\u23ce"), VALUE_CAP));
   }
   // The answer to a lane that asked for confirmations: the user is to be asked before typing into this field
   // (what kind of field and its label come with it, for the question).

@@ -243,6 +243,24 @@ next.addEventListener("click", () => { document.getElementById("status").textCon
 </script></body></html>"""
 
 
+#: A table row's icon buttons as MUI draws them (Taipy's editable table): each class a generated hash or the library's
+#: own words, the icon's meaning only in its test id; the pencil and the bin both read "[hint=css]".
+MUI_ICONS = """<!doctype html><html><head><title>Row</title></head><body>
+<span>Pizza</span>
+<button class="MuiButtonBase-root MuiIconButton-root MuiIconButton-sizeMedium css-1yxmbwk" type="button"><svg
+ class="MuiSvgIcon-root MuiSvgIcon-fontSizeMedium css-vubbuv" focusable="false" aria-hidden="true" viewBox="0 0 24 24"
+ data-testid="EditIcon"><path d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75z"></path></svg></button>
+<button class="MuiButtonBase-root MuiIconButton-root MuiIconButton-sizeMedium css-1yxmbwk" type="button"><svg
+ class="MuiSvgIcon-root MuiSvgIcon-fontSizeMedium css-vubbuv" focusable="false" aria-hidden="true" viewBox="0 0 24 24"
+ data-testid="DeleteIcon"><path d="M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6z"></path></svg></button>
+<p id="status">Nothing done</p>
+<script>
+const [edit, remove] = document.querySelectorAll("button");
+edit.addEventListener("click", () => { document.getElementById("status").textContent = "Editing"; });
+remove.addEventListener("click", () => { document.getElementById("status").textContent = "Deleted"; });
+</script></body></html>"""
+
+
 #: Boxes that listen for clicks around one control: a multiple select drawn as Naive UI draws it (the box listens,
 #: its focusable tags box has no role and no name, the placeholder a person presses lies beside it), a select whose
 #: named combobox has its placeholder beside it (Ant Design's), and a card of two buttons under its title.
@@ -281,4 +299,5 @@ FIDELITY_PAGES = {
     "/fidelity/dash": DASH,
     "/fidelity/wrapped": WRAPPED,
     "/fidelity/month": MONTH_HEADER,
+    "/fidelity/mui-icons": MUI_ICONS,
 }

@@ -134,6 +134,20 @@ notes.addEventListener('input', () => {
 )
 
 
+#: A text area whose page takes Enter for itself and cancels it (Taipy's, where Enter is the field's action): a
+#: person's Enter puts no line break in. The cdp lane inserted the text in one piece, line break and all.
+ENTER_TAKEN = page(
+    "Enter",
+    """<h1>Enter</h1>
+<label>Notes <textarea id="notes"></textarea></label>
+<script>
+const notes = document.getElementById('notes');
+notes.addEventListener('keydown', (event) => { if (event.key === 'Enter' && !event.shiftKey) event.preventDefault(); });
+notes.addEventListener('input', () => { document.title = JSON.stringify(notes.value); });
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
@@ -143,6 +157,7 @@ def pages() -> Iterator[PageServer]:
         "/shadowed-change": SHADOWED_CHANGE,
         "/read-only": READ_ONLY,
         "/label-goes": LABEL_GOES,
+        "/enter-taken": ENTER_TAKEN,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -259,3 +274,16 @@ def test_the_answer_names_the_field_as_the_agent_chose_it_though_its_label_goes_
     assert (typed["name"], typed["value"]) == ("Notes", "Ring twice"), typed
     unnamed = re.fullmatch(rf"- textbox (\[[^\]]*\] )*{notes}: Ring twice", line_of(agent.snapshot(), "- textbox"))
     assert unnamed, agent.snapshot()  # as in Chromium's tree: the label is gone
+
+
+def test_a_line_break_is_the_enter_key_which_a_page_that_takes_it_keeps_out_as_a_persons_enter(
+    agent: LaneAgent,
+) -> None:
+    notes = field(agent, "/enter-taken", 'textbox "Notes"')
+    code, message = agent.error("browser_type", ref=notes, text="Leave at door\nsecond line")
+    assert (code, message.split(" (")[0]) == (
+        "controller_error",
+        f'type_mismatch: Typing into {notes} did not land exactly: it holds "Leave at doorsecond line", '
+        'not "Leave at door\u23cesecond line"',
+    )
+    assert held(agent) == "Leave at doorsecond line"

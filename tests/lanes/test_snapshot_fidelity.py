@@ -168,6 +168,16 @@ def test_a_calendars_two_arrow_buttons_are_told_apart_by_their_glyphs(agent: Lan
     status_after(agent, "November 2026")
 
 
+def test_icon_buttons_with_generated_classes_get_their_icons_test_id_as_hint(agent: LaneAgent) -> None:
+    agent.open("/fidelity/mui-icons")
+    text = agent.snapshot()
+    for hint, outcome in (("edit", "Editing"), ("delete", "Deleted")):
+        found = re.search(rf"- button \[hint={hint}\] (@e\d+)\n", text)
+        assert found, text
+        agent.ok("browser_click", ref=found[1])
+        status_after(agent, outcome)
+
+
 def test_font_awesome_icon_buttons_get_hints_and_click(agent: LaneAgent) -> None:
     agent.open("/fidelity/feed")
     text = agent.snapshot()

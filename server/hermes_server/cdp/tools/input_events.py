@@ -185,10 +185,12 @@ async def replace_text(
     gestures go back to back too. A field in a child frame gets the keys only once the click has focused that
     frame (the browser routes keys to the focused frame), so there each gesture waits for the one before.
 
-    The text goes in as one insertion: a key per character costs the browser a round of its input pipeline each
-    (50 characters: 37 ms against 6), and a code editor would indent a new line, or close a bracket, on a real
-    key. ``last_as_key`` (a one-line ``<input>``): its last character is a key pressed and released, so that a
-    widget acting on a key's events (Flatpickr's year field reads its value on keyup) sees the whole text then.
+    The text goes in as one insertion a line: a key per character costs the browser a round of its input pipeline
+    each (50 characters: 37 ms against 6), and a code editor would close a bracket on a real key. A line break is
+    the Enter key, as a person types it, which the page may take itself (Taipy's text areas act on Enter and cancel
+    it; a chat box sends) and a code editor answers with its own new line. ``last_as_key`` (a one-line
+    ``<input>``): its last character is a key pressed and released, so that a widget acting on a key's events
+    (Flatpickr's year field reads its value on keyup) sees the whole text then.
 
     ``after_click`` is awaited between the click and the keys, so that what the page deferred from the click
     has run and been drawn first, as it has when a person's keys come: Slate takes the click's caret in a timer
@@ -198,8 +200,12 @@ async def replace_text(
     gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]] if click else []
     gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in selecting]
     inserted, keyed = ("", text) if keys_only else (text[:-1], text[-1:]) if last_as_key else (text, "")
-    if inserted:
-        gestures.append([("Input.insertText", {"text": inserted})])
+    enter = parse_key("Enter")
+    for number, line in enumerate(inserted.split("\n")):
+        if number:  # a line break is the Enter key, as typed: a page that takes Enter itself (Taipy's) cancels it
+            gestures.append([("Input.dispatchKeyEvent", enter.down), ("Input.dispatchKeyEvent", enter.up)])
+        if line:
+            gestures.append([("Input.insertText", {"text": line})])
     gestures += [
         [("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in typed_keys(keyed)
     ]

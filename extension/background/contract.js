@@ -595,6 +595,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/values.js",
     "engine/segments.js",
     "engine/typing.js",
+    "engine/type_ahead.js",
     "engine/api.js"
   ],
   "TRUSTED_INPUT": {

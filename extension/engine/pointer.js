@@ -523,7 +523,9 @@
     var el = found.element;
     if (clicked) {
       return engine.fieldOpenedBy(el, focusBeforeOpening.get(el) || null).then(function (field) {
-        return field ? typingInFocus(field, found.number, textTypes) : engine.notOpened(found.number);
+        if (field) return typingInFocus(field, found.number, textTypes);
+        // the focus is on an option of the list the click opened: the lane types the option's name (type_ahead.js)
+        return engine.listInFocus() ? { facts: { listed: true } } : engine.notOpened(found.number);
       });
     }
     var field = engine.typingTarget(el);

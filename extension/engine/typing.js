@@ -342,6 +342,8 @@
     return engine.click(ref, {}).then(function (clicked) {
       if (!clicked.ok) return clicked;
       return fieldOpenedBy(found.element, before).then(function (field) {
+        // the click put the focus on an option of the list it opened: typed there, as a person does (type_ahead.js)
+        if (!field && engine.listInFocus()) return engine.chooseByKeys(ref, text);
         if (!field) return notOpened(found.number);
         return type(ref, text, options);
       });
@@ -358,7 +360,8 @@
         openedFields.set(box, field);
         return Promise.resolve(field);
       }
-      if (!box.isConnected || performance.now() - started >= OPEN_FOCUS_MS) return Promise.resolve(null);
+      // no field comes where the focus went into a list the click opened (type_ahead.js), nor after the bound
+      if (engine.listInFocus() || !box.isConnected || performance.now() - started >= OPEN_FOCUS_MS) return Promise.resolve(null);
       return nextFrame().then(look);
     }
     return look();

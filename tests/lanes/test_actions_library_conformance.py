@@ -327,3 +327,26 @@ def test_a_multi_select_with_nothing_chosen_shows_no_value(agent: LaneAgent) -> 
     line = next(text for text in full_snapshot(agent).splitlines() if 'combobox "Languages"' in text)
     assert line.rstrip().endswith(first_ref(agent, 'combobox "Languages"') or "no ref"), line
     assert agent.evaluated("JSON.stringify(window.__state.languages)") == "[]"
+
+
+def test_mui_select_typed_into_chooses_the_option_its_keys_reach_or_closes_its_list(agent: LaneAgent) -> None:
+    """MUI's select opens a list on a click and puts the focus on its option, not in a field: a person types the
+    option's name there (the list's type-ahead) and presses Enter. Both lanes answered not_typable and left the list
+    open (a Taipy app's form: browser_fill_form could not set it). A name no option has chooses nothing, and the list
+    is closed again."""
+    open_corpus_page(agent, "mui")
+    size = first_ref(agent, 'combobox "Size"')
+    assert size
+    chosen = agent.ok("browser_type", ref=size, text="Large", see="none")
+    assert (chosen["name"], chosen["value"]) == ("Size", "Large"), chosen
+    state_becomes(agent, "window.__state.size", "large")
+    code, message = agent.error("browser_type", ref=size, text="Huge")
+    assert (code, message.split(" there")[0]) == (
+        "controller_error",
+        f'not_typable: Element {size} opened a list, and typing "Huge"',
+    )
+    assert agent.evaluated("JSON.stringify(window.__state.size)") == '"large"'
+    assert "listbox" not in full_snapshot(agent)
+    filled = agent.ok("browser_fill_form", fields=[{"ref": size, "value": "Small"}])
+    assert filled, filled
+    state_becomes(agent, "window.__state.size", "small")

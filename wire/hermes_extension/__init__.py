@@ -48,6 +48,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/values.js",
     "engine/segments.js",
     "engine/typing.js",
+    "engine/type_ahead.js",
     "engine/api.js",
 )
 

@@ -6,13 +6,14 @@ from typing import Any
 
 from hermes_server.cdp.engine import ref_key
 from hermes_server.cdp.frames import FrameInfo
-from hermes_server.cdp.keys import clipboard_chord, parse_key
+from hermes_server.cdp.keys import clipboard_chord, parse_key, typed_keys
 from hermes_server.cdp.tools import pointer
 from hermes_server.cdp.tools.acting import Before, act, after_action, answering_dialog, follow, pressing
 from hermes_server.cdp.tools.input_events import press_key, replace_text
 from hermes_server.cdp.tools.opened_tabs import following_tabs
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
 from hermes_server.errors import CDPCommandFailed
+from hermes_wire.errors import ToolError
 
 #: Input types typed into with real input events.  The others (a select, date and time pickers, range, colour)
 #: have no text to type into: the engine sets them as the user's choice would, as on the extension lane.
@@ -39,6 +40,8 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         # field the click opened and put the focus in.
         await pointer.click(browsing, {"ref": args["ref"]})
         frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES, clicked=True)
+        if facts.get("listed"):
+            return await _choose_by_keys(browsing, frame, ref, args["text"])
     if aim is None:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
         before = Before.now(supervisor, frame)
         done = await act(supervisor, engine.call(frame, "type", ref, args["text"]))
@@ -77,6 +80,28 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     else:
         result = await follow(supervisor, frame, result | {"navigating": checked.get("navigating")}, before)
     return result | {key: checked[key] for key in ("value", "password") if key in checked}
+
+
+async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: str) -> dict[str, Any]:
+    """The click opened a list and put the focus on its option (MUI's select): the option's name is typed there, as a
+    person does (the list's type-ahead moves the focus to it), and Enter chooses it; a list whose keys reach no option
+    of that name is closed again (Escape), nothing chosen (the engine's type_ahead.js, as the extension lane's)."""
+    supervisor = browsing.supervisor
+    _, session = supervisor.tab_session()
+    engine = browsing.engine()
+    for key in typed_keys(text):
+        await press_key(supervisor, session, key)
+    await engine.after_click(frame)  # what the page does with the keys (it moves the focus) is done and drawn
+    try:
+        await engine.call(frame, "optionInFocus", ref, text)
+    except ToolError:
+        await press_key(supervisor, session, parse_key("Escape"))
+        raise
+    before = Before.now(supervisor, frame)
+    await act(supervisor, press_key(supervisor, session, parse_key("Enter")))
+    await engine.after_click(frame)
+    chosen = await engine.call(frame, "chosenShown", ref, text)
+    return await follow(supervisor, frame, chosen, before)
 
 
 async def _to_last_field(browsing: Browsing, frame: FrameInfo, ref: str, session: str) -> None:

@@ -1,0 +1,98 @@
+/*
+ * Hermes snapshot engine: typing into a combobox whose click opens a list and puts the focus on the list's option,
+ * not in a field (MUI's select, and the ARIA listbox pattern's others). A person types the option's name there, the
+ * list's type-ahead moves the focus to it, and Enter chooses it. Both lanes do that with their own keys (typing.js
+ * for the extension lane, the cdp lane's keyboard tools with real input), and ask this file whether the focus is in
+ * such a list, whether the keys reached the option named, and whether the box shows the choice. A list whose
+ * type-ahead reaches no option of that name is closed again (Escape) and nothing is chosen.
+ */
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var clean = engine.clean,
+    cap = engine.cap,
+    quote = engine.quote,
+    failure = engine.failure,
+    refText = engine.refText,
+    VALUE_CAP = engine.VALUE_CAP,
+    tagOf = engine.tagOf,
+    lookup = engine.lookup,
+    withDescription = engine.withDescription,
+    accessibleName = engine.accessibleName,
+    roleOf = engine.roleOf,
+    focusedElement = engine.focusedElement,
+    wordSet = engine.wordSet;
+
+  var LISTS = '[role="listbox"], [role="menu"]';
+  var OPTION_ROLES = wordSet("option menuitem menuitemradio menuitemcheckbox");
+
+  // Whether the focus is on an option of an open list.
+  function listInFocus() {
+    var focused = focusedElement();
+    return !!focused && !!focused.closest && !!OPTION_ROLES[roleOf(focused, tagOf(focused))] && !!focused.closest(LISTS);
+  }
+  function same(a, b) {
+    return clean(a).toLowerCase() === clean(b).toLowerCase();
+  }
+  // optionInFocus(ref, text) -> {ok} once the keys have reached the option named `text`; else the failure to answer
+  // (after the lane has closed the list again), saying which option they reached.
+  function optionInFocus(ref, text) {
+    var found = lookup(ref);
+    if (!found.ok) return found;
+    var focused = focusedElement();
+    var name = focused ? accessibleName(focused) : "";
+    if (focused && OPTION_ROLES[roleOf(focused, tagOf(focused))] && same(name, text)) return { ok: true };
+    var reached = name ? " (they reached " + quote(cap(name, VALUE_CAP)) + ")" : "";
+    return failure(
+      "not_typable",
+      "Element " + refText(found.number) + " opened a list, and typing " + quote(cap(String(text), VALUE_CAP)) + " there reached no option of that name" + reached + "; the list is closed again and nothing was chosen: take a new snapshot and click the option."
+    );
+  }
+  // chosenShown(ref, text) -> the answer once Enter has chosen: the box shows the option (in its text or name),
+  // else type_mismatch.
+  function chosenShown(ref, text) {
+    var found = lookup(ref);
+    if (!found.ok) return found;
+    var box = found.element;
+    var shown = clean(box.textContent) + " " + accessibleName(box);
+    if (shown.toLowerCase().indexOf(clean(text).toLowerCase()) >= 0) return withDescription({ ok: true, value: cap(clean(text), VALUE_CAP) }, box, found.number);
+    return failure(
+      "type_mismatch",
+      "Choosing " + quote(cap(String(text), VALUE_CAP)) + " in " + refText(found.number) + " did not show in it: it shows " + quote(cap(clean(box.textContent), VALUE_CAP)) + "; take a new snapshot before going on."
+    );
+  }
+  // chooseByKeys(ref, text) -> Promise of the answer: the extension lane's keys (press, keyboard.js)
+  // for each character, then Enter on the option reached, or Escape when it is not the one named.
+  function chooseByKeys(ref, text) {
+    var press = engine.press;
+    var keys = Array.from(String(text)).map(function (char) {
+      return char === " " ? "Space" : char;
+    });
+    return keys
+      .reduce(function (done, key) {
+        return done.then(function () {
+          return press(key);
+        });
+      }, Promise.resolve())
+      .then(function () {
+        var reached = optionInFocus(ref, text);
+        if (!reached.ok) {
+          return Promise.resolve(press("Escape")).then(function () {
+            return reached;
+          });
+        }
+        return Promise.resolve(press("Enter"))
+          .then(engine.frameAndTurn)
+          .then(function () {
+            return chosenShown(ref, text);
+          });
+      });
+  }
+
+  Object.assign(engine, {
+    listInFocus: listInFocus,
+    optionInFocus: optionInFocus,
+    chosenShown: chosenShown,
+    chooseByKeys: chooseByKeys,
+  });
+})(globalThis.__hermesEngine);

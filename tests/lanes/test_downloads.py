@@ -85,6 +85,11 @@ def download_folder(agent: LaneAgent) -> Path:
     return policy.folder_for(agent.lane, agent.session_id)
 
 
+def modified(path: Path) -> int | None:
+    """When ``path`` last changed (a folder: when something was written into it), or None where there is none."""
+    return path.stat().st_mtime_ns if path.exists() else None
+
+
 def finished(agent: LaneAgent, download_id: str) -> dict[str, object]:
     """The session's record of ``download_id`` once it is no longer in progress."""
 
@@ -173,6 +178,10 @@ def test_a_download_over_the_cap_is_refused_and_leaves_nothing_on_disk(agent: La
 
 def test_a_page_named_path_stays_a_name_and_another_sessions_id_reads_nothing(stack: ServerStack) -> None:
     with new_agent(stack) as agent:
+        folder = download_folder(agent).resolve()
+        # where the page's "../../x" and "../x" would land: as they were before (another program may keep an x there)
+        escapes = (folder.parent.parent / "x", folder.parent / "x")
+        were = [modified(path) for path in escapes]
         agent.open("exports")
         clicked = agent.ok("browser_click", ref=ref_named(agent.snapshot(), "link", "Sneaky export"), see="none")
         download = clicked["download"]
@@ -180,9 +189,8 @@ def test_a_page_named_path_stays_a_name_and_another_sessions_id_reads_nothing(st
         assert "/" not in name and "\\" not in name and not name.startswith("."), download
         record = finished(agent, download["id"])
         assert record["state"] == "complete", record
-        folder = download_folder(agent).resolve()
         assert Path(str(record["path"])).resolve().parent == folder, (record, folder)
-        assert not (folder.parent.parent / "x").exists() and not (folder.parent / "x").exists()
+        assert [modified(path) for path in escapes] == were
         with new_agent(stack) as other:
             code, message = other.error("browser_read_download", id=download["id"])
             assert code == "controller_error" and message.startswith("unknown_download: "), message

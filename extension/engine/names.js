@@ -295,7 +295,8 @@
   // anything but a word; "" when the classes say nothing.
   function classHint(el) {
     // an icon font's glyph inside it first (<i class="mdi mdi-chevron-left">): what a person sees it do
-    var candidates = Array.prototype.slice.call(el.querySelectorAll("i[class]"), 0, 1).concat([el]);
+    var glyph = el.querySelector("i[class]");
+    var candidates = glyph ? [glyph, el] : [el];
     var inner = el.querySelectorAll("[class]");
     for (var i = 0; i < inner.length && candidates.length < HINT_SCAN; i++) candidates.push(inner[i]);
     for (var c = 0; c < candidates.length; c++) {

@@ -26,13 +26,15 @@
   var LISTS = '[role="listbox"], [role="menu"]';
   var OPTION_ROLES = wordSet("option menuitem menuitemradio menuitemcheckbox");
 
+  // The focused element when it is an option (of a list, a menu), else null.
+  function focusedOption() {
+    var focused = focusedElement();
+    return focused && OPTION_ROLES[roleOf(focused, tagOf(focused))] ? focused : null;
+  }
   // Whether the focus is on an option of an open list.
   function listInFocus() {
-    var focused = focusedElement();
-    return !!focused && !!focused.closest && !!OPTION_ROLES[roleOf(focused, tagOf(focused))] && !!focused.closest(LISTS);
-  }
-  function same(a, b) {
-    return clean(a).toLowerCase() === clean(b).toLowerCase();
+    var option = focusedOption();
+    return !!option && !!option.closest && !!option.closest(LISTS);
   }
   // optionInFocus(ref, text) -> {ok} once the keys have reached the option named `text`; else the failure to answer
   // (after the lane has closed the list again), saying which option they reached.
@@ -41,7 +43,7 @@
     if (!found.ok) return found;
     var focused = focusedElement();
     var name = focused ? accessibleName(focused) : "";
-    if (focused && OPTION_ROLES[roleOf(focused, tagOf(focused))] && same(name, text)) return { ok: true };
+    if (focusedOption() && clean(name).toLowerCase() === clean(text).toLowerCase()) return { ok: true };
     var reached = name ? " (they reached " + quote(cap(name, VALUE_CAP)) + ")" : "";
     return failure(
       "not_typable",

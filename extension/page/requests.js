@@ -1,8 +1,8 @@
 // Runs in the page's own world at document_start (every frame; the extension's manifest lists it, and the cdp
 // lane registers the same file with Page.addScriptToEvaluateOnNewDocument): it announces each request the page
-// starts with fetch, XMLHttpRequest or a WebSocket's send, and its end, so that an action whose handler fetches data and renders
-// it a moment later is not over before the data shows (issue 11: the quiet period after an action counts
-// requests in flight; engine/dom.js, watch() and settle()).
+// starts with fetch, XMLHttpRequest or a WebSocket's send, and its end, so that an action whose handler fetches
+// data and renders it a moment later is not over before the data shows (issue 11: the quiet period after an
+// action counts requests in flight; engine/dom.js, watch() and settle()).
 //
 // The engine lives in an isolated world and cannot see this closure; DOM events cross worlds. Each request gets
 // a number; "hermes:request-start" and then "hermes:request-end" are dispatched on the document with that number

@@ -290,6 +290,7 @@
       }, "action_failed"),
       typed: guarded(engine.typed, "action_failed"),
       optionInFocus: guarded(engine.optionInFocus, "action_failed"),
+      stillInList: guarded(engine.stillInList, "action_failed"),
       chosenShown: guarded(engine.chosenShown, "action_failed"),
       checkState: guarded(checkState, "action_failed"),
       typedAfter: guardedAsync(engine.typedAfter, "action_failed"),

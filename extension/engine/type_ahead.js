@@ -26,10 +26,13 @@
   var LISTS = '[role="listbox"], [role="menu"]';
   var OPTION_ROLES = wordSet("option menuitem menuitemradio menuitemcheckbox");
 
-  // The focused element when it is an option (of a list, a menu), else null.
+  // The focused element when it is an option (of a list, a menu) and no form control (a field keys type into, a
+  // button Enter presses), else null.
+  var FORM_CONTROLS = wordSet("input textarea select button");
   function focusedOption() {
     var focused = focusedElement();
-    return focused && OPTION_ROLES[roleOf(focused, tagOf(focused))] ? focused : null;
+    var tag = focused ? tagOf(focused) : "";
+    return focused && OPTION_ROLES[roleOf(focused, tag)] && !FORM_CONTROLS[tag] && !focused.isContentEditable ? focused : null;
   }
   // Whether the focus is on an option of an open list.
   function listInFocus() {
@@ -43,12 +46,21 @@
     if (!found.ok) return found;
     var focused = focusedElement();
     var name = focused ? accessibleName(focused) : "";
-    if (focusedOption() && clean(name).toLowerCase() === clean(text).toLowerCase()) return { ok: true };
+    var risk = engine.pressRisk("Enter").risk; // read as a press of Enter is (keyboard.js): a choice, nothing more
+    if (focusedOption() && !risk && clean(name).toLowerCase() === clean(text).toLowerCase()) return { ok: true };
     var reached = name ? " (they reached " + quote(cap(name, VALUE_CAP)) + ")" : "";
     return failure(
       "not_typable",
       "Element " + refText(found.number) + " opened a list, and typing " + quote(cap(String(text), VALUE_CAP)) + " there reached no option of that name" + reached + "; the list is closed again and nothing was chosen: take a new snapshot and click the option."
     );
+  }
+  // stillInList(ref) -> {ok} while the focus is on an option of the list, where the next key goes; else the
+  // failure: a page that moved the focus out (into a field) gets no more of the keys.
+  function stillInList(ref) {
+    var found = lookup(ref);
+    if (!found.ok) return found;
+    if (listInFocus()) return { ok: true };
+    return failure("not_typable", "Element " + refText(found.number) + " opened a list, and the focus left it while the option's name was typed; nothing more was typed: take a new snapshot.");
   }
   // chosenShown(ref, text) -> the answer once Enter has chosen: the box shows the option (in its text or name),
   // else type_mismatch.
@@ -70,13 +82,18 @@
     var keys = Array.from(String(text)).map(function (char) {
       return char === " " ? "Space" : char;
     });
+    var left = null;
     return keys
       .reduce(function (done, key) {
         return done.then(function () {
-          return press(key);
+          if (left) return null;
+          var inList = stillInList(ref);
+          if (!inList.ok) left = inList;
+          else return press(key);
         });
       }, Promise.resolve())
       .then(function () {
+        if (left) return left;
         var reached = optionInFocus(ref, text);
         if (!reached.ok) {
           return Promise.resolve(press("Escape")).then(function () {
@@ -94,6 +111,7 @@
   Object.assign(engine, {
     listInFocus: listInFocus,
     optionInFocus: optionInFocus,
+    stillInList: stillInList,
     chosenShown: chosenShown,
     chooseByKeys: chooseByKeys,
   });

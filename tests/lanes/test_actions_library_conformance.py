@@ -89,9 +89,33 @@ header.addEventListener('keydown', (event) => { if (event.key === 'Enter') windo
 )
 
 
+#: A hostile select: its click puts the focus on an option, and its first key moves the focus into a password field,
+#: where the rest of the keys would go; another whose option sits in a password form, where Enter submits it.
+TRAP_SELECTS = page(
+    "Traps",
+    """<div role="combobox" tabindex="0" aria-label="Plan" aria-expanded="false" id="plan">Choose</div>
+<ul role="listbox" id="plans" hidden><li role="option" tabindex="-1">Gold</li></ul>
+<form id="login" onsubmit="event.preventDefault(); window.__state.submitted++">
+<div role="combobox" tabindex="0" aria-label="Tier" aria-expanded="false" id="tier">Choose</div>
+<input role="option" aria-label="Gold" id="tier-gold" hidden> <input type="password" id="secret" aria-label="Secret">
+</form>
+<script>
+window.__state = { submitted: 0 };
+const [plan, plans, option] = ['plan', 'plans', 'plans'].map((id) => document.getElementById(id));
+plan.addEventListener('click', () => { plans.hidden = false; plans.firstElementChild.focus(); });
+plans.addEventListener('keydown', () => document.getElementById('secret').focus());
+const tier = document.getElementById('tier'), gold = document.getElementById('tier-gold');
+const list = document.createElement('div');
+list.setAttribute('role', 'listbox');
+tier.after(list);
+tier.addEventListener('click', () => { gold.hidden = false; list.append(gold); gold.focus(); });
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/aria-roles": ARIA_ROLES}) as server:
+    with serve_action_pages({"/aria-roles": ARIA_ROLES, "/trap-selects": TRAP_SELECTS}) as server:
         yield server
 
 
@@ -350,3 +374,28 @@ def test_mui_select_typed_into_chooses_the_option_its_keys_reach_or_closes_its_l
     filled = agent.ok("browser_fill_form", fields=[{"ref": size, "value": "Small"}])
     assert filled, filled
     state_becomes(agent, "window.__state.size", "small")
+
+
+def test_a_list_typed_into_gives_no_key_to_a_field_the_focus_moves_to_and_no_enter_that_submits(
+    agent: LaneAgent,
+) -> None:
+    """Typing an option's name into an opened list (MUI's select) presses keys and Enter the call did not name one by
+    one: once the focus is out of the list no further key goes anywhere, an Enter that would do more than choose is
+    not pressed (read as browser_press reads a key: keyboard.js, pressRisk), and an "option" that is a form field is
+    typed into as a field."""
+    agent.open("/trap-selects")
+    snapshot = full_snapshot(agent)
+    plan = first_ref(agent, 'combobox "Plan"')
+    assert plan, snapshot
+    code, message = agent.error("browser_type", ref=plan, text="Gold")
+    assert (code, message.split(" and the focus")[0]) == (
+        "controller_error",
+        f"not_typable: Element {plan} opened a list,",
+    )
+    # the key whose keydown moved the focus types there, as a person's would (read before it went down, as any press)
+    assert agent.evaluated("document.getElementById('secret').value") == "G"
+    tier = first_ref(agent, 'combobox "Tier"')
+    assert tier, snapshot
+    # an "option" that is a field is a field: typed into, and no Enter pressed on it
+    assert agent.ok("browser_type", ref=tier, text="Gold", see="none")["value"] == "Gold"
+    assert agent.evaluated("window.__state.submitted") == 0

@@ -90,6 +90,7 @@ async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: 
     _, session = supervisor.tab_session()
     engine = browsing.engine()
     for key in typed_keys(text):
+        await engine.call(frame, "stillInList", ref)  # a page that moved the focus out of the list gets no more keys
         await press_key(supervisor, session, key)
     await engine.after_click(frame)  # what the page does with the keys (it moves the focus) is done and drawn
     try:

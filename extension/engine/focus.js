@@ -100,6 +100,17 @@
     var chromeFires = document.hasFocus() && !valueSetByScript(field);
     if (!chromeFires && nativeValue(field) !== before) fire(field, Event, "change", { bubbles: true });
   }
+  // Enter in a one-line text field commits what it holds, as Chromium's does before anything else Enter does there:
+  // change, when the field holds another value than when the focus came or than it last committed (UI5's date and
+  // time pickers take their value from that change). Chromium fires it only for its own key: for the engine's, the
+  // engine does.
+  function changeOnEnter(field) {
+    if (field.localName !== "input" || !valueAtFocus.has(field)) return;
+    var now = nativeValue(field);
+    if (now === valueAtFocus.get(field)) return;
+    valueAtFocus.set(field, now);
+    fire(field, Event, "change", { bubbles: true });
+  }
   // Takes the focus from the element that has it (a press on something that takes no focus), likewise.
   function blurFocused() {
     var previous = focusedElement();
@@ -131,6 +142,7 @@
   Object.assign(engine, {
     focusElement: focusElement,
     watchForChange: watchForChange,
+    changeOnEnter: changeOnEnter,
     blurFocused: blurFocused,
     moveFocusFor: moveFocusFor,
     focusedElement: focusedElement,

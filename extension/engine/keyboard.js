@@ -259,6 +259,7 @@
   // nothing. A submit and an activation are the key's effect as keyEffect read it.
   function defaultAction(target, info, modifiers, plain, editing, effect) {
     var key = info.key;
+    if (plain && key === "Enter" && editing.textual) engine.changeOnEnter(target);
     if (effect === "submit") return implicitSubmit(target.form);
     if (effect === "activate" && key === " ") return "click_on_keyup"; // Space activates a button when it comes up
     if (effect === "activate") {

@@ -280,7 +280,8 @@
       "btn button buttons ui js jp is has item items wrapper wrap container inner outer box state default active hover focus " +
       "corner all left right top bottom svg glyph glyphicon glyphicons material symbols outlined mdi bi el primary secondary " +
       "tertiary small large big the a of clickable pointer action actions control size theme notranslate lighten darken " +
-      "text mui css jss root medium base font"
+      "text mui css jss root medium base font lucide feather tabler heroicon rounded flex inline block shadow border " +
+      "ring transition cursor center justify gap opacity"
   );
   // Of those, the directions: a glyph's own words when the class names a glyph that points (mdi-chevron-left), where
   // they tell a calendar's two arrows apart.
@@ -294,8 +295,9 @@
   // "fa-solid fa-star" -> "star", "email-reply" -> "email-reply". Only lower-case letters, digits and hyphens, so a class cannot write
   // anything but a word; "" when the classes say nothing.
   function classHint(el) {
-    // an icon font's glyph inside it first (<i class="mdi mdi-chevron-left">): what a person sees it do
-    var glyph = el.querySelector("i[class]");
+    // an icon inside it first, an icon font's glyph (<i class="mdi mdi-chevron-left">) or an inline SVG's (<svg
+    // class="lucide lucide-ellipsis">): what a person sees it do, where its own classes say how it looks (Tailwind's)
+    var glyph = el.querySelector("i[class], svg[class]");
     var candidates = glyph ? [glyph, el] : [el];
     var inner = el.querySelectorAll("[class]");
     for (var i = 0; i < inner.length && candidates.length < HINT_SCAN; i++) candidates.push(inner[i]);

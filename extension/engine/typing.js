@@ -79,6 +79,13 @@
     if (tag === "input" && (!isTextField(el) || takesValue(el))) return setControlValue(el, text, number);
     var editable = isContentEditableRoot(el) || (el.isContentEditable && tag !== "input" && tag !== "textarea");
     if (tag !== "input" && tag !== "textarea" && !editable) {
+      // a slider a page draws (a thumb with role slider: Radix's, marimo's) moves by its keys, as a person moves it
+      if (roleOf(el) === "slider" || roleOf(found.element) === "slider") {
+        return failure(
+          "not_typable",
+          "Element " + refText(number) + " is a slider, which takes no text: click it, then move it with browser_press (ArrowRight, ArrowLeft, PageUp, Home, End), as a person does."
+        );
+      }
       return failure("not_typable", "Element " + refText(number) + " does not take text; type into a textbox.");
     }
     if (el.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");
@@ -240,7 +247,7 @@
     var now = held(el);
     var found = sensitiveField(el);
     var isPassword = !!found && found.kind === "password";
-    if (!sameText(text, now.text, now.rich, now.segmented)) {
+    if (!completedInline(el, text, now.text) && !sameText(text, now.text, now.rich, now.segmented)) {
       var what = isPassword
         ? "the password field holds " + now.text.length + " characters, not the " + text.length + " typed"
         : "it holds " + shownText(now.text) + ", not " + shownText(text);
@@ -253,6 +260,18 @@
     if (isPassword) result.password = true;
     else result.value = cap(now.rich ? clean(now.text) : now.text, VALUE_CAP);
     return result;
+  }
+  // Whether a field completed the text typed in place (an inline autocomplete: UI5's combobox holds "Spain" for
+  // "Spa", its "in" chosen, so that the next key replaces it): it holds the text typed (in any case) and, chosen
+  // after it, the rest of a suggestion. A person sees their text land; the answer's value says what the field holds.
+  function completedInline(el, wanted, got) {
+    if (tagOf(el) !== "input" || !wanted || got.length <= wanted.length) return false;
+    if (got.slice(0, wanted.length).toLowerCase() !== wanted.toLowerCase()) return false;
+    try {
+      return el.selectionStart === wanted.length && el.selectionEnd === got.length;
+    } catch (notText) {
+      return false; // (an input with no text selection: a number, a date)
+    }
   }
   // A text in an error, quoted, its line breaks shown (a quote makes them spaces: "a b" for "a\nb" hid a break the
   // page took for itself).

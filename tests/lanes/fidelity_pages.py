@@ -261,6 +261,23 @@ remove.addEventListener("click", () => { document.getElementById("status").textC
 </script></body></html>"""
 
 
+#: Icon buttons styled with Tailwind's utility classes, each showing a Lucide icon (marimo's menu button): the hint is
+#: the icon's, not "rounded" from the button's rounded-md.
+TAILWIND_ICONS = """<!doctype html><html><head><title>Icons</title></head><body>
+<button type="button" class="disabled:opacity-50 inline-flex items-center justify-center font-medium
+ focus-visible:ring-1 bg-secondary border border-input shadow-xs h-7 px-2 rounded-md text-xs"><svg xmlns="http://www.w3.org/2000/svg"
+ width="24" height="24" viewBox="0 0 24 24" class="lucide lucide-ellipsis w-4 h-4" aria-hidden="true"><circle cx="12"
+ cy="12" r="1"></circle><circle cx="19" cy="12" r="1"></circle></svg></button>
+<button type="button" class="rounded-md hover:bg-accent h-7 px-2"><svg class="lucide lucide-trash-2 w-4 h-4"
+ aria-hidden="true" viewBox="0 0 24 24"><path d="M3 6h18"></path></svg></button>
+<p id="status">Nothing done</p>
+<script>
+const [menu, remove] = document.querySelectorAll("button");
+menu.addEventListener("click", () => { document.getElementById("status").textContent = "Menu open"; });
+remove.addEventListener("click", () => { document.getElementById("status").textContent = "Deleted"; });
+</script></body></html>"""
+
+
 #: Boxes that listen for clicks around one control: a multiple select drawn as Naive UI draws it (the box listens,
 #: its focusable tags box has no role and no name, the placeholder a person presses lies beside it), a select whose
 #: named combobox has its placeholder beside it (Ant Design's), and a card of two buttons under its title.
@@ -300,4 +317,5 @@ FIDELITY_PAGES = {
     "/fidelity/wrapped": WRAPPED,
     "/fidelity/month": MONTH_HEADER,
     "/fidelity/mui-icons": MUI_ICONS,
+    "/fidelity/tailwind-icons": TAILWIND_ICONS,
 }

@@ -148,6 +148,74 @@ notes.addEventListener('input', () => { document.title = JSON.stringify(notes.va
 )
 
 
+#: Fields that complete what is typed in place, as UI5's combobox does: after each key the field holds the first
+#: country that starts with the text, the rest of its name chosen (the next key replaces it). Both lanes answered
+#: type_mismatch for "Spa" (it holds "Spain"), where a person sees their text go in. The other field puts the same
+#: completion in without choosing it, so the next keys go after it: a value the page made, still a mismatch.
+COMPLETING = page(
+    "Completing",
+    """<h1>Completing</h1>
+<label>Country <input id="country"></label>
+<label>Forced <input id="forced"></label>
+<script>
+const countries = ['France', 'Portugal', 'Spain'];
+for (const id of ['country', 'forced']) {
+  const field = document.getElementById(id);
+  field.addEventListener('input', (event) => {
+    if (event.inputType !== 'insertText') return;
+    const typed = field.value;
+    const match = countries.find((name) => name.toLowerCase().startsWith(typed.toLowerCase()));
+    if (!match || match.length === typed.length) return;
+    field.value = match;
+    if (id === 'country') field.setSelectionRange(typed.length, match.length);
+    document.title = JSON.stringify(field.value);
+  });
+}
+</script>""",
+)
+
+
+#: A slider the page draws (a thumb with role slider, as marimo's Radix slider is): it takes no text, and a person
+#: moves it by its keys. Both lanes refused typing with "type into a textbox", which sent the agent the wrong way.
+DRAWN_SLIDER = page(
+    "Slider",
+    """<h1>Slider</h1>
+<span id="count-label">Count</span>
+<span style="display: inline-block; position: relative; width: 200px; height: 8px; background: #ddd">
+<span id="thumb" role="slider" tabindex="0" aria-labelledby="count-label" aria-valuemin="1" aria-valuemax="10"
+ aria-valuenow="1" style="position: absolute; left: 0; top: -4px; width: 16px; height: 16px; background: blue"></span>
+</span>
+<script>
+const thumb = document.getElementById('thumb');
+thumb.addEventListener('keydown', (event) => {
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  if (!step) return;
+  event.preventDefault();
+  const value = Math.max(1, Math.min(10, Number(thumb.getAttribute('aria-valuenow')) + step));
+  thumb.setAttribute('aria-valuenow', value);
+  thumb.style.left = (value - 1) * 20 + 'px';
+  document.title = JSON.stringify(String(value));
+});
+</script>""",
+)
+
+
+#: A field whose page takes its value from change alone (UI5's date picker): Enter commits it, as Chromium fires
+#: change for its own Enter. The extension lane's Enter did not, and the date typed never reached the picker.
+COMMITS_ON_CHANGE = page(
+    "Commits",
+    """<h1>Commits</h1>
+<label>Start date <input id="day"></label>
+<script>
+const day = document.getElementById('day'), committed = [];
+day.addEventListener('change', () => {
+  committed.push(day.value);
+  document.title = JSON.stringify(committed.join('|'));
+});
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
@@ -158,6 +226,9 @@ def pages() -> Iterator[PageServer]:
         "/read-only": READ_ONLY,
         "/label-goes": LABEL_GOES,
         "/enter-taken": ENTER_TAKEN,
+        "/completing": COMPLETING,
+        "/drawn-slider": DRAWN_SLIDER,
+        "/commits": COMMITS_ON_CHANGE,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -287,3 +358,42 @@ def test_a_line_break_is_the_enter_key_which_a_page_that_takes_it_keeps_out_as_a
         'not "Leave at door\u23cesecond line"',
     )
     assert held(agent) == "Leave at doorsecond line"
+
+
+def test_a_field_that_completes_the_text_in_place_took_it_and_says_what_it_holds(agent: LaneAgent) -> None:
+    country = field(agent, "/completing", 'textbox "Country"')
+    assert agent.ok("browser_type", ref=country, text="spa")["value"] == "Spain"
+    assert held(agent) == "Spain"
+    forced = ref_of(agent.ok("browser_snapshot", full=True)["snapshot"], 'textbox "Forced"')
+    code, message = agent.error("browser_type", ref=forced, text="Spa")
+    # (what follows "Spain" depends on how many keys came after the first: each lane says what the field holds)
+    assert code == "controller_error" and message.startswith(
+        f'type_mismatch: Typing into {forced} did not land exactly: it holds "Spain'
+    ), message
+
+
+def test_a_drawn_slider_takes_no_text_and_the_refusal_says_how_a_person_moves_it(agent: LaneAgent) -> None:
+    agent.open("/drawn-slider")
+    shown = re.search(r'- slider "Count" (@e\d+): 1$', agent.snapshot(), re.M)
+    assert shown, agent.snapshot()
+    count = shown[1]
+    code, message = agent.error("browser_type", ref=count, text="3")
+    assert (code, message) == (
+        "controller_error",
+        f"not_typable: Element {count} is a slider, which takes no text: click it, then move it with browser_press "
+        "(ArrowRight, ArrowLeft, PageUp, Home, End), as a person does.",
+    )
+    agent.ok("browser_click", ref=count)
+    agent.ok("browser_press", key="ArrowRight")  # as the refusal says
+    assert held(agent) == "2"
+
+
+def test_enter_in_a_field_commits_its_value_with_change_once_as_chromium_does(agent: LaneAgent) -> None:
+    day = field(agent, "/commits", 'textbox "Start date"')
+    agent.ok("browser_type", ref=day, text="Mar 14, 2026")
+    agent.ok("browser_press", key="Enter")
+    assert held(agent) == "Mar 14, 2026"
+    agent.ok("browser_press", key="Enter")  # nothing new to commit
+    agent.ok("browser_type", ref=day, text="Mar 15, 2026")
+    agent.ok("browser_press", key="Enter")
+    assert held(agent) == "Mar 14, 2026|Mar 15, 2026"

@@ -178,6 +178,16 @@ def test_icon_buttons_with_generated_classes_get_their_icons_test_id_as_hint(age
         status_after(agent, outcome)
 
 
+def test_icon_buttons_styled_by_utility_classes_get_their_svg_icons_hint(agent: LaneAgent) -> None:
+    agent.open("/fidelity/tailwind-icons")
+    text = agent.snapshot()
+    for hint, outcome in (("ellipsis", "Menu open"), ("trash", "Deleted")):
+        found = re.search(rf"- button \[hint={hint}\] (@e\d+)\n", text)
+        assert found, text
+        agent.ok("browser_click", ref=found[1])
+        status_after(agent, outcome)
+
+
 def test_font_awesome_icon_buttons_get_hints_and_click(agent: LaneAgent) -> None:
     agent.open("/fidelity/feed")
     text = agent.snapshot()

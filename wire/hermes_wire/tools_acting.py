@@ -179,7 +179,9 @@ ACTION_TOOLS = (
         "events of a user's edit; a range value is snapped to its step and clamped to its min and max, as its "
         "slider would; a value the input cannot hold (2014-02-30, a colour name), or a date or time outside its "
         "min, max or step, fails with invalid_value and changes nothing. What the element then holds is read "
-        "back: if it is not the text asked for, the call fails with type_mismatch and says what is there.",
+        "back: if it is not the text asked for, the call fails with type_mismatch and says what is there; a "
+        "field that completes the text in place (it holds the text and, selected after it, the rest of a "
+        "suggestion, as a person sees it) took it, and the answer's value is what it holds.",
         schema=arguments(
             {"ref": REF, "text": {"type": "string", "maxLength": 20000}, "see": SEE}, required=("ref", "text")
         ),

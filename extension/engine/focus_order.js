@@ -18,7 +18,8 @@
   var TABBABLE = "a[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]";
   function tabOrder() {
     var positive = [],
-      zero = [];
+      zero = [],
+      focused = activeElementDeep();
     // Puts each stop under `node` in its list, in order; whether there was any.
     (function walk(node) {
       var any = false;
@@ -29,7 +30,7 @@
         var listed = el.matches(TABBABLE);
         var stop = listed && tabbable(el);
         if (stop) (el.tabIndex > 0 ? positive : zero).push(el);
-        var holds = !outOfOrderHost(el) && walk(el);
+        var holds = !outOfOrderHost(el, focused) && walk(el);
         // (a scroller holds no stop, so nothing went in the lists after its place)
         if (!listed && !holds && scrollsByKeyboard(el)) {
           zero.push(el);
@@ -47,9 +48,10 @@
   // A shadow host of negative tabindex takes its shadow tree, and what is slotted into it, out of the order (HTML's
   // focus navigation scopes; measured with real keys): Material Web's menu items, select options and chips keep a
   // roving tabindex on their hosts (-1 but the current one) and a tabindex of 0 on the item inside, which Tab
-  // never reaches.
-  function outOfOrderHost(el) {
-    return el.hasAttribute("tabindex") && el.tabIndex < 0 && !!engine.openShadow(el);
+  // never reaches. Not for a focus inside it: Tab goes through that tree's stops first, then on from the host (UI5's
+  // dialog, a popover whose host has tabindex -1: from its Cancel to its Save).
+  function outOfOrderHost(el, focused) {
+    return el.hasAttribute("tabindex") && el.tabIndex < 0 && !!engine.openShadow(el) && !(focused && engine.composedContains(el, focused));
   }
   // Chromium's keyboard-focusable scrollers (measured with real keys): a box the user can scroll (overflow auto or
   // scroll, with more to show than it does) that holds no other stop is a stop itself, though it has no tabindex;

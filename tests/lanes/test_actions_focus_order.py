@@ -250,6 +250,21 @@ document.getElementById('slotting').attachShadow({ mode: 'open' }).innerHTML = '
 )
 
 
+#: A dialog drawn in the shadow tree of a host of tabindex -1 (UI5's, which focuses the host itself as it opens).
+DIALOG_HOST = page(
+    "[]",
+    """<h1>Dialog</h1>
+<p><button id="before">Before</button></p>
+<x-dialog tabindex="-1"></x-dialog>
+<p><button id="after">After</button></p>
+<script>
+document.querySelector('x-dialog').attachShadow({ mode: 'open' }).innerHTML =
+  '<p>Save the changes?</p><button id="cancel">Cancel</button> <button id="save">Save</button>';
+</script>"""
+    + STOPS_IN_TITLE,
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
@@ -264,6 +279,7 @@ def pages() -> Iterator[PageServer]:
         "/clicked-text": CLICKED_TEXT,
         "/scrollers": SCROLLERS,
         "/roving-hosts": ROVING_HOSTS,
+        "/dialog-host": DIALOG_HOST,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -392,3 +408,16 @@ def test_tab_passes_over_the_shadow_tree_of_a_host_of_negative_tabindex(agent: L
     focus_field(agent, "/roving-hosts", 'button "Before"')
     assert press(agent, "Tab", 3) == ["cheese-inner", "plain", "after"]
     assert press(agent, "Shift+Tab", 3)[-3:] == ["plain", "cheese-inner", "before"]
+
+
+def test_tab_from_inside_a_host_of_negative_tabindex_goes_through_its_tree_then_on_from_the_host(
+    agent: LaneAgent,
+) -> None:
+    """Measured with real keys (UI5's dialog, a popover whose host has tabindex -1, found by the conformance runner:
+    the extension lane's Tab from the dialog's Cancel went to the page's first field, not to Save): the host's tree
+    is out of the order only for a focus coming from outside it; from a stop inside it, Tab and Shift+Tab go through
+    the tree's stops, then on from the host."""
+    focus_field(agent, "/dialog-host", 'button "Cancel"')
+    assert press(agent, "Tab", 2) == ["save", "after"]
+    focus_field(agent, "/dialog-host", 'button "Save"')
+    assert press(agent, "Shift+Tab", 2) == ["cancel", "before"]

@@ -80,7 +80,7 @@
     var editable = isContentEditableRoot(el) || (el.isContentEditable && tag !== "input" && tag !== "textarea");
     if (tag !== "input" && tag !== "textarea" && !editable) {
       // a slider a page draws (a thumb with role slider: Radix's, marimo's) moves by its keys, as a person moves it
-      if (roleOf(el) === "slider" || roleOf(found.element) === "slider") {
+      if (roleOf(el, tag) === "slider" || roleOf(found.element, tagOf(found.element)) === "slider") {
         return failure(
           "not_typable",
           "Element " + refText(number) + " is a slider, which takes no text: click it, then move it with browser_press (ArrowRight, ArrowLeft, PageUp, Home, End), as a person does."
@@ -267,11 +267,8 @@
   function completedInline(el, wanted, got) {
     if (tagOf(el) !== "input" || !wanted || got.length <= wanted.length) return false;
     if (got.slice(0, wanted.length).toLowerCase() !== wanted.toLowerCase()) return false;
-    try {
-      return el.selectionStart === wanted.length && el.selectionEnd === got.length;
-    } catch (notText) {
-      return false; // (an input with no text selection: a number, a date)
-    }
+    // (an input with no text selection, a number or a date, reads null for both)
+    return el.selectionStart === wanted.length && el.selectionEnd === got.length;
   }
   // A text in an error, quoted, its line breaks shown (a quote makes them spaces: "a b" for "a\nb" hid a break the
   // page took for itself).

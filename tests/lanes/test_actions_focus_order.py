@@ -250,7 +250,7 @@ document.getElementById('slotting').attachShadow({ mode: 'open' }).innerHTML = '
 )
 
 
-#: A dialog drawn in the shadow tree of a host of tabindex -1 (UI5's, which focuses the host itself as it opens).
+#: A dialog drawn in the shadow tree of a host of tabindex -1 (as UI5's dialog, a popover, is).
 DIALOG_HOST = page(
     "[]",
     """<h1>Dialog</h1>

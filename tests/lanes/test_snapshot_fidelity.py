@@ -168,20 +168,21 @@ def test_a_calendars_two_arrow_buttons_are_told_apart_by_their_glyphs(agent: Lan
     status_after(agent, "November 2026")
 
 
-def test_icon_buttons_with_generated_classes_get_their_icons_test_id_as_hint(agent: LaneAgent) -> None:
-    agent.open("/fidelity/mui-icons")
+@pytest.mark.parametrize(
+    ("path", "hints"),
+    [
+        # generated classes on the button and its icon: the icon's test id
+        ("/fidelity/mui-icons", (("edit", "Editing"), ("delete", "Deleted"))),
+        # utility classes on the button: its SVG icon's class
+        ("/fidelity/tailwind-icons", (("ellipsis", "Menu open"), ("trash", "Deleted"))),
+    ],
+)
+def test_icon_buttons_get_their_icons_hint_not_their_styles(
+    agent: LaneAgent, path: str, hints: tuple[tuple[str, str], ...]
+) -> None:
+    agent.open(path)
     text = agent.snapshot()
-    for hint, outcome in (("edit", "Editing"), ("delete", "Deleted")):
-        found = re.search(rf"- button \[hint={hint}\] (@e\d+)\n", text)
-        assert found, text
-        agent.ok("browser_click", ref=found[1])
-        status_after(agent, outcome)
-
-
-def test_icon_buttons_styled_by_utility_classes_get_their_svg_icons_hint(agent: LaneAgent) -> None:
-    agent.open("/fidelity/tailwind-icons")
-    text = agent.snapshot()
-    for hint, outcome in (("ellipsis", "Menu open"), ("trash", "Deleted")):
+    for hint, outcome in hints:
         found = re.search(rf"- button \[hint={hint}\] (@e\d+)\n", text)
         assert found, text
         agent.ok("browser_click", ref=found[1])

@@ -50,6 +50,9 @@ export async function companionInstalled() {
 }
 
 // The companion's refusals that come before it attaches to the tab: nothing of the request was sent.
+// A one-line field is typed a key per character, as the cdp lane types it; a longer line than this goes in as one
+// insertion, as the companion takes at most 4,096 events a request.
+const KEYED_LINE_MAX = 2000;
 const REFUSED_BEFORE_SENDING = new Set(["no_such_tab", "not_a_web_page", "attach_failed"]);
 // Nothing of this request reached the page (the tab cannot be debugged now: DevTools is open on it, say): the action
 // can still be made the synthetic way (withTrustedInput).
@@ -264,7 +267,8 @@ export async function trustedType(tabId, args, { confirming }) {
     await disarm(tabId, frameId, aimed.watch);
     return { fallback: UNPLACED_FRAME };
   }
-  const steps = replaceTextSteps(point.x, point.y, text, { together: frameId === 0, lastAsKey: facts.tag === "input" });
+  const byKey = facts.tag === "input" && [...text].length <= KEYED_LINE_MAX;
+  const steps = replaceTextSteps(point.x, point.y, text, { together: frameId === 0, byKey });
   try {
     await dispatch(tabId, steps);
   } catch (error) {

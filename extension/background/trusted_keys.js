@@ -107,13 +107,12 @@ export const keyCommands = ({ down, up }) => [
 ];
 
 // The steps that focus a field with a click at (x, y), select what it holds and type `text` over it (or delete
-// it), as the cdp lane's replace_text: one insertion, and with `lastAsKey` (a one-line input) its last character as
-// a key. `together` (the field is in the top frame): every gesture in one step, sent back to back; otherwise each
-// gesture waits for the one before (keys go to the focused frame only once the click has focused it).
-export function replaceTextSteps(x, y, text, { together, lastAsKey }) {
+// it), as the cdp lane's replace_text: one insertion, and with `byKey` (a one-line input) a key per character, as a
+// person types. `together` (the field is in the top frame): every gesture in one step, sent back to back; otherwise
+// each gesture waits for the one before (keys go to the focused frame only once the click has focused it).
+export function replaceTextSteps(x, y, text, { together, byKey }) {
   const selecting = [parseKey("Control+a"), ...(text ? [] : [parseKey("Backspace")])];
-  const chars = [...text];
-  const [inserted, keyed] = lastAsKey ? [chars.slice(0, -1).join(""), chars.slice(-1).join("")] : [text, ""];
+  const [inserted, keyed] = byKey ? ["", text] : [text, ""];
   const gestures = [mouseCommands(mouseEvents(x, y, { button: "left", clicks: 1, modifiers: 0, hover: false }))];
   gestures.push(...selecting.map(keyCommands));
   if (inserted) gestures.push([{ method: "Input.insertText", params: { text: inserted } }]);

@@ -21,8 +21,9 @@ const MAIN_EXTENSION_ID = "epmgpnhdmdbannibgliifhhjhfdlgkhf";
 const MAIN_WORKER_URL = `chrome-extension://${MAIN_EXTENSION_ID}/background/service_worker.js`;
 const PROTOCOL_VERSION = "1.3";
 const VERSION = 1;
-// One action's events at most: a double click with its move is five, typing a click, two chords, a text and a key.
-const MAX_EVENTS = 32;
+// One action's events at most: a double click with its move is five; typing a line is a click, two chords and a key
+// pressed and released for each of its characters (the main extension's KEYED_LINE_MAX, 2,000).
+const MAX_EVENTS = 4096;
 const MAX_TEXT = 100000;
 const MODIFIER_BITS = 15; // Alt 1, Control 2, Meta 4, Shift 8
 const CONTROL_OR_META = 2 | 4;

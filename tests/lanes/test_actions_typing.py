@@ -151,7 +151,8 @@ notes.addEventListener('input', () => { document.title = JSON.stringify(notes.va
 #: Fields that complete what is typed in place, as UI5's combobox does: after each key the field holds the first
 #: country that starts with the text, the rest of its name chosen (the next key replaces it). Both lanes answered
 #: type_mismatch for "Spa" (it holds "Spain"), where a person sees their text go in. The other field puts the same
-#: completion in without choosing it, so the next keys go after it: a value the page made, still a mismatch.
+#: completion in without choosing it, so the next keys go after it: a value the page made, still a mismatch, and the
+#: same on both lanes as a person's keys leave it only if each character is a key.
 COMPLETING = page(
     "Completing",
     """<h1>Completing</h1>
@@ -366,9 +367,10 @@ def test_a_field_that_completes_the_text_in_place_took_it_and_says_what_it_holds
     assert held(agent) == "Spain"
     forced = ref_of(agent.ok("browser_snapshot", full=True)["snapshot"], 'textbox "Forced"')
     code, message = agent.error("browser_type", ref=forced, text="Spa")
-    # (what follows "Spain" depends on how many keys came after the first: each lane says what the field holds)
+    # a key a character, as a person types: "S" became "Spain", and "p" and "a" went after it (the cdp lane's one
+    # insertion of "Sp" left "Spaina")
     assert code == "controller_error" and message.startswith(
-        f'type_mismatch: Typing into {forced} did not land exactly: it holds "Spain'
+        f'type_mismatch: Typing into {forced} did not land exactly: it holds "Spainpa"'
     ), message
 
 

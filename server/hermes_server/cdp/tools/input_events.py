@@ -169,7 +169,7 @@ async def replace_text(
     text: str,
     *,
     together: bool = False,
-    last_as_key: bool = False,
+    by_key: bool = False,
     click: bool = True,
     keys_only: bool = False,
     after_click: Callable[[], Awaitable[None]] | None = None,
@@ -185,12 +185,14 @@ async def replace_text(
     gestures go back to back too. A field in a child frame gets the keys only once the click has focused that
     frame (the browser routes keys to the focused frame), so there each gesture waits for the one before.
 
-    The text goes in as one insertion a line: a key per character costs the browser a round of its input pipeline
-    each (50 characters: 37 ms against 6), and a code editor would close a bracket on a real key. A line break is
-    the Enter key, as a person types it, which the page may take itself (Taipy's text areas act on Enter and cancel
-    it; a chat box sends) and a code editor answers with its own new line. ``last_as_key`` (a one-line
-    ``<input>``): its last character is a key pressed and released, so that a widget acting on a key's events
-    (Flatpickr's year field reads its value on keyup) sees the whole text then.
+    ``by_key`` (a one-line ``<input>``): each character is a key pressed and released, as a person types it and as
+    the extension lane does, so that a page acting on each key sees each (a field that completes the text as it
+    comes: one insertion of all but the last character left "Spaina" where a person's keys leave "Spainpa"; Flatpickr's
+    year field reads its value on keyup). It costs the browser a round of its input pipeline a key (50 characters:
+    37 ms against 6). Elsewhere the text goes in as one insertion a line: a code editor would close a bracket, or
+    accept a suggestion, on a real key. A line break is the Enter key, as a person types it, which the page may take
+    itself (Taipy's text areas act on Enter and cancel it; a chat box sends) and a code editor answers with its own
+    new line.
 
     ``after_click`` is awaited between the click and the keys, so that what the page deferred from the click
     has run and been drawn first, as it has when a person's keys come: Slate takes the click's caret in a timer
@@ -199,7 +201,7 @@ async def replace_text(
     selecting = [] if keys_only else [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
     gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]] if click else []
     gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in selecting]
-    inserted, keyed = ("", text) if keys_only else (text[:-1], text[-1:]) if last_as_key else (text, "")
+    inserted, keyed = ("", text) if keys_only or by_key else (text, "")
     enter = parse_key("Enter")
     for number, line in enumerate(inserted.split("\n")):
         if number:  # a line break is the Enter key, as typed: a page that takes Enter itself (Taipy's) cancels it

@@ -60,7 +60,7 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         y,
         text,
         together=frame.parent_id is None,
-        last_as_key=facts["tag"] == "input",
+        by_key=facts["tag"] == "input",
         click=not aimed.get("focused"),
         keys_only=bool(facts.get("segmented")),
         after_click=lambda: engine.after_click(frame),

@@ -29,6 +29,9 @@
     }
     var holder = node && elementOf(node);
     if (!holder || holder.nodeType !== 1) return;
+    // a field the press's own handlers put under it (Tabulator's cell editor, made on the cell's focus): the
+    // position is an offset in its value, and its caret is the field's own
+    if (node.nodeType === 1 && isTextField(node)) return;
     if (!holder.isContentEditable && target.closest(STARTS_NO_SELECTION)) return;
     if (detail === 2) {
       // the caret's place is in what was pressed (not under an overlay the press fell on), and what the press is

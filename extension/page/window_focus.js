@@ -27,6 +27,10 @@
 //   a child frame while an element in it has the focus (a frame cannot see where its parent's focus is);
 // - element.matches(':focus'), (':focus-visible') and (':focus-within') answer as in a focused window (below), and
 //   so does querySelector() with one of them;
+// - a focused element taken out of the document gets blur and focusout, as Chrome fires them in a focused window as
+//   it goes, also when it is put back at once (a grid that draws its rows anew takes its cell editor out with them
+//   and puts the same rows back: Tabulator ends the edit on that blur); here they come once the removal's mutations
+//   are delivered, a microtask later;
 // - when control starts, what a window gaining the focus gives: focus on the window, then focus and focusin on the
 //   element that has the focus; when it ends, what losing it gives: blur and focusout on that element, then blur on
 //   the window.
@@ -74,6 +78,9 @@
   const altOf = Object.getOwnPropertyDescriptor(KeyboardEvent.prototype, "altKey").get;
   const metaOf = Object.getOwnPropertyDescriptor(KeyboardEvent.prototype, "metaKey").get;
   const TEXT_INPUT_TYPES = new Set(["text", "search", "url", "tel", "email", "password", "number"]);
+  const Observer = MutationObserver;
+  const observe = MutationObserver.prototype.observe;
+  const stopObserving = MutationObserver.prototype.disconnect;
   const isTop = window === window.top;
   const doc = document;
 
@@ -230,6 +237,22 @@
   }
   for (const kind of [ElementKind, DocumentKind, FragmentKind]) wrap(kind.prototype, "querySelector", querySelectorWrapper);
 
+  // The element last seen with the focus (at each focus event, press, key and delivery of mutations): when the
+  // document holds the focus at a delivery of mutations, with no blur since, the element was taken out of the
+  // document with the focus in it (the focus does not come back with it), which Chrome tells with blur.
+  let lastFocused = null;
+  const noteFocus = () => {
+    lastFocused = focused();
+  };
+  for (const type of ["focusin", "focusout", "mousedown", "pointerdown", "keydown"]) {
+    apply(addListener, window, [type, noteFocus, true]);
+  }
+  const removals = new Observer(() => {
+    const element = lastFocused;
+    noteFocus();
+    if (element && lastFocused === null && emulating()) fireBlur(element, null);
+  });
+
   // Control starts (the window, as the page sees it, gains the focus) or ends (loses it).
   const setControlled = (on) => {
     if (on === controlled) return;
@@ -237,6 +260,8 @@
     const element = focused();
     if (on) {
       controlled = true;
+      lastFocused = element;
+      apply(observe, removals, [doc, { childList: true, subtree: true }]);
       if (!unfocused || !(isTop || element)) return;
       apply(dispatch, window, [new Plain("focus")]);
       if (element && focused() === element) fireFocus(element, null);
@@ -245,6 +270,7 @@
         if (element) fireBlur(element, null);
         apply(dispatch, window, [new Plain("blur")]);
       }
+      apply(stopObserving, removals, []);
       controlled = false;
     }
   };

@@ -57,7 +57,9 @@
  *       answer comes once the page has run the tasks queued by then, as underPointer()'s does: the lane presses on it)
  *   underPointer(ref, x, y, maxMs) -> Promise<{x, y, unsettled?, blocked?}|null>: once a lane's real pointer has
  *       arrived at aim()'s point, where to press (pointer.js); aimToType(ref, textTypes) -> Promise<{facts: {tag,
- *       type, editable}, aimed?: aim()'s answer}|null>: a field's kind, and where to click it for real keys
+ *       type, editable, slider?}, aimed?: aim()'s answer}|null>: a field's kind, and where to click it for real keys
+ *   sliderStep(ref, text, last) -> {ok, key, value, count}|{ok, value, ref, role, name}: the next key that moves a
+ *       slider the page draws toward the number text, for a lane that presses it with real keys (values.js)
  *   hoverState(ref) -> {ok, hovered, notice?}: click's hover report, for a lane that hovered with real input events
  *   fieldsFocused(ref) -> {ok, focused}: a date or time input that holds the focus, after browser_type set it, for
  *       a lane that moves its focus to the input's last field with real keys, where a person's typing leaves it
@@ -225,6 +227,7 @@
       aim: guardedAsync(engine.aim, "action_failed"),
       underPointer: guardedAsync(engine.underPointer, "action_failed"),
       aimToType: guardedAsync(engine.aimToType, "action_failed"),
+      sliderStep: guarded(engine.sliderStep, "action_failed"),
       hoverState: guarded(engine.hoverState, "action_failed"),
       fieldsFocused: guarded(engine.fieldsFocused, "action_failed"),
       watch: engine.watch,

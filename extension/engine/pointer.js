@@ -552,9 +552,12 @@
   function readOnly(number) {
     return failure("readonly", "Element " + refText(number) + " is read-only.");
   }
+  // (slider: one the page draws, which the lane moves by its keys: values.js sliderStep)
   function fieldFacts(el) {
     var tag = el.localName;
-    return { tag: tag, type: tag === "input" ? (el.type || "text").toLowerCase() : "", editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea" };
+    var facts = { tag: tag, type: tag === "input" ? (el.type || "text").toLowerCase() : "", editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea" };
+    if (engine.drawnSlider(el)) facts.slider = true;
+    return facts;
   }
   function takesRealKeys(facts, textTypes) {
     return facts.editable || facts.tag === "textarea" || (facts.tag === "input" && textTypes.indexOf(facts.type) >= 0);

@@ -79,13 +79,8 @@
     if (tag === "input" && (!isTextField(el) || takesValue(el))) return setControlValue(el, text, number);
     var editable = isContentEditableRoot(el) || (el.isContentEditable && tag !== "input" && tag !== "textarea");
     if (tag !== "input" && tag !== "textarea" && !editable) {
-      // a slider a page draws (a thumb with role slider: Radix's, marimo's) moves by its keys, as a person moves it
-      if (roleOf(el, tag) === "slider" || roleOf(found.element, tagOf(found.element)) === "slider") {
-        return failure(
-          "not_typable",
-          "Element " + refText(number) + " is a slider, which takes no text: click it, then move it with browser_press (ArrowRight, ArrowLeft, PageUp, Home, End), as a person does."
-        );
-      }
+      // a slider a page draws (a thumb with role slider: Radix's, marimo's) takes a number, moved to by its keys
+      if (engine.drawnSlider(found.element)) return engine.moveSlider(ref, found, text);
       return failure("not_typable", "Element " + refText(number) + " does not take text; type into a textbox.");
     }
     if (el.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");

@@ -4,8 +4,10 @@
  * date, time, datetime-local, month, week, colour or range input gets the value in its own format, checked
  * first, so that a value it cannot hold changes nothing (setControlValue). Either gets the input and change
  * events of a user's edit through the browser's own popup, picker or slider, and reads back through typing.js's
- * typedCheck (chosenCheck for a multiple <select>). Its own file because it is one job: what the value of such a
- * control may be, and how the browser's own control would set it.
+ * typedCheck (chosenCheck for a multiple <select>). A slider the page draws (role slider on an element that is no
+ * <input>: Radix's thumb, marimo's) takes a number too, and is moved by its own keys, as a person moves it
+ * (sliderStep: which key next, read alike by both lanes). Its own file because it is one job: what the value of
+ * such a control may be, and how the browser's own control, or the page's, would set it.
  */
 (function (engine) {
   "use strict";
@@ -17,6 +19,7 @@
     refText = engine.refText,
     VALUE_CAP = engine.VALUE_CAP,
     withDescription = engine.withDescription,
+    lookup = engine.lookup,
     nativeValue = engine.nativeValue,
     setNativeValue = engine.setNativeValue,
     focusElement = engine.focusElement;
@@ -195,7 +198,79 @@
     return !!VALUE_INPUTS[input.type];
   }
 
+  // A slider the page draws: role slider on an element that is no <input> (a range input takes its value itself).
+  function drawnSlider(el) {
+    return el.localName !== "input" && engine.roleOf(el, el.localName) === "slider";
+  }
+  // Arrow presses at most to move a drawn slider to the number asked for (Home and End go to its ends at once).
+  var SLIDER_KEYS_MAX = 400;
+  // sliderStep(ref, text, last) -> {ok, key, value, count} | {ok, value, ref, role, name} | failure: the next key
+  // that moves the drawn slider `ref` toward the number `text`, as a person moves it (the lane clicks it first, then
+  // presses each key and asks again with `last`, the step it took: {key, value, count}). Home or End for one of its
+  // ends, else ArrowRight or ArrowLeft, one at a time, each read back from aria-valuenow (its bounds aria-valuemin
+  // and aria-valuemax, 0 and 100 by default): no key once it holds the number; a key that moved it nowhere (an end
+  // key the page ignores is followed by arrows), or past the number (its steps miss it), fails with what it holds.
+  function sliderStep(ref, text, last) {
+    var found = lookup(ref);
+    if (!found.ok) return found;
+    var el = found.element,
+      what = "Element " + refText(found.number);
+    var read = function (name, otherwise) {
+      var raw = el.getAttribute(name);
+      return raw === null || raw.trim() === "" ? otherwise : Number(raw);
+    };
+    var now = read("aria-valuenow", NaN),
+      min = read("aria-valuemin", 0),
+      max = read("aria-valuemax", 100);
+    if (!isFinite(now) || !isFinite(min) || !isFinite(max)) {
+      return failure("not_typable", what + " is a slider that tells no value: click it, then move it with browser_press (ArrowRight, ArrowLeft, PageUp, Home, End), as a person does.");
+    }
+    var given = String(text).trim(),
+      wanted = Number(given);
+    if (given === "" || !isFinite(wanted) || wanted < min || wanted > max) {
+      return failure("invalid_value", what + " is a slider from " + min + " to " + max + ": give a number in that range, not " + quote(cap(String(text), 40)) + ".");
+    }
+    if (Math.abs(now - wanted) < 1e-9) return withDescription({ ok: true, value: String(now) }, el, found.number);
+    var count = last ? last.count : 0;
+    var arrowsFrom = last && (last.key === "Home" || last.key === "End");
+    if (last && !arrowsFrom && now === last.value) {
+      return failure("type_mismatch", what + " did not move on " + last.key + ": it holds " + now + ", not " + wanted + "; move it with browser_press, as a person does.");
+    }
+    if (last && (last.value - wanted) * (now - wanted) < 0) {
+      return failure("type_mismatch", what + " cannot hold " + wanted + ": " + last.key + " moved it from " + last.value + " to " + now + ", where it is left.");
+    }
+    if (count >= SLIDER_KEYS_MAX) {
+      return failure("type_mismatch", what + " holds " + now + " after " + count + " keys, not " + wanted + "; move it with browser_press.");
+    }
+    var key = now < wanted ? "ArrowRight" : "ArrowLeft";
+    if (!last && (wanted === min || wanted === max)) key = wanted === min ? "Home" : "End";
+    return { ok: true, key: key, value: now, count: count + 1 };
+  }
+  // The extension lane's typing into a drawn slider: clicked as a person does (pressToType: nothing where something
+  // covers it), then sliderStep's keys, each pressed (keyboard.js) once the page has drawn what the one before did.
+  function moveSlider(ref, found, text) {
+    var first = sliderStep(ref, text, null);
+    if (!first.ok || !first.key) return Promise.resolve(first);
+    function stepFrom(last) {
+      var step = sliderStep(ref, text, last);
+      if (!step.ok || !step.key) return step;
+      return engine.press(step.key).then(function (pressed) {
+        return pressed.ok ? engine.frameAndTurn().then(function () {
+          return stepFrom(step);
+        }) : pressed;
+      });
+    }
+    return engine.pressToType(found.element, found.number).then(function (pressed) {
+      return pressed.ok ? engine.frameAndTurn().then(function () {
+        return stepFrom(null);
+      }) : pressed;
+    });
+  }
+
   Object.assign(engine, {
+    drawnSlider: drawnSlider,
+    sliderStep: sliderStep,
+    moveSlider: moveSlider,
     chooseInSelect: chooseInSelect,
     chosenCheck: chosenCheck,
     chosenLabels: chosenLabels,

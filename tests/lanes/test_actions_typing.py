@@ -176,27 +176,41 @@ for (const id of ['country', 'forced']) {
 )
 
 
-#: A slider the page draws (a thumb with role slider, as marimo's Radix slider is): it takes no text, and a person
-#: moves it by its keys. Both lanes refused typing with "type into a textbox", which sent the agent the wrong way.
+#: Sliders the page draws (a thumb with role slider, as marimo's Radix slider is), each moved by its own keys: Count
+#: (1 to 10) by the arrows, Home and End, as Radix's; Size (0 to 10, steps of 2) by the arrows only; Stuck by none.
+#: Both lanes refused a number with not_typable, and browser_fill_form stopped at them. The page keeps the values
+#: its keys gave in its title.
 DRAWN_SLIDER = page(
     "Slider",
     """<h1>Slider</h1>
-<span id="count-label">Count</span>
-<span style="display: inline-block; position: relative; width: 200px; height: 8px; background: #ddd">
-<span id="thumb" role="slider" tabindex="0" aria-labelledby="count-label" aria-valuemin="1" aria-valuemax="10"
- aria-valuenow="1" style="position: absolute; left: 0; top: -4px; width: 16px; height: 16px; background: blue"></span>
-</span>
+<div id="sliders"></div>
 <script>
-const thumb = document.getElementById('thumb');
-thumb.addEventListener('keydown', (event) => {
-  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-  if (!step) return;
-  event.preventDefault();
-  const value = Math.max(1, Math.min(10, Number(thumb.getAttribute('aria-valuenow')) + step));
-  thumb.setAttribute('aria-valuenow', value);
-  thumb.style.left = (value - 1) * 20 + 'px';
-  document.title = JSON.stringify(String(value));
-});
+const values = {};
+function slider(name, min, max, step, keys) {
+  const row = document.createElement('p');
+  row.innerHTML = `<span id="${name}-label">${name}</span>
+    <span style="display: inline-block; position: relative; width: 220px; height: 8px; background: #ddd">
+    <span role="slider" tabindex="0" aria-labelledby="${name}-label" aria-valuemin="${min}" aria-valuemax="${max}"
+      aria-valuenow="${min}" style="position: absolute; left: 0; top: -4px; width: 16px; height: 16px;
+      background: blue"></span></span>`;
+  document.getElementById('sliders').append(row);
+  const thumb = row.querySelector('[role=slider]');
+  values[name] = min;
+  thumb.addEventListener('keydown', (event) => {
+    const moves = { ArrowRight: (v) => v + step, ArrowLeft: (v) => v - step, Home: () => min, End: () => max };
+    if (!keys.includes(event.key)) return;
+    event.preventDefault();
+    const value = Math.max(min, Math.min(max, moves[event.key](values[name])));
+    values[name] = value;
+    thumb.setAttribute('aria-valuenow', value);
+    thumb.style.left = (value - min) / (max - min) * 200 + 'px';
+    document.title = JSON.stringify(values);
+  });
+}
+slider('Count', 1, 10, 1, ['ArrowRight', 'ArrowLeft', 'Home', 'End']);
+slider('Size', 0, 10, 2, ['ArrowRight', 'ArrowLeft']);
+slider('Stuck', 0, 10, 1, []);
+document.title = JSON.stringify(values);
 </script>""",
 )
 
@@ -374,20 +388,58 @@ def test_a_field_that_completes_the_text_in_place_took_it_and_says_what_it_holds
     ), message
 
 
-def test_a_drawn_slider_takes_no_text_and_the_refusal_says_how_a_person_moves_it(agent: LaneAgent) -> None:
+def sliders(agent: LaneAgent) -> dict[str, str]:
+    """Each drawn slider's ref, by its name."""
+    snapshot = agent.ok("browser_snapshot", full=True)["snapshot"]
+    return dict(re.findall(r'- slider "(\w+)" (@e\d+)', snapshot))
+
+
+def slider_values(agent: LaneAgent) -> dict[str, int]:
+    """What the page's sliders hold, as its keys left them (the page keeps them in its title)."""
+    values: dict[str, int] = json.loads(agent.ok("browser_snapshot")["title"])
+    return values
+
+
+def test_a_drawn_slider_takes_a_number_moved_to_by_its_keys(agent: LaneAgent) -> None:
     agent.open("/drawn-slider")
-    shown = re.search(r'- slider "Count" (@e\d+): 1$', agent.snapshot(), re.M)
-    assert shown, agent.snapshot()
-    count = shown[1]
-    code, message = agent.error("browser_type", ref=count, text="3")
-    assert (code, message) == (
+    ref = sliders(agent)
+    assert agent.ok("browser_type", ref=ref["Count"], text="4")["value"] == "4"
+    assert agent.ok("browser_type", ref=ref["Count"], text="10")["value"] == "10"  # End, as a person goes there
+    assert agent.ok("browser_type", ref=ref["Count"], text="2")["value"] == "2"
+    # Home and End do nothing to Size: its arrows take it there, a step of 2 at a time
+    assert agent.ok("browser_type", ref=ref["Size"], text="10")["value"] == "10"
+    assert slider_values(agent) == {"Count": 2, "Size": 10, "Stuck": 0}
+
+
+def test_a_drawn_slider_that_cannot_hold_the_number_says_what_it_holds(agent: LaneAgent) -> None:
+    agent.open("/drawn-slider")
+    ref = sliders(agent)
+    assert agent.error("browser_type", ref=ref["Size"], text="3") == (
         "controller_error",
-        f"not_typable: Element {count} is a slider, which takes no text: click it, then move it with browser_press "
-        "(ArrowRight, ArrowLeft, PageUp, Home, End), as a person does.",
+        f"type_mismatch: Element {ref['Size']} cannot hold 3: ArrowRight moved it from 2 to 4, where it is left.",
     )
-    agent.ok("browser_click", ref=count)
-    agent.ok("browser_press", key="ArrowRight")  # as the refusal says
-    assert held(agent) == "2"
+    assert agent.error("browser_type", ref=ref["Stuck"], text="5") == (
+        "controller_error",
+        f"type_mismatch: Element {ref['Stuck']} did not move on ArrowRight: it holds 0, not 5; move it with "
+        "browser_press, as a person does.",
+    )
+    for text in ("11", "many", ""):  # nothing pressed for a number it has not, nor for no number
+        assert agent.error("browser_type", ref=ref["Count"], text=text) == (
+            "controller_error",
+            f"invalid_value: Element {ref['Count']} is a slider from 1 to 10: give a number in that range, not "
+            f"{json.dumps(text)}.",
+        )
+    assert slider_values(agent) == {"Count": 1, "Size": 4, "Stuck": 0}
+
+
+def test_a_form_with_drawn_sliders_is_filled_in_one_call(agent: LaneAgent) -> None:
+    agent.open("/drawn-slider")
+    ref = sliders(agent)
+    filled = agent.ok(
+        "browser_fill_form", fields=[{"ref": ref["Count"], "value": "7"}, {"ref": ref["Size"], "value": "6"}]
+    )
+    assert filled["filled"] == 2 and "adjusted" not in filled
+    assert slider_values(agent) == {"Count": 7, "Size": 6, "Stuck": 0}
 
 
 def test_enter_in_a_field_commits_its_value_with_change_once_as_chromium_does(agent: LaneAgent) -> None:

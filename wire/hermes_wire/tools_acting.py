@@ -178,9 +178,12 @@ ACTION_TOOLS = (
         "format (2014-05-05, 13:45 or 1:45 PM, 2014-05-05T13:45, 2014-05, 2014-W19, #1e90ff, 50), with the "
         "events of a user's edit; a range value is snapped to its step and clamped to its min and max, as its "
         "slider would; a value the input cannot hold (2014-02-30, a colour name), or a date or time outside its "
-        "min, max or step, fails with invalid_value and changes nothing. What the element then holds is read "
-        "back: if it is not the text asked for, the call fails with type_mismatch and says what is there; a "
-        "field that completes the text in place (it holds the text and, selected after it, the rest of a "
+        "min, max or step, fails with invalid_value and changes nothing. A slider the page draws (role slider, "
+        "no input) takes a number from its min to its max: it is clicked, then moved by its own keys (Home, End, "
+        "the arrows, one at a time) as a person moves it, until it holds the number; one its keys do not move, "
+        "or whose steps miss the number, fails with type_mismatch and says what it holds. What the element then "
+        "holds is read back: if it is not the text asked for, the call fails with type_mismatch and says what "
+        "is there; a field that completes the text in place (it holds the text and, selected after it, the rest of a "
         "suggestion, as a person sees it) took it, and the answer's value is what it holds.",
         schema=arguments(
             {"ref": REF, "text": {"type": "string", "maxLength": 20000}, "see": SEE}, required=("ref", "text")
@@ -210,8 +213,9 @@ ACTION_TOOLS = (
     ToolSpec(
         name="browser_fill_form",
         description="Fill several fields of a form in one call, in the order given: each text field, textarea, "
-        "<select>, date, time, number or range input is set exactly as browser_type sets it (the same value "
-        'formats, read back); a checkbox, radio button or switch takes "true" (checked) or "false" '
+        "<select>, date, time, number or range input, and each slider the page draws, is set exactly as "
+        "browser_type sets it (the same value formats, read back); a checkbox, radio button or switch takes "
+        '"true" (checked) or "false" '
         "(unchecked) and is clicked only when it is not so already. The first field that fails stops the call: "
         "the error has browser_type's code, names that field, the fields set before it (they keep their new values) "
         "and those not tried. Nothing is submitted: click the form's button afterwards.",

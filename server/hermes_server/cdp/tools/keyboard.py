@@ -42,6 +42,8 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES, clicked=True)
         if facts.get("listed"):
             return await _choose_by_keys(browsing, frame, ref, args["text"])
+    if facts.get("slider"):  # a slider the page draws: moved by its keys, as a person moves it
+        return await _move_slider(browsing, frame, args)
     if aim is None:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
         before = Before.now(supervisor, frame)
         done = await act(supervisor, engine.call(frame, "type", ref, args["text"]))
@@ -80,6 +82,28 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     else:
         result = await follow(supervisor, frame, result | {"navigating": checked.get("navigating")}, before)
     return result | {key: checked[key] for key in ("value", "password") if key in checked}
+
+
+async def _move_slider(browsing: Browsing, frame: FrameInfo, args: Arguments) -> dict[str, Any]:
+    """A slider the page draws takes a number, moved to as a person moves it: a click on it, then each key the
+    engine's ``sliderStep`` names (values.js, as the extension lane reads it), pressed for real once the page has
+    drawn what the one before did, until it holds the number; else the engine's error says what it holds."""
+    supervisor = browsing.supervisor
+    _, session = supervisor.tab_session()
+    engine = browsing.engine()
+    ref, text = ref_key(args["ref"]), args["text"]
+    step = await engine.call(frame, "sliderStep", ref, text, None)
+    if "key" not in step:  # it holds the number already
+        return step
+    before = Before.now(supervisor, frame)
+    await pointer.click(browsing, {"ref": args["ref"]})
+    await engine.after_click(frame)
+    last = None
+    while "key" in (step := await engine.call(frame, "sliderStep", ref, text, last)):
+        await act(supervisor, press_key(supervisor, session, parse_key(step["key"])))
+        await engine.after_click(frame)
+        last = step
+    return await follow(supervisor, frame, step, before)
 
 
 async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: str) -> dict[str, Any]:

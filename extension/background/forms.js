@@ -1,9 +1,9 @@
 // browser_fill_form: many fields in one call, each set by the lane's own browser_type or browser_click.
 // Nothing here types or clicks by itself: capabilities.js hands fillForm the two capabilities (`lane.type`,
 // `lane.click`: the same synthetic or trusted input, the same confirmations in ask mode, the same read-back and
-// error codes) and the engine's checkState. A text field, textarea, <select>, date, time, number or range input is
-// typed; a checkbox, radio button or switch takes "true" or "false" and is clicked only when it is not so already,
-// then read back. The first field that fails stops the call, with the words of hermes_server.cdp.tools.forms.
+// error codes) and the engine's checkState. A text field, textarea, <select>, date, time, number or range input, or
+// a slider the page draws, is typed; a checkbox, radio button, switch or toggle button (aria-pressed) takes "true"
+// or "false" and is clicked only when it is not so already, then read back. The first field that fails stops the call, with the words of hermes_server.cdp.tools.forms.
 import { CommandError } from "./errors.js";
 import { normalRef } from "./frames.js";
 

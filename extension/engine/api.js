@@ -148,9 +148,12 @@
     var el = found.element;
     var result = engine.withDescription({ ok: true }, el, found.number);
     var native = el.localName === "input" && (el.type === "checkbox" || el.type === "radio");
-    result.checkable = native || CHECKABLE_ROLES[result.role] === true;
+    // a toggle button (aria-pressed: Angular Material's button toggle, Mesop's) is on or off, as a checkbox is
+    var pressed = result.role === "button" ? el.getAttribute("aria-pressed") : null;
+    var toggle = pressed === "true" || pressed === "false" || pressed === "mixed";
+    result.checkable = native || toggle || CHECKABLE_ROLES[result.role] === true;
     if (result.checkable) {
-      result.checked = native ? (el.indeterminate ? "mixed" : String(el.checked)) : el.getAttribute("aria-checked") || "false";
+      result.checked = native ? (el.indeterminate ? "mixed" : String(el.checked)) : toggle ? pressed : el.getAttribute("aria-checked") || "false";
     }
     result.disabled = engine.isDisabled(el);
     return result;

@@ -142,32 +142,46 @@
   // the focus leaves the page, as it goes to the browser's own controls: the document keeps none, and the next
   // Tab starts from the first again.
   function moveFocus(target, backwards) {
-    if ((!target || target === document.body) && startingPoint && startingPoint.isConnected) target = startingPoint;
+    var place = null;
+    if ((!target || target === document.body) && startingPoint) {
+      if (startingPoint.isConnected) target = startingPoint;
+      else if (startingPlace && startingPlace.startContainer.isConnected) place = startingPlace;
+    }
     var order = tabOrder();
     var step = backwards ? -1 : 1;
     var before = activeElementDeep();
-    for (var i = firstStop(order, target, backwards); i >= 0 && i < order.length; i += step) {
+    for (var i = firstStop(order, target, backwards, place); i >= 0 && i < order.length; i += step) {
       var next = order[i];
       if (skipsRadio(next, before)) continue;
       focusElement(next, true);
       // the focus went there, or a handler of its events moved it on (a dialog's focus trap sends it back in):
       // either is where Tab leaves it; only an element that took no focus at all passes it to the next stop
       if (activeElementDeep() !== before) {
-        startingPoint = activeElementDeep();
+        noteStartingPoint(activeElementDeep());
         return "focus";
       }
     }
     if (target && target !== document.body) engine.blurFocused();
-    startingPoint = null; // the focus left the page: the next Tab starts from its start
+    noteStartingPoint(null); // the focus left the page: the next Tab starts from its start
     return "focus";
   }
   // The sequential focus navigation starting point (HTML's): where a press landed, or what Tab last focused. With
   // nothing focused (a press on text, or on a menu's item that takes no focus itself), Tab goes on from there, not
   // from the page's start (measured with real keys: jQuery UI's menu, an item clicked, then Tab reaches the button
-  // after the menu); gone from the page, or once Tab has left the page, it counts no more.
-  var startingPoint = null;
+  // after the menu); once Tab has left the page, it counts no more. Chromium keeps it as a range, which the page's
+  // removal of the element moves to where the element was: Tab goes on from that place (a cell of a table the page
+  // draws anew after a click on it, a dialog's Cancel that takes the dialog away; measured with real keys in
+  // Mesop's, where the lane's Tab went back to the page's first stop). startingPlace is that live range, around
+  // an element of the document's own tree.
+  var startingPoint = null,
+    startingPlace = null;
   function noteStartingPoint(node) {
     startingPoint = node && node.nodeType === 1 ? node : (node && node.parentElement) || null;
+    startingPlace = null;
+    if (startingPoint && startingPoint.getRootNode() === document) {
+      startingPlace = document.createRange();
+      startingPlace.selectNode(startingPoint);
+    }
   }
   // The element with the focus, or `fallback` when none has it (the one that had it went with the page's change).
   function focusedNow(fallback) {
@@ -180,18 +194,20 @@
   // (Chromium's NextFocusableElement then looks for the lowest tabindex above the start's -1: a tree's item of
   // tabindex -1 at the page's end, Element Plus's and Mantine's, measured with real keys), and with none before
   // it, Shift+Tab leaves the page.
-  function firstStop(order, target, backwards) {
+  // From a `place` (the starting point's, once the page took its element out), the stop next to that place.
+  function firstStop(order, target, backwards, place) {
     var at = order.indexOf(target);
     if (at >= 0) return at + (backwards ? -1 : 1);
-    if (!target || target === document.body) return backwards ? order.length - 1 : 0;
+    if (!place && (!target || target === document.body)) return backwards ? order.length - 1 : 0;
     var nearest = -1;
     // an element in a shadow tree stands where its outermost host is (nodes of two trees have no order)
-    var from = outermost(target);
+    var from = place ? null : outermost(target);
     var side = backwards ? Node.DOCUMENT_POSITION_PRECEDING : Node.DOCUMENT_POSITION_FOLLOWING;
     var closer = backwards ? Node.DOCUMENT_POSITION_FOLLOWING : Node.DOCUMENT_POSITION_PRECEDING;
     for (var i = 0; i < order.length; i++) {
       var stop = outermost(order[i]);
-      if (!(from.compareDocumentPosition(stop) & side)) continue;
+      var beyond = place ? place.comparePoint(stop, 0) * (backwards ? -1 : 1) > 0 : from.compareDocumentPosition(stop) & side;
+      if (!beyond) continue;
       if (nearest < 0 || outermost(order[nearest]).compareDocumentPosition(stop) & closer) nearest = i;
     }
     if (nearest >= 0 || backwards) return nearest;

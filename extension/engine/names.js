@@ -313,8 +313,10 @@
     }
     return hintWord(el.id); // failing a class, the element's id ("open-search")
   }
-  // A class a CSS-in-JS library generates: its name and a hash (Emotion's css-vubbuv, styled-components' sc-bdVaJa).
-  var GENERATED_CLASS = /^(css|sc|jss|emotion|styled)-[a-z0-9]+$/i;
+  // A class a CSS-in-JS library generates: its name and a hash (Emotion's css-vubbuv, styled-components' sc-bdVaJa);
+  // or one a framework sets for a state or an animation (Angular's ng-valid, ng-dirty, ng-star-inserted, ng-tns-c12-3,
+  // and its CDK's cdk-focused), which changes as the page is used and says nothing of what the element does.
+  var GENERATED_CLASS = /^((css|sc|jss|emotion|styled)-[a-z0-9]+|(ng|cdk)-.*)$/i;
   function hintWord(name) {
     if (GENERATED_CLASS.test(String(name || ""))) return "";
     var all = String(name || "")

@@ -1,6 +1,8 @@
 /*
  * Hermes snapshot engine: typing into a combobox whose click opens a list and puts the focus on the list's option,
- * not in a field (MUI's select, and the ARIA listbox pattern's others). A person types the option's name there, the
+ * not in a field (MUI's select, and the ARIA listbox pattern's others), or keeps the focus and marks the list's
+ * current option with aria-activedescendant (a select-only combobox: Angular Material's mat-select, Mesop's). A
+ * person types the option's name there, the
  * list's type-ahead moves the focus to it, and Enter chooses it. Both lanes do that with their own keys (typing.js
  * for the extension lane, the cdp lane's keyboard tools with real input), and ask this file whether the focus is in
  * such a list, whether the keys reached the option named, and whether the box shows the choice. A list whose
@@ -26,13 +28,17 @@
   var LISTS = '[role="listbox"], [role="menu"]';
   var OPTION_ROLES = wordSet("option menuitem menuitemradio menuitemcheckbox");
 
-  // The focused element when it is an option (of a list, a menu) and no form control (a field keys type into, a
-  // button Enter presses), else null.
+  // The option the keys act on: the focused element when it is an option (of a list, a menu), or the option its
+  // aria-activedescendant names, when the focused element is no form control (a field keys type into, a button
+  // Enter presses); else null.
   var FORM_CONTROLS = wordSet("input textarea select button");
   function focusedOption() {
     var focused = focusedElement();
-    var tag = focused ? tagOf(focused) : "";
-    return focused && OPTION_ROLES[roleOf(focused, tag)] && !FORM_CONTROLS[tag] && !focused.isContentEditable ? focused : null;
+    if (!focused || FORM_CONTROLS[tagOf(focused)] || focused.isContentEditable) return null;
+    var current = focused.getAttribute("aria-activedescendant");
+    var root = focused.getRootNode();
+    var option = current && root.getElementById ? root.getElementById(current) : focused;
+    return option && OPTION_ROLES[roleOf(option, tagOf(option))] ? option : null;
   }
   // Whether the focus is on an option of an open list.
   function listInFocus() {
@@ -44,10 +50,10 @@
   function optionInFocus(ref, text) {
     var found = lookup(ref);
     if (!found.ok) return found;
-    var focused = focusedElement();
-    var name = focused ? accessibleName(focused) : "";
+    var option = focusedOption();
+    var name = option ? accessibleName(option) : "";
     var risk = engine.pressRisk("Enter").risk; // read as a press of Enter is (keyboard.js): a choice, nothing more
-    if (focusedOption() && !risk && clean(name).toLowerCase() === clean(text).toLowerCase()) return { ok: true };
+    if (option && !risk && clean(name).toLowerCase() === clean(text).toLowerCase()) return { ok: true };
     var reached = name ? " (they reached " + quote(cap(name, VALUE_CAP)) + ")" : "";
     return failure(
       "not_typable",

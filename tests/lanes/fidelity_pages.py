@@ -278,6 +278,21 @@ remove.addEventListener("click", () => { document.getElementById("status").textC
 </script></body></html>"""
 
 
+#: Icon buttons as Angular renders them (Mesop's): its state and animation classes (ng-star-inserted, ng-tns-c12-3,
+#: ng-valid, ng-dirty...) on the button and its icon, where they are last; the button's own class says what it does.
+ANGULAR_ICONS = """<!doctype html><html><head><title>Icons</title></head><body>
+<button type="button" class="edit-button ng-star-inserted ng-tns-c12-3"><svg class="ng-star-inserted" width="16"
+ height="16" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 17v4h4"></path></svg></button>
+<button type="button" class="delete-button ng-untouched ng-pristine ng-valid"><svg class="ng-tns-c12-4 ng-trigger"
+ width="16" height="16" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18"></path></svg></button>
+<p id="status">Nothing done</p>
+<script>
+const [edit, remove] = document.querySelectorAll("button");
+edit.addEventListener("click", () => { document.getElementById("status").textContent = "Editing"; });
+remove.addEventListener("click", () => { document.getElementById("status").textContent = "Deleted"; });
+</script></body></html>"""
+
+
 #: Boxes that listen for clicks around one control: a multiple select drawn as Naive UI draws it (the box listens,
 #: its focusable tags box has no role and no name, the placeholder a person presses lies beside it), a select whose
 #: named combobox has its placeholder beside it (Ant Design's), and a card of two buttons under its title.
@@ -318,4 +333,5 @@ FIDELITY_PAGES = {
     "/fidelity/month": MONTH_HEADER,
     "/fidelity/mui-icons": MUI_ICONS,
     "/fidelity/tailwind-icons": TAILWIND_ICONS,
+    "/fidelity/angular-icons": ANGULAR_ICONS,
 }

@@ -228,6 +228,29 @@ for (const item of document.querySelectorAll('[role=menuitem]')) {
     + STOPS_IN_TITLE,
 )
 
+#: What a click leaves for Tab to go on from, taken out by the page: a table it draws anew on a click on a cell (the
+#: cell clicked is gone, a new one in its place), and a dialog whose Cancel takes it away (Mesop's, measured with
+#: real keys: Tab goes on from where they were, to the button after each; the extension lane's went to the top).
+REMOVED_START = page(
+    "[]",
+    """<h1>Removed start</h1>
+<p><button id="top">Top</button></p>
+<table><tbody id="rows"></tbody></table>
+<p><button id="after-table">After table</button></p>
+<div id="dialog"><span>Really?</span> <button id="cancel">Cancel</button></div>
+<p><button id="after-dialog">After dialog</button></p>
+<script>
+function draw() {
+  document.getElementById('rows').innerHTML = '<tr><td id="cell">Pasta</td><td>8</td></tr>';
+  document.getElementById('cell').addEventListener('click', draw);
+}
+draw();
+document.getElementById('cancel').addEventListener('click', () => document.getElementById('dialog').remove());
+</script>
+"""
+    + STOPS_IN_TITLE,
+)
+
 #: Shadow hosts with a roving tabindex, as Material Web draws its chips, menu items and select options: the current
 #: host has none, the others -1, and each holds a button of tabindex 0 in its shadow tree; a host of -1 showing a
 #: button slotted into it; a box of -1 without a shadow tree around a button.
@@ -280,6 +303,7 @@ def pages() -> Iterator[PageServer]:
         "/scrollers": SCROLLERS,
         "/roving-hosts": ROVING_HOSTS,
         "/dialog-host": DIALOG_HOST,
+        "/removed-start": REMOVED_START,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -390,6 +414,18 @@ def test_tab_from_nothing_focused_goes_on_from_where_the_press_landed(agent: Lan
     assert press(agent, "Tab") == ["after"]
     focus_field(agent, "/clicked-text", 'menuitem "Archive"')
     assert press(agent, "Shift+Tab") == ["menu"]
+
+
+@pytest.mark.parametrize(("pressed", "after"), [("generic", "after-table"), ('button "Cancel"', "after-dialog")])
+def test_tab_goes_on_from_where_the_press_landed_when_the_page_took_that_away(
+    agent: LaneAgent, pressed: str, after: str
+) -> None:
+    """Chromium's starting point is a place, not an element: when the page takes away what was pressed (a table
+    drawn anew, a dialog closed), Tab goes on from where it was, to the stop after it; Shift+Tab to the one before."""
+    focus_field(agent, "/removed-start", pressed)
+    assert press(agent, "Tab") == [after]
+    focus_field(agent, "/removed-start", pressed)
+    assert press(agent, "Shift+Tab") == ["top" if after == "after-table" else "after-table"]
 
 
 def test_tab_stops_at_a_box_that_scrolls_with_nothing_in_it_to_stop_at(agent: LaneAgent) -> None:

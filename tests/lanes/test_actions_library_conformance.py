@@ -89,6 +89,56 @@ header.addEventListener('keydown', (event) => { if (event.key === 'Enter') windo
 )
 
 
+#: A select-only combobox as Angular Material draws mat-select (Mesop's select): a click opens its list over a
+#: transparent backdrop and keeps the focus on the box, which marks the current option with aria-activedescendant;
+#: its type-ahead moves that mark, Enter chooses, Escape or a click on the backdrop closes the list.
+SELECT_ONLY = page(
+    "Select only",
+    """<h1>Select only</h1>
+<span id="label">Size</span>
+<div id="box" role="combobox" tabindex="0" aria-labelledby="label" aria-haspopup="listbox" aria-expanded="false"
+  aria-controls="list" style="display: inline-block; width: 160px; border: 1px solid; padding: 4px"><span
+  id="shown">Small</span></div>
+<div id="backdrop" style="display: none; position: fixed; inset: 0; z-index: 5; opacity: 0"></div>
+<div id="list" role="listbox" aria-label="Size" style="display: none; position: absolute; left: 80px; top: 80px;
+  z-index: 6; background: white; border: 1px solid"><div role="option" id="o0">Small</div><div role="option"
+  id="o1">Medium</div><div role="option" id="o2">Large</div></div>
+<script>
+const box = document.getElementById('box'), list = document.getElementById('list');
+const backdrop = document.getElementById('backdrop'), options = [...list.children];
+let current = 0, open = false, typed = '';
+window.__state = { size: 'Small' };
+function show(on) {
+  open = on;
+  list.style.display = backdrop.style.display = on ? 'block' : 'none';
+  box.setAttribute('aria-expanded', String(on));
+  if (on) box.setAttribute('aria-activedescendant', options[current].id);
+  else box.removeAttribute('aria-activedescendant');
+}
+function choose(index) {
+  window.__state.size = document.getElementById('shown').textContent = options[index].textContent;
+  show(false);
+}
+box.addEventListener('click', () => show(!open));
+backdrop.addEventListener('click', () => show(false));
+options.forEach((option, index) => option.addEventListener('click', () => { choose(index); box.focus(); }));
+box.addEventListener('keydown', (event) => {
+  if (!open) return;
+  if (event.key === 'Enter') { event.preventDefault(); choose(current); }
+  else if (event.key === 'Escape') { event.preventDefault(); show(false); }
+  else if (event.key.length === 1) {
+    typed += event.key.toLowerCase();
+    const found = options.findIndex((option) => option.textContent.toLowerCase().startsWith(typed));
+    if (found >= 0) { current = found; box.setAttribute('aria-activedescendant', options[found].id); }
+  }
+});
+box.addEventListener('focus', () => { typed = ''; });
+list.addEventListener('click', () => { typed = ''; });
+box.addEventListener('click', () => { typed = ''; });
+</script>""",
+)
+
+
 #: A hostile select: its click puts the focus on an option, and its first key moves the focus into a password field,
 #: where the rest of the keys would go; another whose option sits in a password form, where Enter submits it.
 TRAP_SELECTS = page(
@@ -115,7 +165,8 @@ tier.addEventListener('click', () => { gold.hidden = false; list.append(gold); g
 
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/aria-roles": ARIA_ROLES, "/trap-selects": TRAP_SELECTS}) as server:
+    served = {"/aria-roles": ARIA_ROLES, "/trap-selects": TRAP_SELECTS, "/select-only": SELECT_ONLY}
+    with serve_action_pages(served) as server:
         yield server
 
 
@@ -374,6 +425,29 @@ def test_mui_select_typed_into_chooses_the_option_its_keys_reach_or_closes_its_l
     filled = agent.ok("browser_fill_form", fields=[{"ref": size, "value": "Small"}])
     assert filled, filled
     state_becomes(agent, "window.__state.size", "small")
+
+
+def test_a_select_only_combobox_typed_into_chooses_the_option_its_keys_mark_or_closes_its_list(
+    agent: LaneAgent,
+) -> None:
+    """Angular Material's select (Mesop's) keeps the focus on its box and marks the option its keys reach with
+    aria-activedescendant: both lanes answered not_typable ("put the focus in no field") and left its list open over a
+    transparent backdrop, on which every later click was intercepted."""
+    agent.open("/select-only")
+    size = first_ref(agent, 'combobox "Size"')
+    assert size
+    chosen = agent.ok("browser_type", ref=size, text="Large", see="none")
+    assert (chosen["name"], chosen["value"]) == ("Size", "Large"), chosen
+    state_becomes(agent, "window.__state.size", "Large")
+    code, message = agent.error("browser_type", ref=size, text="Huge")
+    assert (code, message.split(" there")[0]) == (
+        "controller_error",
+        f'not_typable: Element {size} opened a list, and typing "Huge"',
+    )
+    assert agent.evaluated("document.getElementById('box').getAttribute('aria-expanded')") == "false"
+    filled = agent.ok("browser_fill_form", fields=[{"ref": size, "value": "Medium"}])
+    assert filled, filled
+    state_becomes(agent, "window.__state.size", "Medium")
 
 
 def test_a_list_typed_into_gives_no_key_to_a_field_the_focus_moves_to_and_no_enter_that_submits(

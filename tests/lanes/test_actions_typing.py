@@ -178,8 +178,9 @@ for (const id of ['country', 'forced']) {
 
 #: Sliders the page draws (a thumb with role slider, as marimo's Radix slider is), each moved by its own keys: Count
 #: (1 to 10) by the arrows, Home and End, as Radix's; Size (0 to 10, steps of 2) by the arrows only; Stuck by none.
-#: Both lanes refused a number with not_typable, and browser_fill_form stopped at them. The page keeps the values
-#: its keys gave in its title.
+#: Both lanes refused a number with not_typable, and browser_fill_form stopped at them. And a toggle button (Gift,
+#: aria-pressed, as Mesop's): browser_fill_form refused it with "does not take text". The page keeps the values its
+#: keys and clicks gave in its title.
 DRAWN_SLIDER = page(
     "Slider",
     """<h1>Slider</h1>
@@ -210,6 +211,16 @@ function slider(name, min, max, step, keys) {
 slider('Count', 1, 10, 1, ['ArrowRight', 'ArrowLeft', 'Home', 'End']);
 slider('Size', 0, 10, 2, ['ArrowRight', 'ArrowLeft']);
 slider('Stuck', 0, 10, 1, []);
+const gift = document.createElement('button');
+gift.textContent = 'Gift';
+gift.setAttribute('aria-pressed', 'false');
+values.Gift = false;
+gift.addEventListener('click', () => {
+  values.Gift = !values.Gift;
+  gift.setAttribute('aria-pressed', String(values.Gift));
+  document.title = JSON.stringify(values);
+});
+document.getElementById('sliders').append(gift);
 document.title = JSON.stringify(values);
 </script>""",
 )
@@ -394,9 +405,9 @@ def sliders(agent: LaneAgent) -> dict[str, str]:
     return dict(re.findall(r'- slider "(\w+)" (@e\d+)', snapshot))
 
 
-def slider_values(agent: LaneAgent) -> dict[str, int]:
-    """What the page's sliders hold, as its keys left them (the page keeps them in its title)."""
-    values: dict[str, int] = json.loads(agent.ok("browser_snapshot")["title"])
+def slider_values(agent: LaneAgent) -> dict[str, int | bool]:
+    """What the page's sliders hold, as its keys left them, and its toggle (the page keeps them in its title)."""
+    values: dict[str, int | bool] = json.loads(agent.ok("browser_snapshot")["title"])
     return values
 
 
@@ -408,7 +419,7 @@ def test_a_drawn_slider_takes_a_number_moved_to_by_its_keys(agent: LaneAgent) ->
     assert agent.ok("browser_type", ref=ref["Count"], text="2")["value"] == "2"
     # Home and End do nothing to Size: its arrows take it there, a step of 2 at a time
     assert agent.ok("browser_type", ref=ref["Size"], text="10")["value"] == "10"
-    assert slider_values(agent) == {"Count": 2, "Size": 10, "Stuck": 0}
+    assert slider_values(agent) == {"Count": 2, "Size": 10, "Stuck": 0, "Gift": False}
 
 
 def test_a_drawn_slider_that_cannot_hold_the_number_says_what_it_holds(agent: LaneAgent) -> None:
@@ -429,17 +440,19 @@ def test_a_drawn_slider_that_cannot_hold_the_number_says_what_it_holds(agent: La
             f"invalid_value: Element {ref['Count']} is a slider from 1 to 10: give a number in that range, not "
             f"{json.dumps(text)}.",
         )
-    assert slider_values(agent) == {"Count": 1, "Size": 4, "Stuck": 0}
+    assert slider_values(agent) == {"Count": 1, "Size": 4, "Stuck": 0, "Gift": False}
 
 
-def test_a_form_with_drawn_sliders_is_filled_in_one_call(agent: LaneAgent) -> None:
+def test_a_form_with_drawn_sliders_and_a_toggle_button_is_filled_in_one_call(agent: LaneAgent) -> None:
     agent.open("/drawn-slider")
     ref = sliders(agent)
-    filled = agent.ok(
-        "browser_fill_form", fields=[{"ref": ref["Count"], "value": "7"}, {"ref": ref["Size"], "value": "6"}]
-    )
-    assert filled["filled"] == 2 and "adjusted" not in filled
-    assert slider_values(agent) == {"Count": 7, "Size": 6, "Stuck": 0}
+    gift = ref_of(agent.snapshot(), 'button "Gift"')
+    fields = [{"ref": ref["Count"], "value": "7"}, {"ref": ref["Size"], "value": "6"}, {"ref": gift, "value": "true"}]
+    filled = agent.ok("browser_fill_form", fields=fields)
+    assert filled["filled"] == 3 and "adjusted" not in filled
+    assert slider_values(agent) == {"Count": 7, "Size": 6, "Stuck": 0, "Gift": True}
+    agent.ok("browser_fill_form", fields=[{"ref": gift, "value": "true"}])  # pressed already: not clicked again
+    assert slider_values(agent)["Gift"] is True
 
 
 def test_enter_in_a_field_commits_its_value_with_change_once_as_chromium_does(agent: LaneAgent) -> None:

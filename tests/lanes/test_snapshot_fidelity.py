@@ -175,6 +175,8 @@ def test_a_calendars_two_arrow_buttons_are_told_apart_by_their_glyphs(agent: Lan
         ("/fidelity/mui-icons", (("edit", "Editing"), ("delete", "Deleted"))),
         # utility classes on the button: its SVG icon's class
         ("/fidelity/tailwind-icons", (("ellipsis", "Menu open"), ("trash", "Deleted"))),
+        # a framework's state classes, last on the button and its icon: the button's own class
+        ("/fidelity/angular-icons", (("edit", "Editing"), ("delete", "Deleted"))),
     ],
 )
 def test_icon_buttons_get_their_icons_hint_not_their_styles(

@@ -214,8 +214,8 @@ ACTION_TOOLS = (
         name="browser_fill_form",
         description="Fill several fields of a form in one call, in the order given: each text field, textarea, "
         "<select>, date, time, number or range input, and each slider the page draws, is set exactly as "
-        "browser_type sets it (the same value formats, read back); a checkbox, radio button or switch takes "
-        '"true" (checked) or "false" '
+        "browser_type sets it (the same value formats, read back); a checkbox, radio button, switch or toggle "
+        'button (aria-pressed) takes "true" (checked, pressed) or "false" '
         "(unchecked) and is clicked only when it is not so already. The first field that fails stops the call: "
         "the error has browser_type's code, names that field, the fields set before it (they keep their new values) "
         "and those not tried. Nothing is submitted: click the form's button afterwards.",

@@ -1,11 +1,12 @@
 """browser_fill_form: many fields in one call, each set by the lane's own browser_type or browser_click.
 
 Nothing here types or clicks by itself: a text field, textarea, <select>, date, time, number or range
-input goes through ``keyboard.type_text`` (the same real keys, the same read-back, the same error
-codes), and a checkbox, radio button or switch that is not as asked through ``pointer.click``, then is
-read back with the engine's ``checkState``.  The first field that fails stops the call; its error keeps
-the code browser_type (or the click) gave and says which fields were set before it and which were not
-tried (``field_failure``, the same words as the extension lane's background/forms.js).
+input, or a slider the page draws, goes through ``keyboard.type_text`` (the same real keys, the same
+read-back, the same error codes), and a checkbox, radio button, switch or toggle button (aria-pressed) that
+is not as asked through ``pointer.click``, then is read back with the engine's ``checkState``.  The first
+field that fails stops the call; its error keeps the code browser_type (or the click) gave and says which
+fields were set before it and which were not tried (``field_failure``, the same words as the extension
+lane's background/forms.js).
 """
 
 from __future__ import annotations

@@ -145,7 +145,12 @@ async def approve_pairing_request(request: web.Request) -> web.Response:
     def add(pairings: dict[str, Pairing]) -> None:
         pairings[pairing.device_id] = pairing
 
-    await asyncio.to_thread(request.app[PAIRING_FILE].update, add)
+    try:
+        await asyncio.to_thread(request.app[PAIRING_FILE].update, add)
+    except BaseException:
+        request.app[PAIRINGS].unsaved(pairing.device_id)
+        raise
+    request.app[PAIRINGS].saved(pairing.device_id)
     log.info("paired device %s (browser profile %s)", pairing.device_id, pairing.browser_profile_id)
     server_key = request.app[SERVER_IDENTITY].public_key()
     key_proof = device_auth.server_key_proof(
@@ -215,7 +220,8 @@ def listing_token(sessions: list[dict[str, Any]]) -> str:
 async def revocation_watcher(app: web.Application) -> AsyncIterator[None]:
     """Load the pairings, then follow the file: a device that disappears from it loses its lanes at once."""
     pairing_file = app[PAIRING_FILE]
-    app[PAIRINGS].replace_pairings(await asyncio.to_thread(pairing_file.load))
+    book = app[PAIRINGS]
+    book.replace_pairings(await asyncio.to_thread(pairing_file.load))
 
     async def follow() -> None:
         seen = pairing_file.stamp()
@@ -225,7 +231,8 @@ async def revocation_watcher(app: web.Application) -> AsyncIterator[None]:
             if stamp == seen:
                 continue
             seen = stamp
-            for device_id in app[PAIRINGS].replace_pairings(await asyncio.to_thread(pairing_file.load)):
+            saves = book.saves  # (approvals go on while the file is read: their pairings are kept, book.py)
+            for device_id in book.replace_pairings(await asyncio.to_thread(pairing_file.load), saves):
                 log.info("pairing of device %s was revoked; closing its lanes", device_id)
                 await app[HUB].apply(app[BROKER].revoke_device(device_id))
 

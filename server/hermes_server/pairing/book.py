@@ -94,6 +94,12 @@ class PairingBook:
         self.pairings: dict[str, Pairing] = dict(pairings or {})
         self.pending: dict[str, PairingRequest] = {}
         self._seen_nonces: dict[tuple[str, str], float] = {}  # (device, nonce) -> when it may be forgotten
+        # The pairing file is read again whenever it changes (revocation), in a thread, while approvals go on: a
+        # reading begun before an approval's save ends does not hold that pairing, which is no revocation. So each
+        # pairing approved here is unsaved until its save ends, then counted among the saves.
+        self.saves = 0
+        self._unsaved: set[str] = set()
+        self._saved_as: dict[str, int] = {}  # device -> the number of its save, until a reading after it
 
     # ----- requests -------------------------------------------------------------------------------------
 
@@ -136,7 +142,19 @@ class PairingBook:
             now,
         )
         self.pairings[pairing.device_id] = pairing
+        self._unsaved.add(pairing.device_id)
         return pairing
+
+    def saved(self, device_id: str) -> None:
+        """The pairing approved here is in the pairing file now."""
+        self._unsaved.discard(device_id)
+        self.saves += 1
+        self._saved_as[device_id] = self.saves
+
+    def unsaved(self, device_id: str) -> None:
+        """The pairing approved here could not be saved: it is no pairing."""
+        self._unsaved.discard(device_id)
+        self.pairings.pop(device_id, None)
 
     def _purge(self, now: float) -> None:
         self.pending = {rid: r for rid, r in self.pending.items() if r.expires_at > now}
@@ -164,8 +182,14 @@ class PairingBook:
         self._seen_nonces[(device_id, nonce)] = timestamp + 2 * SIGNATURE_WINDOW_S
         return pairing
 
-    def replace_pairings(self, pairings: Mapping[str, Pairing]) -> list[str]:
-        """Adopt the pairings read from disk; returns the device ids that were revoked meanwhile."""
-        revoked = [device_id for device_id in self.pairings if device_id not in pairings]
-        self.pairings = dict(pairings)
+    def replace_pairings(self, pairings: Mapping[str, Pairing], saves_before: int | None = None) -> list[str]:
+        """Adopt the pairings read from disk, by a reading begun after ``saves_before`` saves (default: all of
+        them); returns the device ids that were revoked meanwhile. A pairing approved here that the reading may
+        predate (its save not ended, or ended after the reading began) is kept, and is no revocation."""
+        begun = self.saves if saves_before is None else saves_before
+        recent = self._unsaved | {device_id for device_id, save in self._saved_as.items() if save > begun}
+        self._saved_as = {device_id: save for device_id, save in self._saved_as.items() if save > begun}
+        kept = {device_id: self.pairings[device_id] for device_id in recent if device_id in self.pairings}
+        revoked = [device_id for device_id in self.pairings if device_id not in pairings and device_id not in kept]
+        self.pairings = dict(pairings) | {device_id: kept[device_id] for device_id in kept if device_id not in pairings}
         return revoked

@@ -128,10 +128,12 @@
   // element), and when not, a notice saying what that means. Synthetic events (arrive(), press()) run the
   // page's mouseover and mouseenter handlers but leave :hover as it was, and an element that something else
   // covers does not get it from a real pointer either.
+  // (what opens on the pointer's events does open, as Angular Material's tooltip on mouseenter: the notice says it
+  // may, where it said that the page did not take the hover)
   var HOVER_NOT_TAKEN =
-    "The page did not take the hover: the element does not match CSS :hover, so its :hover styles did not " +
-    "apply and a menu that opens only through CSS :hover stays closed. On this lane open such a menu with a " +
-    "click, or take a snapshot to see what opened.";
+    "The element does not match CSS :hover, so its :hover styles did not apply and a menu that opens only " +
+    "through CSS :hover stays closed (what opens on the pointer's events, as a tooltip on mouseenter, may be " +
+    "open). On this lane open such a menu with a click, or take a snapshot to see what opened.";
   var HOVER_GONE = "The element is no longer on the page after the hover; take a snapshot to see what changed.";
   function hoverTaken(el) {
     if (!el.isConnected) return { hovered: false, notice: HOVER_GONE };

@@ -86,9 +86,10 @@ ACTION_TOOLS = (
                 + NOTICE_FIELD.meaning[0].lower()
                 + NOTICE_FIELD.meaning[1:]
                 + " With hover, on either lane, present when hovered "
-                "is false: that the page did not take the hover, so a menu that opens only through CSS :hover "
-                "stays closed (open it with a click, or take a snapshot to see what opened), or that the element "
-                "is gone after the hover.",
+                "is false: that the element does not match CSS :hover, so a menu that opens only through CSS "
+                ":hover stays closed (what opens on the pointer's events, as a tooltip, may be open; open such a "
+                "menu with a click, or take a snapshot to see what opened), or that the element is gone after the "
+                "hover.",
             ),
             *SEEN,
         ),

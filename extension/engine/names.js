@@ -281,7 +281,7 @@
       "corner all left right top bottom svg glyph glyphicon glyphicons material symbols outlined mdi bi el primary secondary " +
       "tertiary small large big the a of clickable pointer action actions control size theme notranslate lighten darken " +
       "text mui css jss root medium base font lucide feather tabler heroicon rounded flex inline block shadow border " +
-      "ring transition cursor center justify gap opacity"
+      "ring transition cursor center justify gap opacity outline vaadin lumo"
   );
   // Of those, the directions: a glyph's own words when the class names a glyph that points (mdi-chevron-left), where
   // they tell a calendar's two arrows apart.
@@ -295,13 +295,16 @@
   // "fa-solid fa-star" -> "star", "email-reply" -> "email-reply". Only lower-case letters, digits and hyphens, so a class cannot write
   // anything but a word; "" when the classes say nothing.
   function classHint(el) {
-    // an icon inside it first, an icon font's glyph (<i class="mdi mdi-chevron-left">) or an inline SVG's (<svg
-    // class="lucide lucide-ellipsis">): what a person sees it do, where its own classes say how it looks (Tailwind's)
-    var glyph = el.querySelector("i[class], svg[class]");
+    // an icon inside it first, an icon font's glyph (<i class="mdi mdi-chevron-left">), an inline SVG's (<svg
+    // class="lucide lucide-ellipsis">) or a web component's: what a person sees it do, where its own classes say how
+    // it looks (Tailwind's)
+    var glyph = el.querySelector("i[class], svg[class]") || iconComponent(el);
     var candidates = glyph ? [glyph, el] : [el];
     var inner = el.querySelectorAll("[class]");
     for (var i = 0; i < inner.length && candidates.length < HINT_SCAN; i++) candidates.push(inner[i]);
     for (var c = 0; c < candidates.length; c++) {
+      var named = iconName(candidates[c]);
+      if (named) return named;
       var classes = String(candidates[c].getAttribute("class") || "").split(/\s+/);
       for (var k = classes.length - 1; k >= 0; k--) {
         var hint = hintWord(classes[k]);
@@ -312,6 +315,20 @@
       if (tested) return tested;
     }
     return hintWord(el.id); // failing a class, the element's id ("open-search")
+  }
+  // A web component's icon names its glyph in an attribute, where its class says where it sits: UI5's <ui5-icon
+  // name="slim-arrow-down" class="inputIcon">, Ionic's <ion-icon name="trash-outline">, Shoelace's <sl-icon
+  // name="pencil">, Vaadin's <vaadin-icon icon="vaadin:close">.
+  function isIconComponent(el) {
+    return /-icon$/.test(el.localName) && (el.hasAttribute("name") || el.hasAttribute("icon"));
+  }
+  function iconComponent(el) {
+    var named = el.querySelectorAll("[name], [icon]");
+    for (var i = 0; i < named.length; i++) if (isIconComponent(named[i])) return named[i];
+    return null;
+  }
+  function iconName(el) {
+    return isIconComponent(el) ? hintWord(el.getAttribute("name") || el.getAttribute("icon")) : "";
   }
   // A class a CSS-in-JS library generates: its name and a hash (Emotion's css-vubbuv, styled-components' sc-bdVaJa);
   // or one a framework sets for a state or an animation (Angular's ng-valid, ng-dirty, ng-star-inserted, ng-tns-c12-3,

@@ -293,6 +293,25 @@ remove.addEventListener("click", () => { document.getElementById("status").textC
 </script></body></html>"""
 
 
+#: Icons of web components, which name their glyph in an attribute: UI5's arrow icon that opens a multi-combobox (a
+#: clickable ui5-icon of class inputIcon, its hint was "input"), Ionic's and Vaadin's icons in icon-only buttons.
+#: (Unknown elements here, drawn as UI5 draws its icon, with a pointer cursor: the attribute is what the engine
+#: reads, not the component's drawing.)
+COMPONENT_ICONS = """<!doctype html><html><head><title>Icons</title></head><body>
+<button type="button" class="btn btn-icon"><ion-icon name="trash-outline"></ion-icon></button>
+<button type="button" class="btn btn-icon"><vaadin-icon icon="vaadin:pencil"></vaadin-icon></button>
+<span>Channels <ui5-icon name="slim-arrow-down" class="inputIcon" style="display: inline-block; cursor: pointer;
+ width: 16px; height: 16px; background: #ccc"></ui5-icon></span>
+<p id="status">Nothing done</p>
+<script>
+const say = (text) => () => { document.getElementById("status").textContent = text; };
+const [remove, edit] = document.querySelectorAll("button");
+remove.addEventListener("click", say("Deleted"));
+edit.addEventListener("click", say("Editing"));
+document.querySelector("ui5-icon").addEventListener("click", say("Opened"));
+</script></body></html>"""
+
+
 #: Boxes that listen for clicks around one control: a multiple select drawn as Naive UI draws it (the box listens,
 #: its focusable tags box has no role and no name, the placeholder a person presses lies beside it), a select whose
 #: named combobox has its placeholder beside it (Ant Design's), and a card of two buttons under its title.
@@ -334,4 +353,5 @@ FIDELITY_PAGES = {
     "/fidelity/mui-icons": MUI_ICONS,
     "/fidelity/tailwind-icons": TAILWIND_ICONS,
     "/fidelity/angular-icons": ANGULAR_ICONS,
+    "/fidelity/component-icons": COMPONENT_ICONS,
 }

@@ -177,6 +177,8 @@ def test_a_calendars_two_arrow_buttons_are_told_apart_by_their_glyphs(agent: Lan
         ("/fidelity/tailwind-icons", (("ellipsis", "Menu open"), ("trash", "Deleted"))),
         # a framework's state classes, last on the button and its icon: the button's own class
         ("/fidelity/angular-icons", (("edit", "Editing"), ("delete", "Deleted"))),
+        # web components' icons, which name their glyph in an attribute
+        ("/fidelity/component-icons", (("trash", "Deleted"), ("pencil", "Editing"), ("slim-arrow-down", "Opened"))),
     ],
 )
 def test_icon_buttons_get_their_icons_hint_not_their_styles(
@@ -185,9 +187,9 @@ def test_icon_buttons_get_their_icons_hint_not_their_styles(
     agent.open(path)
     text = agent.snapshot()
     for hint, outcome in hints:
-        found = re.search(rf"- button \[hint={hint}\] (@e\d+)\n", text)
+        found = re.search(rf"- (button|generic) \[hint={hint}\] (@e\d+)\n", text)
         assert found, text
-        agent.ok("browser_click", ref=found[1])
+        agent.ok("browser_click", ref=found[2])
         status_after(agent, outcome)
 
 

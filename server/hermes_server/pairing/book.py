@@ -187,9 +187,9 @@ class PairingBook:
         them); returns the device ids that were revoked meanwhile. A pairing approved here that the reading may
         predate (its save not ended, or ended after the reading began) is kept, and is no revocation."""
         begun = self.saves if saves_before is None else saves_before
-        recent = self._unsaved | {device_id for device_id, save in self._saved_as.items() if save > begun}
         self._saved_as = {device_id: save for device_id, save in self._saved_as.items() if save > begun}
+        recent = self._unsaved | set(self._saved_as)
         kept = {device_id: self.pairings[device_id] for device_id in recent if device_id in self.pairings}
         revoked = [device_id for device_id in self.pairings if device_id not in pairings and device_id not in kept]
-        self.pairings = dict(pairings) | {device_id: kept[device_id] for device_id in kept if device_id not in pairings}
+        self.pairings = kept | dict(pairings)
         return revoked

@@ -85,6 +85,9 @@ class CaseResult:
     focused: dict[str, bool] = field(default_factory=dict)
     #: the lanes that ended otherwise than the oracle's first run and as one of its later runs (``ORACLE_AGAIN``)
     oracle_varied: list[str] = field(default_factory=list)
+    #: the control as the page declared it at the case's own load (None: the page declares no such control), so
+    #: that a run from the catalog sees a page that has changed since without loading it once more
+    declared: Control | None = None
 
 
 def settled(observe: Callable[[], dict[str, Any]], wait: Callable[[], object]) -> dict[str, Any]:
@@ -116,6 +119,8 @@ def run_case(case: Case, server: PageServer, oracle: Oracle, lanes: Sequence[Lan
     result = CaseResult(case)
     url = server.url(page_path(case.page.page))
     oracle.load(url)
+    declared = CorpusPage.from_declaration(case.page.page, oracle.corpus())
+    result.declared = next((c for c in declared.controls if c.key == case.control.key), None)
     try:
         pressed, expected = drive_oracle(oracle, case.interaction.steps)
     except OracleError as error:

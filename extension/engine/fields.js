@@ -249,6 +249,14 @@
     inputEvent(el, "input", inputType, text, false);
     return true;
   }
+  // Whether a key's edit of `el` is left to the browser's own editing (document.execCommand): an email or number
+  // input, whose value is a sanitised reading of its text and which has no selection API. Chromium keeps the text
+  // as typed (a number field holding "." on the way to ".5", whose value reads "") and edits its selection (all it
+  // holds after Tab or Control+A), neither of which the engine can read to splice the value itself.
+  var SANITISED_INPUTS = wordSet("email number");
+  function editsNatively(el) {
+    return el.localName === "input" && !!SANITISED_INPUTS[el.type] && engine.activeElementDeep() === el;
+  }
   // Backspace (or Delete, forward): the selection, else one character. Returns whether it happened.
   function deleteInField(el, forward) {
     var inputType = forward ? "deleteContentForward" : "deleteContentBackward";
@@ -446,6 +454,7 @@
     inputEvent: inputEvent,
     plainEvent: plainEvent,
     isTextField: isTextField,
+    editsNatively: editsNatively,
     sensitiveField: sensitiveField,
     sensitiveKind: sensitiveKind,
     riskOfAction: riskOfAction,

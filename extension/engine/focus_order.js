@@ -157,6 +157,7 @@
       // the focus went there, or a handler of its events moved it on (a dialog's focus trap sends it back in):
       // either is where Tab leaves it; only an element that took no focus at all passes it to the next stop
       if (activeElementDeep() !== before) {
+        if (activeElementDeep() === next) selectOnTab(next);
         noteStartingPoint(activeElementDeep());
         return "focus";
       }
@@ -164,6 +165,14 @@
     if (target && target !== document.body) engine.blurFocused();
     noteStartingPoint(null); // the focus left the page: the next Tab starts from its start
     return "focus";
+  }
+  // Chromium's Tab into a one-line text field selects all it holds, after its focus event (a select event follows),
+  // so that the next keys replace it; a textarea keeps the selection it had (measured with real keys: Solara's
+  // number field holding "0.0", Tab then ".5" gives ".5" with real keys, where the lane's Tab had left the caret at
+  // the start and typing gave ".50.0").
+  var SELECTED_ON_TAB = { text: 1, search: 1, url: 1, tel: 1, email: 1, password: 1, number: 1 };
+  function selectOnTab(el) {
+    if (el.localName === "input" && SELECTED_ON_TAB[el.type]) el.select();
   }
   // The sequential focus navigation starting point (HTML's): where a press landed, or what Tab last focused. With
   // nothing focused (a press on text, or on a menu's item that takes no focus itself), Tab goes on from there, not

@@ -28,6 +28,7 @@
     plainEvent = engine.plainEvent,
     isTextField = engine.isTextField,
     insertIntoField = engine.insertIntoField,
+    editsNatively = engine.editsNatively,
     deleteInField = engine.deleteInField,
     focusElement = engine.focusElement,
     nativeValue = engine.nativeValue,
@@ -273,15 +274,15 @@
     // (an editor hears the edit coming as the browser announces it, and may do it itself: editInEditable)
     if (effect === "insert") {
       if (editing.editable) return editInEditable(target, "insertText", key, "insertText") ? "insert" : null;
-      insertIntoField(target, key, "insertText");
+      if (!(editsNatively(target) && document.execCommand("insertText", false, key))) insertIntoField(target, key, "insertText");
       return "insert";
     }
     if (plain && (key === "Backspace" || key === "Delete") && textual) {
+      var backward = key === "Backspace";
       if (editing.editable) {
-        var backward = key === "Backspace";
         return editInEditable(target, backward ? "deleteContentBackward" : "deleteContentForward", null, backward ? "delete" : "forwardDelete") ? "delete" : null;
       }
-      deleteInField(target, key === "Delete");
+      if (!(editsNatively(target) && document.execCommand(backward ? "delete" : "forwardDelete", false))) deleteInField(target, !backward);
       return "delete";
     }
     // (Shift held too: Chromium's radio ignores only Control, Alt and Meta with an arrow)

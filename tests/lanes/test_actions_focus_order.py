@@ -18,7 +18,7 @@ import pytest
 
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
-from tests.lanes.page_reports import focus_field, press, ref_of
+from tests.lanes.page_reports import focus_field, press, ref_of, reported
 from tests.lanes.test_contract import line_of
 from tests.support.pages import PageServer
 from tests.support.waiting import wait_until
@@ -288,6 +288,24 @@ document.querySelector('x-dialog').attachShadow({ mode: 'open' }).innerHTML =
 )
 
 
+#: Filled fields that Tab reaches: a one-line one, a number and an email (Tab selects what they hold), then a
+#: textarea whose caret was put at its end (it keeps that caret); the title lists each field's value on every keyup.
+FILLED = page(
+    "{}",
+    """<h1>Filled</h1>
+<p><button id="start">Start</button></p>
+<p><label>Name <input id="name" value="Ada"></label> <label>Tip <input id="tip" type="number" value="0.0"></label>
+<label>Mail <input id="mail" type="email" value="a@b.c"></label></p>
+<p><label>Notes <textarea id="notes">one two</textarea></label></p>
+<script>
+document.addEventListener('keyup', () => {
+  document.title = JSON.stringify(Object.fromEntries(
+    ['name', 'tip', 'mail', 'notes'].map((id) => [id, document.getElementById(id).value])));
+});
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
@@ -304,6 +322,7 @@ def pages() -> Iterator[PageServer]:
         "/roving-hosts": ROVING_HOSTS,
         "/dialog-host": DIALOG_HOST,
         "/removed-start": REMOVED_START,
+        "/filled": FILLED,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -457,3 +476,15 @@ def test_tab_from_inside_a_host_of_negative_tabindex_goes_through_its_tree_then_
     assert press(agent, "Tab", 2) == ["save", "after"]
     focus_field(agent, "/dialog-host", 'button "Save"')
     assert press(agent, "Shift+Tab", 2) == ["cancel", "before"]
+
+
+def test_tab_into_a_filled_one_line_field_selects_what_it_holds_and_the_keys_replace_it(agent: LaneAgent) -> None:
+    """Measured with real keys: Chromium's Tab selects all a one-line field holds (a number or email field too, which
+    have no selection API), so the keys after it replace the value (Solara's number field holding "0.0": Tab, then
+    ".5", gives 0.5) and Backspace empties it; a textarea keeps the caret it had."""
+    focus_field(agent, "/filled", 'textbox "Notes"')
+    agent.ok("browser_press", key="End")
+    agent.ok("browser_click", ref=ref_of(agent, 'button "Start"'))
+    for key in ("Tab", "B", "o", "b", "Tab", ".", "5", "Tab", "Backspace", "x", "Tab", "!"):
+        agent.ok("browser_press", key=key)
+    assert reported(agent) == {"name": "Bob", "tip": ".5", "mail": "x", "notes": "one two!"}

@@ -103,9 +103,17 @@
   // A message sent on a WebSocket is a request too, over at the socket's next message (the server's answer, which
   // the page renders: Taipy's and Solara's widgets take their new value back from it) or its close, in the task
   // after the page's own handlers of it ran. A message that gets no answer holds an action until the engine's bound.
+  // A Jupyter kernel (Solara's, Voila's) first says it is busy with the message, then sends what it did, then that
+  // it is idle: its busy notice is no answer.
   if (typeof WebSocket === "function") {
+    const indexOf = String.prototype.indexOf;
+    const busyNotice = (data) =>
+      typeof data === "string" &&
+      data.length < 4096 &&
+      (apply(indexOf, data, ['"execution_state": "busy"']) >= 0 || apply(indexOf, data, ['"execution_state":"busy"']) >= 0);
     const waiting = new WeakMap(); // socket -> the ends of its messages sent and not yet answered
-    const answered = (socket) => () => {
+    const answered = (socket) => (event) => {
+      if (event.type === "message" && busyNotice(event.data)) return;
       const ends = waiting.get(socket);
       if (!ends.length) return;
       waiting.set(socket, []);

@@ -96,9 +96,19 @@ class RequestServer(PageServer):
         socket = web.WebSocketResponse()
         await socket.prepare(request)
         async for message in socket:
+            kernel = bool(json.loads(message.data).get("kernel"))
+            if kernel:  # a Jupyter kernel's way (Solara's): its status "busy" at once, "idle" after the answer
+                await socket.send_str(json.dumps(kernel_status("busy")))
             await asyncio.sleep(ANSWER_DELAY_S)  # the simulated server's latency, as above
             await socket.send_str(message.data)
+            if kernel:
+                await socket.send_str(json.dumps(kernel_status("idle")))
         return socket
+
+
+def kernel_status(state: str) -> dict[str, object]:
+    """A Jupyter kernel's status message on its iopub channel, as Solara's server sends it."""
+    return {"header": {"msg_type": "status"}, "channel": "iopub", "content": {"execution_state": state}}
 
 
 def page(title: str, body: str) -> str:
@@ -288,6 +298,26 @@ socket.addEventListener('message', (event) => {
 )
 
 
+#: A button whose click goes to a Jupyter kernel over the page's WebSocket (Solara's ConfirmationDialog): the kernel
+#: says it is busy at once, and the dialog opens when its answer comes. Both lanes answered the click with the
+#: button's focus alone, at the busy notice, while the dialog opened a moment later.
+KERNEL_DIALOG_PAGE = page(
+    "connecting",
+    """<button id="open">Cancel order</button>
+<div id="dialog" role="dialog" aria-label="Cancel order" hidden><p>Really cancel?</p></div>
+<script>
+const socket = new WebSocket(location.origin.replace('http', 'ws') + '/api/socket');
+socket.addEventListener('open', () => { document.title = 'ready'; });
+document.getElementById('open').addEventListener('click', () => {
+  socket.send(JSON.stringify({ kernel: true, open: true }));
+});
+socket.addEventListener('message', (event) => {
+  if (JSON.parse(event.data).open) document.getElementById('dialog').hidden = false;
+});
+</script>""",
+)
+
+
 REQUEST_PAGES: dict[str, Page] = {
     "/fetch": FETCH_PAGE,
     "/xhr": XHR_PAGE,
@@ -301,6 +331,7 @@ REQUEST_PAGES: dict[str, Page] = {
     "/form": FORM_PAGE,
     "/frame-start": page("Frame", "<p>Nothing sent</p>"),
     "/socket-switch": SOCKET_SWITCH_PAGE,
+    "/kernel-dialog": KERNEL_DIALOG_PAGE,
 }
 
 
@@ -423,3 +454,12 @@ def test_a_switch_whose_value_comes_back_over_the_pages_websocket_is_read_once_i
     clicked = agent.ok("browser_click", ref=express)
     assert '~ - checkbox "Express" [focused] @' in str(clicked["snapshot"]), clicked  # no [checked] now
     assert agent.ok("browser_snapshot")["title"] == "unchecked"
+
+
+def test_a_click_sent_to_a_jupyter_kernel_returns_once_its_answer_shows_not_at_its_busy_notice(
+    agent: LaneAgent,
+) -> None:
+    agent.open("/kernel-dialog")
+    wait_until(lambda: agent.ok("browser_snapshot")["title"] == "ready", 5, "the page's socket to open")
+    clicked = agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'button "Cancel order"'))
+    assert '+ - dialog "Cancel order"' in str(clicked["snapshot"]), clicked

@@ -540,7 +540,7 @@
     var inside = field !== el && composedContains(el, field) ? field : null;
     var facts = fieldFacts(inside || el);
     if (!takesRealKeys(facts, textTypes)) return Promise.resolve({ facts: facts });
-    if ((inside || el).readOnly) return Promise.resolve({ facts: facts, aimed: readOnly(found.number) });
+    if ((inside || el).readOnly) return Promise.resolve({ facts: facts, aimed: readOnly(inside || el, found.number) });
     // (a segment named: typed from it, read back from its field: segments.js)
     var segmented = engine.segmentedField(el) || (engine.noteSegment(found) && { press: el });
     var at = segmented ? segmented.press : inside;
@@ -550,9 +550,13 @@
     });
   }
   // A read-only field is typed into by neither lane, with no click and no key (typing.js refuses it alike): its
-  // page may still take keys on it (Vuetify 2's select chooses the item typed), which browser_press gives it.
-  function readOnly(number) {
-    return failure("readonly", "Element " + refText(number) + " is read-only.");
+  // page may still take keys on it (Vuetify 2's select chooses the item typed), which browser_press gives it. One
+  // in a box that opens a list of options (aria-haspopup listbox: Vuetify 2's select, in Solara's apps) says how a
+  // person chooses there, where "read-only" alone told the agent that it could not be changed.
+  function readOnly(el, number) {
+    var opener = el.closest && el.closest('[aria-haspopup="listbox"]');
+    var how = opener ? ": it chooses from a list it opens when clicked; click it, then click the option in that list" : "";
+    return failure("readonly", "Element " + refText(number) + " is read-only" + how + ".");
   }
   // (slider: one the page draws, which the lane moves by its keys: values.js sliderStep)
   function fieldFacts(el) {
@@ -568,13 +572,14 @@
   function typingInFocus(field, number, textTypes) {
     var facts = fieldFacts(field);
     if (!takesRealKeys(facts, textTypes)) return { facts: facts };
-    if (field.readOnly) return { facts: facts, aimed: readOnly(number) };
+    if (field.readOnly) return { facts: facts, aimed: readOnly(field, number) };
     var point = visiblePoint(field);
     var aimed = { ok: true, x: point.x, y: point.y, frameOffset: frameOffset(), focused: true, watch: watch() };
     return { facts: facts, aimed: withDescription(aimed, field, number) };
   }
 
   Object.assign(engine, {
+    readOnlyFailure: readOnly,
     click: click,
     arrive: arrive,
     rect: rect,

@@ -83,7 +83,7 @@
       if (engine.drawnSlider(found.element)) return engine.moveSlider(ref, found, text);
       return failure("not_typable", "Element " + refText(number) + " does not take text; type into a textbox.");
     }
-    if (el.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");
+    if (el.readOnly) return engine.readOnlyFailure(el, number);
     // With options.confirm (the extension lane in ask mode), a password or payment field is typed into only once
     // the user has said so: the field is looked at before the focus, after it (a page may make it a password on
     // focus), before every character and after the last one (it may turn while the text goes in), and nothing

@@ -81,7 +81,7 @@
     if (tag !== "input" && tag !== "textarea" && !editable) {
       // a slider a page draws (a thumb with role slider: Radix's, marimo's) takes a number, moved to by its keys
       if (engine.drawnSlider(found.element)) return engine.moveSlider(ref, found, text);
-      return failure("not_typable", "Element " + refText(number) + " does not take text; type into a textbox.");
+      return notTypable(found.element, number);
     }
     if (el.readOnly) return engine.readOnlyFailure(el, number);
     // With options.confirm (the extension lane in ask mode), a password or payment field is typed into only once
@@ -114,6 +114,14 @@
         return typeInFocus(el, number, text, options, editable);
       });
     });
+  }
+  // What takes no text: one that a person presses (a button, Vuetify's toggle buttons in Solara's apps, which
+  // show no pressed state) is clicked, where "type into a textbox" pointed the agent the wrong way.
+  var PRESSED_ROLES = engine.wordSet("button link tab menuitem menuitemradio menuitemcheckbox option treeitem");
+  function notTypable(el, number) {
+    var role = roleOf(el, tagOf(el));
+    var how = PRESSED_ROLES[role] ? "it is a " + role + ": click it" : "type into a textbox";
+    return failure("not_typable", "Element " + refText(number) + " does not take text; " + how + ".");
   }
   // type(), once the field has the focus.
   function typeInFocus(el, number, text, options, editable) {

@@ -113,6 +113,7 @@ READ_ONLY = page(
 <div role="button" aria-haspopup="listbox" aria-expanded="false" aria-owns="crusts" tabindex="0">
   <label for="crust">Crust</label> <input id="crust" readonly aria-readonly="false"></div>
 <div role="listbox" id="crusts" hidden><div role="option">Thin</div><div role="option">Thick</div></div>
+<p><button class="v-btn">Eco box</button> <span role="link" tabindex="0">Terms</span></p>
 <script>
 const keys = [];
 document.addEventListener('keydown', (event) => {
@@ -379,6 +380,21 @@ def test_a_read_only_field_in_a_box_that_opens_a_list_says_how_to_choose_there(a
             "controller_error",
             f"readonly: Element {ref} is read-only: {how}",
         )
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == []
+
+
+def test_typing_into_what_a_person_presses_says_to_click_it(agent: LaneAgent) -> None:
+    """Vuetify's toggle buttons (Solara's) show no pressed state; browser_fill_form "true" on one answered "type
+    into a textbox", which pointed the agent the wrong way."""
+    agent.open("/read-only")
+    snapshot = agent.ok("browser_snapshot", full=True)["snapshot"]
+    for role, name in (("button", "Eco box"), ("link", "Terms")):
+        ref = ref_of(snapshot, f'{role} "{name}"')
+        _, message = agent.error("browser_fill_form", fields=[{"ref": ref, "value": "true"}])
+        assert message.startswith(
+            f"not_typable: field 1 of 1 ({ref}) was not set: Element {ref} does not take text; "
+        ), message
+        assert f"; it is a {role}: click it." in message, message
     assert json.loads(agent.ok("browser_snapshot")["title"]) == []
 
 

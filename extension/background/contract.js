@@ -596,6 +596,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/segments.js",
     "engine/typing.js",
     "engine/type_ahead.js",
+    "engine/list_choice.js",
     "engine/api.js"
   ],
   "TRUSTED_INPUT": {

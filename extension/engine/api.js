@@ -298,6 +298,8 @@
       optionInFocus: guarded(engine.optionInFocus, "action_failed"),
       stillInList: guarded(engine.stillInList, "action_failed"),
       chosenShown: guarded(engine.chosenShown, "action_failed"),
+      optionPoint: guardedAsync(engine.optionPoint, "action_failed"),
+      listChosen: guarded(engine.listChosen, "action_failed"),
       checkState: guarded(checkState, "action_failed"),
       typedAfter: guardedAsync(engine.typedAfter, "action_failed"),
       press: settledAction(engine.press),

@@ -51,6 +51,24 @@
     if (!how.ok) return Promise.resolve(how);
     var found = pointerTarget(ref);
     if (!found.ok) return Promise.resolve(found);
+    return clickFound(found, how);
+  }
+  // A click on an element that has no ref of its own, as click() makes it (an option of the list a click opened:
+  // list_choice.js), told in messages by the ref the agent named (`number`).
+  function clickElement(el, number) {
+    return clickFound({ ok: true, element: el, number: number }, gesture({}));
+  }
+  // aimAt(el, number) -> Promise<{ok, x, y, watch} | failure>: where the cdp lane's real click goes for such an
+  // element, a clear point where a press reaches it now (else what is in the way, and nothing is pressed).
+  function aimAt(el, number) {
+    return pressPoint(el, number).then(function (point) {
+      if (!point.ok) return point;
+      var hit = engine.pressedThrough(el, deepElementFromPoint(point.x, point.y));
+      if (!reaches(el, hit)) return intercepted(el, number, hit);
+      return { ok: true, x: point.x, y: point.y, watch: watch() };
+    });
+  }
+  function clickFound(found, how) {
     var el = found.element;
     if (isDisabled(el) && !how.hover) return Promise.resolve(failure("disabled", "Element " + refText(found.number) + " is disabled."));
     var result = withDescription({ ok: true }, el, found.number);
@@ -531,6 +549,8 @@
       });
     }
     var field = engine.typingTarget(el);
+    // a box that opens a list of options and takes no text: the lane clicks it, then the option (list_choice.js)
+    if (!engine.opensToType(el) && engine.listOpener(el, field)) return Promise.resolve({ facts: { chooses: true } });
     if (field !== el && field === focusedElement()) return Promise.resolve(typingInFocus(field, found.number, textTypes));
     if (engine.opensToType(el)) {
       focusBeforeOpening.set(el, focusedElement());
@@ -540,7 +560,7 @@
     var inside = field !== el && composedContains(el, field) ? field : null;
     var facts = fieldFacts(inside || el);
     if (!takesRealKeys(facts, textTypes)) return Promise.resolve({ facts: facts });
-    if ((inside || el).readOnly) return Promise.resolve({ facts: facts, aimed: readOnly(inside || el, found.number) });
+    if ((inside || el).readOnly) return Promise.resolve({ facts: facts, aimed: readOnly(found.number) });
     // (a segment named: typed from it, read back from its field: segments.js)
     var segmented = engine.segmentedField(el) || (engine.noteSegment(found) && { press: el });
     var at = segmented ? segmented.press : inside;
@@ -550,13 +570,10 @@
     });
   }
   // A read-only field is typed into by neither lane, with no click and no key (typing.js refuses it alike): its
-  // page may still take keys on it (Vuetify 2's select chooses the item typed), which browser_press gives it. One
-  // in a box that opens a list of options (aria-haspopup listbox: Vuetify 2's select, in Solara's apps) says how a
-  // person chooses there, where "read-only" alone told the agent that it could not be changed.
-  function readOnly(el, number) {
-    var opener = el.closest && el.closest('[aria-haspopup="listbox"]');
-    var how = opener ? ": it chooses from a list it opens when clicked; click it, then click the option in that list" : "";
-    return failure("readonly", "Element " + refText(number) + " is read-only" + how + ".");
+  // page may still take keys on it, which browser_press gives it. (One in a box that opens a list of options,
+  // Vuetify 2's select, is chosen in by clicks: list_choice.js.)
+  function readOnly(number) {
+    return failure("readonly", "Element " + refText(number) + " is read-only.");
   }
   // (slider: one the page draws, which the lane moves by its keys: values.js sliderStep)
   function fieldFacts(el) {
@@ -572,14 +589,15 @@
   function typingInFocus(field, number, textTypes) {
     var facts = fieldFacts(field);
     if (!takesRealKeys(facts, textTypes)) return { facts: facts };
-    if (field.readOnly) return { facts: facts, aimed: readOnly(field, number) };
+    if (field.readOnly) return { facts: facts, aimed: readOnly(number) };
     var point = visiblePoint(field);
     var aimed = { ok: true, x: point.x, y: point.y, frameOffset: frameOffset(), focused: true, watch: watch() };
     return { facts: facts, aimed: withDescription(aimed, field, number) };
   }
 
   Object.assign(engine, {
-    readOnlyFailure: readOnly,
+    clickElement: clickElement,
+    aimAt: aimAt,
     click: click,
     arrive: arrive,
     rect: rect,

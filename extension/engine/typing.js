@@ -73,6 +73,8 @@
     var segment = engine.noteSegment(found);
     if (segment) options = Object.assign({}, options, { clear: false });
     if (opensToType(el)) return openToType(ref, found, text, options);
+    // a box that opens a list of options on a click and takes no text (Vuetify 2's select): its option clicked
+    if (engine.listOpener(found.element, el)) return engine.chooseFromList(ref, text);
     var tag = tagOf(el);
     scrollIntoViewIfNeeded(el);
     if (tag === "select") return chooseInSelect(el, text, number);
@@ -83,7 +85,7 @@
       if (engine.drawnSlider(found.element)) return engine.moveSlider(ref, found, text);
       return notTypable(found.element, number);
     }
-    if (el.readOnly) return engine.readOnlyFailure(el, number);
+    if (el.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");
     // With options.confirm (the extension lane in ask mode), a password or payment field is typed into only once
     // the user has said so: the field is looked at before the focus, after it (a page may make it a password on
     // focus), before every character and after the last one (it may turn while the text goes in), and nothing

@@ -110,9 +110,6 @@ READ_ONLY = page(
     "[]",
     """<h1>Read-only</h1>
 <label>Size <input id="size" readonly value=""></label>
-<div role="button" aria-haspopup="listbox" aria-expanded="false" aria-owns="crusts" tabindex="0">
-  <label for="crust">Crust</label> <input id="crust" readonly aria-readonly="false"></div>
-<div role="listbox" id="crusts" hidden><div role="option">Thin</div><div role="option">Thick</div></div>
 <p><button class="v-btn">Eco box</button> <span role="link" tabindex="0">Terms</span></p>
 <script>
 const keys = [];
@@ -366,20 +363,6 @@ def test_a_read_only_field_is_refused_on_both_lanes_and_no_key_reaches_it(agent:
         "controller_error",
         f"readonly: Element {size} is read-only.",
     )
-    assert json.loads(agent.ok("browser_snapshot")["title"]) == []
-
-
-def test_a_read_only_field_in_a_box_that_opens_a_list_says_how_to_choose_there(agent: LaneAgent) -> None:
-    """Vuetify 2's select (Solara's): a read-only input in a box of aria-haspopup listbox, refused as read-only on
-    both lanes, which told the agent that it could not be changed; a person clicks it and clicks the option."""
-    crust = field(agent, "/read-only", 'textbox "Crust" [readonly]')
-    box = ref_of(agent.ok("browser_snapshot", full=True)["snapshot"], 'button "Crust"')
-    how = "it chooses from a list it opens when clicked; click it, then click the option in that list."
-    for ref in (crust, box):
-        assert agent.error("browser_type", ref=ref, text="Thick") == (
-            "controller_error",
-            f"readonly: Element {ref} is read-only: {how}",
-        )
     assert json.loads(agent.ok("browser_snapshot")["title"]) == []
 
 

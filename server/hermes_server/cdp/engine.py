@@ -549,6 +549,19 @@ class PageEngine:
             child = parent
         return x, y
 
+    async def option_point(self, frame: FrameInfo, ref: str, name: str, names: list[str]) -> tuple[float, float] | None:
+        """Where a real click goes, in page coordinates, for the option named ``name`` of the list that ``ref``'s box
+        opened (the engine's ``optionPoint``, list_choice.js: a point where a press reaches it, once it shows);
+        None for an option of a list of several (``names``) that is chosen already."""
+        key = ref_key(ref)
+        answer = _answer(
+            "optionPoint",
+            await self.evaluate(frame, _called("globalThis.__hermesSnapshot.optionPoint", key, name, names)),
+        )
+        if answer.get("chosen"):
+            return None
+        return await self._in_page(frame, answer)
+
     async def watch(self, frame: FrameInfo) -> int:
         """A ``watch()`` token of ``frame``'s engine, for ``settle`` after an action there."""
         return int(await self.evaluate(frame, "globalThis.__hermesSnapshot.watch()"))

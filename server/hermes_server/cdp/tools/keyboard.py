@@ -9,7 +9,7 @@ from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.keys import clipboard_chord, parse_key, typed_keys
 from hermes_server.cdp.tools import pointer
 from hermes_server.cdp.tools.acting import Before, act, after_action, answering_dialog, follow, pressing
-from hermes_server.cdp.tools.input_events import press_key, replace_text
+from hermes_server.cdp.tools.input_events import Gesture, mouse_events, press_key, replace_text, send_mouse
 from hermes_server.cdp.tools.opened_tabs import following_tabs
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
 from hermes_server.errors import CDPCommandFailed
@@ -35,6 +35,8 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
     ref = ref_key(args["ref"])
     # What kind of field it is and, for one that takes real keys, where to click it: one call (the engine's aimToType).
     frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES)
+    if facts.get("chooses"):  # a box that opens a list of options on a click and takes no text (Vuetify 2's select)
+        return await _choose_from_list(browsing, frame, ref, args["text"])
     if facts.get("opens"):
         # A combobox that takes no text itself (Choices.js's, Select2's box): a person clicks it, and types into the
         # field the click opened and put the focus in.
@@ -126,6 +128,33 @@ async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: 
     await act(supervisor, press_key(supervisor, session, parse_key("Enter")))
     await engine.after_click(frame)
     chosen = await engine.call(frame, "chosenShown", ref, text)
+    return await follow(supervisor, frame, chosen, before)
+
+
+async def _choose_from_list(browsing: Browsing, frame: FrameInfo, ref: str, text: str) -> dict[str, Any]:
+    """A box that opens a list of options on a click and takes no text itself, with no option in focus for
+    type-ahead (Vuetify 2's select, Solara's): a person clicks it, then the option named (one name a line in a list
+    of several), each click real input at the point the engine gives (list_choice.js, as the extension lane reads
+    it); a name that shows in no list closes the list again (Escape) and chooses nothing more."""
+    supervisor = browsing.supervisor
+    _, session = supervisor.tab_session()
+    engine = browsing.engine()
+    names = [line.strip() for line in text.split("\n") if line.strip()]
+    if not names:
+        raise ToolError("controller_error", "invalid_value: Give the name of the option to choose.")
+    before = Before.now(supervisor, frame)
+    await pointer.click(browsing, {"ref": ref})
+    for name in names:
+        await engine.after_click(frame)
+        try:
+            point = await engine.option_point(frame, ref, name, names)
+        except ToolError:
+            await press_key(supervisor, session, parse_key("Escape"))
+            raise
+        if point is not None:  # (None: an option of a list of several that is chosen already, left so)
+            await act(supervisor, send_mouse(supervisor, session, mouse_events(*point, Gesture())))
+    await engine.after_click(frame)
+    chosen = await engine.call(frame, "listChosen", ref, text)
     return await follow(supervisor, frame, chosen, before)
 
 

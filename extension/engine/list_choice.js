@@ -1,0 +1,157 @@
+/*
+ * Hermes snapshot engine: typing into a box that opens a list of options on a click and takes no text itself (a
+ * read-only input in a box of aria-haspopup listbox: Vuetify 2's select, Solara's Select and SelectMultiple; a
+ * button of aria-haspopup listbox: Headless UI's Listbox), where no option takes the focus for type-ahead
+ * (type_ahead.js). A person clicks the box, then the option named; so do both lanes: the extension lane here
+ * (chooseFromList), the cdp lane with real input at the points this file gives (optionPoint). The option must
+ * show, within OPEN_MS of the click, in the list the box owns or controls (aria-owns, aria-controls). One name
+ * per line: more than one only in a list of aria-multiselectable, whose options already selected are left so. A
+ * name no option has closes the list again (Escape) and chooses nothing.
+ */
+(function (engine) {
+  "use strict";
+  if (engine.complete) return;
+  var clean = engine.clean,
+    cap = engine.cap,
+    quote = engine.quote,
+    failure = engine.failure,
+    refText = engine.refText,
+    VALUE_CAP = engine.VALUE_CAP,
+    tagOf = engine.tagOf,
+    lookup = engine.lookup,
+    hasBox = engine.hasBox,
+    elementById = engine.elementById,
+    withDescription = engine.withDescription,
+    accessibleName = engine.accessibleName,
+    nextFrame = engine.nextFrame;
+
+  var OPENER = '[aria-haspopup="listbox"]';
+  //: How long after the click the option may take to show (Vuetify's menu opens in the next frames).
+  var OPEN_MS = 1000;
+  var NAMES_LISTED = 12;
+
+  // The box of `el` (a ref's element) that opens a list of options on a click, when what it would be typed into
+  // takes no text (`field`, typing.js's typingTarget: a read-only input, or the element itself); else null.
+  function listOpener(el, field) {
+    var tag = tagOf(field);
+    var takesNoText = field.readOnly || (tag !== "input" && tag !== "textarea" && tag !== "select" && !field.isContentEditable);
+    if (!takesNoText || engine.roleOf(el, tagOf(el)) === "combobox") return null; // a combobox: opensToType's
+    return (field.closest && field.closest(OPENER)) || (el.closest && el.closest(OPENER)) || null;
+  }
+  // The list the box owns or controls, once it shows.
+  function listOf(opener) {
+    var ids = ((opener.getAttribute("aria-owns") || "") + " " + (opener.getAttribute("aria-controls") || "")).trim();
+    var list = ids ? ids.split(/\s+/) : [];
+    for (var i = 0; i < list.length; i++) {
+      var owned = elementById(opener, list[i]);
+      if (owned && hasBox(owned) && (owned.getAttribute("role") === "listbox" || owned.querySelector('[role="option"]'))) return owned;
+    }
+    return null;
+  }
+  function optionsOf(list) {
+    return Array.prototype.filter.call(list.querySelectorAll('[role="option"]'), hasBox);
+  }
+  function named(option, name) {
+    return clean(accessibleName(option)).toLowerCase() === clean(name).toLowerCase();
+  }
+  // offered(ref, name) -> Promise<{ok, opener, list, option} | failure>: the option named `name` once it shows in
+  // the list the ref's box opened, waited for at most OPEN_MS.
+  function offered(ref, name) {
+    var found = lookup(ref);
+    if (!found.ok) return Promise.resolve(found);
+    var opener = listOpener(found.element, engine.typingTarget(found.element));
+    if (!opener) return Promise.resolve(failure("not_typable", "Element " + refText(found.number) + " opens no list of options."));
+    var started = performance.now();
+    function look() {
+      var list = listOf(opener);
+      var option = list ? optionsOf(list).filter(function (each) { return named(each, name); })[0] : null;
+      if (option) return Promise.resolve({ ok: true, number: found.number, opener: opener, list: list, option: option });
+      if (performance.now() - started < OPEN_MS) return nextFrame().then(look);
+      var names = list ? optionsOf(list).slice(0, NAMES_LISTED).map(function (each) { return quote(cap(clean(accessibleName(each)), VALUE_CAP)); }) : [];
+      var what = !list
+        ? "a click on it showed no list; nothing was chosen"
+        : "its list has no option " + quote(cap(clean(name), VALUE_CAP)) + (names.length ? " (it has " + names.join(", ") + ")" : "") + "; nothing more was chosen and the list is closed again";
+      return Promise.resolve(failure("not_typable", "Element " + refText(found.number) + " chooses from a list it opens when clicked, and " + what + ": take a new snapshot."));
+    }
+    return look();
+  }
+  function selected(option) {
+    return option.getAttribute("aria-selected") === "true" || option.getAttribute("aria-checked") === "true";
+  }
+  // The names to choose, one a line: a list that takes one option is given one name.
+  function namesOf(text) {
+    return String(text).split("\n").map(clean).filter(Boolean);
+  }
+  function oneOnly(number, list, names) {
+    if (names.length < 2 || !list || list.getAttribute("aria-multiselectable") === "true") return null;
+    return failure("invalid_value", "Element " + refText(number) + " chooses one option; give one name, not " + names.length + ".");
+  }
+  // optionPoint(ref, name) -> Promise<{x, y} | {chosen: true} | failure> for the cdp lane, after its click opened the
+  // list: where its real click goes for the option named (a point where a press reaches it), or that the option is
+  // selected already in a list of several (left so).
+  function optionPoint(ref, name, names) {
+    return offered(ref, name).then(function (shown) {
+      if (!shown.ok) return shown;
+      var wrong = oneOnly(shown.number, shown.list, names || [name]);
+      if (wrong) return wrong;
+      if (names && names.length > 1 && selected(shown.option)) return { ok: true, chosen: true };
+      return engine.aimAt(shown.option, shown.number);
+    });
+  }
+  // chooseFromList(ref, text) -> Promise of the answer, on the extension lane: the box clicked, then each option
+  // named (an option selected already in a list of several is left so), then Escape if a name showed nowhere.
+  function chooseFromList(ref, text) {
+    var names = namesOf(text);
+    if (!names.length) return Promise.resolve(failure("invalid_value", "Give the name of the option to choose."));
+    return engine.click(ref, {}).then(function (clicked) {
+      if (!clicked.ok) return clicked;
+      return names
+        .reduce(function (done, name) {
+          return done.then(function (so) {
+            if (!so.ok) return so;
+            return engine.frameAndTurn().then(function () {
+              return offered(ref, name);
+            }).then(function (shown) {
+              if (!shown.ok) return shown;
+              var wrong = oneOnly(shown.number, shown.list, names);
+              if (wrong) return wrong;
+              if (names.length > 1 && selected(shown.option)) return so;
+              return engine.clickElement(shown.option, shown.number);
+            });
+          });
+        }, Promise.resolve({ ok: true }))
+        .then(function (done) {
+          if (!done.ok) {
+            return Promise.resolve(engine.press("Escape")).then(function () {
+              return done;
+            });
+          }
+          return engine.frameAndTurn().then(function () {
+            return listChosen(ref, text);
+          });
+        });
+    });
+  }
+  // listChosen(ref, text) -> the answer once chosen: the box shows each name (its text, or its field's value), else
+  // type_mismatch saying what it shows.
+  function listChosen(ref, text) {
+    var found = lookup(ref);
+    if (!found.ok) return found;
+    var field = engine.typingTarget(found.element);
+    var opener = listOpener(found.element, field) || found.element;
+    var shown = clean(opener.textContent + " " + (field.value || "") + " " + accessibleName(opener));
+    var missing = namesOf(text).filter(function (name) { return shown.toLowerCase().indexOf(name.toLowerCase()) < 0; });
+    if (!missing.length) return withDescription({ ok: true, value: cap(namesOf(text).join(", "), VALUE_CAP) }, found.element, found.number);
+    return failure(
+      "type_mismatch",
+      "Choosing " + quote(cap(missing[0], VALUE_CAP)) + " in " + refText(found.number) + " did not show in it: it shows " + quote(cap(clean(opener.textContent), VALUE_CAP)) + "; take a new snapshot before going on."
+    );
+  }
+
+  Object.assign(engine, {
+    listOpener: listOpener,
+    chooseFromList: chooseFromList,
+    optionPoint: optionPoint,
+    listChosen: listChosen,
+  });
+})(globalThis.__hermesEngine);

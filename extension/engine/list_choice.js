@@ -5,8 +5,9 @@
  * (type_ahead.js). A person clicks the box, then the option named; so do both lanes: the extension lane here
  * (chooseFromList), the cdp lane with real input at the points this file gives (optionPoint). The option must
  * show, within OPEN_MS of the click, in the list the box owns or controls (aria-owns, aria-controls). One name
- * per line: more than one only in a list of aria-multiselectable, whose options already selected are left so. A
- * name no option has closes the list again (Escape) and chooses nothing.
+ * per line, for a list that takes several (it stays open after a choice: Vuetify 2's multiple select says so in
+ * no attribute), whose options already selected are left so. A name no option has closes the list again (Escape)
+ * and chooses nothing more.
  */
 (function (engine) {
   "use strict";
@@ -54,9 +55,9 @@
   function named(option, name) {
     return clean(accessibleName(option)).toLowerCase() === clean(name).toLowerCase();
   }
-  // offered(ref, name) -> Promise<{ok, opener, list, option} | failure>: the option named `name` once it shows in
-  // the list the ref's box opened, waited for at most OPEN_MS.
-  function offered(ref, name) {
+  // offered(ref, name, earlier) -> Promise<{ok, opener, list, option} | failure>: the option named `name` once it
+  // shows in the list the ref's box opened, waited for at most OPEN_MS (`earlier`: the names chosen before it).
+  function offered(ref, name, earlier) {
     var found = lookup(ref);
     if (!found.ok) return Promise.resolve(found);
     var opener = listOpener(found.element, engine.typingTarget(found.element));
@@ -68,6 +69,11 @@
       if (option) return Promise.resolve({ ok: true, number: found.number, opener: opener, list: list, option: option });
       if (performance.now() - started < OPEN_MS) return nextFrame().then(look);
       var names = list ? optionsOf(list).slice(0, NAMES_LISTED).map(function (each) { return quote(cap(clean(accessibleName(each)), VALUE_CAP)); }) : [];
+      if (!list && earlier.length) {
+        return Promise.resolve(
+          failure("invalid_value", "Element " + refText(found.number) + " takes one option: " + quote(cap(earlier.join(", "), VALUE_CAP)) + " was chosen and its list closed; give one name.")
+        );
+      }
       var what = !list
         ? "a click on it showed no list; nothing was chosen"
         : "its list has no option " + quote(cap(clean(name), VALUE_CAP)) + (names.length ? " (it has " + names.join(", ") + ")" : "") + "; nothing more was chosen and the list is closed again";
@@ -75,26 +81,23 @@
     }
     return look();
   }
-  function selected(option) {
-    return option.getAttribute("aria-selected") === "true" || option.getAttribute("aria-checked") === "true";
+  // An option chosen already in a list that takes several (aria-multiselectable, or several names given) is left
+  // so: a click would take it away.
+  function leftSo(shown, names) {
+    var several = names.length > 1 || shown.list.getAttribute("aria-multiselectable") === "true";
+    return several && (shown.option.getAttribute("aria-selected") === "true" || shown.option.getAttribute("aria-checked") === "true");
   }
-  // The names to choose, one a line: a list that takes one option is given one name.
+  // The names to choose, one a line.
   function namesOf(text) {
     return String(text).split("\n").map(clean).filter(Boolean);
   }
-  function oneOnly(number, list, names) {
-    if (names.length < 2 || !list || list.getAttribute("aria-multiselectable") === "true") return null;
-    return failure("invalid_value", "Element " + refText(number) + " chooses one option; give one name, not " + names.length + ".");
-  }
-  // optionPoint(ref, name) -> Promise<{x, y} | {chosen: true} | failure> for the cdp lane, after its click opened the
-  // list: where its real click goes for the option named (a point where a press reaches it), or that the option is
-  // selected already in a list of several (left so).
+  // optionPoint(ref, name, names) -> Promise<{x, y} | {chosen: true} | failure> for the cdp lane, after its click
+  // opened the list (`names`: all it chooses, in order): where its real click goes for the option named (a point
+  // where a press reaches it), or that the option is chosen already and left so.
   function optionPoint(ref, name, names) {
-    return offered(ref, name).then(function (shown) {
+    return offered(ref, name, names.slice(0, names.indexOf(name))).then(function (shown) {
       if (!shown.ok) return shown;
-      var wrong = oneOnly(shown.number, shown.list, names || [name]);
-      if (wrong) return wrong;
-      if (names && names.length > 1 && selected(shown.option)) return { ok: true, chosen: true };
+      if (leftSo(shown, names)) return { ok: true, chosen: true };
       return engine.aimAt(shown.option, shown.number);
     });
   }
@@ -110,12 +113,10 @@
           return done.then(function (so) {
             if (!so.ok) return so;
             return engine.frameAndTurn().then(function () {
-              return offered(ref, name);
+              return offered(ref, name, names.slice(0, names.indexOf(name)));
             }).then(function (shown) {
               if (!shown.ok) return shown;
-              var wrong = oneOnly(shown.number, shown.list, names);
-              if (wrong) return wrong;
-              if (names.length > 1 && selected(shown.option)) return so;
+              if (leftSo(shown, names)) return so;
               return engine.clickElement(shown.option, shown.number);
             });
           });

@@ -3,7 +3,8 @@
 // `lane.click`: the same synthetic or trusted input, the same confirmations in ask mode, the same read-back and
 // error codes) and the engine's checkState. A text field, textarea, <select>, date, time, number or range input, or
 // a slider the page draws, is typed; a checkbox, radio button, switch or toggle button (aria-pressed) takes "true"
-// or "false" and is clicked only when it is not so already, then read back. The first field that fails stops the call, with the words of hermes_server.cdp.tools.forms.
+// or "false" and is clicked only when it is not so already, then read back. The first field that fails stops the
+// call, with the words of hermes_server.cdp.tools.forms.
 import { CommandError } from "./errors.js";
 import { normalRef } from "./frames.js";
 

@@ -30,6 +30,15 @@
   function elementById(el, id) {
     return rootOf(el).getElementById(id) || (rootOf(el) !== document ? document.getElementById(id) : null);
   }
+  // The elements `el` owns or controls (aria-owns, then aria-controls): a combobox's field or list, a box's list.
+  function ownedElements(el) {
+    var ids = ((el.getAttribute("aria-owns") || "") + " " + (el.getAttribute("aria-controls") || "")).trim();
+    return (ids ? ids.split(/\s+/) : [])
+      .map(function (id) {
+        return elementById(el, id);
+      })
+      .filter(Boolean);
+  }
   var closedRoots = globalThis.chrome && globalThis.chrome.dom && globalThis.chrome.dom.openOrClosedShadowRoot;
   function openShadow(el) {
     if (el.shadowRoot) return el.shadowRoot;
@@ -623,6 +632,7 @@
     NOT_RENDERED: NOT_RENDERED,
     tagOf: tagOf,
     elementById: elementById,
+    ownedElements: ownedElements,
     openShadow: openShadow,
     renderedChildren: renderedChildren,
     hasBox: hasBox,

@@ -170,7 +170,7 @@
   // so that the next keys replace it; a textarea keeps the selection it had (measured with real keys: Solara's
   // number field holding "0.0", Tab then ".5" gives ".5" with real keys, where the lane's Tab had left the caret at
   // the start and typing gave ".50.0").
-  var SELECTED_ON_TAB = { text: 1, search: 1, url: 1, tel: 1, email: 1, password: 1, number: 1 };
+  var SELECTED_ON_TAB = engine.wordSet("text search url tel email password number");
   function selectOnTab(el) {
     if (el.localName === "input" && SELECTED_ON_TAB[el.type]) el.select();
   }

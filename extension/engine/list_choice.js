@@ -21,7 +21,6 @@
     tagOf = engine.tagOf,
     lookup = engine.lookup,
     hasBox = engine.hasBox,
-    elementById = engine.elementById,
     withDescription = engine.withDescription,
     accessibleName = engine.accessibleName,
     nextFrame = engine.nextFrame;
@@ -41,11 +40,9 @@
   }
   // The list the box owns or controls, once it shows.
   function listOf(opener) {
-    var ids = ((opener.getAttribute("aria-owns") || "") + " " + (opener.getAttribute("aria-controls") || "")).trim();
-    var list = ids ? ids.split(/\s+/) : [];
-    for (var i = 0; i < list.length; i++) {
-      var owned = elementById(opener, list[i]);
-      if (owned && hasBox(owned) && (owned.getAttribute("role") === "listbox" || owned.querySelector('[role="option"]'))) return owned;
+    var owned = engine.ownedElements(opener);
+    for (var i = 0; i < owned.length; i++) {
+      if (hasBox(owned[i]) && (owned[i].getAttribute("role") === "listbox" || owned[i].querySelector('[role="option"]'))) return owned[i];
     }
     return null;
   }
@@ -55,9 +52,11 @@
   function named(option, name) {
     return clean(accessibleName(option)).toLowerCase() === clean(name).toLowerCase();
   }
-  // offered(ref, name, earlier) -> Promise<{ok, opener, list, option} | failure>: the option named `name` once it
-  // shows in the list the ref's box opened, waited for at most OPEN_MS (`earlier`: the names chosen before it).
-  function offered(ref, name, earlier) {
+  // offered(ref, name, names) -> Promise<{ok, opener, list, option} | failure>: the option named `name` (one of
+  // `names`, all that are chosen, in order) once it shows in the list the ref's box opened, waited for at most
+  // OPEN_MS.
+  function offered(ref, name, names) {
+    var earlier = names.slice(0, names.indexOf(name));
     var found = lookup(ref);
     if (!found.ok) return Promise.resolve(found);
     var opener = listOpener(found.element, engine.typingTarget(found.element));
@@ -95,7 +94,7 @@
   // opened the list (`names`: all it chooses, in order): where its real click goes for the option named (a point
   // where a press reaches it), or that the option is chosen already and left so.
   function optionPoint(ref, name, names) {
-    return offered(ref, name, names.slice(0, names.indexOf(name))).then(function (shown) {
+    return offered(ref, name, names).then(function (shown) {
       if (!shown.ok) return shown;
       if (leftSo(shown, names)) return { ok: true, chosen: true };
       return engine.aimAt(shown.option, shown.number);
@@ -113,7 +112,7 @@
           return done.then(function (so) {
             if (!so.ok) return so;
             return engine.frameAndTurn().then(function () {
-              return offered(ref, name, names.slice(0, names.indexOf(name)));
+              return offered(ref, name, names);
             }).then(function (shown) {
               if (!shown.ok) return shown;
               if (leftSo(shown, names)) return so;

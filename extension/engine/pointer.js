@@ -61,11 +61,17 @@
   // aimAt(el, number) -> Promise<{ok, x, y, watch} | failure>: where the cdp lane's real click goes for such an
   // element, a clear point where a press reaches it now (else what is in the way, and nothing is pressed).
   function aimAt(el, number) {
-    return pressPoint(el, number).then(function (point) {
+    return reachingPoint(el, number, false).then(function (reached) {
+      return reached.ok ? { ok: true, x: reached.point.x, y: reached.point.y, watch: watch() } : reached;
+    });
+  }
+  // reachingPoint(el, number, quick) -> Promise<{ok, point, hit} | failure>: the element's press point (pressPoint)
+  // where a press reaches it now, with what the press there hits; else what is in the way (click_intercepted).
+  function reachingPoint(el, number, quick) {
+    return pressPoint(el, number, quick).then(function (point) {
       if (!point.ok) return point;
       var hit = engine.pressedThrough(el, deepElementFromPoint(point.x, point.y));
-      if (!reaches(el, hit)) return intercepted(el, number, hit);
-      return { ok: true, x: point.x, y: point.y, watch: watch() };
+      return reaches(el, hit) ? { ok: true, point: point, hit: hit } : intercepted(el, number, hit);
     });
   }
   function clickFound(found, how) {
@@ -132,11 +138,9 @@
   // field before typing into it, which the cdp lane makes with real input (aimToType()): its events, the focus it
   // moves, and what the page does on them (Vuetify's time field opens its picker on a click, not on the focus).
   function pressToType(el, number) {
-    return pressPoint(el, number, true).then(function (point) {
-      if (!point.ok) return point;
-      var hit = engine.pressedThrough(el, deepElementFromPoint(point.x, point.y));
-      if (!reaches(el, hit)) return intercepted(el, number, hit);
-      return press(hit, point.x, point.y, gesture({})).then(function () {
+    return reachingPoint(el, number, true).then(function (reached) {
+      if (!reached.ok) return reached;
+      return press(reached.hit, reached.point.x, reached.point.y, gesture({})).then(function () {
         return { ok: true };
       });
     });
@@ -550,7 +554,7 @@
     }
     var field = engine.typingTarget(el);
     // a box that opens a list of options and takes no text: the lane clicks it, then the option (list_choice.js)
-    if (!engine.opensToType(el) && engine.listOpener(el, field)) return Promise.resolve({ facts: { chooses: true } });
+    if (engine.listOpener(el, field)) return Promise.resolve({ facts: { chooses: true } });
     if (field !== el && field === focusedElement()) return Promise.resolve(typingInFocus(field, found.number, textTypes));
     if (engine.opensToType(el)) {
       focusBeforeOpening.set(el, focusedElement());
@@ -597,6 +601,7 @@
 
   Object.assign(engine, {
     clickElement: clickElement,
+    readOnlyFailure: readOnly,
     aimAt: aimAt,
     click: click,
     arrive: arrive,

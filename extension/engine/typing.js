@@ -44,7 +44,6 @@
     beforeInput = engine.beforeInput,
     textInputEvent = engine.textInputEvent,
     roleOf = engine.roleOf,
-    elementById = engine.elementById,
     composedContains = engine.composedContains,
     focusedElement = engine.focusedElement,
     nextFrame = engine.nextFrame,
@@ -85,7 +84,7 @@
       if (engine.drawnSlider(found.element)) return engine.moveSlider(ref, found, text);
       return notTypable(found.element, number);
     }
-    if (el.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");
+    if (el.readOnly) return engine.readOnlyFailure(number);
     // With options.confirm (the extension lane in ask mode), a password or payment field is typed into only once
     // the user has said so: the field is looked at before the focus, after it (a page may make it a password on
     // focus), before every character and after the last one (it may turn while the text goes in), and nothing
@@ -338,11 +337,9 @@
     return !!el && (tag === "textarea" || (tag === "input" && isTextField(el) && !takesValue(el)) || !!el.isContentEditable);
   }
   function ownedField(el) {
-    var ids = ((el.getAttribute("aria-owns") || "") + " " + (el.getAttribute("aria-controls") || "")).trim();
-    var list = ids ? ids.split(/\s+/) : [];
-    for (var i = 0; i < list.length; i++) {
-      var owned = elementById(el, list[i]);
-      var fields = !owned ? [] : takesText(owned) ? [owned] : owned.querySelectorAll(FIELDS_INSIDE);
+    var owned = engine.ownedElements(el);
+    for (var i = 0; i < owned.length; i++) {
+      var fields = takesText(owned[i]) ? [owned[i]] : owned[i].querySelectorAll(FIELDS_INSIDE);
       if (fields.length === 1 && takesText(fields[0]) && hasBox(fields[0])) return fields[0];
     }
     return null;

@@ -9,6 +9,7 @@ that acts only through snapshot text and refs can read the outcome in the next s
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 WIDGETS = Path(__file__).resolve().parents[1] / "widgets" / "node_modules"
@@ -243,73 +244,78 @@ next.addEventListener("click", () => { document.getElementById("status").textCon
 </script></body></html>"""
 
 
+def saying_page(title: str, body: str, says: dict[str, str]) -> str:
+    """A page of ``body`` whose elements, each found by a CSS selector of ``says``, put their text there into the
+    page's ``#status`` when clicked (it reads "Nothing done" until one is)."""
+    script = "\n".join(
+        f"document.querySelector({json.dumps(selector)}).addEventListener('click', say({json.dumps(text)}));"
+        for selector, text in says.items()
+    )
+    return f"""<!doctype html><html><head><title>{title}</title></head><body>
+{body}
+<p id="status">Nothing done</p>
+<script>
+const say = (text) => () => {{ document.getElementById("status").textContent = text; }};
+{script}
+</script></body></html>"""
+
+
+#: The two icon buttons of each icon page below, by their place: what each does, said in its #status.
+EDIT_THEN_DELETE = {"button:nth-of-type(1)": "Editing", "button:nth-of-type(2)": "Deleted"}
+
 #: A table row's icon buttons as MUI draws them (Taipy's editable table): each class a generated hash or the library's
 #: own words, the icon's meaning only in its test id; the pencil and the bin both read "[hint=css]".
-MUI_ICONS = """<!doctype html><html><head><title>Row</title></head><body>
-<span>Pizza</span>
+MUI_ICONS = saying_page(
+    "Row",
+    """<span>Pizza</span>
 <button class="MuiButtonBase-root MuiIconButton-root MuiIconButton-sizeMedium css-1yxmbwk" type="button"><svg
  class="MuiSvgIcon-root MuiSvgIcon-fontSizeMedium css-vubbuv" focusable="false" aria-hidden="true" viewBox="0 0 24 24"
  data-testid="EditIcon"><path d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75z"></path></svg></button>
 <button class="MuiButtonBase-root MuiIconButton-root MuiIconButton-sizeMedium css-1yxmbwk" type="button"><svg
  class="MuiSvgIcon-root MuiSvgIcon-fontSizeMedium css-vubbuv" focusable="false" aria-hidden="true" viewBox="0 0 24 24"
- data-testid="DeleteIcon"><path d="M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6z"></path></svg></button>
-<p id="status">Nothing done</p>
-<script>
-const [edit, remove] = document.querySelectorAll("button");
-edit.addEventListener("click", () => { document.getElementById("status").textContent = "Editing"; });
-remove.addEventListener("click", () => { document.getElementById("status").textContent = "Deleted"; });
-</script></body></html>"""
+ data-testid="DeleteIcon"><path d="M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6z"></path></svg></button>""",
+    EDIT_THEN_DELETE,
+)
 
 
 #: Icon buttons styled with Tailwind's utility classes, each showing a Lucide icon (marimo's menu button): the hint is
 #: the icon's, not "rounded" from the button's rounded-md.
-TAILWIND_ICONS = """<!doctype html><html><head><title>Icons</title></head><body>
-<button type="button" class="disabled:opacity-50 inline-flex items-center justify-center font-medium
+TAILWIND_ICONS = saying_page(
+    "Icons",
+    """<button type="button" class="disabled:opacity-50 inline-flex items-center justify-center font-medium
  focus-visible:ring-1 bg-secondary border border-input shadow-xs h-7 px-2 rounded-md text-xs"><svg xmlns="http://www.w3.org/2000/svg"
  width="24" height="24" viewBox="0 0 24 24" class="lucide lucide-ellipsis w-4 h-4" aria-hidden="true"><circle cx="12"
  cy="12" r="1"></circle><circle cx="19" cy="12" r="1"></circle></svg></button>
 <button type="button" class="rounded-md hover:bg-accent h-7 px-2"><svg class="lucide lucide-trash-2 w-4 h-4"
- aria-hidden="true" viewBox="0 0 24 24"><path d="M3 6h18"></path></svg></button>
-<p id="status">Nothing done</p>
-<script>
-const [menu, remove] = document.querySelectorAll("button");
-menu.addEventListener("click", () => { document.getElementById("status").textContent = "Menu open"; });
-remove.addEventListener("click", () => { document.getElementById("status").textContent = "Deleted"; });
-</script></body></html>"""
+ aria-hidden="true" viewBox="0 0 24 24"><path d="M3 6h18"></path></svg></button>""",
+    {"button:nth-of-type(1)": "Menu open", "button:nth-of-type(2)": "Deleted"},
+)
 
 
 #: Icon buttons as Angular renders them (Mesop's): its state and animation classes (ng-star-inserted, ng-tns-c12-3,
 #: ng-valid, ng-dirty...) on the button and its icon, where they are last; the button's own class says what it does.
-ANGULAR_ICONS = """<!doctype html><html><head><title>Icons</title></head><body>
-<button type="button" class="edit-button ng-star-inserted ng-tns-c12-3"><svg class="ng-star-inserted" width="16"
+ANGULAR_ICONS = saying_page(
+    "Icons",
+    """<button type="button" class="edit-button ng-star-inserted ng-tns-c12-3"><svg class="ng-star-inserted" width="16"
  height="16" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 17v4h4"></path></svg></button>
 <button type="button" class="delete-button ng-untouched ng-pristine ng-valid"><svg class="ng-tns-c12-4 ng-trigger"
- width="16" height="16" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18"></path></svg></button>
-<p id="status">Nothing done</p>
-<script>
-const [edit, remove] = document.querySelectorAll("button");
-edit.addEventListener("click", () => { document.getElementById("status").textContent = "Editing"; });
-remove.addEventListener("click", () => { document.getElementById("status").textContent = "Deleted"; });
-</script></body></html>"""
+ width="16" height="16" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18"></path></svg></button>""",
+    EDIT_THEN_DELETE,
+)
 
 
 #: Icons of web components, which name their glyph in an attribute: UI5's arrow icon that opens a multi-combobox (a
 #: clickable ui5-icon of class inputIcon, its hint was "input"), Ionic's and Vaadin's icons in icon-only buttons.
 #: (Unknown elements here, drawn as UI5 draws its icon, with a pointer cursor: the attribute is what the engine
 #: reads, not the component's drawing.)
-COMPONENT_ICONS = """<!doctype html><html><head><title>Icons</title></head><body>
-<button type="button" class="btn btn-icon"><ion-icon name="trash-outline"></ion-icon></button>
+COMPONENT_ICONS = saying_page(
+    "Icons",
+    """<button type="button" class="btn btn-icon"><ion-icon name="trash-outline"></ion-icon></button>
 <button type="button" class="btn btn-icon"><vaadin-icon icon="vaadin:pencil"></vaadin-icon></button>
 <span>Channels <ui5-icon name="slim-arrow-down" class="inputIcon" style="display: inline-block; cursor: pointer;
- width: 16px; height: 16px; background: #ccc"></ui5-icon></span>
-<p id="status">Nothing done</p>
-<script>
-const say = (text) => () => { document.getElementById("status").textContent = text; };
-const [remove, edit] = document.querySelectorAll("button");
-remove.addEventListener("click", say("Deleted"));
-edit.addEventListener("click", say("Editing"));
-document.querySelector("ui5-icon").addEventListener("click", say("Opened"));
-</script></body></html>"""
+ width: 16px; height: 16px; background: #ccc"></ui5-icon></span>""",
+    {"button:nth-of-type(1)": "Deleted", "button:nth-of-type(2)": "Editing", "ui5-icon": "Opened"},
+)
 
 
 #: Boxes that listen for clicks around one control: a multiple select drawn as Naive UI draws it (the box listens,

@@ -101,11 +101,13 @@
         },
         function () {
           if (!down || !plain || !(info.printable || info.key === "Enter")) return;
-          // A key's text goes where the focus is once its keydown is handled: a grid that opens its cell's editor
-          // on the keydown (Handsontable) gets the character in that editor, as from a real key. The risk is read
-          // again there: a text the user was not asked about goes nowhere.
+          // A key's text and its Enter go where the focus is once its keydown is handled, as a real key's keypress
+          // and default action do: a grid that opens its cell's editor on the keydown (Handsontable) gets the
+          // character in that editor; Enter in PatternFly's time field, whose keydown moves the focus to the
+          // matching time in its menu, clicks that time (measured with real keys). The risk is read again there:
+          // a text or a click the user was not asked about goes nowhere.
           var now = activeElementDeep() || document.body;
-          if (info.printable && now !== target && !(now.localName === "iframe" || now.localName === "frame")) {
+          if (now !== target && !(now.localName === "iframe" || now.localName === "frame")) {
             var nowEditing = editingOf(now);
             var nowEffect = keyEffect(now, info, modifiers, nowEditing);
             refused = unaskedRisk(now, nowEffect, key, options);

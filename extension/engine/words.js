@@ -111,6 +111,12 @@
     selection.collapse(node, offset);
     extended(selection, "forward", "character");
     if (!selection.anchorNode || unselectable(selection.anchorNode)) {
+      // none after it: the one before it (measured: a double click on PatternFly's dialog beside its footer's
+      // buttons, whose text takes no selection and ends the dialog, selects the "?" that ends the dialog's text)
+      selection.collapse(node, offset);
+      extended(selection, "backward", "character");
+    }
+    if (!selection.anchorNode || unselectable(selection.anchorNode)) {
       // none: the first press's caret stays, but in a shadow tree (selectOutOfHost)
       selection.removeAllRanges();
       if (before) selection.addRange(before);

@@ -126,6 +126,24 @@ editor.addEventListener('input', () => { document.title = JSON.stringify({ edito
 )
 
 
+#: A time field whose Enter moves the focus to the matching time in its menu (PatternFly's TimePicker does so on
+#: the keydown), where the click the key then gives chooses it and puts the focus back.
+ENTER_MOVES_FOCUS = page(
+    "{}",
+    """<h1>Time</h1>
+<p><label>Start <input id="start" value="10:30"></label></p>
+<ul role="menu"><li><button role="menuitem" id="option" tabindex="-1">10:30</button></li></ul>
+<script>
+const start = document.getElementById('start'), option = document.getElementById('option');
+start.addEventListener('keydown', (event) => { if (event.key === 'Enter') option.focus(); });
+option.addEventListener('click', () => {
+  start.focus();
+  document.title = JSON.stringify({ chosen: option.textContent, focused: document.activeElement.id });
+});
+</script>""",
+)
+
+
 #: A date input reporting its value, from the start and after every key and edit.
 DATE = page(
     "{}",
@@ -227,6 +245,7 @@ def pages() -> Iterator[PageServer]:
         "/number": NUMBER,
         "/searches": SEARCHES,
         "/cell-editor": CELL_EDITOR,
+        "/enter-moves-focus": ENTER_MOVES_FOCUS,
         "/date": DATE,
         "/time": TIME,
         "/date-and-time": DATE_AND_TIME,
@@ -383,6 +402,14 @@ def test_a_keys_text_goes_to_the_editor_its_keydown_focused(agent: LaneAgent) ->
     focus_field(agent, "/cell-editor", 'gridcell "Budget"')
     assert press(agent, "x") == {"editor": "x"}
     assert press(agent, " ") == {"editor": "x "}
+
+
+def test_enter_clicks_what_its_keydown_focused(agent: LaneAgent) -> None:
+    """Measured with real keys: Enter's keypress, and the click it gives, go where the focus is once its keydown is
+    handled (PatternFly's time field focuses the time it matches there, and Enter chooses it; the extension lane
+    pressed Enter on the field, and the focus stayed in the menu)."""
+    focus_field(agent, "/enter-moves-focus", 'textbox "Start"')
+    assert press(agent, "Enter") == {"chosen": "10:30", "focused": "start"}
 
 
 def test_space_on_a_date_input_leaves_a_date_in_it(agent: LaneAgent) -> None:

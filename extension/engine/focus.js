@@ -45,6 +45,7 @@
     if (previous === el) return;
     el.focus({ preventScroll: !scrolling });
     if (document.hasFocus() || activeElementDeep() !== el) return;
+    watchForChange(el); // (the focus events below may stop at a shadow host, short of the window)
     if (previous) {
       el.blur();
       blurEvents(previous, el);
@@ -77,9 +78,10 @@
   // yet committed): Chrome does it only where it fires focus events, in a window with the system focus, and only for
   // a value typed there, not one a script set (the engine's typing, fields.js: valueSetByScript). Elsewhere, and for
   // the engine's typing, the engine does, on the field's blur, before the page's own blur handlers on the field.
-  // The field's value is taken when its focus reaches the window, and when the engine types into it: a focus that
-  // moves between two fields of one shadow host stops at that host and never reaches the window (Bokeh's inputs, in
-  // Panel apps: typed into, then left, they told the app nothing). So the blur is heard on the field itself.
+  // The field's value is taken when its focus reaches the window, when the engine focuses it (a press, Tab), and
+  // when the engine types into it or presses a key there: a focus that moves between two fields of one shadow host
+  // stops at that host and never reaches the window (Bokeh's inputs, in Panel apps: typed into, or reached by Tab
+  // and given keys, then left, they told the app nothing). So the blur is heard on the field itself.
   var valueAtFocus = new WeakMap();
   function watchForChange(field) {
     if (!field || !isTextField(field) || valueAtFocus.has(field)) return;

@@ -75,6 +75,7 @@
     var inPopup = engine.selectPopupKey(target, info, modifiers);
     if (inPopup) return { ok: true, key: key, target: describeElement(target), action: inPopup, prevented: false };
     var editing = editingOf(target);
+    engine.watchForChange(target); // (its focus may not have reached the window: focus.js)
     var effect = keyEffect(target, info, modifiers, editing); // what the key will do there, as pressRisk read it
     // With options.asked (confirmations on: the risk the user let before the press, or null or false for none), the
     // key's risk is read again as it acts: one the user was not asked about (the page moved the focus since

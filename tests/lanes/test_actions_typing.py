@@ -357,6 +357,16 @@ def test_fields_in_shadow_trees_fire_change_when_left_after_typing(agent: LaneAg
     assert json.loads(agent.ok("browser_snapshot")["title"]) == ["Customer name: Ada Lovelace", "Notes: Ring twice"]
 
 
+def test_fields_in_shadow_trees_fire_change_when_left_after_keys(agent: LaneAgent) -> None:
+    """Found by a second trial on a Panel app, keys only: a field reached by Tab from another of the same shadow tree,
+    given keys and left by Tab, told the app nothing on the extension lane (its focus never reached the window, and
+    only typing watched the field); real keys and the cdp lane told it each field."""
+    agent.ok("browser_click", ref=field(agent, "/shadowed-change", 'textbox "Customer name"'))
+    for key in ("A", "d", "a", "Tab", "H", "i", "Tab"):
+        agent.ok("browser_press", key=key)
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == ["Customer name: Ada", "Notes: Hi"]
+
+
 def test_a_read_only_field_is_refused_on_both_lanes_and_no_key_reaches_it(agent: LaneAgent) -> None:
     size = field(agent, "/read-only", 'textbox "Size" [readonly]')
     assert agent.error("browser_type", ref=size, text="Medium") == (

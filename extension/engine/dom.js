@@ -589,20 +589,47 @@
   }
 
   // ----- waiting for text -------------------------------------------------------------------------------
-  // Whether `text` is shown on the page: in the rendered text of the body (innerText: nothing hidden),
-  // whitespace runs compared as one space.
+  // Whether `text` is shown on the page: in the rendered text of the body (innerText: nothing hidden), or of a
+  // shadow tree the snapshot reads (openShadow), which no innerText of the light tree holds (Panel draws its whole
+  // page in Bokeh's shadow trees: wait_for saw none of it); whitespace runs compared as one space.
   function squashSpaces(s) {
     return String(s).replace(/[\s\u00a0]+/g, " ").trim();
   }
-  function textShown(text) {
-    var body = document.body;
-    return !!body && squashSpaces(body.innerText || "").indexOf(squashSpaces(text)) >= 0;
+  function textShown(text, shadows) {
+    var wanted = squashSpaces(text),
+      body = document.body;
+    if (body && squashSpaces(body.innerText || "").indexOf(wanted) >= 0) return true;
+    return shadows.some(function (shadow) {
+      return squashSpaces(shadowText(shadow)).indexOf(wanted) >= 0;
+    });
+  }
+  // The shadow trees in `root` (deep), added to `found`.
+  function shadowTrees(root, found) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+    for (var el = walker.nextNode(); el; el = walker.nextNode()) {
+      var shadow = openShadow(el);
+      if (!shadow) continue;
+      found.push(shadow);
+      shadowTrees(shadow, found);
+    }
+    return found;
+  }
+  // A shadow tree's rendered text: its top elements' innerText (an element that renders nothing, a <style>, gives
+  // none: its innerText would be its source).
+  function shadowText(shadow) {
+    return Array.prototype.map
+      .call(shadow.children, function (child) {
+        return SKIP_TAGS[tagOf(child)] || !hasBox(child) ? "" : child.innerText || "";
+      })
+      .join(" ");
   }
   // waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>: resolves once the text is shown (or, with gone,
-  // no longer shown), looking again at each DOM change; met: false when timeoutMs passed first.
+  // no longer shown), looking again at each change of the document or of a shadow tree in it; met: false when
+  // timeoutMs passed first.
   function waitForText(text, gone, timeoutMs) {
     return new Promise(function (resolve) {
       var finished = false;
+      var watched = new Set();
       var observer = new MutationObserver(check);
       var timer = setTimeout(function () {
         finish(false);
@@ -615,9 +642,16 @@
         resolve({ ok: true, met: met });
       }
       function check() {
-        if (textShown(text) !== !!gone) finish(true);
+        var shadows = shadowTrees(document, []);
+        shadows.forEach(watch);
+        if (textShown(text, shadows) !== !!gone) finish(true);
       }
-      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+      function watch(root) {
+        if (watched.has(root)) return;
+        watched.add(root);
+        observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+      }
+      watch(document);
       check();
     });
   }

@@ -252,7 +252,26 @@ document.getElementById('go').addEventListener('click', () => later(() => { loca
 
 CELL_DONE = page("Done", "<h1>Cell finished elsewhere</h1>")
 
-WAIT_PAGES: dict[str, Page] = {"/notebook": NOTEBOOK, "/cell-done": CELL_DONE}
+#: The notebook drawn in shadow trees, one inside another, as Panel draws its pages (Bokeh's models): no innerText
+#: of the document holds its text. A <style> in the tree holds words that are never shown.
+SHADOW_NOTEBOOK = page(
+    "Shadow notebook",
+    """<div id="app"></div>
+<script>
+const app = document.getElementById('app').attachShadow({ mode: 'open' });
+app.innerHTML = '<style>p::after { content: ""; } /* Out[2]: 7 */</style><h1>Notebook</h1><div id="cell"></div>';
+const cell = app.getElementById('cell').attachShadow({ mode: 'open' });
+cell.innerHTML = '<button>Run</button><p id="spinner" hidden>Running cell</p><p id="out">No output</p>';
+const spinner = cell.getElementById('spinner'), out = cell.getElementById('out');
+function later(step) { setTimeout(step, 700); }
+cell.querySelector('button').addEventListener('click', () => {
+  spinner.hidden = false;
+  later(() => { out.textContent = 'Out[1]: 42'; later(() => { spinner.hidden = true; }); });
+});
+</script>""",
+)
+
+WAIT_PAGES: dict[str, Page] = {"/notebook": NOTEBOOK, "/cell-done": CELL_DONE, "/shadow-notebook": SHADOW_NOTEBOOK}
 
 
 # ----- tabs an action opens or closes ---------------------------------------------------------------------------

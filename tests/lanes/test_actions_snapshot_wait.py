@@ -35,6 +35,19 @@ def test_wait_for_returns_the_snapshot_once_the_output_is_shown(agent: LaneAgent
     assert "Running cell" not in gone and "- paragraph: Out[1]: 42" in gone
 
 
+def test_wait_for_reads_the_text_of_shadow_trees(agent: LaneAgent) -> None:
+    """Found by a trial on a Panel app (its whole page is in Bokeh's shadow trees): wait_for timed out on text the
+    snapshot showed, on both lanes, saying it "was not shown on the page"."""
+    agent.open("/shadow-notebook")
+    agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'button "Run"'))
+    shown = agent.ok("browser_snapshot", wait_for="Out[1]: 42")["snapshot"]
+    assert "- paragraph: Out[1]: 42" in shown
+    gone = agent.ok("browser_snapshot", wait_for_gone="Running cell")["snapshot"]
+    assert "Running cell" not in gone and "- paragraph: Out[1]: 42" in gone
+    code, message = agent.error("browser_snapshot", wait_for="Out[2]: 7", wait_timeout_s=0.5)  # a style's words
+    assert (code, message.split(" was ")[0]) == ("controller_error", 'wait_timeout: "Out[2]: 7"')
+
+
 def test_wait_for_follows_the_page_to_its_next_document(agent: LaneAgent, pages: PageServer) -> None:
     agent.open("/notebook")
     agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'button "Run and go"'))

@@ -69,6 +69,7 @@
   }
   // The value shown after the element's line, or undefined when it shows none (never a password).
   function valueOf(el, tag, role) {
+    if (tag === "input" && el.type === "file") return chosenFiles(el);
     if (tag === "input") return el.type !== "password" && VALUE_FIELDS[role] ? el.value : undefined;
     if (tag === "textarea") return el.value;
     if (tag === "select") {
@@ -87,6 +88,14 @@
       if (tag === "progress" || tag === "meter") return String(el.value);
     }
     return undefined;
+  }
+  // What a file input shows it holds, as Chromium's accessibility tree gives its value: the file's name, or how many
+  // files (none: no value, where Chromium says "No file chosen"). An upload that the page keeps in its input then
+  // shows in the action's answer (it answered unchanged: a trial's Panel app).
+  function chosenFiles(input) {
+    var files = input.files;
+    if (!files || !files.length) return undefined;
+    return files.length === 1 ? files[0].name : files.length + " files";
   }
   // The text a person reads in a rich editor's editable (a contenteditable), a line per block (paragraph, list
   // item, an editor's line <div>) and per line break: its text nodes, without what the editor draws there that

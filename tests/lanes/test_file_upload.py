@@ -209,6 +209,9 @@ def test_a_file_input_gets_the_file_and_the_form_sends_its_bytes(
     snapshot = agent.snapshot()
     done = agent.ok("browser_file_upload", ref=ref_of(snapshot, "button", "Invoice"), paths=["invoice.pdf"])
     assert done["files"] == [{"name": "invoice.pdf", "size": len(INVOICE), "type": "application/pdf"}], done
+    # the input shows what it holds, as Chromium's tree gives its value: the answer is no "unchanged" (a Panel app)
+    assert not done.get("unchanged"), done
+    assert re.search(r'^- button "Invoice"[^\n]*: invoice\.pdf$', agent.snapshot(), re.M)
     sent = len(pages.received)
     agent.ok("browser_click", ref=ref_of(snapshot, "button", "Send"), see="none")
     wait_until(lambda: len(pages.received) > sent or None, 10, "the form's post")
@@ -231,6 +234,7 @@ def test_files_bigger_than_a_native_message_arrive_whole(agent: LaneAgent, pages
     assert done["files"] == [
         {"name": name, "size": len(content), "type": kinds[name.rsplit(".", 1)[1]]} for name, content in photos.items()
     ], done
+    assert re.search(r'^- button "Photos"[^\n]*: 3 files$', agent.snapshot(), re.M)
     sent = len(pages.received)
     agent.ok("browser_click", ref=ref_of(snapshot, "button", "Send"), see="none")
     wait_until(lambda: len(pages.received) > sent or None, 10, "the form's post")

@@ -252,6 +252,7 @@
     var down = { pointer: false, mouse: false, slid: false, changed: false, focusedBefore: null, heard: null };
     var release = mouseInit(x, y, how, 0, detail);
     var target = null,
+      released = null,
       option = null;
     return [
       function () {
@@ -276,10 +277,14 @@
         down.changed = down.mouse && option ? chooseOption(option, how.keys) : false;
       },
       function () {
-        fire(target, PointerOrMouse, "pointerup", mouseInit(x, y, how, 0, 0));
+        // The release goes to what is at the point then, where the press's own effects took what was pressed out
+        // of the document (Tabulator, in a Panel app, puts its editor in the cell in place of the pressed value as
+        // the cell takes the focus), and no click comes (measured with real input); else to what was pressed.
+        released = target.isConnected ? target : elementAt(x, y);
+        if (released) fire(released, PointerOrMouse, "pointerup", mouseInit(x, y, how, 0, 0));
       },
       function () {
-        if (down.pointer) fire(target, MouseEvent, "mouseup", release);
+        if (down.pointer && released) fire(released, MouseEvent, "mouseup", release);
         if (down.slid) fire(target, Event, "change", { bubbles: true });
         if (down.changed) {
           fire(option.closest("select"), Event, "input", { bubbles: true, composed: true });
@@ -287,6 +292,7 @@
         }
       },
       function () {
+        if (!target.isConnected) return;
         if (how.name === "left") {
           clickFocusing(target, release);
         } else {

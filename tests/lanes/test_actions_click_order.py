@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from tests.lanes import page_reports
 from tests.lanes.action_pages import page, serve_action_pages
 from tests.lanes.conftest import LaneAgent
 from tests.lanes.test_actions_wait import ref_of
@@ -172,9 +173,32 @@ document.addEventListener('click', (event) => window.__state.clicks.push(event.t
 )
 
 
+#: A grid's cell that puts its editor in place of the value it shows as it takes the focus (Tabulator's, with the
+#: formatter of a Panel app around the value): what was pressed is out of the document before the release.
+EDITS_ON_FOCUS = page(
+    "Edits on focus",
+    """<div role="grid"><div role="row">
+<div role="gridcell" id="cell" tabindex="0" aria-label="Count" style="width: 200px; height: 30px">
+<div id="shown">1</div></div>
+</div></div>
+<script>
+window.__state = { events: [] };
+for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+  document.addEventListener(type, (event) => window.__state.events.push(type + '@' + event.composedPath()[0].id), true);
+}
+const cell = document.getElementById('cell');
+cell.addEventListener('focus', () => {
+  cell.innerHTML = '<input id="editor" aria-label="Count editor" style="width: 190px">';
+  cell.querySelector('input').focus();
+});
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/order": ORDER, "/visible": VISIBLE, "/hosts": HOSTS, "/hover-state": HOVER_STATE}
+    served |= {"/edits-on-focus": EDITS_ON_FOCUS}
     with serve_action_pages(served | {"/moves-on-arrival": MOVES_ON_ARRIVAL}) as server:
         yield server
 
@@ -348,3 +372,15 @@ def test_a_press_follows_an_element_that_moved_away_while_the_page_took_the_arri
     agent.open("/moves-on-arrival")
     clicked = agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'button "Pay"'), see="none")
     assert json.loads(agent.evaluated("JSON.stringify(window.__state.clicks)")) == ["pay"], clicked
+
+
+def test_the_release_goes_to_what_took_the_place_of_what_was_pressed(agent: LaneAgent) -> None:
+    """Measured with real input: where the press's focus takes what was pressed out of the document (a cell whose
+    editor replaces the value it shows), the release goes to what is at the point then, the editor, and no click
+    comes. The extension lane released on the removed element, which no listener hears (Tabulator in a Panel app:
+    its editor closed again, and the value typed next went nowhere)."""
+    agent.open("/edits-on-focus")
+    agent.ok("browser_click", ref=page_reports.ref_of(agent, 'gridcell "Count"'), see="none")
+    events = json.loads(agent.evaluated("JSON.stringify(window.__state.events)"))
+    assert events == ["pointerdown@shown", "mousedown@shown", "pointerup@editor", "mouseup@editor"]
+    assert agent.evaluated("document.activeElement.id") == "editor"

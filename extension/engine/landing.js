@@ -448,6 +448,8 @@
   // pointer), or that no part of it shows.
   // Given `hit` (what a press at the lane's point hits now), that is what the message names instead.
   function intercepted(el, number, hit) {
+    // (a grid or list that draws its rows anew as they scroll into view takes the element out: Tabulator's)
+    if (!el.isConnected) return failure("stale_ref", "Element " + refText(number) + " is gone: the page drew it anew as it came into view; take a new snapshot.");
     if (!hit) {
       var area = pressArea(el);
       area.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });

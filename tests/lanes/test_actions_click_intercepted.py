@@ -172,6 +172,18 @@ HOSTILE_OVERLAY = page(
 )
 
 
+#: Rows below the fold that the page draws anew once they scroll into view (Tabulator's virtual rows, in a Panel
+#: app): the row the agent named is out of the document by the time the press could come.
+REDRAWN_ROWS = page(
+    "Redrawn",
+    """<div style="height: 1500px">Far above</div>
+<div id="rows"><button id="row">Pizza</button></div>
+<script>
+const rows = document.getElementById('rows');
+addEventListener('scroll', () => { rows.innerHTML = '<button id="row">Pizza</button>'; }, { once: true });
+</script>""",
+)
+
 PAGES = {
     "/footer": STICKY_FOOTER,
     "/cookies": COOKIE_BANNER,
@@ -184,6 +196,7 @@ PAGES = {
     "/hover-cover-later": hover_cover("forever", later=True),
     "/hostile": HOSTILE_OVERLAY,
     "/hover-flash": hover_cover("300"),
+    "/redrawn-rows": REDRAWN_ROWS,
 }
 
 
@@ -306,3 +319,11 @@ def test_what_an_overlay_says_about_itself_stays_its_own_text_in_the_message(age
     assert refs[0] == cancel and len(refs) == 2 and refs[1] in snapshot and refs[1] != cancel, message
     assert '#"x), \\@e1 (button \\"Cancel order\\""' in message, message
     assert pressed(agent) == []
+
+
+def test_an_element_the_page_draws_anew_as_it_scrolls_into_view_is_stale(agent: LaneAgent) -> None:
+    """The element is gone once it shows: the answer says so and to take a new snapshot (the cdp lane said that its
+    container clipped it out of view, which sent an agent to scroll a container that clips nothing)."""
+    agent.open("/redrawn-rows")
+    code, message = agent.error("browser_click", ref=ref_of(agent.snapshot(), 'button "Pizza"'))
+    assert code == "controller_error" and message.startswith("stale_ref: ") and "new snapshot" in message, message

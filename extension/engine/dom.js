@@ -603,7 +603,7 @@
       return squashSpaces(shadowText(shadow)).indexOf(wanted) >= 0;
     });
   }
-  // The shadow trees in `root` (deep), added to `found`.
+  // The shadow trees in `root` (deep), added to `found`: what wait_for reads, and where frames.js looks for frames.
   function shadowTrees(root, found) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
     for (var el = walker.nextNode(); el; el = walker.nextNode()) {
@@ -668,6 +668,7 @@
     elementById: elementById,
     ownedElements: ownedElements,
     openShadow: openShadow,
+    shadowTrees: shadowTrees,
     renderedChildren: renderedChildren,
     hasBox: hasBox,
     visibilityOf: visibilityOf,

@@ -23,7 +23,6 @@
     quote = engine.quote,
     failure = engine.failure,
     isTop = engine.isTop,
-    openShadow = engine.openShadow,
     scrollIntoViewIfNeeded = engine.scrollIntoViewIfNeeded,
     contentOrigin = engine.contentOrigin;
 
@@ -59,14 +58,11 @@
   }
 
   // Every <iframe>/<frame> of the document, those in shadow trees included.
-  function allFrameElements(rootNode, out) {
-    var all = rootNode.querySelectorAll("*");
-    for (var i = 0; i < all.length; i++) {
-      var el = all[i];
-      if (el.localName === "iframe" || el.localName === "frame") out.push(el);
-      var shadow = openShadow(el);
-      if (shadow) allFrameElements(shadow, out);
-    }
+  function allFrameElements() {
+    var out = [];
+    [document].concat(engine.shadowTrees(document, [])).forEach(function (root) {
+      out.push.apply(out, root.querySelectorAll("iframe, frame"));
+    });
     return out;
   }
   function isFrameElement(node) {
@@ -84,7 +80,7 @@
   // the lane's own: given by code of its world, never looked up where the page could have put it.
   function frameTokens(frameIdOf) {
     var out = [];
-    allFrameElements(document, []).forEach(function (frameElement) {
+    allFrameElements().forEach(function (frameElement) {
       var id;
       try {
         id = frameIdOf(frameElement);

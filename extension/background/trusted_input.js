@@ -297,7 +297,9 @@ export async function trustedType(tabId, args, { confirming }) {
 // With confirmations on, `asked` is the risk the user let before the press (or null): the key's risk is read again
 // in the focused frame right before the key is sent, as the engine's press reads it as it acts (keyboard.js), and
 // one the user was not asked about (the page moved the focus since) sends nothing: confirmation_needed, which the
-// capability asks about before it presses again. Undefined `asked`: confirmations are off.
+// capability asks about before it presses again. A keydown that moves the focus is read at the keypress, where the
+// key's text or Enter's click goes (the engine's guardPress cancels it there): confirmation_needed too, as the
+// engine's press() answers. Undefined `asked`: confirmations are off.
 export async function trustedPress(tabId, args, { asked } = {}) {
   let keys;
   try {
@@ -308,15 +310,22 @@ export async function trustedPress(tabId, args, { asked } = {}) {
   }
   if (clipboardChord(keys)) return null;
   const frameId = await focusedFrame(tabId);
-  if (asked !== undefined) {
-    const { risk } = (await runInFrame(tabId, frameId, "pressRisk", [args.key])).value;
+  const guarded = asked !== undefined;
+  if (guarded) {
+    const { risk } = (await runInFrame(tabId, frameId, "guardPress", [args.key, asked ?? false])).value;
     const letBefore = Boolean(asked) && ["risk", "kind", "label"].every((key) => risk?.[key] === asked[key]);
     if (risk && !letBefore) {
+      await runInFrame(tabId, frameId, "pressGuarded", []);
       throw new CommandError("confirmation_needed", `Pressing ${JSON.stringify(args.key)} there needs the user's confirmation.`, risk);
     }
   }
-  const watching = await runInFrame(tabId, frameId, "watch", []);
-  await dispatch(tabId, [keyCommands(keys)]);
+  let watching;
+  try {
+    watching = await runInFrame(tabId, frameId, "watch", []);
+    await dispatch(tabId, [keyCommands(keys)]);
+  } finally {
+    if (guarded) await runInFrame(tabId, frameId, "pressGuarded", []); // (throws confirmation_needed: refused there)
+  }
   const caused = await settled(tabId, frameId, watching, watching.value);
   return { value: { ok: true, key: args.key, ...caused }, frameId, documentId: watching.documentId };
 }

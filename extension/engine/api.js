@@ -94,6 +94,10 @@
  *       press(key, {asked}) reads it again as it acts, and a risk other than `asked` (the one the user let, or
  *       null or false) gives confirmation_needed, with field: that risk, and nothing is pressed (a character whose
  *       keydown moved the focus is read again where its text goes: nothing goes in there)
+ *   guardPress(key, asked) -> pressRisk(key)'s answer, and for a lane about to send that key as real input with
+ *       confirmations on, a guard on its keypress: where the keydown moved the focus, a text or click there with a
+ *       risk other than `asked` is cancelled. pressGuarded() -> {ok} | confirmation_needed (field: that risk), after
+ *       the key, which disarms it
  *   drag(ref, toRef) -> Promise<{ok, ref, role, name, to:{ref, role, name}, released_over:{role, name}|null,
  *       dropped? (an HTML5 drop target took it), navigating?}>   pressed, moved and released at clear points of
  *       both (else click_intercepted, nothing pressed), pointer and mouse events, and an HTML5 drag when the press
@@ -304,6 +308,8 @@
       typedAfter: guardedAsync(engine.typedAfter, "action_failed"),
       press: settledAction(engine.press),
       pressRisk: guarded(engine.pressRisk, "action_failed"),
+      guardPress: guarded(engine.guardPress, "action_failed"),
+      pressGuarded: guarded(engine.pressGuarded, "action_failed"),
       drag: guardedAsync(engine.drag, "action_failed"),
       fileTarget: guarded(engine.fileTarget, "action_failed"),
       filesHeld: guarded(engine.filesHeld, "action_failed"),

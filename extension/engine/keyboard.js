@@ -154,6 +154,46 @@
     var effect = keyEffect(target, keyInfo(parsed.main), parsed.modifiers, editingOf(target));
     return { ok: true, risk: engine.riskOfAction(target, effect) };
   }
+  // The same reading for a lane that presses with real keys (the trusted-input mode), which cannot stop between a
+  // key's keydown and its keypress as press() does: it arms a guard for the one key it sends, read on what has the
+  // focus when the keypress comes. A keydown that moved the focus (the page's, as press() retargets it) and a text
+  // or a click there the user was not asked about (`asked`: the risk the user let, or null) cancel the keypress,
+  // whose default action is that text or click (an Enter's on a button or in a form's field), and pressGuarded()
+  // then answers confirmation_needed. {ok, risk}: pressRisk(key)'s answer, read before the key is sent.
+  var armedGuard = null;
+  function guardPress(key, asked) {
+    disarmGuard();
+    var parsed = parseKey(String(key || ""));
+    var target = activeElementDeep() || document.body;
+    if (!parsed.ok || !target) return { ok: true, risk: null };
+    var info = keyInfo(parsed.main);
+    var modifiers = parsed.modifiers;
+    var plain = !modifiers.ctrl && !modifiers.meta && !modifiers.alt;
+    if (plain && (info.printable || info.key === "Enter")) {
+      var guard = { refused: null };
+      guard.listener = function (event) {
+        var now = activeElementDeep() || document.body;
+        if (!event.isTrusted || now === target || now.localName === "iframe" || now.localName === "frame") return;
+        guard.refused = unaskedRisk(now, keyEffect(now, info, modifiers, editingOf(now)), key, { asked: asked });
+        if (!guard.refused) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      };
+      window.addEventListener("keypress", guard.listener, true);
+      armedGuard = guard;
+    }
+    return { ok: true, risk: engine.riskOfAction(target, keyEffect(target, info, modifiers, editingOf(target))) };
+  }
+  // After the key: the guard's refusal (confirmation_needed, nothing typed or clicked where the focus went) or ok.
+  function pressGuarded() {
+    var refused = armedGuard && armedGuard.refused;
+    disarmGuard();
+    return refused || { ok: true };
+  }
+  function disarmGuard() {
+    if (armedGuard) window.removeEventListener("keypress", armedGuard.listener, true);
+    armedGuard = null;
+  }
   // With options.asked (confirmations on), confirmation_needed for the risk of `effect` on `target` when it is not
   // the one the user let; else null.
   function unaskedRisk(target, effect, key, options) {
@@ -550,5 +590,7 @@
   Object.assign(engine, {
     press: press,
     pressRisk: pressRisk,
+    guardPress: guardPress,
+    pressGuarded: pressGuarded,
   });
 })(globalThis.__hermesEngine);

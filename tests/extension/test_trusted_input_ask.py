@@ -2,7 +2,9 @@
 extension, its companion and the popup. A key that submits a form with a password field is asked about before the
 real key is sent (read again in the focused frame right before it goes), exactly as with synthetic keys: a refusal
 posts nothing, a Let it posts the form once, through the browser's own Enter. Typing stays the extension's own
-there, and says so. Judged by the page's values and what the page server received.
+there, and says so. A key whose keydown the page uses to move the focus (to the password field, to the submit
+button) is read again where its text or its click goes, at its keypress, as the synthetic press reads it: nothing
+goes in and nothing is posted until the user lets it. Judged by the page's values and what the page server received.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import pytest
 
 from tests.conftest import scaled
 from tests.extension.test_end_to_end import ref_of
-from tests.extension.test_user_control import ANSWER_S, user_in_control
+from tests.extension.test_user_control import ANSWER_S, User, user_in_control
 from tests.support.browser_stack import BrowserStack, extension_stack
 from tests.support.pages import serve_pages
 from tests.support.waiting import wait_until
@@ -25,7 +27,16 @@ LOGIN = """<title>Login</title>
 <label>User <input name="user" value="ada"></label>
 <label>Password <input name="password" type="password" value="pw"></label>
 <button type="submit">Sign in</button>
-</form>"""
+</form>
+<label>Jump <input id="jump"></label>
+<label>Go <input id="go"></label>
+<script>
+// a hostile page: a character in Jump moves the focus into the password field on its keydown, and Enter in Go to
+// the form's submit button, so that the key's text, or Enter's click, goes there unasked (a real key's keypress and
+// default action go where the focus is once its keydown is handled)
+document.getElementById('jump').addEventListener('keydown', () => document.querySelector('[name=password]').focus());
+document.getElementById('go').addEventListener('keydown', () => document.querySelector('[type=submit]').focus());
+</script>"""
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +68,44 @@ def test_a_real_enter_that_submits_a_password_form_is_asked_about_first(stack: B
         user.closed("confirmQuestion")
         assert user.stack.pages.received == []
         # Let: the browser's own Enter submits the form once.
+        pressing = user.start("browser_press", key="Enter")
+        user.answer("confirmQuestion", "confirmButton")
+        pressed = user.reply(pressing)
+        assert pressed["ok"] is True and pressed["result"]["trusted"] is True, pressed
+        wait_until(lambda: user.stack.pages.received, scaled(ANSWER_S), "the form to be posted")
+        assert len(user.stack.pages.received) == 1
+
+
+def password_value(user: User) -> str:
+    return str(user.in_page("return document.querySelector('[name=password]').value"))
+
+
+def test_real_keys_whose_keydown_moves_the_focus_are_asked_about_where_they_land(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
+        user.popup.set_trusted_input(True, scaled(ANSWER_S))
+        user.allow_always(user.stack.pages.url("login"))
+        page = user.snapshot()
+        user.in_page("document.querySelector('[name=password]').value = ''")
+        # A character: its keydown puts the focus in the password field, where its text would go.
+        user.stack.ok(user.session_id, "browser_click", ref=ref_of(page, "textbox", "Jump"))
+        pressing = user.start("browser_press", key="x")
+        assert 'type into the password field "Password"' in user.question("confirmQuestion")
+        user.popup.click("declineButton")
+        refused = user.reply(pressing)
+        assert refused["ok"] is False and refused["error"]["code"] == "user_declined", refused
+        user.closed("confirmQuestion")
+        assert password_value(user) == ""
+        assert user.in_page("return document.getElementById('jump').value") == ""
+        # Enter: its keydown puts the focus on the submit button, which its keypress would click.
+        user.stack.ok(user.session_id, "browser_click", ref=ref_of(page, "textbox", "Go"))
+        pressing = user.start("browser_press", key="Enter")
+        assert 'submit a form with the password field "Password"' in user.question("confirmQuestion")
+        user.popup.click("declineButton")
+        refused = user.reply(pressing)
+        assert refused["ok"] is False and refused["error"]["code"] == "user_declined", refused
+        user.closed("confirmQuestion")
+        assert user.stack.pages.received == []
+        # Let it: the focus is on the button now, the same risk, and the browser's own Enter posts the form once.
         pressing = user.start("browser_press", key="Enter")
         user.answer("confirmQuestion", "confirmButton")
         pressed = user.reply(pressing)

@@ -100,11 +100,15 @@
       return engine.aimAt(shown.option, shown.number);
     });
   }
-  // chooseFromList(ref, text) -> Promise of the answer, on the extension lane: the box clicked, then each option
-  // named (an option selected already in a list of several is left so), then Escape if a name showed nowhere.
-  function chooseFromList(ref, text) {
+  // chooseFromList(ref, text, options) -> Promise of the answer, on the extension lane: the box clicked, then each
+  // option named (an option selected already in a list of several is left so), then Escape if a name showed
+  // nowhere, or if a click there needs the user's confirmation first (options.confirm: typing.js unaskedClick).
+  function chooseFromList(ref, text, options) {
     var names = namesOf(text);
     if (!names.length) return Promise.resolve(failure("invalid_value", "Give the name of the option to choose."));
+    var box = lookup(ref);
+    var unasked = box.ok ? engine.unaskedClick(box.element, box.number, options) : null;
+    if (unasked) return Promise.resolve(unasked);
     return engine.click(ref, {}).then(function (clicked) {
       if (!clicked.ok) return clicked;
       return names
@@ -116,7 +120,7 @@
             }).then(function (shown) {
               if (!shown.ok) return shown;
               if (leftSo(shown, names)) return so;
-              return engine.clickElement(shown.option, shown.number);
+              return engine.unaskedClick(shown.option, shown.number, options) || engine.clickElement(shown.option, shown.number);
             });
           });
         }, Promise.resolve({ ok: true }))

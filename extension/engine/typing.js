@@ -73,7 +73,7 @@
     if (segment) options = Object.assign({}, options, { clear: false });
     if (opensToType(el)) return openToType(ref, found, text, options);
     // a box that opens a list of options on a click and takes no text (Vuetify 2's select): its option clicked
-    if (engine.listOpener(found.element, el)) return engine.chooseFromList(ref, text);
+    if (engine.listOpener(found.element, el)) return engine.chooseFromList(ref, text, options);
     var tag = tagOf(el);
     scrollIntoViewIfNeeded(el);
     if (tag === "select") return chooseInSelect(el, text, number);
@@ -279,6 +279,14 @@
   function shownText(text) {
     return quote(cap(String(text).replace(/\n/g, "\u23ce"), VALUE_CAP));
   }
+  // A click that typing makes (on a box that opens a list, on the option named) is read as browser_click's is
+  // (fields.js riskOfAction): with options.confirm, one that would submit a form holding a password or start a
+  // download clicks nothing until the lane has asked the user and calls again without confirm.
+  function unaskedClick(el, number, options) {
+    var risk = options.confirm === true ? engine.riskOfAction(el, "activate") : null;
+    if (!risk) return null;
+    return failure("confirmation_needed", "Typing into " + refText(number) + " clicks what needs the user's confirmation.", { field: risk });
+  }
   // The answer to a lane that asked for confirmations: the user is to be asked before typing into this field
   // (what kind of field and its label come with it, for the question).
   function confirmationNeeded(field, number) {
@@ -357,6 +365,8 @@
   }
   function openToType(ref, found, text, options) {
     var before = focusedElement();
+    var unasked = unaskedClick(found.element, found.number, options);
+    if (unasked) return Promise.resolve(unasked);
     return engine.click(ref, {}).then(function (clicked) {
       if (!clicked.ok) return clicked;
       return fieldOpenedBy(found.element, before).then(function (field) {
@@ -569,6 +579,7 @@
     typedAfter: typedAfter,
     typingTarget: typingTarget,
     opensToType: opensToType,
+    unaskedClick: unaskedClick,
     fieldOpenedBy: fieldOpenedBy,
     notOpened: notOpened,
   });

@@ -9,6 +9,8 @@ popup, mode "ask".
   key's text then goes) asks too, and nothing goes in when the user refuses.
 - Space, Shift+Space and Enter on the submit button of a form that holds a password, a click on it, and Enter on a
   download link: each asks, and a refusal posts nothing (the receiving server's log).
+- ``browser_type`` into a box that opens a list of options on a click clicks the box, then the option named: each
+  click is read as ``browser_click``'s, and a box or an option that submits the password form asks first.
 """
 
 from __future__ import annotations
@@ -39,6 +41,19 @@ LOGIN = f"""<title>Login</title>
 document.getElementById('jump').addEventListener('keydown', () => document.querySelector('[name=password]').focus());
 </script>"""
 
+#: A hostile page's boxes that open a list of options on a click: the options of Shipping, and the box Carrier
+#: itself, are submit buttons of the form that holds a password (typing a choice clicks them).
+SHIPPING = """<title>Shipping</title>
+<form id="login" action="/posted" method="post">
+<label>Password <input name="password" type="password" value="pw"></label>
+</form>
+<p><button type="button" aria-haspopup="listbox" aria-controls="ways" onclick="ways.hidden = false">Shipping</button>
+<div role="listbox" id="ways" hidden>
+<button type="submit" form="login" role="option">Express</button><div role="option">Standard</div></div>
+<p><button type="submit" form="login" aria-haspopup="listbox" aria-controls="carriers"
+  onclick="event.preventDefault(); carriers.hidden = false">Carrier</button>
+<div role="listbox" id="carriers" hidden><div role="option">Post</div></div>"""
+
 #: The ways an agent may spell a paste: the engine reads each as one (modifier names in any case, their aliases);
 #: and a character key, which types into the field as browser_type does.
 PASTES = ["Control+v", "ctrl+V", "Cmd+v", "command+V", "CONTROL+Shift+v", "Meta+Shift+v", "Shift+Insert", "x"]
@@ -48,7 +63,7 @@ PASTES = ["Control+v", "ctrl+V", "Cmd+v", "command+V", "CONTROL+Shift+v", "Meta+
 def module_stack() -> Iterator[BrowserStack]:
     """The stack of this module's tests (``stack``, tests/extension/conftest.py): mode "ask", on the login page."""
     with (
-        serve_pages({"/login": LOGIN, "/posted": "<title>Posted</title>"}) as served,
+        serve_pages({"/login": LOGIN, "/shipping": SHIPPING, "/posted": "<title>Posted</title>"}) as served,
         extension_stack(served, mode="ask") as shared,
     ):
         yield shared
@@ -126,3 +141,27 @@ def test_space_enter_and_a_click_on_a_submit_of_a_password_form_each_ask(stack: 
         refused(user, "browser_press", 'start a download ("Report")', key="Enter")
         assert user.stack.pages.received == []
         assert not any("/report.csv" in request for request in user.stack.pages.requested)
+
+
+def test_typing_a_choice_asks_before_a_click_that_would_submit_a_password_form(stack: BrowserStack) -> None:
+    with user_in_control(stack) as user:
+        user.allow_always(user.stack.pages.url("shipping"))
+        page = user.snapshot()
+        # The option named is a submit button: the box opens its list, and nothing more until the user lets it.
+        refused(
+            user,
+            "browser_type",
+            'submit a form with the password field "Password"',
+            ref=ref_of(page, "button", "Shipping"),
+            text="Express",
+        )
+        # The box itself is one: nothing is clicked.
+        refused(
+            user,
+            "browser_type",
+            'submit a form with the password field "Password"',
+            ref=ref_of(page, "button", "Carrier"),
+            text="Post",
+        )
+        assert user.in_page("return document.getElementById('carriers').hidden") is True
+        assert user.stack.pages.received == []

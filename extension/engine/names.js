@@ -86,8 +86,12 @@
     return null;
   }
   // The text alternative of `el` when computing the name of `root` (accname §4.3.2). `visiting` guards
-  // against cycles through labels and references.
+  // against cycles through labels and references. `referenced`: the elements whose text an aria-labelledby met on
+  // the way has given, which the content met after them does not give again, as in Chromium (rsuite's option holds
+  // a checkbox labelled by the option's text beside it: "Caramel", not "Caramel Caramel"; the other way round, a
+  // text met first and then referenced, is given twice there too). Reset for each name (accessibleName).
   var visiting = new Set();
+  var referenced = new Set();
   function textAlt(el, root, inLabelledBy, includeHidden, recursing) {
     if (visiting.has(el)) return "";
     visiting.add(el);
@@ -144,6 +148,7 @@
       if (!target) continue;
       var hidden = isHiddenForName(target) || includeHidden;
       texts.push(target === el ? ownText(el, root, hidden) : textAlt(target, root, true, hidden, true));
+      referenced.add(target);
     }
     return clean(texts.join(" "));
   }
@@ -205,6 +210,8 @@
       if (el.getAttribute("title")) return null;
       return "Submit";
     }
+    // a file input with no label is named by its button's text, as Chromium names it (not by its title)
+    if (type === "file" && el === root && !clean(labels)) return el.multiple ? "Choose Files" : "Choose File";
     return labels;
   }
   // Whether an element's text is set apart from its neighbours' in a name: as Chromium does, by how it is laid
@@ -228,7 +235,7 @@
         out += transformed(child);
       } else if (child.nodeType === 1) {
         var tag = tagOf(child);
-        if (SKIP_TAGS[tag] || child === root) return;
+        if (SKIP_TAGS[tag] || child === root || referenced.has(child)) return;
         var text = textAlt(child, root, inLabelledBy, includeHidden, true);
         if (includeHidden || !isHiddenForName(child)) text = generated(child, "::before") + text + generated(child, "::after");
         if (tag === "br") out += " ";
@@ -270,7 +277,12 @@
     return text.replace(PRIVATE_USE, "");
   }
   function accessibleName(el) {
-    return cap(clean(textAlt(el, el, false, false, false)), NAME_CAP);
+    referenced.clear();
+    try {
+      return cap(clean(textAlt(el, el, false, false, false)), NAME_CAP);
+    } finally {
+      referenced.clear();
+    }
   }
 
   // ----- names of clickable things without text ---------------------------------------------------------

@@ -99,6 +99,11 @@ NAMES_PAGE = """<!doctype html><html><head><title>Names</title>
 <label id="wrap"><button>Inner</button> text</label><input aria-labelledby="wrap">
 <span id="a1" aria-labelledby="a2">A</span><span id="a2" aria-labelledby="a1">B</span>
 <button aria-labelledby="a1 a2">Z</button>
+<input type="file"> <input type="file" multiple title="Tip"> <label>Menu <input type="file"></label>
+<div role="listbox" aria-label="Toppings"><div role="option" aria-selected="false"><label><input type="checkbox"
+aria-labelledby="ham"><span id="ham">Ham</span></label></div></div>
+<span id="outside">Outside</span><div role="tab" aria-selected="false"><input type="checkbox"
+aria-labelledby="outside"> Basil</div>
 <div id="host"></div>
 <script>
 const root = document.getElementById('host').attachShadow({mode: 'open'});

@@ -125,6 +125,10 @@
           action = clipboard ? chord : down && pressed ? defaultAction(target, info, modifiers, plain, editing, effect) : null;
           if (editing.field && CARET_SHOWN[action]) engine.revealCaret(target);
         },
+        // A person's key stays down a while: the page runs the tasks its keydown queued before the keyup (Radix's
+        // radio group moves the focus on an arrow in a 0 ms timer, and the radio it focuses checks itself only
+        // while the arrow is held; measured with real keys).
+        engine.taskTurn,
         function () {
           keyEvent(activeElementDeep() || document.body, "keyup", info, modifiers);
           if (action === "click_on_keyup") {

@@ -15,6 +15,7 @@ from hermes_server.cdp.keys import KeyPress, parse_key, typed_keys
 from hermes_server.cdp.supervisor import CDPSupervisor
 from hermes_server.cdp.tools.table import Arguments, Browsing
 from hermes_server.errors import CDPCommandFailed
+from hermes_wire.errors import ToolError
 
 #: CDP's ``buttons`` bit of each button, and its ``modifiers`` bit of each key.
 _BUTTON_BITS = {"left": 1, "right": 2, "middle": 4}
@@ -153,12 +154,30 @@ async def send_mouse(supervisor: CDPSupervisor, session: str, events: list[dict[
     await asyncio.gather(*(supervisor.send("Input.dispatchMouseEvent", event, session_id=session) for event in events))
 
 
-async def press_key(supervisor: CDPSupervisor, session: str, keys: KeyPress) -> None:
-    """Press the key (with its modifiers) and release it (back to back, as ``send_mouse`` sends a click's)."""
-    await asyncio.gather(
-        supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session),
-        supervisor.send("Input.dispatchKeyEvent", keys.up, session_id=session),
-    )
+#: How long a key is held at the most while the page runs what its keydown queued (``press_key``): a dialog the
+#: keydown opened holds the page's tasks until it is answered, and the key is let go then.
+KEY_HELD_S = 0.25
+
+
+async def press_key(
+    supervisor: CDPSupervisor, session: str, keys: KeyPress, held: Callable[[], Awaitable[Any]] | None = None
+) -> None:
+    """Press the key (with its modifiers) and release it. With ``held`` (the engine's task turn in the page), the
+    release waits for it, bounded: a person's key stays down a while, and the page runs the tasks its keydown
+    queued before the keyup comes (Radix's radio group, in marimo's apps, moves the focus on an arrow in a 0 ms
+    timer, and the radio it focuses checks itself only while the arrow is held: sent back to back, the keyup came
+    first and nothing was checked). Without it, back to back, as ``send_mouse`` sends a click's."""
+    if held is None:
+        await asyncio.gather(
+            supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session),
+            supervisor.send("Input.dispatchKeyEvent", keys.up, session_id=session),
+        )
+        return
+    await supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session)
+    # (a keydown that navigated, or replaced the frame's document, leaves no page to wait in: the key is let go)
+    with contextlib.suppress(TimeoutError, CDPCommandFailed, ToolError):
+        await asyncio.wait_for(held(), KEY_HELD_S)
+    await supervisor.send("Input.dispatchKeyEvent", keys.up, session_id=session)
 
 
 async def replace_text(

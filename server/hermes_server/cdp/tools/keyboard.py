@@ -102,7 +102,9 @@ async def _move_slider(browsing: Browsing, frame: FrameInfo, args: Arguments) ->
     await engine.after_click(frame)
     last = None
     while "key" in (step := await engine.call(frame, "sliderStep", ref, text, last)):
-        await act(supervisor, press_key(supervisor, session, parse_key(step["key"])))
+        await act(
+            supervisor, press_key(supervisor, session, parse_key(step["key"]), lambda: engine.after_arrival(frame))
+        )
         await engine.after_click(frame)
         last = step
     return await follow(supervisor, frame, step, before)
@@ -197,7 +199,8 @@ async def press(browsing: Browsing, args: Arguments) -> dict[str, Any]:
                     told["text"] = browsing.clipboard[:CLIPBOARD_SHOWN]
             result.update(action=answer.get("action"), clipboard=told)
         else:
-            await answering_dialog(supervisor, before.target, args, press_key(supervisor, session, keys), result)
+            held = press_key(supervisor, session, keys, held=lambda: engine.after_arrival(top))
+            await answering_dialog(supervisor, before.target, args, held, result)
         return await after_action(browsing, top, token, result, before)
 
     return await following_tabs(browsing, before.target, pressed, result)

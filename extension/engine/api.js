@@ -94,6 +94,9 @@
  *       press(key, {asked}) reads it again as it acts, and a risk other than `asked` (the one the user let, or
  *       null or false) gives confirmation_needed, with field: that risk, and nothing is pressed (a character whose
  *       keydown moved the focus is read again where its text goes: nothing goes in there)
+ *   keyTaken(paced) -> Promise<{ok, taken}>: whether the page cancelled the last keydown (it takes such keys
+ *       itself), resolved after its next frame when it did or when `paced`, for a lane typing with real keys (the
+ *       next key comes then)
  *   guardPress(key, asked) -> pressRisk(key)'s answer, and for a lane about to send that key as real input with
  *       confirmations on, a guard on its keypress: where the keydown moved the focus, a text or click there with a
  *       risk other than `asked` is cancelled. pressGuarded() -> {ok} | confirmation_needed (field: that risk), after
@@ -309,6 +312,7 @@
       press: settledAction(engine.press),
       pressRisk: guarded(engine.pressRisk, "action_failed"),
       guardPress: guarded(engine.guardPress, "action_failed"),
+      keyTaken: guardedAsync(engine.keyTaken, "action_failed"),
       pressGuarded: guarded(engine.pressGuarded, "action_failed"),
       drag: guardedAsync(engine.drag, "action_failed"),
       fileTarget: guarded(engine.fileTarget, "action_failed"),

@@ -591,7 +591,27 @@
     return "scroll";
   }
 
+  // keyTaken(paced) -> Promise<{ok, taken}>, for a lane that types with real keys sent back to back: whether the
+  // page took the last key itself (cancelled its keydown: rsuite's date field fills its segment and moves its
+  // selection in its next frame, where the next key is read), once the page's next frame has come when it did or
+  // when `paced` (the page took a key before); a person's next key comes a frame later at the soonest, and once the
+  // page takes keys, the lane sends each key after that frame, as typing.js does.
+  var lastKeydown = null;
+  window.addEventListener(
+    "keydown",
+    function (event) {
+      lastKeydown = event;
+    },
+    true
+  );
+  function keyTaken(paced) {
+    var taken = !!lastKeydown && lastKeydown.defaultPrevented;
+    var answer = { ok: true, taken: taken };
+    return taken || paced ? engine.nextFrame().then(function () { return answer; }) : Promise.resolve(answer);
+  }
+
   Object.assign(engine, {
+    keyTaken: keyTaken,
     press: press,
     pressRisk: pressRisk,
     guardPress: guardPress,

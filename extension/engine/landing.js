@@ -120,7 +120,38 @@
     if (around && composedContains(around, hit)) return true;
     var labels = labelsOf(el) || [];
     for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
-    return ((hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit)) || hostTakesPress(el, hit);
+    if ((hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit)) return true;
+    return hostTakesPress(el, hit) || ownFieldOver(el, hit);
+  }
+  // A text field of the control's own, laid over it and drawing nothing until it has the focus: rsuite's InputPicker
+  // lays its search field, empty and transparent, over its box, and a person's press on the box lands in that field
+  // (which takes the focus and opens the list). The two are parts of one drawn control: the smallest box around
+  // both is the control's own, within FIELD_OVER_PX a side. A field that shows anything (a value, a placeholder, a
+  // background, a border), or one that reaches past the control, is something in the way; and a press on a text
+  // field only puts the focus there.
+  var FIELD_OVER_PX = 4;
+  function ownFieldOver(el, hit) {
+    if (!engine.isTextField(hit) || hit.value || hit.placeholder || !drawsNoBox(hit)) return false;
+    var around = parentOf(hit);
+    while (around && !composedContains(around, el)) around = parentOf(around);
+    if (!around || around === document.body || around === document.documentElement) return false;
+    var box = around.getBoundingClientRect(),
+      own = el.getBoundingClientRect();
+    return (
+      own.left - box.left <= FIELD_OVER_PX &&
+      own.top - box.top <= FIELD_OVER_PX &&
+      box.right - own.right <= FIELD_OVER_PX &&
+      box.bottom - own.bottom <= FIELD_OVER_PX
+    );
+  }
+  // Whether an element draws no box of its own: no background, no shadow, no border.
+  function drawsNoBox(field) {
+    var style = getComputedStyle(field);
+    if (alphaOf(style.backgroundColor) > 0.05 || style.backgroundImage !== "none" || style.boxShadow !== "none") return false;
+    for (var s = 0; s < SIDES.length; s++) {
+      if (parseFloat(style["border" + SIDES[s] + "Width"]) > 0 && alphaOf(style["border" + SIDES[s] + "Color"]) > 0.05) return false;
+    }
+    return true;
   }
   // A part of a component's shadow tree that takes no pointer hands a press at its place to the component, the host
   // it is drawn in, which the component made to take it: Ionic's segment button draws its tab as a <button> with
@@ -505,12 +536,7 @@
     return values.length > 3 ? parseFloat(values[3]) : 1;
   }
   function paintsNothing(el) {
-    if (PAINTED_TAGS[tagOf(el)]) return false;
-    var style = getComputedStyle(el);
-    if (alphaOf(style.backgroundColor) > 0.05 || style.backgroundImage !== "none" || style.boxShadow !== "none") return false;
-    for (var s = 0; s < SIDES.length; s++) {
-      if (parseFloat(style["border" + SIDES[s] + "Width"]) > 0 && alphaOf(style["border" + SIDES[s] + "Color"]) > 0.05) return false;
-    }
+    if (PAINTED_TAGS[tagOf(el)] || !drawsNoBox(el)) return false;
     for (var child = el.firstChild; child; child = child.nextSibling) if (child.nodeType === 3 && /\S/.test(child.data)) return false;
     return true;
   }

@@ -269,6 +269,12 @@
         focusMovedByPage(down.focusedBefore, down.heard);
         engine.noteStartingPoint(target); // where Tab goes on from while nothing has the focus (cancelled or not)
         if (down.mouse) moveFocusFor(target);
+      },
+      function () {
+        // The press's defaults come once the page's microtasks of the focus have run, as in the browser, where each
+        // listener's run ends with them: React renders what its focus handler set before the caret is placed
+        // (rsuite's date field shows its pattern as its value once focused, and the press puts the caret in it,
+        // in the segment pressed; placed before, in the empty field, the caret ended at the pattern's end).
         if (down.mouse && how.name === "left") engine.pressFields(target, x); // a date or time input's field
         if (down.mouse && how.name === "left") engine.selectPopupPressed(target);
         // the press's own default on a slider's track and on text (fields.js)

@@ -56,7 +56,10 @@
     segmentsText = engine.segmentsText,
     sameSegmentedText = engine.sameSegmentedText;
 
-  var FIELDS_INSIDE = 'input:not([type="hidden"]), textarea, select, [contenteditable]:not([contenteditable="false"])';
+  // (not a field the page hides from assistive technology: rsuite's picker keeps its value in a read-only one,
+  // aria-hidden, inside its box, which a person neither sees as a field nor types into: the box opens to be typed)
+  var FIELDS_INSIDE =
+    'input:not([type="hidden"]):not([aria-hidden="true"]), textarea:not([aria-hidden="true"]), select, [contenteditable]:not([contenteditable="false"])';
 
   function type(ref, text, options) {
     options = options || {};
@@ -529,7 +532,10 @@
     var stopped = false;
     // each key in a turn of its own, after the page's microtasks of the last, as a keyboard's keys come: a
     // framework that puts its model's value back into the field once its microtasks run (Vue's, in Vuetify's,
-    // Element Plus's and Quasar's fields) had all the keys behind it and dropped the last
+    // Element Plus's and Quasar's fields) had all the keys behind it and dropped the last. Once the page takes a
+    // key itself (it cancels the keydown), each key is followed by the page's next frame, as a person's next key
+    // is (rsuite's date field moves its selection to the next segment in its next frame: keyboard.js keyTaken)
+    var paced = false;
     var steps = Array.from(text).map(function (char) {
       return function () {
         if (stopped || (turned && turned())) {
@@ -542,6 +548,8 @@
           insertIntoField(el, char, char === "\n" ? "insertLineBreak" : "insertText");
         }
         keyEvent(el, "keyup", info, {});
+        paced = paced || !typed;
+        if (paced) return nextFrame();
       };
     });
     steps.push(function () {

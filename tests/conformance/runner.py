@@ -6,6 +6,9 @@ widgets' state, focus, selection, form values, scrolled boxes, errors) is a dive
 divergence "refused" when the oracle's press landed on the named element and the lane's page model (``MODEL``) ends
 otherwise than the oracle's, and "answer" when it changed as the oracle's did all the same; a refusal where the
 oracle's press landed on another element is right, and so is one where the oracle's input changed nothing either.
+An answer that the typed text did not land exactly (``type_mismatch``) is no refusal: the keys went in, and the
+answer says what the field holds instead (rsuite's date field, typed "2014-05-14" over its pattern, holds
+"0004-01-02" after real input's keys too); the lane is judged by what its page holds, as after an ok.
 Every element the oracle acted on must have a ref on the lane ("no ref" otherwise, and the case stops there for
 that lane); one found only under another role than Chromium's is a divergence "role", when Chromium's is an ARIA
 role (its own roles, capitalised, such as ``Date``, ``InputTime`` or ``DisclosureTriangle``, have no ARIA name that
@@ -183,6 +186,15 @@ def drive_oracle(
     return pressed, after | {"model_changed": any(before.get(part) != after.get(part) for part in MODEL)}
 
 
+#: How a lane's answer begins when its typing went in but the field holds other text than asked (see above).
+TYPED_OTHERWISE = "controller_error: type_mismatch:"
+
+
+def refuses(answer: Answer) -> bool:
+    """Whether a lane's answer says it did not do the step (see the module's rules: a type_mismatch does not)."""
+    return not answer.ok and not answer.error.startswith(TYPED_OTHERWISE)
+
+
 @dataclass
 class StepsTaken:
     """What a lane did with a case's steps: the divergences found while taking them (a missing ref, which stops the
@@ -210,7 +222,7 @@ def take_steps(lane: LaneDriver, steps: Sequence[Step], pressed: Sequence[Presse
             refs[target] = seen.ref
         answer: Answer = lane.perform(step, press, refs)
         quiet(lambda: lane.evaluate(SETTLE_WAIT))  # as the oracle waits after each step
-        if not answer.ok and press.on_target:
+        if refuses(answer) and press.on_target:
             taken.refused.append(f"step {number} ({step.label()}): {answer.error}")
     taken.observed = settled(lane.observe, lambda: lane.evaluate(SETTLE_WAIT))
     return taken

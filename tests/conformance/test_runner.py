@@ -5,9 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.conformance.lanes import with_shown_text
+from tests.conformance.lanes import Answer, with_shown_text
 from tests.conformance.oracle import OracleError
-from tests.conformance.runner import ORACLE_AGAIN, StepsTaken, ends_as_real_input_can, judged, summary_line
+from tests.conformance.runner import (
+    ORACLE_AGAIN,
+    StepsTaken,
+    ends_as_real_input_can,
+    judged,
+    refuses,
+    summary_line,
+)
 from tests.lanes.snapshot_grammar import parse_snapshot
 
 
@@ -27,6 +34,13 @@ def test_a_refusal_is_a_divergence_only_when_the_model_ended_otherwise_or_real_i
     assert judged(unchanged, seen("body", state={"day": "2014-05-14"}))[0][0] == "refused"
     assert judged(unchanged, seen("body", state={"day": None}, changed=True)) == [("answer", refused[0])]
     assert judged(unchanged, seen("body", state={"day": None}, changed=False)) == []
+
+
+def test_typing_that_went_in_otherwise_than_asked_is_no_refusal_but_a_click_refused_is() -> None:
+    mismatch = 'controller_error: type_mismatch: Typing into @e9 did not land exactly: it holds "0004-01-02"'
+    assert not refuses(Answer(False, mismatch))
+    assert refuses(Answer(False, "controller_error: click_intercepted: Nothing was pressed"))
+    assert not refuses(Answer(True))
 
 
 def test_a_lane_is_compared_with_more_runs_of_real_input_until_one_agrees_and_no_more() -> None:

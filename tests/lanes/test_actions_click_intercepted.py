@@ -184,7 +184,38 @@ addEventListener('scroll', () => { rows.innerHTML = '<button id="row">Pizza</but
 </script>""",
 )
 
+#: rsuite's InputPicker: its search field, empty and transparent, laid over its box inside the picker, where a
+#: person's press on the box lands (the field takes the focus and the list opens; the box keeps its value in a
+#: read-only field hidden from assistive technology); and the same empty field laid over a whole panel that holds a
+#: button, which is in the way of a press on the button.
+FIELD_OVER_BOX = page(
+    "Pickers",
+    f"""<h1>Pickers</h1>
+<div id="picker" style="position: relative; width: 220px">
+  <div role="combobox" tabindex="0" aria-expanded="false" aria-label="Country" style="border: 1px solid #999;
+    height: 32px; line-height: 32px"><input readonly aria-hidden="true" tabindex="-1" value=""
+    style="position: absolute; opacity: 0; pointer-events: none; width: 10px">Select</div>
+  <div style="position: absolute; inset: 1px 30px 1px 1px"><input id="search" tabindex="-1"
+    style="width: 100%; height: 100%; border: 0; background: none; outline: none; padding: 0"></div>
+</div>
+<p id="status">Closed</p>
+<div style="position: relative; width: 600px; height: 80px; margin-top: 20px">
+  <button id="delete" onclick="{status_setter("status", "Deleted")}">Delete</button>
+  <input id="cover" style="position: absolute; inset: 0; border: 0; background: none">
+</div>
+<script>
+document.getElementById('search').addEventListener('input', (event) => {{
+  document.getElementById('status').textContent = 'Search: ' + event.target.value;
+}});
+document.getElementById('search').addEventListener('focus', () => {{
+  document.querySelector('[role=combobox]').setAttribute('aria-expanded', 'true');
+  document.getElementById('status').textContent = 'Searching';
+}});
+</script>""",
+)
+
 PAGES = {
+    "/field-over-box": FIELD_OVER_BOX,
     "/footer": STICKY_FOOTER,
     "/cookies": COOKIE_BANNER,
     "/invisible": INVISIBLE_OVERLAY,
@@ -327,3 +358,25 @@ def test_an_element_the_page_draws_anew_as_it_scrolls_into_view_is_stale(agent: 
     agent.open("/redrawn-rows")
     code, message = agent.error("browser_click", ref=ref_of(agent.snapshot(), 'button "Pizza"'))
     assert code == "controller_error" and message.startswith("stale_ref: ") and "new snapshot" in message, message
+
+
+def test_a_controls_own_empty_field_laid_over_it_takes_the_press(agent: LaneAgent) -> None:
+    """rsuite's InputPicker: a person's press on the box lands in its own search field, laid over it and drawing
+    nothing, and the picker opens; both lanes refused it as intercepted by that field. The same field laid over a
+    panel larger than the control pressed is still in the way, and nothing is pressed."""
+    agent.open("/field-over-box")
+    snapshot = agent.snapshot()
+    agent.ok("browser_click", ref=ref_of(snapshot, 'combobox "Country"'))
+    assert page_line(agent, "Searching") == "Searching"
+    _, message = agent.error("browser_click", ref=ref_of(snapshot, 'button "Delete"'))
+    assert message.startswith("click_intercepted: ") and "input#cover" in message, message
+    assert page_line(agent, "Searching") == "Searching"
+
+
+def test_typing_into_such_a_picker_goes_into_its_own_field(agent: LaneAgent) -> None:
+    """The box is typed into as a person does it: a press (it lands in the search field) and the keys there. The
+    extension lane took the read-only field the box hides inside as the one to type into, and refused it."""
+    agent.open("/field-over-box")
+    typed = agent.ok("browser_type", ref=ref_of(agent.snapshot(), 'combobox "Country"'), text="Fra")
+    assert typed["value"] == "Fra", typed
+    assert page_line(agent, "Search") == "Search: Fra"

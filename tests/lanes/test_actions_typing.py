@@ -243,6 +243,44 @@ day.addEventListener('change', () => {
 )
 
 
+#: A field whose pattern shows as its value once it has the focus, set in a microtask (as React renders what a focus
+#: handler set: rsuite's date field), where a press puts the caret at the segment pressed.
+PATTERN_ON_FOCUS = page(
+    "{}",
+    """<h1>Code</h1>
+<label>Code <input id="code" placeholder="__-__"
+  style="font: 20px monospace; width: 5ch; padding: 0; border: 0"></label>
+<script>
+const code = document.getElementById('code');
+code.addEventListener('focus', () => Promise.resolve().then(() => { code.value = '__-__'; }));
+code.addEventListener('mouseup', () => requestAnimationFrame(() => {
+  document.title = JSON.stringify({ value: code.value, caret: code.selectionStart });
+}));
+</script>""",
+)
+
+
+#: A field that takes its keys itself (rsuite's date field does): it cancels a letter's keydown, writes the letter at
+#: the caret, keeps the caret there, and moves it past the letter in the next frame, where the next key reads it.
+KEYS_BY_FRAME = page(
+    "{}",
+    """<h1>Word</h1>
+<label>Word <input id="word"></label>
+<script>
+const word = document.getElementById('word');
+word.addEventListener('keydown', (event) => {
+  if (!/^[a-z]$/.test(event.key) || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  const at = word.selectionStart;
+  word.value = word.value.slice(0, at) + event.key + word.value.slice(word.selectionEnd);
+  word.setSelectionRange(at, at);
+  requestAnimationFrame(() => word.setSelectionRange(at + 1, at + 1));
+  document.title = JSON.stringify(word.value);
+});
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {
@@ -256,6 +294,8 @@ def pages() -> Iterator[PageServer]:
         "/completing": COMPLETING,
         "/drawn-slider": DRAWN_SLIDER,
         "/commits": COMMITS_ON_CHANGE,
+        "/pattern-on-focus": PATTERN_ON_FOCUS,
+        "/keys-by-frame": KEYS_BY_FRAME,
     }
     with serve_action_pages(served) as server:
         yield server
@@ -490,3 +530,22 @@ def test_enter_in_a_field_commits_its_value_with_change_once_as_chromium_does(ag
     agent.ok("browser_type", ref=day, text="Mar 15, 2026")
     agent.ok("browser_press", key="Enter")
     assert held(agent) == "Mar 14, 2026|Mar 15, 2026"
+
+
+def test_a_press_places_the_caret_once_the_focus_has_rendered_the_fields_text(agent: LaneAgent) -> None:
+    """Real input's press puts the caret where it lands once the page's microtasks of the focus have run (its
+    pattern shows then): at the middle of "__-__", offset 2 or 3. The extension lane placed it in the empty field
+    first, and it ended at the pattern's end (5)."""
+    ref = field(agent, "/pattern-on-focus", 'textbox "Code"')
+    agent.ok("browser_click", ref=ref)
+    clicked = json.loads(agent.ok("browser_snapshot")["title"])
+    assert clicked["value"] == "__-__" and clicked["caret"] in (2, 3), clicked
+
+
+def test_keys_a_page_takes_itself_come_a_frame_apart_as_a_persons_do(agent: LaneAgent) -> None:
+    """The page writes each letter itself and moves the caret past it in its next frame: a person's next key comes
+    after that, and so does each lane's once the page takes its keys (sent back to back, or in turns of the event
+    loop, each letter went in before the one typed before it: "dcba")."""
+    ref = field(agent, "/keys-by-frame", 'textbox "Word"')
+    assert agent.ok("browser_type", ref=ref, text="abcd")["value"] == "abcd"
+    assert held(agent) == "abcd"

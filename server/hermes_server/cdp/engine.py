@@ -595,6 +595,11 @@ class PageEngine:
         key comes."""
         await self.call(frame, "afterClick")
 
+    async def key_taken(self, frame: FrameInfo, paced: bool) -> bool:
+        """Whether ``frame``'s page took the last key itself (cancelled its keydown), answered after its next frame
+        when it did or when ``paced``: the next key typed waits for that (engine: ``keyTaken``)."""
+        return bool((await self.call(frame, "keyTaken", paced))["taken"])
+
     async def after_arrival(self, frame: FrameInfo) -> None:
         """Once ``frame``'s page has run the tasks queued by now: what its handlers of the pointer's arrival deferred
         (a framework's render of the hover state they set) is done, as it is by the time a person's press comes."""

@@ -192,6 +192,7 @@ async def replace_text(
     click: bool = True,
     keys_only: bool = False,
     after_click: Callable[[], Awaitable[None]] | None = None,
+    key_taken: Callable[[bool], Awaitable[bool]] | None = None,
 ) -> None:
     """Focus the field with a click, select what it holds, and type ``text`` over it (or delete it). Without
     ``click``, the field has the focus already (a combobox's search field, which a click would close).
@@ -216,7 +217,13 @@ async def replace_text(
     ``after_click`` is awaited between the click and the keys, so that what the page deferred from the click
     has run and been drawn first, as it has when a person's keys come: Slate takes the click's caret in a timer
     and draws it in a scheduler's task (a Control+A and text sent before that went in at the caret); PrimeVue's
-    date field opens its calendar in the next frame, and moved the focus to the day typed before it opened."""
+    date field opens its calendar in the next frame, and moved the focus to the day typed before it opened.
+
+    ``key_taken`` (the engine's ``keyTaken``) is asked after the first key typed by key: once a page takes the keys
+    itself (it cancels their keydown: rsuite's date field fills a segment, and moves its selection to the next in its
+    next frame, where the next key is read), it gets each later key once it has drawn what the one before did, as a
+    person's keys come a frame apart at the soonest; the keys went in back to back, and rsuite's field held
+    "0014-MM-02" for "2014-05-14" where real input's keys left "0004-01-02". Other pages get them back to back."""
     selecting = [] if keys_only else [parse_key("Control+a")] + ([] if text else [parse_key("Backspace")])
     gestures = [[("Input.dispatchMouseEvent", event) for event in mouse_events(x, y, Gesture())]] if click else []
     gestures += [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in selecting]
@@ -227,14 +234,21 @@ async def replace_text(
             gestures.append([("Input.dispatchKeyEvent", enter.down), ("Input.dispatchKeyEvent", enter.up)])
         if line:
             gestures.append([("Input.insertText", {"text": line})])
-    gestures += [
-        [("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in typed_keys(keyed)
-    ]
+    keys = [[("Input.dispatchKeyEvent", key.down), ("Input.dispatchKeyEvent", key.up)] for key in typed_keys(keyed)]
     if click and after_click is not None:
         await _send_gestures(supervisor, session, gestures[:1], together=together)
         await after_click()
         gestures = gestures[1:]
-    await _send_gestures(supervisor, session, gestures, together=together)
+    if key_taken is None or not keys:
+        await _send_gestures(supervisor, session, gestures + keys, together=together)
+        return
+    await _send_gestures(supervisor, session, gestures + keys[:1], together=together)
+    if not await key_taken(False):  # the page lets its keys through: the rest back to back
+        await _send_gestures(supervisor, session, keys[1:], together=together)
+        return
+    for key in keys[1:]:
+        await _send_gestures(supervisor, session, [key], together=together)
+        await key_taken(True)
 
 
 async def _send_gestures(

@@ -68,6 +68,7 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         click=not aimed.get("focused"),
         keys_only=bool(facts.get("segmented")),
         after_click=lambda: engine.after_click(frame),
+        key_taken=lambda paced: engine.key_taken(frame, paced),
     )
     await act(supervisor, typing, so_far=result)
     # Typing lands exactly or fails (type_mismatch): once what the typing caused is over (the engine's settle, a

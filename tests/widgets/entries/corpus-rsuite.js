@@ -1,0 +1,145 @@
+// The widget corpus's React Suite page (tests/widgets/corpus/rsuite.html): rsuite 6 with its own stylesheet, the
+// component library of many admin consoles built in China and beyond. Its pickers (SelectPicker, CheckPicker,
+// InputPicker) open a listbox in a popup of their own; its date and time pickers are fields in segments that open a
+// calendar or a time list; its AutoComplete filters a list as text goes in. Each control reports the value its
+// onChange (onSelect, onToggle...) gave to window.__state.
+import {
+  Accordion,
+  AutoComplete,
+  Button,
+  CheckPicker,
+  Checkbox,
+  DatePicker,
+  Dropdown,
+  Input,
+  InputPicker,
+  Message,
+  Modal,
+  Radio,
+  RadioGroup,
+  SelectPicker,
+  Slider,
+  Tabs,
+  Textarea,
+  TimePicker,
+  Toggle,
+  Tooltip,
+  Tree,
+  Whisper,
+  useToaster,
+} from "rsuite";
+import React from "react";
+import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+
+const SIZES = ["Small", "Medium", "Large"];
+const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"];
+const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
+const CITIES = ["Lisbon", "London", "Madrid", "Paris", "Porto"];
+const items = (labels) => labels.map((label) => ({ label, value: label }));
+// The departure's calendar opens on May 2014, whatever today is: a trip's range starts there.
+const TRIP_STARTS = new Date(2014, 4, 1);
+const day = (date) =>
+  date ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}` : null;
+const time = (date) => (date ? `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}` : null);
+const row = { display: "flex", gap: 16, alignItems: "end" };
+const field = (label, id, control) =>
+  h("div", { style: { display: "flex", flexDirection: "column", gap: 4 } }, h("label", { htmlFor: id, id: `${id}-label` }, label), control);
+
+function Page() {
+  const [name, setName] = useModel("name", "");
+  const [notes, setNotes] = useModel("notes", "");
+  const [size, setSize] = useModel("size", null);
+  const [toppings, setToppings] = useModel("toppings", []);
+  const [country, setCountry] = useModel("country", null);
+  const [city, setCity] = useModel("city", "");
+  const [departure, setDeparture] = useModel("departure", null, day);
+  const [start, setStart] = useModel("start", null, time);
+  const [volume, setVolume] = useModel("volume", 3);
+  const [terms, setTerms] = useModel("terms", false);
+  const [delivery, setDelivery] = useModel("delivery", "standard");
+  const [alerts, setAlerts] = useModel("alerts", false);
+  const [section, setSection] = useModel("section", "overview");
+  const [, setAction] = useModel("action", null);
+  const [dialog, setDialog] = useModel("dialog", false);
+  const [panel, setPanel] = useModel("panels", null);
+  const [toasts, setToasts] = useModel("toast", 0);
+  const [tip, setTip] = useModel("tooltip", false);
+  const [file, setFile] = useModel("tree", null);
+  const toaster = useToaster();
+  const showToast = () => {
+    setToasts((count) => count + 1);
+    toaster.push(h(Message, { type: "info", showIcon: true }, "Saved"), { placement: "topEnd", duration: 0 });
+  };
+  const files = [{ label: "Documents", value: "documents", children: [{ label: "Report.pdf", value: "report" }, { label: "Budget.xlsx", value: "budget" }] }];
+  return h("div", { style: { width: 640, padding: 12, display: "flex", flexDirection: "column", gap: 8 } },
+    h("div", { style: row },
+      field("Full name", "name", h(Input, { id: "name", value: name, onChange: (text) => setName(text), style: { width: 200 } })),
+      field("Notes", "notes", h(Textarea, { id: "notes", rows: 1, value: notes, onChange: (text) => setNotes(text), style: { width: 200 } }))),
+    h("div", { style: row },
+      field("Size", "size", h(SelectPicker, { id: "size", "aria-labelledby": "size-label", data: items(SIZES), value: size, onChange: setSize, searchable: false, style: { width: 160 } })),
+      field("Toppings", "toppings", h(CheckPicker, { id: "toppings", "aria-labelledby": "toppings-label", data: items(TOPPINGS), value: toppings, onChange: setToppings, searchable: false, style: { width: 180 } })),
+      h(InputPicker, { id: "country", label: "Country", data: items(COUNTRIES), value: country, onChange: setCountry, style: { width: 220 } })),
+    h("div", { style: row },
+      field("City", "city", h(AutoComplete, { id: "city", data: CITIES, value: city, onChange: (text) => setCity(text), style: { width: 160 } })),
+      field("Departure", "departure", h(DatePicker, { id: "departure", "aria-labelledby": "departure-label", format: "yyyy-MM-dd", value: departure, calendarDefaultDate: TRIP_STARTS, onChange: setDeparture, oneTap: true, style: { width: 180 } })),
+      field("Start time", "start", h(TimePicker, { id: "start", "aria-labelledby": "start-label", format: "HH:mm", value: start, onChange: setStart, style: { width: 140 } }))),
+    h("div", null,
+      h("span", { id: "volume-label" }, "Volume"),
+      h(Slider, { "aria-labelledby": "volume-label", min: 0, max: 10, value: volume, onChange: setVolume, style: { width: 300, margin: "8px 0" } })),
+    h("div", { style: row },
+      h(Checkbox, { checked: terms, onChange: (value, checked) => setTerms(checked) }, "Accept the terms"),
+      h(Toggle, { checked: alerts, onChange: (checked) => setAlerts(checked) }, "Email alerts")),
+    h("div", { role: "radiogroup", "aria-labelledby": "delivery-label", style: { display: "flex", alignItems: "center", gap: 8 } },
+      h("span", { id: "delivery-label" }, "Delivery"),
+      h(RadioGroup, { name: "delivery", inline: true, value: delivery, onChange: (value) => setDelivery(value) },
+        ["Standard", "Express", "Pickup"].map((label) => h(Radio, { key: label, value: label.toLowerCase() }, label)))),
+    h(Tabs, { activeKey: section, onSelect: (key) => setSection(key), "aria-label": "Sections" },
+      ["Overview", "Details", "Reviews"].map((label) => h(Tabs.Tab, { key: label, eventKey: label.toLowerCase(), title: label }, `${label} of the order`))),
+    h("div", { style: { display: "flex", gap: 8 } },
+      h(Dropdown, { title: "Actions", onSelect: (key) => setAction(key) },
+        ["Duplicate", "Archive", "Delete"].map((label) => h(Dropdown.Item, { key: label, eventKey: label.toLowerCase() }, label))),
+      h(Button, { onClick: () => setDialog(true) }, "Open dialog"),
+      h(Button, { onClick: showToast }, "Show toast"),
+      h(Whisper, { placement: "top", trigger: "hover", speaker: h(Tooltip, null, "Opens the help centre"), onOpen: () => setTip(true), onClose: () => setTip(false) },
+        h(Button, null, "Help"))),
+    h(Modal, { open: dialog, onClose: () => setDialog(false), size: "xs" },
+      h(Modal.Header, null, h(Modal.Title, null, "Confirm the order")),
+      h(Modal.Body, null, "Place the order now?"),
+      h(Modal.Footer, null,
+        h(Button, { appearance: "primary", onClick: () => setDialog(false) }, "Place order"),
+        h(Button, { appearance: "subtle", onClick: () => setDialog(false) }, "Cancel"))),
+    h(Accordion, { activeKey: panel, onSelect: (key) => setPanel(key === panel ? null : key) },
+      [["shipping", "Shipping", "Ships in two days."], ["returns", "Returns", "Free within 30 days."]].map(([value, label, body]) =>
+        h(Accordion.Panel, { key: value, eventKey: value, header: label }, body))),
+    h(Tree, { data: files, defaultExpandAll: true, value: file, onChange: (value) => setFile(value), "aria-label": "Files", height: 120 }),
+  );
+}
+
+startCorpus(
+  {
+    library: "React Suite",
+    package: "rsuite",
+    controls: [
+      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
+      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
+      { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
+      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
+      { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
+      { key: "city", kind: "autocomplete", role: "combobox", name: "City", text: "Li", options: [{ role: "option", name: "Lisbon" }] },
+      { key: "departure", kind: "date", role: "textbox", name: "Departure", text: "2014-05-14", cells: [{ role: "gridcell", name: "14 May 2014" }] },
+      { key: "start", kind: "time", role: "textbox", name: "Start time", text: "10:30" },
+      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
+      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
+      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
+      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
+      { key: "section", kind: "tabs", role: "tablist", name: "", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
+      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
+      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
+      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
+      { key: "toast", kind: "toast", role: "button", name: "Show toast" },
+      { key: "tooltip", kind: "tooltip", role: "button", name: "Help" },
+      { key: "tree", kind: "tree", role: "tree", name: "Files", options: [{ role: "treeitem", name: "Report.pdf" }, { role: "treeitem", name: "Budget.xlsx" }] },
+    ],
+  },
+  Page,
+);

@@ -153,10 +153,11 @@
     for (var i = firstStop(order, target, backwards, place); i >= 0 && i < order.length; i += step) {
       var next = order[i];
       if (skipsRadio(next, before)) continue;
-      focusElement(next, true);
-      // the focus went there, or a handler of its events moved it on (a dialog's focus trap sends it back in):
-      // either is where Tab leaves it; only an element that took no focus at all passes it to the next stop
-      if (activeElementDeep() !== before) {
+      var took = tookFocus(next);
+      // the focus went there, or a handler of its events moved it on (a dialog's focus trap sends it back in, to
+      // where it was before too: rsuite's modal, Shift+Tab from it): either is where Tab leaves it; only an element
+      // that took no focus at all passes it to the next stop
+      if (took || activeElementDeep() !== before) {
         if (activeElementDeep() === next) selectOnTab(next);
         noteStartingPoint(activeElementDeep());
         return "focus";
@@ -165,6 +166,21 @@
     if (target && target !== document.body) engine.blurFocused();
     noteStartingPoint(null); // the focus left the page: the next Tab starts from its start
     return "focus";
+  }
+  // focusElement(el, true), and whether el took the focus: its focus event came, though a handler of it may have
+  // moved the focus on since.
+  function tookFocus(el) {
+    var took = false;
+    var mark = function () {
+      took = true;
+    };
+    el.addEventListener("focus", mark, true);
+    try {
+      focusElement(el, true);
+    } finally {
+      el.removeEventListener("focus", mark, true);
+    }
+    return took;
   }
   // Chromium's Tab into a one-line text field selects all it holds, after its focus event (a select event follows),
   // so that the next keys replace it; a textarea keeps the selection it had (measured with real keys: Solara's

@@ -51,6 +51,27 @@ report();
 </script>""",
 )
 
+#: A modal that holds the focus itself, as rsuite's does: a press on Open shows it and focuses it, and its trap
+#: (a focus listener on the document) sends a focus that goes outside back to the modal, where it was.
+TRAP_TO_ITSELF = page(
+    "{}",
+    """<h1>Trap</h1>
+<p><label>Start <input id="start"></label> <button id="open">Open</button></p>
+<div role="dialog" aria-label="Confirm" id="dialog" tabindex="-1" hidden>
+  <p>Place the order?</p><button id="place">Place order</button>
+</div>
+<script>
+const dialog = document.getElementById('dialog');
+document.getElementById('open').addEventListener('click', () => { dialog.hidden = false; dialog.focus(); });
+document.addEventListener('focus', (event) => {
+  if (!dialog.hidden && !dialog.contains(event.target)) dialog.focus();
+}, true);
+document.addEventListener('keyup', () => {
+  document.title = JSON.stringify({ focused: document.activeElement.id || document.activeElement.localName });
+});
+</script>""",
+)
+
 #: A page's script that lists, in its title, the value of the element each change event came from.
 CHANGES_IN_TITLE = """<script>
 const changes = [];
@@ -313,6 +334,7 @@ def pages() -> Iterator[PageServer]:
         "/scrolled-radios": SCROLLED_RADIOS,
         "/tab-stops": TAB_STOPS,
         "/trap": TRAP,
+        "/trap-to-itself": TRAP_TO_ITSELF,
         "/tab-closes": TAB_CLOSES,
         "/nameless-radios": NAMELESS_RADIOS,
         "/tab-returns": TAB_RETURNS,
@@ -371,6 +393,15 @@ def test_shift_tab_out_of_a_dialog_lands_where_its_focus_trap_sends_it(agent: La
     state = press(agent, "Shift+Tab")
     assert state["focused"] == "last", state
     assert state["scrolled"] > 0, state  # the foot's button was scrolled into view as it took the focus
+
+
+def test_shift_tab_from_a_modal_its_trap_sends_back_to_itself_stays_there(agent: LaneAgent) -> None:
+    """Measured with real keys on rsuite's modal: Shift+Tab focuses the stop before it, the trap sends the focus back
+    to the modal, and there it stays. The extension lane took the focus it found where it had been as a stop that
+    took no focus, tried every stop before it in turn, and left the focus on the body."""
+    agent.open("/trap-to-itself")
+    agent.ok("browser_click", ref=ref_of(agent, 'button "Open"'))
+    assert press(agent, "Shift+Tab") == {"focused": "dialog"}
 
 
 def test_arrows_in_a_radio_group_check_the_next_radio_round_its_ends(agent: LaneAgent) -> None:

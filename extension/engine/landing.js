@@ -123,15 +123,15 @@
     if ((hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit)) return true;
     return hostTakesPress(el, hit) || ownFieldOver(el, hit);
   }
-  // A text field of the control's own, laid over it and drawing nothing until it has the focus: rsuite's InputPicker
-  // lays its search field, empty and transparent, over its box, and a person's press on the box lands in that field
-  // (which takes the focus and opens the list). The two are parts of one drawn control: the smallest box around
-  // both is the control's own, within FIELD_OVER_PX a side. A field that shows anything (a value, a placeholder, a
-  // background, a border), or one that reaches past the control, is something in the way; and a press on a text
-  // field only puts the focus there.
+  // A text field of the control's own, laid over it and drawing no box of its own, only the text it holds: rsuite's
+  // InputPicker lays its search field, transparent, over its box, and a person's press on the box lands in that
+  // field (which takes the focus and opens the list; a double click there selects the word typed). The two are
+  // parts of one drawn control: the smallest box around both is the control's own, within FIELD_OVER_PX a side. A
+  // field that draws a box (a background, a border), or one that reaches past the control, is something in the way;
+  // and a press on a text field only puts the focus there.
   var FIELD_OVER_PX = 4;
   function ownFieldOver(el, hit) {
-    if (!engine.isTextField(hit) || hit.value || hit.placeholder || !drawsNoBox(hit)) return false;
+    if (!engine.isTextField(hit) || !drawsNoBox(hit)) return false;
     var around = parentOf(hit);
     while (around && !composedContains(around, el)) around = parentOf(around);
     if (!around || around === document.body || around === document.documentElement) return false;

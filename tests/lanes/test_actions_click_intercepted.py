@@ -207,6 +207,11 @@ FIELD_OVER_BOX = page(
 document.getElementById('search').addEventListener('input', (event) => {{
   document.getElementById('status').textContent = 'Search: ' + event.target.value;
 }});
+document.getElementById('search').addEventListener('dblclick', (event) => {{
+  const search = event.target;
+  document.getElementById('status').textContent =
+    'Selected: ' + search.value.slice(search.selectionStart, search.selectionEnd);
+}});
 document.getElementById('search').addEventListener('focus', () => {{
   document.querySelector('[role=combobox]').setAttribute('aria-expanded', 'true');
   document.getElementById('status').textContent = 'Searching';
@@ -375,8 +380,13 @@ def test_a_controls_own_empty_field_laid_over_it_takes_the_press(agent: LaneAgen
 
 def test_typing_into_such_a_picker_goes_into_its_own_field(agent: LaneAgent) -> None:
     """The box is typed into as a person does it: a press (it lands in the search field) and the keys there. The
-    extension lane took the read-only field the box hides inside as the one to type into, and refused it."""
+    extension lane took the read-only field the box hides inside as the one to type into, and refused it. Once the
+    field shows the text, a double click on the box lands in it as before, and selects the word (both lanes pressed
+    the box beside the field, where the text was not)."""
     agent.open("/field-over-box")
     typed = agent.ok("browser_type", ref=ref_of(agent.snapshot(), 'combobox "Country"'), text="Fra")
     assert typed["value"] == "Fra", typed
     assert page_line(agent, "Search") == "Search: Fra"
+    # the field shows the text now, and a person's double click on the box selects the word in it
+    agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'combobox "Country"'), double=True)
+    assert page_line(agent, "Selected") == "Selected: Fra"

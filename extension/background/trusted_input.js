@@ -26,7 +26,7 @@ import {
   mouseCommands,
   mouseEvents,
   parseKey,
-  replaceTextSteps,
+  replaceTextGestures,
 } from "./trusted_keys.js";
 
 const TRUSTED = CONTRACT.TRUSTED_INPUT;
@@ -268,9 +268,8 @@ export async function trustedType(tabId, args, { confirming }) {
     return { fallback: UNPLACED_FRAME };
   }
   const byKey = facts.tag === "input" && [...text].length <= KEYED_LINE_MAX;
-  const steps = replaceTextSteps(point.x, point.y, text, { together: frameId === 0, byKey });
   try {
-    await dispatch(tabId, steps);
+    await typeGestures(tabId, frameId, replaceTextGestures(point.x, point.y, text, { byKey }));
   } catch (error) {
     await disarm(tabId, frameId, aimed.watch);
     throw error;
@@ -290,6 +289,27 @@ export async function trustedType(tabId, args, { confirming }) {
   }
   const { ok, ...read } = checked.value;
   return { value: { ...result, ...read }, frameId, documentId: aiming.documentId };
+}
+
+// The gestures of replaceTextGestures sent as the cdp lane's replace_text sends them: the click, then, once the page
+// has drawn what it did and run its tasks (the engine's afterClick), the selection and the text; a key a page takes
+// itself (it cancels its keydown: the engine's keyTaken) makes each later key wait for the page's next frame, as a
+// person's keys come. In the top frame a step's gestures go back to back; in a child frame each waits for the one
+// before (keys go to the focused frame only once the click has focused it).
+async function typeGestures(tabId, frameId, { click, selecting, keys }) {
+  const send = (gestures) => (gestures.length ? dispatch(tabId, frameId === 0 ? [gestures.flat()] : gestures) : null);
+  await send(click);
+  await runInFrame(tabId, frameId, "afterClick", []);
+  await send([...selecting, ...keys.slice(0, 1)]);
+  if (keys.length < 2) return;
+  if (!(await runInFrame(tabId, frameId, "keyTaken", [false])).value.taken) {
+    await send(keys.slice(1));
+    return;
+  }
+  for (const key of keys.slice(1)) {
+    await send([key]);
+    await runInFrame(tabId, frameId, "keyTaken", [true]);
+  }
 }
 
 // browser_press with real input, or null for what the cdp lane does not press with real keys either: a copy, cut

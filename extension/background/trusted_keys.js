@@ -106,18 +106,15 @@ export const keyCommands = ({ down, up }) => [
   { method: "Input.dispatchKeyEvent", params: up },
 ];
 
-// The steps that focus a field with a click at (x, y), select what it holds and type `text` over it (or delete
-// it), as the cdp lane's replace_text: one insertion, and with `byKey` (a one-line input) a key per character, as a
-// person types. `together` (the field is in the top frame): every gesture in one step, sent back to back; otherwise
-// each gesture waits for the one before (keys go to the focused frame only once the click has focused it).
-export function replaceTextSteps(x, y, text, { together, byKey }) {
-  const selecting = [parseKey("Control+a"), ...(text ? [] : [parseKey("Backspace")])];
+// The gestures that focus a field with a click at (x, y), select what it holds and type `text` over it (or delete
+// it), as the cdp lane's replace_text: {click, selecting, keys}, each a list of gestures (a gesture: its commands);
+// one insertion, or with `byKey` (a one-line input) a key per character, as a person types (trustedType sends them).
+export function replaceTextGestures(x, y, text, { byKey }) {
+  const selecting = [parseKey("Control+a"), ...(text ? [] : [parseKey("Backspace")])].map(keyCommands);
   const [inserted, keyed] = byKey ? ["", text] : [text, ""];
-  const gestures = [mouseCommands(mouseEvents(x, y, { button: "left", clicks: 1, modifiers: 0, hover: false }))];
-  gestures.push(...selecting.map(keyCommands));
-  if (inserted) gestures.push([{ method: "Input.insertText", params: { text: inserted } }]);
-  gestures.push(...typedKeys(keyed).map(keyCommands));
-  return together ? [gestures.flat()] : gestures;
+  if (inserted) selecting.push([{ method: "Input.insertText", params: { text: inserted } }]);
+  const click = [mouseCommands(mouseEvents(x, y, { button: "left", clicks: 1, modifiers: 0, hover: false }))];
+  return { click, selecting, keys: typedKeys(keyed).map(keyCommands) };
 }
 
 // "copy", "cut" or "paste" for the keys that do so, else null: the engine's clipboardChord (keyboard.js) and the

@@ -6,7 +6,8 @@
   as real input too.
 - A date input takes its segments from real keys with the mode on (the browser's own default action).
 - Real presses come at a person's pace, as the cdp lane's: a press on a label once the page has taken the
-  pointer's arrival, a double click's second press once what the first click opened keeps still.
+  pointer's arrival, a double click's second press once what the first click opened keeps still; and typed keys a
+  frame apart once the page takes them itself (its caret moved in its next frame).
 - A press in a cross-site frame below the fold is real input too (the frame placed through its parent's engine).
 - Attacks: a web page cannot reach the companion; the companion refuses another CDP method (Runtime.evaluate) even
   from the main extension's worker, and any request from another sender (the main extension's popup page); the
@@ -34,6 +35,7 @@ from tests.conftest import scaled
 from tests.extension.test_end_to_end import ref_of, snapshot
 from tests.lanes.test_actions_click_order import HOVER_STATE
 from tests.lanes.test_actions_double_click import SLIDING_PANEL
+from tests.lanes.test_actions_typing import KEYS_BY_FRAME
 from tests.support.browser_stack import BrowserStack, extension_stack
 from tests.support.pages import serve_pages
 from tests.support.waiting import wait_until
@@ -96,6 +98,7 @@ def module_stack() -> Iterator[BrowserStack]:
                 "/hover-state": HOVER_STATE,
                 "/sliding-panel": SLIDING_PANEL,
                 "/bottom": BOTTOM_BUTTON,
+                "/keys-by-frame": KEYS_BY_FRAME,
             }
         ) as served,
         extension_stack(served, trusted_input=True) as shared,
@@ -261,6 +264,20 @@ def test_a_date_input_takes_its_segments_from_real_keys(stack: BrowserStack) -> 
     stack.set_trusted_input(True)
     stack.driver.switch_to.window(stack.driver.window_handles[-1])
     assert typed_by_keys() == DATE_VALUE
+
+
+def test_real_keys_a_page_takes_itself_come_a_frame_apart(stack: BrowserStack) -> None:
+    """The page writes each letter itself and moves the caret past it in its next frame: the real keys went in back
+    to back, each before the one typed before it ("dcba"), where the cdp lane's and a person's come a frame apart."""
+    stack.set_trusted_input(True)
+    stack.driver.switch_to.new_window("tab")
+    session_id = stack.connected_session("trusted-typing")
+    stack.ok(session_id, "browser_navigate", url=stack.pages.url("keys-by-frame"))
+    typed = stack.ok(
+        session_id, "browser_type", ref=ref_of(snapshot(stack, session_id), "textbox", "Word"), text="abcd"
+    )
+    assert typed["trusted"] is True and typed["value"] == "abcd", typed
+    assert in_page(stack, "return document.getElementById('word').value") == "abcd"
 
 
 def test_no_web_page_reaches_the_companion(stack: BrowserStack) -> None:

@@ -559,7 +559,7 @@
     var el = found.element;
     if (clicked) {
       return engine.fieldOpenedBy(el, focusBeforeOpening.get(el) || null).then(function (field) {
-        if (field) return typingInFocus(field, found.number, textTypes);
+        if (field) return typingInFocus(field, found, textTypes);
         // the focus is on an option of the list the click opened: the lane types the option's name (type_ahead.js)
         return engine.listInFocus() ? { facts: { listed: true } } : engine.notOpened(found.number);
       });
@@ -567,7 +567,7 @@
     var field = engine.typingTarget(el);
     // a box that opens a list of options and takes no text: the lane clicks it, then the option (list_choice.js)
     if (engine.listOpener(el, field)) return Promise.resolve({ facts: { chooses: true } });
-    if (field !== el && field === focusedElement()) return Promise.resolve(typingInFocus(field, found.number, textTypes));
+    if (field !== el && field === focusedElement()) return Promise.resolve(typingInFocus(field, found, textTypes));
     if (engine.opensToType(el)) {
       focusBeforeOpening.set(el, focusedElement());
       return Promise.resolve({ facts: Object.assign(fieldFacts(el), { opens: true }) });
@@ -602,13 +602,14 @@
     return facts.editable || facts.tag === "textarea" || (facts.tag === "input" && textTypes.indexOf(facts.type) >= 0);
   }
   // The focused field of a ref's element, typed into with real keys where it is: no click, which would close it.
-  function typingInFocus(field, number, textTypes) {
+  // (the answer names the element as the agent chose it, the box around the field, as the extension lane's does)
+  function typingInFocus(field, found, textTypes) {
     var facts = fieldFacts(field);
     if (!takesRealKeys(facts, textTypes)) return { facts: facts };
-    if (field.readOnly) return { facts: facts, aimed: readOnly(number) };
+    if (field.readOnly) return { facts: facts, aimed: readOnly(found.number) };
     var point = visiblePoint(field);
     var aimed = { ok: true, x: point.x, y: point.y, frameOffset: frameOffset(), focused: true, watch: watch() };
-    return { facts: facts, aimed: withDescription(aimed, field, number) };
+    return { facts: facts, aimed: withDescription(aimed, found.element, found.number) };
   }
 
   Object.assign(engine, {

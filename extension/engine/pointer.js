@@ -589,7 +589,10 @@
   // page may still take keys on it, which browser_press gives it. (One in a box that opens a list of options,
   // Vuetify 2's select, is chosen in by clicks: list_choice.js.)
   function readOnly(number) {
-    return failure("readonly", "Element " + refText(number) + " is read-only.");
+    return failure(
+      "readonly",
+      "Element " + refText(number) + " is read-only: nothing was typed. If a click on it opens a picker (a calendar, a list), click it and choose there; keys a page takes on it go by press."
+    );
   }
   // (slider: one the page draws, which the lane moves by its keys: values.js sliderStep)
   function fieldFacts(el) {

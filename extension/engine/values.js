@@ -130,7 +130,7 @@
     var kind = input.type;
     var format = VALUE_INPUTS[kind];
     if (!format) return failure("not_typable", "Element " + refText(number) + " is a " + (kind || "control") + "; use click instead of type.");
-    if (format[1] && input.readOnly) return failure("readonly", "Element " + refText(number) + " is read-only.");
+    if (format[1] && input.readOnly) return engine.readOnlyFailure(number);
     var wanted = text.trim();
     var value = controlValue(input, wanted, format);
     if (value.problem) {

@@ -411,7 +411,8 @@ def test_a_read_only_field_is_refused_on_both_lanes_and_no_key_reaches_it(agent:
     size = field(agent, "/read-only", 'textbox "Size" [readonly]')
     assert agent.error("browser_type", ref=size, text="Medium") == (
         "controller_error",
-        f"readonly: Element {size} is read-only.",
+        f"readonly: Element {size} is read-only: nothing was typed. If a click on it opens a picker (a calendar, a "
+        "list), click it and choose there; keys a page takes on it go by press.",
     )
     assert json.loads(agent.ok("browser_snapshot")["title"]) == []
 

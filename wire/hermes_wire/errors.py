@@ -100,8 +100,10 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "readonly": (
         ("extension", "cdp"),
-        "The field is read-only: nothing was typed (no click, no key). A page that takes keys on it (a select that "
-        "chooses the item typed) gets them from browser_press.",
+        "The field is read-only: nothing was typed (no click, no key). The message says what a person does instead: "
+        "a field that opens a picker on a click (Flatpickr's date field: a calendar, or a list) is set by clicking it "
+        "and choosing there; a page that takes keys on it (a select that chooses the item typed) gets them from "
+        "browser_press.",
     ),
     "option_not_found": (
         ("extension", "cdp"),

@@ -15,7 +15,8 @@ import pytest
 
 from tests.conftest import scaled
 from tests.extension.test_end_to_end import ref_of
-from tests.extension.test_user_control import ANSWER_S, User, user_in_control
+from tests.extension.test_user_control import ANSWER_S, user_in_control
+from tests.extension.test_user_control_keys import password_value, refused
 from tests.support.browser_stack import BrowserStack, extension_stack
 from tests.support.pages import serve_pages
 from tests.support.waiting import wait_until
@@ -60,12 +61,7 @@ def test_a_real_enter_that_submits_a_password_form_is_asked_about_first(stack: B
         assert user.in_page("return document.querySelector('[name=user]').value") == "grace"
         user.stack.ok(user.session_id, "browser_click", ref=ref_of(page, "textbox", "User"))
         # Refused: the real Enter is never sent, nothing is posted.
-        pressing = user.start("browser_press", key="Enter")
-        assert 'submit a form with the password field "Password"' in user.question("confirmQuestion")
-        user.popup.click("declineButton")
-        refused = user.reply(pressing)
-        assert refused["ok"] is False and refused["error"]["code"] == "user_declined", refused
-        user.closed("confirmQuestion")
+        refused(user, "browser_press", 'submit a form with the password field "Password"', key="Enter")
         assert user.stack.pages.received == []
         # Let: the browser's own Enter submits the form once.
         pressing = user.start("browser_press", key="Enter")
@@ -76,10 +72,6 @@ def test_a_real_enter_that_submits_a_password_form_is_asked_about_first(stack: B
         assert len(user.stack.pages.received) == 1
 
 
-def password_value(user: User) -> str:
-    return str(user.in_page("return document.querySelector('[name=password]').value"))
-
-
 def test_real_keys_whose_keydown_moves_the_focus_are_asked_about_where_they_land(stack: BrowserStack) -> None:
     with user_in_control(stack) as user:
         user.popup.set_trusted_input(True, scaled(ANSWER_S))
@@ -88,22 +80,12 @@ def test_real_keys_whose_keydown_moves_the_focus_are_asked_about_where_they_land
         user.in_page("document.querySelector('[name=password]').value = ''")
         # A character: its keydown puts the focus in the password field, where its text would go.
         user.stack.ok(user.session_id, "browser_click", ref=ref_of(page, "textbox", "Jump"))
-        pressing = user.start("browser_press", key="x")
-        assert 'type into the password field "Password"' in user.question("confirmQuestion")
-        user.popup.click("declineButton")
-        refused = user.reply(pressing)
-        assert refused["ok"] is False and refused["error"]["code"] == "user_declined", refused
-        user.closed("confirmQuestion")
+        refused(user, "browser_press", 'type into the password field "Password"', key="x")
         assert password_value(user) == ""
         assert user.in_page("return document.getElementById('jump').value") == ""
         # Enter: its keydown puts the focus on the submit button, which its keypress would click.
         user.stack.ok(user.session_id, "browser_click", ref=ref_of(page, "textbox", "Go"))
-        pressing = user.start("browser_press", key="Enter")
-        assert 'submit a form with the password field "Password"' in user.question("confirmQuestion")
-        user.popup.click("declineButton")
-        refused = user.reply(pressing)
-        assert refused["ok"] is False and refused["error"]["code"] == "user_declined", refused
-        user.closed("confirmQuestion")
+        refused(user, "browser_press", 'submit a form with the password field "Password"', key="Enter")
         assert user.stack.pages.received == []
         # Let it: the focus is on the button now, the same risk, and the browser's own Enter posts the form once.
         pressing = user.start("browser_press", key="Enter")

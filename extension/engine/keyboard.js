@@ -101,14 +101,14 @@
           down = keyEvent(target, "keydown", info, modifiers);
         },
         function () {
-          if (!down || !plain || !(info.printable || info.key === "Enter")) return;
+          if (!down || !goesWhereFocusIs(info, modifiers)) return;
           // A key's text and its Enter go where the focus is once its keydown is handled, as a real key's keypress
           // and default action do: a grid that opens its cell's editor on the keydown (Handsontable) gets the
           // character in that editor; Enter in PatternFly's time field, whose keydown moves the focus to the
           // matching time in its menu, clicks that time (measured with real keys). The risk is read again there:
           // a text or a click the user was not asked about goes nowhere.
-          var now = activeElementDeep() || document.body;
-          if (now !== target && !(now.localName === "iframe" || now.localName === "frame")) {
+          var now = focusMovedFrom(target);
+          if (now) {
             var nowEditing = editingOf(now);
             var nowEffect = keyEffect(now, info, modifiers, nowEditing);
             refused = unaskedRisk(now, nowEffect, key, options);
@@ -169,16 +169,13 @@
     disarmGuard();
     var parsed = parseKey(String(key || ""));
     var target = activeElementDeep() || document.body;
-    if (!parsed.ok || !target) return { ok: true, risk: null };
-    var info = keyInfo(parsed.main);
-    var modifiers = parsed.modifiers;
-    var plain = !modifiers.ctrl && !modifiers.meta && !modifiers.alt;
-    if (plain && (info.printable || info.key === "Enter")) {
+    var info = parsed.ok ? keyInfo(parsed.main) : null;
+    if (info && target && goesWhereFocusIs(info, parsed.modifiers)) {
       var guard = { refused: null };
       guard.listener = function (event) {
-        var now = activeElementDeep() || document.body;
-        if (!event.isTrusted || now === target || now.localName === "iframe" || now.localName === "frame") return;
-        guard.refused = unaskedRisk(now, keyEffect(now, info, modifiers, editingOf(now)), key, { asked: asked });
+        var now = event.isTrusted ? focusMovedFrom(target) : null;
+        if (!now) return;
+        guard.refused = unaskedRisk(now, keyEffect(now, info, parsed.modifiers, editingOf(now)), key, { asked: asked });
         if (!guard.refused) return;
         event.preventDefault();
         event.stopImmediatePropagation();
@@ -186,7 +183,18 @@
       window.addEventListener("keypress", guard.listener, true);
       armedGuard = guard;
     }
-    return { ok: true, risk: engine.riskOfAction(target, keyEffect(target, info, modifiers, editingOf(target))) };
+    return pressRisk(key);
+  }
+  // Whether a key's keypress and default action go where the focus is once its keydown is handled, not where it was
+  // pressed: a character's text, Enter's click or submit (plain: with no Control, Meta or Alt).
+  function goesWhereFocusIs(info, modifiers) {
+    return !modifiers.ctrl && !modifiers.meta && !modifiers.alt && (info.printable || info.key === "Enter");
+  }
+  // What has the focus now, when a keydown on `target` moved it there (not into a child frame, whose own engine
+  // takes the key); else null.
+  function focusMovedFrom(target) {
+    var now = activeElementDeep() || document.body;
+    return now !== target && !(now.localName === "iframe" || now.localName === "frame") ? now : null;
   }
   // After the key: the guard's refusal (confirmation_needed, nothing typed or clicked where the focus went) or ok.
   function pressGuarded() {

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hermes_server.cdp.engine import HOVER_LOOK_MS, HOVER_SETTLE_MS, INTERCEPTED_GRACE_MS, engine_failure
+from hermes_server.cdp.engine import HOVER_LOOK_MS, HOVER_SETTLE_MS, INTERCEPTED_GRACE_MS, PageEngine, engine_failure
 from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.keys import KeyPress, parse_key, typed_keys
 from hermes_server.cdp.supervisor import CDPSupervisor
@@ -159,20 +159,19 @@ async def send_mouse(supervisor: CDPSupervisor, session: str, events: list[dict[
 KEY_HELD_S = 0.25
 
 
+def held_in(engine: PageEngine, frame: FrameInfo) -> Callable[[], Awaitable[None]]:
+    """What a key pressed in ``frame`` waits for while it is held (``press_key``): the engine's task turn there."""
+    return lambda: engine.after_arrival(frame)
+
+
 async def press_key(
-    supervisor: CDPSupervisor, session: str, keys: KeyPress, held: Callable[[], Awaitable[Any]] | None = None
+    supervisor: CDPSupervisor, session: str, keys: KeyPress, held: Callable[[], Awaitable[Any]]
 ) -> None:
-    """Press the key (with its modifiers) and release it. With ``held`` (the engine's task turn in the page), the
-    release waits for it, bounded: a person's key stays down a while, and the page runs the tasks its keydown
-    queued before the keyup comes (Radix's radio group, in marimo's apps, moves the focus on an arrow in a 0 ms
-    timer, and the radio it focuses checks itself only while the arrow is held: sent back to back, the keyup came
-    first and nothing was checked). Without it, back to back, as ``send_mouse`` sends a click's."""
-    if held is None:
-        await asyncio.gather(
-            supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session),
-            supervisor.send("Input.dispatchKeyEvent", keys.up, session_id=session),
-        )
-        return
+    """Press the key (with its modifiers) and release it once ``held`` (``held_in``) has come, bounded: a person's
+    key stays down a while, and the page runs the tasks its keydown queued before the keyup comes, as the
+    extension lane's press() waits a task turn (Radix's radio group, in marimo's apps, moves the focus on an arrow
+    in a 0 ms timer, and the radio it focuses checks itself only while the arrow is held: sent back to back, the
+    keyup came first and nothing was checked)."""
     await supervisor.send("Input.dispatchKeyEvent", keys.down, session_id=session)
     # (a keydown that navigated, or replaced the frame's document, leaves no page to wait in: the key is let go)
     with contextlib.suppress(TimeoutError, CDPCommandFailed, ToolError):

@@ -9,7 +9,7 @@ from hermes_server.cdp.frames import FrameInfo
 from hermes_server.cdp.keys import clipboard_chord, parse_key, typed_keys
 from hermes_server.cdp.tools import pointer
 from hermes_server.cdp.tools.acting import Before, act, after_action, answering_dialog, follow, pressing
-from hermes_server.cdp.tools.input_events import Gesture, mouse_events, press_key, replace_text, send_mouse
+from hermes_server.cdp.tools.input_events import Gesture, held_in, mouse_events, press_key, replace_text, send_mouse
 from hermes_server.cdp.tools.opened_tabs import following_tabs
 from hermes_server.cdp.tools.table import Arguments, Browsing, handles
 from hermes_server.errors import CDPCommandFailed
@@ -103,9 +103,7 @@ async def _move_slider(browsing: Browsing, frame: FrameInfo, args: Arguments) ->
     await engine.after_click(frame)
     last = None
     while "key" in (step := await engine.call(frame, "sliderStep", ref, text, last)):
-        await act(
-            supervisor, press_key(supervisor, session, parse_key(step["key"]), lambda: engine.after_arrival(frame))
-        )
+        await act(supervisor, press_key(supervisor, session, parse_key(step["key"]), held_in(engine, frame)))
         await engine.after_click(frame)
         last = step
     return await follow(supervisor, frame, step, before)
@@ -120,15 +118,15 @@ async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: 
     engine = browsing.engine()
     for key in typed_keys(text):
         await engine.call(frame, "stillInList", ref)  # a page that moved the focus out of the list gets no more keys
-        await press_key(supervisor, session, key)
+        await press_key(supervisor, session, key, held_in(engine, frame))
     await engine.after_click(frame)  # what the page does with the keys (it moves the focus) is done and drawn
     try:
         await engine.call(frame, "optionInFocus", ref, text)
     except ToolError:
-        await press_key(supervisor, session, parse_key("Escape"))
+        await press_key(supervisor, session, parse_key("Escape"), held_in(engine, frame))
         raise
     before = Before.now(supervisor, frame)
-    await act(supervisor, press_key(supervisor, session, parse_key("Enter")))
+    await act(supervisor, press_key(supervisor, session, parse_key("Enter"), held_in(engine, frame)))
     await engine.after_click(frame)
     chosen = await engine.call(frame, "chosenShown", ref, text)
     return await follow(supervisor, frame, chosen, before)
@@ -152,7 +150,7 @@ async def _choose_from_list(browsing: Browsing, frame: FrameInfo, ref: str, text
         try:
             point = await engine.option_point(frame, ref, name, names)
         except ToolError:
-            await press_key(supervisor, session, parse_key("Escape"))
+            await press_key(supervisor, session, parse_key("Escape"), held_in(engine, frame))
             raise
         if point is not None:  # (None: an option of a list of several that is chosen already, left so)
             await act(supervisor, send_mouse(supervisor, session, mouse_events(*point, Gesture())))
@@ -170,7 +168,7 @@ async def _to_last_field(browsing: Browsing, frame: FrameInfo, ref: str, session
         return
     arrow = parse_key("ArrowRight")
     for _ in range(MOST_FIELDS - 1):
-        await press_key(browsing.supervisor, session, arrow)
+        await press_key(browsing.supervisor, session, arrow, held_in(browsing.engine(), frame))
 
 
 #: How much of a copied text the agent is told (never a password field's: only its length); the extension's too.
@@ -200,8 +198,8 @@ async def press(browsing: Browsing, args: Arguments) -> dict[str, Any]:
                     told["text"] = browsing.clipboard[:CLIPBOARD_SHOWN]
             result.update(action=answer.get("action"), clipboard=told)
         else:
-            held = press_key(supervisor, session, keys, held=lambda: engine.after_arrival(top))
-            await answering_dialog(supervisor, before.target, args, held, result)
+            pressing = press_key(supervisor, session, keys, held_in(engine, top))
+            await answering_dialog(supervisor, before.target, args, pressing, result)
         return await after_action(browsing, top, token, result, before)
 
     return await following_tabs(browsing, before.target, pressed, result)

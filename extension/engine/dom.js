@@ -283,7 +283,8 @@
   // The next frame of a shown page, waited for up to SHOWN_FRAME_FALLBACK_MS (a hidden one draws none: as
   // nextFrame): frameAndTurn waits for what a page queues in its next frame, and under load that frame came after
   // FRAME_FALLBACK_MS (a double click's second press then came before the overlay the first opened listened for
-  // it, on the cdp lane, once in a run of the suite).
+  // it, on the cdp lane, once in a run of the suite; and a key typed into a field that moves its caret in its next
+  // frame went in before that frame, in CI: keyboard.js keyTaken, typing.js).
   var SHOWN_FRAME_FALLBACK_MS = 500;
   function drawnFrame() {
     return frameWithin(document.visibilityState === "visible" ? SHOWN_FRAME_FALLBACK_MS : FRAME_FALLBACK_MS);
@@ -683,6 +684,7 @@
     clippedBox: clippedBox,
     scrollIntoViewIfNeeded: scrollIntoViewIfNeeded,
     nextFrame: nextFrame,
+    drawnFrame: drawnFrame,
     painted: painted,
     taskTurn: taskTurn,
     frameAndTurn: frameAndTurn,

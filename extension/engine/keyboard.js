@@ -615,7 +615,7 @@
   function keyTaken(paced) {
     var taken = !!lastKeydown && lastKeydown.defaultPrevented;
     var answer = { ok: true, taken: taken };
-    return taken || paced ? engine.nextFrame().then(function () { return answer; }) : Promise.resolve(answer);
+    return taken || paced ? engine.drawnFrame().then(function () { return answer; }) : Promise.resolve(answer);
   }
 
   Object.assign(engine, {

@@ -549,7 +549,7 @@
         }
         keyEvent(el, "keyup", info, {});
         paced = paced || !typed;
-        if (paced) return nextFrame();
+        if (paced) return engine.drawnFrame();
       };
     });
     steps.push(function () {

@@ -69,6 +69,7 @@
   const FragmentKind = DocumentFragment;
   const ShadowRootKind = ShadowRoot;
   const hostOf = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, "host").get;
+  const slotOf = Object.getOwnPropertyDescriptor(Element.prototype, "assignedSlot").get;
   const HTML = HTMLElement;
   const Input = HTMLInputElement;
   const TextArea = HTMLTextAreaElement;
@@ -188,9 +189,15 @@
     element instanceof TextArea ||
     (element instanceof Input && TEXT_INPUT_TYPES.has(apply(inputTypeOf, element, []))) ||
     (element instanceof HTML && apply(editableOf, element, []) === true);
-  // Whether `element` is or holds (through shadow roots) `inner`.
+  // The parent of `node` in the shadow-including tree, and in the flat tree, which :focus-within follows in Chrome:
+  // a shadow host's child that is assigned to a slot has that slot for parent there (Spectrum's picker asks whether
+  // its menu, in its shadow root, matches :focus-within while an item, the host's own child slotted into that menu,
+  // has the focus; it gives the focus back to its button only then).
+  const composedParent = (node) => node.parentNode || node.host;
+  const flatParent = (node) => (node instanceof ElementKind && apply(slotOf, node, [])) || composedParent(node);
+  // Whether `element` is or holds (through shadow roots and slots) `inner`.
   const holds = (element, inner) => {
-    for (let node = inner; node; node = node.parentNode || node.host) if (node === element) return true;
+    for (let node = inner; node; node = flatParent(node)) if (node === element) return true;
     return false;
   };
   // Whether `element` is the host of a shadow tree that holds `inner` (such a host matches :focus in Chrome); a
@@ -221,15 +228,17 @@
   // querySelector() with one of the three, asked alone, finds what matches() above answers for, first in document
   // order: Vuetify's slide group (its tabs) steps from the tab that querySelector(':focus') finds, and from the first
   // one when it finds none. In the scope's own tree the focus is the element that holds it there (itself, or the
-  // shadow host around it); :focus-within's first match is the outermost element around that, below the scope.
+  // shadow host around it; for :focus-within, the flat tree's ancestor there); :focus-within's first match is the
+  // outermost element around that, below the scope.
   function querySelectorWrapper(original, args) {
     const selector = typeof args[0] === "string" ? args[0].trim() : "";
     const answer = selector && emulating() && focusState[selector];
     if (!answer) return apply(original, this, args);
     const inner = focused();
     const tree = this instanceof DocumentKind || this instanceof FragmentKind ? this : apply(rootOf, this, []);
+    const up = selector === ":focus-within" ? flatParent : composedParent;
     let held = inner;
-    while (held && apply(rootOf, held, []) !== tree) held = held.parentNode || held.host;
+    while (held && apply(rootOf, held, []) !== tree) held = up(held);
     if (!held || held === this || !apply(containsOf, this, [held]) || !answer(held, inner)) return null;
     if (selector !== ":focus-within") return held;
     while (held.parentNode !== this && held.parentNode instanceof ElementKind) held = held.parentNode;

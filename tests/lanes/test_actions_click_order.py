@@ -101,8 +101,10 @@ document.addEventListener('focusin', (event) => {
 )
 
 
-#: A host with a button in its shadow tree and one in its light DOM, slotted (as Shoelace's tree item holds its child
-#: items); at each focusin, whether the host matches :focus, and what querySelector(':focus') finds.
+#: A host with a button in its shadow tree and one in its light DOM, slotted into a box in its shadow tree (as
+#: Shoelace's tree item holds its child items, and Spectrum's action menu its items, slotted into its menu); at each
+#: focusin, whether the host matches :focus and the box :focus-within, and what querySelector(':focus') finds in
+#: the document and querySelector(':focus-within') in the shadow tree.
 HOSTS = page(
     "[]",
     """<tree-item id="host"><button id="child">Child</button></tree-item>
@@ -110,13 +112,16 @@ HOSTS = page(
 customElements.define('tree-item', class extends HTMLElement {
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' }).innerHTML = '<button id="inner">Inner</button><slot></slot>';
+    const shadow = this.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<button id="inner">Inner</button><div id="box"><slot></slot></div>';
   }
 });
 const seen = [];
 document.addEventListener('focusin', () => {
   const host = document.getElementById('host');
-  seen.push([host.matches(':focus'), (document.querySelector(':focus') || { id: null }).id]);
+  const found = (scope, selector) => (scope.querySelector(selector) || { id: null }).id;
+  seen.push([host.matches(':focus'), found(document, ':focus'),
+    host.shadowRoot.getElementById('box').matches(':focus-within'), found(host.shadowRoot, ':focus-within')]);
   document.title = JSON.stringify(seen);
 });
 </script>""",
@@ -340,15 +345,21 @@ def test_focus_visible_tells_a_keyboards_focus_from_a_pointers(agent: LaneAgent)
     assert focus_after("browser_press", key="Tab") == [("two", True, True, True, "two", "two", "row")]
 
 
-def test_a_host_matches_focus_for_its_shadow_tree_not_for_its_light_children(agent: LaneAgent) -> None:
-    """Chrome's rule, in a focused window: a shadow host matches :focus when the focus is in its shadow tree, and not
+def test_a_host_matches_focus_for_its_shadow_tree_and_a_slot_holds_its_light_children(agent: LaneAgent) -> None:
+    """Chrome's rules, in a focused window: a shadow host matches :focus when the focus is in its shadow tree, and not
     when it is on one of its light-DOM children (slotted into it). The hook answered true for a light child, and
-    Shoelace's tree stepped its keys from the parent item."""
+    Shoelace's tree stepped its keys from the parent item. And :focus-within follows the flat tree: what holds the
+    slot a light child is assigned to matches while that child has the focus. The hook followed parents only, and
+    Spectrum's action menu, whose items are its own children slotted into its menu, left the focus on the chosen item
+    as the menu closed, where a person's click has it given back to the menu's button."""
     agent.open("/hosts")
     snapshot = agent.snapshot()
     agent.ok("browser_click", ref=ref_of(snapshot, 'button "Child"'), see="none")
     agent.ok("browser_click", ref=ref_of(snapshot, 'button "Inner"'), see="none")
-    assert json.loads(agent.ok("browser_snapshot")["title"]) == [[False, "child"], [True, "host"]]
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == [
+        [False, "child", True, "box"],
+        [True, "host", False, "inner"],
+    ]
 
 
 def test_a_press_comes_after_the_page_has_taken_the_pointers_arrival(agent: LaneAgent) -> None:

@@ -21,12 +21,10 @@ import {
   message,
 } from "antd";
 import dayjs from "dayjs";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, option, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const option = (label) => ({ value: label.toLowerCase(), label });
-const SIZES = ["Small", "Medium", "Large"].map(option);
-const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"].map(option);
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
+const SIZE_OPTIONS = SIZES.map(option);
+const TOPPING_OPTIONS = TOPPINGS.map(option);
 const day = (value) => (value ? value.format("YYYY-MM-DD") : null);
 const time = (value) => (value ? value.format("HH:mm:ss") : null);
 
@@ -59,8 +57,8 @@ function Page() {
     messageHolder,
     item("Full name", "name", h(Input, { id: "name", value: name, onChange: (event) => setName(event.target.value) })),
     item("Notes", "notes", h(Input.TextArea, { id: "notes", rows: 2, value: notes, onChange: (event) => setNotes(event.target.value) })),
-    item("Size", "size", h(Select, { id: "size", options: SIZES, value: size, onChange: setSize, placeholder: "Choose a size" })),
-    item("Toppings", "toppings", h(Select, { id: "toppings", mode: "multiple", options: TOPPINGS, value: toppings, onChange: setToppings })),
+    item("Size", "size", h(Select, { id: "size", options: SIZE_OPTIONS, value: size, onChange: setSize, placeholder: "Choose a size" })),
+    item("Toppings", "toppings", h(Select, { id: "toppings", mode: "multiple", options: TOPPING_OPTIONS, value: toppings, onChange: setToppings })),
     item("Country", "country", h(AutoComplete, {
       id: "country", value: country, onChange: setCountry,
       options: COUNTRIES.filter((each) => each.toLowerCase().includes(country.toLowerCase())).map((each) => ({ value: each })),
@@ -71,17 +69,17 @@ function Page() {
     item(null, null, h(Checkbox, { id: "terms", checked: terms, onChange: (event) => setTerms(event.target.checked) }, "Accept the terms")),
     item("Delivery", null, h(Radio.Group, {
       "aria-label": "Delivery", value: delivery, onChange: (event) => setDelivery(event.target.value),
-      options: ["Standard", "Express", "Pickup"].map(option),
+      options: DELIVERIES.map(option),
     })),
     item("Email alerts", "alerts", h(Switch, { id: "alerts", checked: alerts, onChange: setAlerts })),
     h(Tabs, {
       activeKey: section, onChange: setSection, size: "small",
-      items: ["Overview", "Details", "Reviews"].map((label) => ({ key: label.toLowerCase(), label, children: `${label} of the order` })),
+      items: SECTIONS.map((label) => ({ key: label.toLowerCase(), label, children: `${label} of the order` })),
     }),
     h("div", { style: { display: "flex", gap: 8, marginBottom: 8 } },
       h(Dropdown, {
         trigger: ["click"],
-        menu: { items: ["Duplicate", "Archive", "Delete"].map((label) => ({ key: label.toLowerCase(), label })), onClick: ({ key }) => setAction(key) },
+        menu: { items: ACTIONS.map((label) => ({ key: label.toLowerCase(), label })), onClick: ({ key }) => setAction(key) },
       }, h(Button, null, "Actions")),
       h(Button, { onClick: () => setDialog(true) }, "Open dialog"),
       h(Tooltip, { title: "Opens the help centre", open: tip, onOpenChange: setTip }, h(Button, null, "Help")),
@@ -89,7 +87,7 @@ function Page() {
     h(Modal, { title: "Confirm the order", open: dialog, onOk: () => setDialog(false), onCancel: () => setDialog(false) }, "Place the order now?"),
     h(Collapse, {
       size: "small", activeKey: panels, onChange: setPanels,
-      items: [["shipping", "Shipping", "Ships in two days."], ["returns", "Returns", "Free within 30 days."]].map(([key, label, children]) => ({ key, label, children })),
+      items: PANELS.map(([key, label, children]) => ({ key, label, children })),
     }),
     item("Files", null, h(Tree, {
       "aria-label": "Files", defaultExpandAll: true, selectedKeys: file ? [file] : [], onSelect: (keys) => setFile(keys[0] || null),
@@ -121,17 +119,13 @@ startCorpus(
       { key: "country", kind: "autocomplete", role: "combobox", name: named("Country"), text: "Fra", options: [drawnOption("France")] },
       { key: "departure", kind: "date", role: "textbox", name: named("Departure"), text: "2014-05-14", cells: [{ role: "cell", name: "14" }] },
       { key: "start", kind: "time", role: "textbox", name: named("Start time"), text: "10:30:00" },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
+      ORDER_CONTROLS.volume,
       { key: "terms", kind: "checkbox", role: "checkbox", name: named("Accept the terms") },
       { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: named("Express") }, { role: "radio", name: named("Pickup") }] },
       { key: "alerts", kind: "switch", role: "switch", name: named("Email alerts") },
       { key: "section", kind: "tabs", role: "tablist", name: "", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
-      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
-      { key: "tooltip", kind: "tooltip", role: "button", name: "Help" },
-      { key: "toast", kind: "toast", role: "button", name: "Show toast" },
-      { key: "tree", kind: "tree", role: "tree", name: "Files", options: [{ role: "treeitem", name: "Report.pdf" }, { role: "treeitem", name: "Budget.xlsx" }] },
+      ORDER_CONTROLS.action, ORDER_CONTROLS.dialog, ORDER_CONTROLS.panels, ORDER_CONTROLS.tooltip, ORDER_CONTROLS.toast,
+      ORDER_CONTROLS.tree,
     ],
   },
   Page,

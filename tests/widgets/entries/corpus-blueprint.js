@@ -24,9 +24,8 @@ import {
   Tooltip,
 } from "@blueprintjs/core";
 import { MultiSelect, Select, Suggest } from "@blueprintjs/select";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ORDER_CONTROLS, SIZES, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const SIZES = ["Small", "Medium", "Large"];
 const CHANNELS = ["E-mail", "Phone", "Post"];
 const COUNTRIES = ["France", "Germany", "Portugal", "Spain"];
 
@@ -107,13 +106,13 @@ startCorpus(
       { key: "size", kind: "select", role: "button", name: "Size", options: [{ role: "option", name: "Large" }, { role: "option", name: "Small" }] },
       { key: "channels", kind: "multiselect", role: "textbox", name: "Channels", options: [{ role: "option", name: "E-mail" }, { role: "option", name: "Phone" }] },
       { key: "country", kind: "autocomplete", role: "combobox", name: "Country", text: "Spa", options: [{ role: "option", name: "Spain" }] },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
+      ORDER_CONTROLS.terms,
       { key: "alerts", kind: "switch", role: "checkbox", name: "Alerts" },
       { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pick-up" }] },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
+      ORDER_CONTROLS.volume,
       { key: "tab", kind: "tabs", role: "tablist", name: "", options: [{ role: "tab", name: "Billing" }, { role: "tab", name: "Security" }] },
       { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Duplicate" }, { role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
+      ORDER_CONTROLS.dialog,
       { key: "tooltip", kind: "tooltip", role: "button", name: "Hover for help" },
     ],
   },

@@ -30,12 +30,8 @@ import {
   TreeNode,
   TreeView,
 } from "@carbon/react";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const SIZES = ["Small", "Medium", "Large"];
-const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"];
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
-const SECTIONS = ["Overview", "Details", "Reviews"];
 const row = { display: "flex", gap: 16, alignItems: "start" };
 const isoDay = (date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 
@@ -74,12 +70,12 @@ function Page() {
       h(Checkbox, { id: "terms", labelText: "Accept the terms", checked: terms, onChange: (event, { checked }) => setTerms(checked) }),
       h(Toggle, { id: "alerts", size: "sm", labelText: "Email alerts", toggled: alerts, onToggle: setAlerts })),
     h(RadioButtonGroup, { legendText: "Delivery", name: "delivery", valueSelected: delivery, onChange: (value) => setDelivery(value) },
-      ["Standard", "Express", "Pickup"].map((label) => h(RadioButton, { key: label, id: `delivery-${label.toLowerCase()}`, labelText: label, value: label.toLowerCase() }))),
+      DELIVERIES.map((label) => h(RadioButton, { key: label, id: `delivery-${label.toLowerCase()}`, labelText: label, value: label.toLowerCase() }))),
     h(Tabs, { selectedIndex: section, onChange: ({ selectedIndex }) => setSection(selectedIndex) },
       h(TabList, { "aria-label": "Sections" }, SECTIONS.map((label) => h(Tab, { key: label }, label)))),
     h("div", { style: { display: "flex", gap: 8 } },
       h(MenuButton, { label: "Actions", size: "sm", kind: "tertiary" },
-        ["Duplicate", "Archive", "Delete"].map((label) => h(MenuItem, { key: label, label, onClick: () => setAction(label.toLowerCase()) }))),
+        ACTIONS.map((label) => h(MenuItem, { key: label, label, onClick: () => setAction(label.toLowerCase()) }))),
       h(Button, { size: "sm", kind: "tertiary", onClick: () => setDialog(true) }, "Open dialog"),
       h(Button, { size: "sm", kind: "tertiary", onClick: () => setToast(true) }, "Show toast")),
     h(Modal, { open: dialog, modalHeading: "Confirm the order", primaryButtonText: "Place order", secondaryButtonText: "Cancel", onRequestClose: () => setDialog(false), onRequestSubmit: () => setDialog(false) }, "Place the order now?"),
@@ -99,23 +95,12 @@ startCorpus(
     library: "Carbon",
     package: "@carbon/react",
     controls: [
-      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
-      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
-      { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
-      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
-      { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
+      ORDER_CONTROLS.name, ORDER_CONTROLS.notes, ORDER_CONTROLS.size, ORDER_CONTROLS.toppings, ORDER_CONTROLS.country,
       { key: "departure", kind: "date", role: "textbox", name: "Departure", text: "05/14/2014", cells: [{ role: "button", name: "Wednesday, May 14, 2014" }] },
-      { key: "start", kind: "time", role: "textbox", name: "Start time", text: "10:30" },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
+      ORDER_CONTROLS.start, ORDER_CONTROLS.volume, ORDER_CONTROLS.terms,
       { key: "delivery", kind: "radio", role: "group", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
-      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
-      { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
-      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
-      { key: "toast", kind: "toast", role: "button", name: "Show toast" },
-      { key: "tree", kind: "tree", role: "tree", name: "Files", options: [{ role: "treeitem", name: "Report.pdf" }, { role: "treeitem", name: "Budget.xlsx" }] },
+      ORDER_CONTROLS.alerts, ORDER_CONTROLS.section, ORDER_CONTROLS.action, ORDER_CONTROLS.dialog, ORDER_CONTROLS.panels,
+      ORDER_CONTROLS.toast, ORDER_CONTROLS.tree,
     ],
   },
   Page,

@@ -34,12 +34,11 @@ import {
   useFilter,
   useListCollection,
 } from "@chakra-ui/react";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, option, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const option = (label) => ({ value: label.toLowerCase(), label });
-const SIZES = createListCollection({ items: ["Small", "Medium", "Large"].map(option) });
-const TOPPINGS = createListCollection({ items: ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"].map(option) });
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"].map(option);
+const SIZE_COLLECTION = createListCollection({ items: SIZES.map(option) });
+const TOPPING_COLLECTION = createListCollection({ items: TOPPINGS.map(option) });
+const COUNTRY_OPTIONS = COUNTRIES.map(option);
 const FILES = createTreeCollection({
   nodeToValue: (node) => node.id,
   nodeToString: (node) => node.name,
@@ -68,7 +67,7 @@ function Choice({ label, collection, value, setValue, multiple }) {
 
 function Country({ value, setValue }) {
   const { contains } = useFilter({ sensitivity: "base" });
-  const { collection, filter } = useListCollection({ initialItems: COUNTRIES, filter: contains });
+  const { collection, filter } = useListCollection({ initialItems: COUNTRY_OPTIONS, filter: contains });
   return h(Combobox.Root, { collection, size: "sm", value, onValueChange: (details) => setValue(details.value), onInputValueChange: (details) => filter(details.inputValue) },
     h(Combobox.Label, null, "Country"),
     h(Combobox.Control, null, h(Combobox.Input, { placeholder: "Type to search" }), h(Combobox.IndicatorGroup, null, h(Combobox.ClearTrigger), h(Combobox.Trigger))),
@@ -119,8 +118,8 @@ function Page() {
   return h(Stack, { gap: 2, width: "460px", padding: 3 },
     h(TextFields, { name, setName, notes, setNotes }),
     h(HStack, { gap: 2, alignItems: "start" },
-      h(Choice, { label: "Size", collection: SIZES, value: size, setValue: setSize }),
-      h(Choice, { label: "Toppings", collection: TOPPINGS, value: toppings, setValue: setToppings, multiple: true })),
+      h(Choice, { label: "Size", collection: SIZE_COLLECTION, value: size, setValue: setSize }),
+      h(Choice, { label: "Toppings", collection: TOPPING_COLLECTION, value: toppings, setValue: setToppings, multiple: true })),
     h(HStack, { gap: 2, alignItems: "start" }, h(Country, { value: country, setValue: setCountry }), h(Departure, { setValue: setDeparture })),
     h(Slider.Root, { size: "sm", min: 0, max: 10, value: [volume], onValueChange: (details) => setVolume(details.value[0]) },
       h(Slider.Label, null, "Volume"),
@@ -132,15 +131,15 @@ function Page() {
         h(Switch.HiddenInput), h(Switch.Control), h(Switch.Label, null, "Email alerts"))),
     h(RadioGroup.Root, { size: "sm", value: delivery, onValueChange: (details) => setDelivery(details.value) },
       h(RadioGroup.Label, null, "Delivery"),
-      h(HStack, { gap: 4, marginTop: 1 }, ["Standard", "Express", "Pickup"].map((label) =>
+      h(HStack, { gap: 4, marginTop: 1 }, DELIVERIES.map((label) =>
         h(RadioGroup.Item, { key: label, value: label.toLowerCase() }, h(RadioGroup.ItemHiddenInput), h(RadioGroup.ItemIndicator), h(RadioGroup.ItemText, null, label))))),
     h(Tabs.Root, { size: "sm", value: section, onValueChange: (details) => setSection(details.value) },
-      h(Tabs.List, { "aria-label": "Sections" }, ["Overview", "Details", "Reviews"].map((label) => h(Tabs.Trigger, { key: label, value: label.toLowerCase() }, label)))),
+      h(Tabs.List, { "aria-label": "Sections" }, SECTIONS.map((label) => h(Tabs.Trigger, { key: label, value: label.toLowerCase() }, label)))),
     h(HStack, { gap: 2 },
       h(Menu.Root, { onSelect: (details) => setAction(details.value) },
         h(Menu.Trigger, { asChild: true }, h(Button, { size: "sm", variant: "outline" }, "Actions")),
         h(Portal, null, h(Menu.Positioner, null, h(Menu.Content, null,
-          ["Duplicate", "Archive", "Delete"].map((label) => h(Menu.Item, { key: label, value: label.toLowerCase() }, label)))))),
+          ACTIONS.map((label) => h(Menu.Item, { key: label, value: label.toLowerCase() }, label)))))),
       h(Dialog.Root, { open: dialog, onOpenChange: (details) => setDialog(details.open) },
         h(Dialog.Trigger, { asChild: true }, h(Button, { size: "sm", variant: "outline" }, "Open dialog")),
         h(Portal, null, h(Dialog.Backdrop), h(Dialog.Positioner, null, h(Dialog.Content, null,
@@ -153,7 +152,7 @@ function Page() {
       h(Button, { size: "sm", variant: "outline", onClick: () => { setToasts(toasts + 1); toaster.create({ title: "Saved", type: "info" }); } }, "Show toast")),
     h(Portal, null, h(Toaster, { toaster }, (toast) => h(Toast.Root, null, h(Toast.Title, null, toast.title), h(Toast.CloseTrigger)))),
     h(Accordion.Root, { size: "sm", collapsible: true, value: panels, onValueChange: (details) => setPanels(details.value) },
-      [["shipping", "Shipping", "Ships in two days."], ["returns", "Returns", "Free within 30 days."]].map(([value, label, body]) =>
+      PANELS.map(([value, label, body]) =>
         h(Accordion.Item, { key: value, value },
           h(Accordion.ItemTrigger, null, label, h(Accordion.ItemIndicator)),
           h(Accordion.ItemContent, null, h(Accordion.ItemBody, null, body))))),
@@ -167,23 +166,12 @@ startCorpus(
     library: "Chakra UI",
     package: "@chakra-ui/react",
     controls: [
-      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
-      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
-      { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
-      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
-      { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
+      ORDER_CONTROLS.name, ORDER_CONTROLS.notes, ORDER_CONTROLS.size, ORDER_CONTROLS.toppings, ORDER_CONTROLS.country,
       { key: "departure", kind: "date", role: "textbox", name: "Departure", text: "05/14/2014", cells: [{ role: "button", name: "Choose Wednesday, May 14, 2014" }], opener: { role: "button", name: "Open calendar" } },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
-      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
+      ORDER_CONTROLS.volume, ORDER_CONTROLS.terms, ORDER_CONTROLS.delivery,
       { key: "alerts", kind: "switch", role: "checkbox", name: "Email alerts" },
-      { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
-      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
-      { key: "tooltip", kind: "tooltip", role: "button", name: "Help" },
-      { key: "toast", kind: "toast", role: "button", name: "Show toast" },
-      { key: "tree", kind: "tree", role: "tree", name: "Files", options: [{ role: "treeitem", name: "Report.pdf" }, { role: "treeitem", name: "Budget.xlsx" }] },
+      ORDER_CONTROLS.section, ORDER_CONTROLS.action, ORDER_CONTROLS.dialog, ORDER_CONTROLS.panels, ORDER_CONTROLS.tooltip,
+      ORDER_CONTROLS.toast, ORDER_CONTROLS.tree,
     ],
   },
   (props) => h(ChakraProvider, { value: defaultSystem }, h(Page, props)),

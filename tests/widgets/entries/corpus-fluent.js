@@ -47,11 +47,8 @@ import {
   webLightTheme,
 } from "@fluentui/react-components";
 import React from "react";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const SIZES = ["Small", "Medium", "Large"];
-const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"];
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
 const options = (labels) => labels.map((label) => h(Option, { key: label, value: label.toLowerCase() }, label));
 const row = { display: "flex", gap: 12, alignItems: "start" };
 
@@ -99,13 +96,13 @@ function Page() {
       h(Switch, { label: "Email alerts", checked: alerts, onChange: (event, data) => setAlerts(data.checked) })),
     h(Field, { label: "Delivery" },
       h(RadioGroup, { layout: "horizontal", value: delivery, onChange: (event, data) => setDelivery(data.value) },
-        ["Standard", "Express", "Pickup"].map((label) => h(Radio, { key: label, value: label.toLowerCase(), label })))),
+        DELIVERIES.map((label) => h(Radio, { key: label, value: label.toLowerCase(), label })))),
     h(TabList, { "aria-label": "Sections", size: "small", selectedValue: section, onTabSelect: (event, data) => setSection(data.value) },
-      ["Overview", "Details", "Reviews"].map((label) => h(Tab, { key: label, value: label.toLowerCase() }, label))),
+      SECTIONS.map((label) => h(Tab, { key: label, value: label.toLowerCase() }, label))),
     h("div", { style: { display: "flex", gap: 8 } },
       h(Menu, null,
         h(MenuTrigger, { disableButtonEnhancement: true }, h(MenuButton, null, "Actions")),
-        h(MenuPopover, null, h(MenuList, null, ["Duplicate", "Archive", "Delete"].map((label) => h(MenuItem, { key: label, onClick: () => setAction(label.toLowerCase()) }, label))))),
+        h(MenuPopover, null, h(MenuList, null, ACTIONS.map((label) => h(MenuItem, { key: label, onClick: () => setAction(label.toLowerCase()) }, label))))),
       h(Dialog, { open: dialog, onOpenChange: (event, data) => setDialog(data.open) },
         h(DialogTrigger, { disableButtonEnhancement: true }, h(Button, null, "Open dialog")),
         h(DialogSurface, null, h(DialogBody, null,
@@ -116,7 +113,7 @@ function Page() {
       h(Button, { onClick: () => { setCount(count + 1); dispatchToast(h(Toast, null, h(ToastTitle, null, "Saved")), { intent: "info" }); } }, "Show toast")),
     h(Toaster, { toasterId }),
     h(Accordion, { collapsible: true, openItems: panels, onToggle: (event, data) => setPanels(data.openItems) },
-      [["shipping", "Shipping", "Ships in two days."], ["returns", "Returns", "Free within 30 days."]].map(([value, label, body]) =>
+      PANELS.map(([value, label, body]) =>
         h(AccordionItem, { key: value, value }, h(AccordionHeader, { size: "small" }, label), h(AccordionPanel, null, body)))),
     h(Tree, { "aria-label": "Files", selectionMode: "single", defaultOpenItems: ["documents"], checkedItems: file ? [file] : [], onCheckedChange: (event, data) => setFile(data.value) },
       h(TreeItem, { itemType: "branch", value: "documents" },
@@ -134,21 +131,11 @@ startCorpus(
     library: "Fluent UI",
     package: "@fluentui/react-components",
     controls: [
-      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
-      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
-      { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
+      ORDER_CONTROLS.name, ORDER_CONTROLS.notes, ORDER_CONTROLS.size,
       { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "menuitemcheckbox", name: "Caramel" }, { role: "menuitemcheckbox", name: "Cherries" }] },
-      { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
-      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
-      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
-      { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
-      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
-      { key: "tooltip", kind: "tooltip", role: "button", name: "Help" },
-      { key: "toast", kind: "toast", role: "button", name: "Show toast" },
+      ORDER_CONTROLS.country, ORDER_CONTROLS.volume, ORDER_CONTROLS.terms, ORDER_CONTROLS.delivery, ORDER_CONTROLS.alerts,
+      ORDER_CONTROLS.section, ORDER_CONTROLS.action, ORDER_CONTROLS.dialog, ORDER_CONTROLS.panels, ORDER_CONTROLS.tooltip,
+      ORDER_CONTROLS.toast,
       { key: "tree", kind: "tree", role: "tree", name: "Files", options: [{ role: "radio", name: "Report.pdf" }, { role: "radio", name: "Budget.xlsx" }] },
     ],
   },

@@ -34,7 +34,7 @@ import {
   Textarea,
 } from "@headlessui/react";
 import React from "react";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
 const STYLE = `
 body { font: 14px system-ui, sans-serif; margin: 0; }
@@ -63,10 +63,6 @@ input, textarea, .button { font: inherit; border: 1px solid #bbb; border-radius:
 .disclosure { font: inherit; width: 100%; text-align: left; border: none; border-bottom: 1px solid #ccc; background: none; padding: 6px 0; font-weight: 600; }
 `;
 document.head.appendChild(Object.assign(document.createElement("style"), { textContent: STYLE }));
-
-const SIZES = ["Small", "Medium", "Large"];
-const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"];
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
 
 function Choice({ label, options, value, setValue, multiple }) {
   return h(Field, null, h(Label, null, label),
@@ -118,14 +114,14 @@ function Page() {
     h(RadioGroup, { value: delivery, onChange: setDelivery },
       h(Label, null, "Delivery"),
       h("div", { className: "row" },
-        ["Standard", "Express", "Pickup"].map((label) => h(Field, { key: label, className: "row", style: { gap: 4 } }, h(Radio, { className: "radio", value: label }), h(Label, null, label))))),
+        DELIVERIES.map((label) => h(Field, { key: label, className: "row", style: { gap: 4 } }, h(Radio, { className: "radio", value: label }), h(Label, null, label))))),
     h(TabGroup, { selectedIndex: section, onChange: setSection },
-      h(TabList, { className: "tabs", "aria-label": "Sections" }, ["Overview", "Details", "Reviews"].map((label) => h(Tab, { key: label, className: "tab" }, label)))),
+      h(TabList, { className: "tabs", "aria-label": "Sections" }, SECTIONS.map((label) => h(Tab, { key: label, className: "tab" }, label)))),
     h("div", { className: "row" },
       h(Menu, null,
         h(MenuButton, { className: "button" }, "Actions"),
         h(MenuItems, { anchor: "bottom start", className: "options" },
-          ["Duplicate", "Archive", "Delete"].map((label) => h(MenuItem, { key: label }, h("div", { className: "option", onClick: () => setAction(label.toLowerCase()) }, label))))),
+          ACTIONS.map((label) => h(MenuItem, { key: label }, h("div", { className: "option", onClick: () => setAction(label.toLowerCase()) }, label))))),
       h("button", { className: "button", onClick: () => setDialog(true) }, "Open dialog")),
     h(Dialog, { open: dialog, onClose: () => setDialog(false) },
       h("div", { className: "backdrop" }, h(DialogPanel, { className: "panel" },
@@ -145,18 +141,11 @@ startCorpus(
     library: "Headless UI",
     package: "@headlessui/react",
     controls: [
-      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
-      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
+      ORDER_CONTROLS.name, ORDER_CONTROLS.notes,
       { key: "size", kind: "select", role: "button", name: "Size Choose", options: [{ role: "option", name: "Medium" }] },
       { key: "toppings", kind: "multiselect", role: "button", name: "Toppings Choose", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
-      { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
-      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
-      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
-      { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
-      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
+      ORDER_CONTROLS.country, ORDER_CONTROLS.terms, ORDER_CONTROLS.delivery, ORDER_CONTROLS.alerts, ORDER_CONTROLS.section,
+      ORDER_CONTROLS.action, ORDER_CONTROLS.dialog, ORDER_CONTROLS.panels,
     ],
   },
   Page,

@@ -29,11 +29,8 @@ import {
 } from "@mantine/core";
 import { DatePickerInput, TimeInput } from "@mantine/dates";
 import dayjs from "dayjs";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const SIZES = ["Small", "Medium", "Large"];
-const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"];
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
 const day = (value) => (value ? dayjs(value).format("YYYY-MM-DD") : null);
 const FILES = [{ value: "documents", label: "Documents", children: [{ value: "report", label: "Report.pdf" }, { value: "budget", label: "Budget.xlsx" }] }];
 
@@ -76,13 +73,13 @@ function Page() {
       h(Checkbox, { size: "xs", label: "Accept the terms", checked: terms, onChange: (event) => setTerms(event.currentTarget.checked) }),
       h(Switch, { size: "xs", label: "Email alerts", checked: alerts, onChange: (event) => setAlerts(event.currentTarget.checked) })),
     h(Radio.Group, { size: "xs", label: "Delivery", value: delivery, onChange: setDelivery },
-      h(Group, { gap: "md", mt: 4 }, ["Standard", "Express", "Pickup"].map((label) => h(Radio, { key: label, size: "xs", value: label.toLowerCase(), label })))),
+      h(Group, { gap: "md", mt: 4 }, DELIVERIES.map((label) => h(Radio, { key: label, size: "xs", value: label.toLowerCase(), label })))),
     h(Tabs, { value: section, onChange: setSection },
-      h(Tabs.List, { "aria-label": "Sections" }, ["Overview", "Details", "Reviews"].map((label) => h(Tabs.Tab, { key: label, value: label.toLowerCase() }, label)))),
+      h(Tabs.List, { "aria-label": "Sections" }, SECTIONS.map((label) => h(Tabs.Tab, { key: label, value: label.toLowerCase() }, label)))),
     h(Group, { gap: "xs" },
       h(Menu, null,
         h(Menu.Target, null, h(Button, { size: "xs", variant: "default" }, "Actions")),
-        h(Menu.Dropdown, null, ["Duplicate", "Archive", "Delete"].map((label) => h(Menu.Item, { key: label, onClick: () => setAction(label.toLowerCase()) }, label)))),
+        h(Menu.Dropdown, null, ACTIONS.map((label) => h(Menu.Item, { key: label, onClick: () => setAction(label.toLowerCase()) }, label)))),
       h(Button, { size: "xs", variant: "default", onClick: () => setDialog(true) }, "Open dialog"),
       h(Tooltip, { label: "Opens the help centre", opened: tip },
         h(Button, { size: "xs", variant: "default", onMouseEnter: () => setTip(true), onMouseLeave: () => setTip(false), onFocus: () => setTip(true), onBlur: () => setTip(false) }, "Help"))),
@@ -90,8 +87,7 @@ function Page() {
       h(Text, { size: "sm" }, "Place the order now?"),
       h(Group, { mt: "md", justify: "flex-end" }, h(Button, { onClick: () => setDialog(false) }, "Place order"))),
     h(Accordion, { value: panel, onChange: setPanel, variant: "contained" },
-      h(Accordion.Item, { value: "shipping" }, h(Accordion.Control, null, "Shipping"), h(Accordion.Panel, null, "Ships in two days.")),
-      h(Accordion.Item, { value: "returns" }, h(Accordion.Control, null, "Returns"), h(Accordion.Panel, null, "Free within 30 days."))),
+      PANELS.map(([value, label, body]) => h(Accordion.Item, { key: value, value }, h(Accordion.Control, null, label), h(Accordion.Panel, null, body)))),
     h(Text, { size: "xs", fw: 500, id: "files-label" }, "Files"),
     h(Tree, {
       data: FILES, tree, "aria-labelledby": "files-label",
@@ -108,24 +104,17 @@ startCorpus(
     library: "Mantine",
     package: "@mantine/core",
     controls: [
-      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
-      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
+      ORDER_CONTROLS.name, ORDER_CONTROLS.notes,
       { key: "size", kind: "select", role: "textbox", name: "Size", options: [{ role: "option", name: "Medium" }] },
       { key: "toppings", kind: "multiselect", role: "textbox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
       { key: "country", kind: "autocomplete", role: "textbox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
       { key: "departure", kind: "date", role: "button", name: "Departure", cells: [{ role: "button", name: "14 May 2014" }] },
       { key: "start", kind: "time", role: "InputTime", name: "Start time", text: "1030AM" },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
-      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
+      ORDER_CONTROLS.volume, ORDER_CONTROLS.terms, ORDER_CONTROLS.delivery,
       // its input is hidden, 0 by 0, at the label's corner: a person presses the track it draws
       { key: "alerts", kind: "switch", role: "switch", name: "Email alerts", press: ".mantine-Switch-track" },
-      { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
-      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
-      { key: "tooltip", kind: "tooltip", role: "button", name: "Help" },
-      { key: "tree", kind: "tree", role: "tree", name: "Files", options: [{ role: "treeitem", name: "Report.pdf" }, { role: "treeitem", name: "Budget.xlsx" }] },
+      ORDER_CONTROLS.section, ORDER_CONTROLS.action, ORDER_CONTROLS.dialog, ORDER_CONTROLS.panels, ORDER_CONTROLS.tooltip,
+      ORDER_CONTROLS.tree,
     ],
   },
   (props) => h(MantineProvider, null, h(Page, props)),

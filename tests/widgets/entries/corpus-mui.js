@@ -33,11 +33,8 @@ import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
 import { TimePicker } from "@mui/x-date-pickers/TimePicker";
 import dayjs from "dayjs";
 import React from "react";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const SIZES = ["Small", "Medium", "Large"];
-const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"];
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
 const valid = (value) => value && value.isValid();
 const day = (value) => (valid(value) ? value.format("YYYY-MM-DD") : null);
 const time = (value) => (valid(value) ? value.format("HH:mm") : null);
@@ -99,9 +96,9 @@ function Page() {
       h(FormControl, null,
         h(FormLabel, { id: "delivery-label" }, "Delivery"),
         h(RadioGroup, { row: true, "aria-labelledby": "delivery-label", value: delivery, onChange: (event) => setDelivery(event.target.value) },
-          ["Standard", "Express", "Pickup"].map((label) => h(FormControlLabel, { key: label, value: label.toLowerCase(), label, control: h(Radio, { size: "small" }) })))),
+          DELIVERIES.map((label) => h(FormControlLabel, { key: label, value: label.toLowerCase(), label, control: h(Radio, { size: "small" }) })))),
       h(Tabs, { "aria-label": "Sections", value: section, onChange: (event, value) => setSection(value) },
-        ["Overview", "Details", "Reviews"].map((label) => h(Tab, { key: label, label, value: label.toLowerCase() }))),
+        SECTIONS.map((label) => h(Tab, { key: label, label, value: label.toLowerCase() }))),
       h(Stack, { direction: "row", spacing: 1 },
         h(Button, { variant: "outlined", id: "actions", "aria-haspopup": "true", onClick: (event) => setAnchor(event.currentTarget) }, "Actions"),
         h(Button, { variant: "outlined", onClick: () => setDialog(true) }, "Open dialog"),
@@ -109,7 +106,7 @@ function Page() {
           h(Button, { variant: "outlined" }, "Help")),
         h(Button, { variant: "outlined", onClick: () => setToast(true) }, "Show toast")),
       h(Menu, { anchorEl: anchor, open: !!anchor, onClose: () => setAnchor(null) },
-        ["Duplicate", "Archive", "Delete"].map((label) => h(MenuItem, { key: label, onClick: choose(label.toLowerCase()) }, label))),
+        ACTIONS.map((label) => h(MenuItem, { key: label, onClick: choose(label.toLowerCase()) }, label))),
       h(Dialog, { open: dialog, onClose: () => setDialog(false) },
         h(DialogTitle, null, "Confirm the order"),
         h(DialogContent, null, "Place the order now?"),
@@ -131,21 +128,15 @@ startCorpus(
     library: "MUI",
     package: "@mui/material",
     controls: [
-      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
-      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
-      { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
-      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
+      ORDER_CONTROLS.name, ORDER_CONTROLS.notes, ORDER_CONTROLS.size, ORDER_CONTROLS.toppings,
       { key: "country", kind: "autocomplete", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
       { key: "departure", kind: "date", role: "group", name: "Departure", press: "#departure-field [role=spinbutton]", text: "05/14/2014", cells: [{ role: "gridcell", name: "14" }], opener: { role: "button", name: "Choose date" } },
       { key: "start", kind: "time", role: "group", name: "Start time", press: "#start-field [role=spinbutton]", text: "10:30 AM" },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
-      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
-      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
+      ORDER_CONTROLS.volume, ORDER_CONTROLS.terms, ORDER_CONTROLS.delivery, ORDER_CONTROLS.alerts,
       { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "DETAILS" }, { role: "tab", name: "REVIEWS" }] },
       { key: "action", kind: "menu", role: "button", name: "ACTIONS", options: [{ role: "menuitem", name: "Archive" }] },
       { key: "dialog", kind: "dialog", role: "button", name: "OPEN DIALOG" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
+      ORDER_CONTROLS.panels,
       { key: "tooltip", kind: "tooltip", role: "button", name: "Opens the help centre" },
       { key: "toast", kind: "toast", role: "button", name: "SHOW TOAST" },
     ],

@@ -39,11 +39,8 @@ import {
   TreeView,
 } from "@patternfly/react-core";
 import React from "react";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const SIZES = ["Small", "Medium", "Large"];
-const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"];
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
 // The departure's calendar opens on May 2014, whatever today is: a trip's range starts there.
 const TRIP_STARTS = new Date(2014, 4, 1);
 const row = { display: "flex", gap: 16, alignItems: "start" };
@@ -146,18 +143,18 @@ function Page() {
       h(Checkbox, { id: "terms", label: "Accept the terms", isChecked: terms, onChange: (event, checked) => setTerms(checked) }),
       h(Switch, { id: "alerts", label: "Email alerts", isChecked: alerts, onChange: (event, checked) => setAlerts(checked) })),
     h(FormGroup, { role: "radiogroup", isInline: true, fieldId: "delivery", label: "Delivery" },
-      ["Standard", "Express", "Pickup"].map((label) => h(Radio, {
+      DELIVERIES.map((label) => h(Radio, {
         key: label, id: `delivery-${label}`, name: "delivery", label, isChecked: delivery === label.toLowerCase(),
         onChange: () => setDelivery(label.toLowerCase()),
       }))),
     h(Tabs, { "aria-label": "Sections", tabListAriaLabel: "Sections", activeKey: section, onSelect: (event, key) => setSection(key) },
-      ["Overview", "Details", "Reviews"].map((label) => h(Tab, { key: label, eventKey: label.toLowerCase(), title: h(TabTitleText, null, label) }))),
+      SECTIONS.map((label) => h(Tab, { key: label, eventKey: label.toLowerCase(), title: h(TabTitleText, null, label) }))),
     h("div", { style: { display: "flex", gap: 8 } },
       h(Dropdown, {
         isOpen: actionsOpen, onOpenChange: setActionsOpen, shouldFocusToggleOnSelect: true,
         onSelect: (event, chosen) => { setAction(chosen); setActionsOpen(false); },
         toggle: (ref) => h(MenuToggle, { ref, isExpanded: actionsOpen, onClick: () => setActionsOpen(!actionsOpen) }, "Actions"),
-      }, h(DropdownList, null, ["Duplicate", "Archive", "Delete"].map((label) => h(DropdownItem, { key: label, value: label.toLowerCase() }, label)))),
+      }, h(DropdownList, null, ACTIONS.map((label) => h(DropdownItem, { key: label, value: label.toLowerCase() }, label)))),
       h(Button, { variant: "secondary", onClick: () => setDialog(true) }, "Open dialog"),
       h(Button, { variant: "secondary", onClick: () => setToasts(toasts + 1) }, "Show toast")),
     h(Modal, { isOpen: dialog, onClose: () => setDialog(false), variant: "small", "aria-labelledby": "dialog-title" },
@@ -169,7 +166,7 @@ function Page() {
     h(AlertGroup, { isToast: true, isLiveRegion: true },
       Array.from({ length: toasts }, (unused, index) => h(Alert, { key: index, variant: "info", title: "Saved", timeout: false }))),
     h(Accordion, null,
-      [["shipping", "Shipping", "Ships in two days."], ["returns", "Returns", "Free within 30 days."]].map(([value, label, body]) =>
+      PANELS.map(([value, label, body]) =>
         h(AccordionItem, { key: value, isExpanded: panel === value },
           h(AccordionToggle, { id: `${value}-toggle`, onClick: () => setPanel(panel === value ? null : value) }, label),
           h(AccordionContent, null, body)))),
@@ -185,23 +182,14 @@ startCorpus(
     library: "PatternFly",
     package: "@patternfly/react-core",
     controls: [
-      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
-      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
+      ORDER_CONTROLS.name, ORDER_CONTROLS.notes,
       { key: "size", kind: "select", role: "button", name: "Size", options: [{ role: "option", name: "Medium" }] },
       { key: "toppings", kind: "multiselect", role: "button", name: "Toppings", options: [{ role: "menuitem", name: "Caramel" }, { role: "menuitem", name: "Cherries" }] },
-      { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
+      ORDER_CONTROLS.country,
       { key: "departure", kind: "date", role: "textbox", name: "Departure", text: "2014-05-14", cells: [{ role: "button", name: "14 May 2014" }], opener: { role: "button", name: "Toggle date picker" } },
-      { key: "start", kind: "time", role: "textbox", name: "Start time", text: "10:30" },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
-      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
-      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
-      { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
-      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
-      { key: "toast", kind: "toast", role: "button", name: "Show toast" },
-      { key: "tree", kind: "tree", role: "tree", name: "Files", options: [{ role: "treeitem", name: "Report.pdf" }, { role: "treeitem", name: "Budget.xlsx" }] },
+      ORDER_CONTROLS.start, ORDER_CONTROLS.volume, ORDER_CONTROLS.terms, ORDER_CONTROLS.delivery, ORDER_CONTROLS.alerts,
+      ORDER_CONTROLS.section, ORDER_CONTROLS.action, ORDER_CONTROLS.dialog, ORDER_CONTROLS.panels, ORDER_CONTROLS.toast,
+      ORDER_CONTROLS.tree,
     ],
   },
   Page,

@@ -3,7 +3,7 @@
 // window.__state. Radix ships no styles: the few rules below draw each part as the primitives' documentation
 // demos do, so that every part has a size and a place. (Radix has no combobox, date or time picker, or tree.)
 import { Accordion, Checkbox, Dialog, DropdownMenu, Form, Label, RadioGroup, Select, Slider, Switch, Tabs, Toast, Tooltip } from "radix-ui";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
 const STYLE = `
 body { font: 14px system-ui, sans-serif; margin: 0; }
@@ -38,8 +38,6 @@ input, textarea, .trigger, .button { font: inherit; border: 1px solid #bbb; bord
 `;
 document.head.appendChild(Object.assign(document.createElement("style"), { textContent: STYLE }));
 
-const DELIVERY = ["Standard", "Express", "Pickup"];
-
 function Page() {
   const [name, setName] = useModel("name", "");
   const [notes, setNotes] = useModel("notes", "");
@@ -65,7 +63,7 @@ function Page() {
       h(Select.Root, { value: size, onValueChange: setSize },
         h(Select.Trigger, { id: "size", className: "trigger" }, h(Select.Value, { placeholder: "Choose a size" }), h(Select.Icon, null, "▾")),
         h(Select.Portal, null, h(Select.Content, { className: "content" }, h(Select.Viewport, null,
-          ["Small", "Medium", "Large"].map((label) => h(Select.Item, { key: label, value: label.toLowerCase(), className: "item" }, h(Select.ItemText, null, label)))))))),
+          SIZES.map((label) => h(Select.Item, { key: label, value: label.toLowerCase(), className: "item" }, h(Select.ItemText, null, label)))))))),
     h("div", null,
       h("span", { className: "label", id: "volume-label" }, "Volume"),
       h(Slider.Root, { className: "slider", min: 0, max: 10, step: 1, value: [volume], onValueChange: (value) => setVolume(value[0]) },
@@ -80,17 +78,17 @@ function Page() {
     h("div", null,
       h("span", { className: "label", id: "delivery-label" }, "Delivery"),
       h(RadioGroup.Root, { className: "row", "aria-labelledby": "delivery-label", value: delivery, onValueChange: setDelivery },
-        DELIVERY.map((label) => h("div", { key: label, className: "row", style: { gap: 4 } },
+        DELIVERIES.map((label) => h("div", { key: label, className: "row", style: { gap: 4 } },
           h(RadioGroup.Item, { id: `delivery-${label}`, className: "radio", value: label.toLowerCase() }, h(RadioGroup.Indicator, { className: "indicator" })),
           h(Label.Root, { htmlFor: `delivery-${label}` }, label))))),
     h(Tabs.Root, { value: section, onValueChange: setSection },
       h(Tabs.List, { className: "tabs-list", "aria-label": "Sections" },
-        ["Overview", "Details", "Reviews"].map((label) => h(Tabs.Trigger, { key: label, className: "tab", value: label.toLowerCase() }, label)))),
+        SECTIONS.map((label) => h(Tabs.Trigger, { key: label, className: "tab", value: label.toLowerCase() }, label)))),
     h("div", { className: "row" },
       h(DropdownMenu.Root, null,
         h(DropdownMenu.Trigger, { className: "button" }, "Actions"),
         h(DropdownMenu.Portal, null, h(DropdownMenu.Content, { className: "content", sideOffset: 4 },
-          ["Duplicate", "Archive", "Delete"].map((label) => h(DropdownMenu.Item, { key: label, className: "item", onSelect: () => setAction(label.toLowerCase()) }, label))))),
+          ACTIONS.map((label) => h(DropdownMenu.Item, { key: label, className: "item", onSelect: () => setAction(label.toLowerCase()) }, label))))),
       h(Dialog.Root, { open: dialog, onOpenChange: setDialog },
         h(Dialog.Trigger, { className: "button" }, "Open dialog"),
         h(Dialog.Portal, null, h(Dialog.Overlay, { className: "overlay" }), h(Dialog.Content, { className: "dialog" },
@@ -104,7 +102,7 @@ function Page() {
     h(Toast.Root, { className: "toast", open: toast, onOpenChange: setToast }, h(Toast.Title, null, "Saved"), h(Toast.Close, { className: "button" }, "Dismiss")),
     h(Toast.Viewport, { className: "toast-viewport" }),
     h(Accordion.Root, { type: "single", collapsible: true, value: panel, onValueChange: setPanel },
-      [["shipping", "Shipping", "Ships in two days."], ["returns", "Returns", "Free within 30 days."]].map(([value, label, body]) =>
+      PANELS.map(([value, label, body]) =>
         h(Accordion.Item, { key: value, value },
           h(Accordion.Header, { style: { margin: 0 } }, h(Accordion.Trigger, { className: "accordion-trigger" }, label)),
           h(Accordion.Content, null, body)))),
@@ -116,19 +114,9 @@ startCorpus(
     library: "Radix",
     package: "radix-ui",
     controls: [
-      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
-      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
-      { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
-      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
-      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
-      { key: "section", kind: "tabs", role: "tablist", name: "Sections", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
-      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
-      { key: "tooltip", kind: "tooltip", role: "button", name: "Help" },
-      { key: "toast", kind: "toast", role: "button", name: "Show toast" },
+      ORDER_CONTROLS.name, ORDER_CONTROLS.notes, ORDER_CONTROLS.size, ORDER_CONTROLS.volume, ORDER_CONTROLS.terms,
+      ORDER_CONTROLS.delivery, ORDER_CONTROLS.alerts, ORDER_CONTROLS.section, ORDER_CONTROLS.action, ORDER_CONTROLS.dialog,
+      ORDER_CONTROLS.panels, ORDER_CONTROLS.tooltip, ORDER_CONTROLS.toast,
     ],
   },
   Page,

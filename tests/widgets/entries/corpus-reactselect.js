@@ -2,12 +2,11 @@
 // and searchable selects in the default style, each labelled, each reporting the value its onChange gave to
 // window.__state.
 import Select from "react-select";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { COUNTRIES, ORDER_CONTROLS, SIZES, TOPPINGS, h, option, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const option = (label) => ({ value: label.toLowerCase(), label });
-const SIZES = ["Small", "Medium", "Large"].map(option);
-const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"].map(option);
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"].map(option);
+const SIZE_OPTIONS = SIZES.map(option);
+const TOPPING_OPTIONS = TOPPINGS.map(option);
+const COUNTRY_OPTIONS = COUNTRIES.map(option);
 const value = (chosen) => (chosen ? chosen.value : null);
 const values = (chosen) => chosen.map((each) => each.value);
 
@@ -20,9 +19,9 @@ function Page() {
   return h(
     "form",
     { style: { width: 400, padding: 12, fontFamily: "sans-serif" } },
-    field("size", "Size", { options: SIZES, value: size, onChange: setSize, isSearchable: false }),
-    field("toppings", "Toppings", { options: TOPPINGS, value: toppings, onChange: setToppings, isMulti: true }),
-    field("country", "Country", { options: COUNTRIES, value: country, onChange: setCountry, isClearable: true }),
+    field("size", "Size", { options: SIZE_OPTIONS, value: size, onChange: setSize, isSearchable: false }),
+    field("toppings", "Toppings", { options: TOPPING_OPTIONS, value: toppings, onChange: setToppings, isMulti: true }),
+    field("country", "Country", { options: COUNTRY_OPTIONS, value: country, onChange: setCountry, isClearable: true }),
   );
 }
 
@@ -36,7 +35,7 @@ startCorpus(
       { key: "size", kind: "select", role: "combobox", name: "Size", press: "#size-select .react-select__control", options: [{ role: "option", name: "Medium" }] },
       // (React Select's multiple select closes its menu on each choice, by default: a person opens it again)
       { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", reopens: true, options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
-      { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
+      ORDER_CONTROLS.country,
     ],
   },
   Page,

@@ -29,11 +29,8 @@ import {
   useToaster,
 } from "rsuite";
 import React from "react";
-import { h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const SIZES = ["Small", "Medium", "Large"];
-const TOPPINGS = ["Sprinkles", "Caramel", "Cherries", "Hazelnuts"];
-const COUNTRIES = ["Austria", "Belgium", "France", "Germany", "Portugal", "Spain"];
 const CITIES = ["Lisbon", "London", "Madrid", "Paris", "Porto"];
 const items = (labels) => labels.map((label) => ({ label, value: label }));
 // The departure's calendar opens on May 2014, whatever today is: a trip's range starts there.
@@ -92,12 +89,12 @@ function Page() {
     h("div", { role: "radiogroup", "aria-labelledby": "delivery-label", style: { display: "flex", alignItems: "center", gap: 8 } },
       h("span", { id: "delivery-label" }, "Delivery"),
       h(RadioGroup, { name: "delivery", inline: true, value: delivery, onChange: (value) => setDelivery(value) },
-        ["Standard", "Express", "Pickup"].map((label) => h(Radio, { key: label, value: label.toLowerCase() }, label)))),
+        DELIVERIES.map((label) => h(Radio, { key: label, value: label.toLowerCase() }, label)))),
     h(Tabs, { activeKey: section, onSelect: (key) => setSection(key), "aria-label": "Sections" },
-      ["Overview", "Details", "Reviews"].map((label) => h(Tabs.Tab, { key: label, eventKey: label.toLowerCase(), title: label }, `${label} of the order`))),
+      SECTIONS.map((label) => h(Tabs.Tab, { key: label, eventKey: label.toLowerCase(), title: label }, `${label} of the order`))),
     h("div", { style: { display: "flex", gap: 8 } },
       h(Dropdown, { title: "Actions", onSelect: (key) => setAction(key) },
-        ["Duplicate", "Archive", "Delete"].map((label) => h(Dropdown.Item, { key: label, eventKey: label.toLowerCase() }, label))),
+        ACTIONS.map((label) => h(Dropdown.Item, { key: label, eventKey: label.toLowerCase() }, label))),
       h(Button, { onClick: () => setDialog(true) }, "Open dialog"),
       h(Button, { onClick: showToast }, "Show toast"),
       h(Whisper, { placement: "top", trigger: "hover", speaker: h(Tooltip, null, "Opens the help centre"), onOpen: () => setTip(true), onClose: () => setTip(false) },
@@ -109,8 +106,7 @@ function Page() {
         h(Button, { appearance: "primary", onClick: () => setDialog(false) }, "Place order"),
         h(Button, { appearance: "subtle", onClick: () => setDialog(false) }, "Cancel"))),
     h(Accordion, { activeKey: panel, onSelect: (key) => setPanel(key === panel ? null : key) },
-      [["shipping", "Shipping", "Ships in two days."], ["returns", "Returns", "Free within 30 days."]].map(([value, label, body]) =>
-        h(Accordion.Panel, { key: value, eventKey: value, header: label }, body))),
+      PANELS.map(([value, label, body]) => h(Accordion.Panel, { key: value, eventKey: value, header: label }, body))),
     h(Tree, { data: files, defaultExpandAll: true, value: file, onChange: (value) => setFile(value), "aria-label": "Files", height: 120 }),
   );
 }
@@ -120,25 +116,13 @@ startCorpus(
     library: "React Suite",
     package: "rsuite",
     controls: [
-      { key: "name", kind: "text", role: "textbox", name: "Full name", text: "Ada Lovelace" },
-      { key: "notes", kind: "textarea", role: "textbox", name: "Notes", text: "Leave at the door" },
-      { key: "size", kind: "select", role: "combobox", name: "Size", options: [{ role: "option", name: "Medium" }] },
-      { key: "toppings", kind: "multiselect", role: "combobox", name: "Toppings", options: [{ role: "option", name: "Caramel" }, { role: "option", name: "Cherries" }] },
-      { key: "country", kind: "combobox", role: "combobox", name: "Country", text: "Fra", options: [{ role: "option", name: "France" }] },
+      ORDER_CONTROLS.name, ORDER_CONTROLS.notes, ORDER_CONTROLS.size, ORDER_CONTROLS.toppings, ORDER_CONTROLS.country,
       { key: "city", kind: "autocomplete", role: "combobox", name: "City", text: "Li", options: [{ role: "option", name: "Lisbon" }] },
       { key: "departure", kind: "date", role: "textbox", name: "Departure", text: "2014-05-14", cells: [{ role: "gridcell", name: "14 May 2014" }] },
-      { key: "start", kind: "time", role: "textbox", name: "Start time", text: "10:30" },
-      { key: "volume", kind: "slider", role: "slider", name: "Volume" },
-      { key: "terms", kind: "checkbox", role: "checkbox", name: "Accept the terms" },
-      { key: "delivery", kind: "radio", role: "radiogroup", name: "Delivery", options: [{ role: "radio", name: "Express" }, { role: "radio", name: "Pickup" }] },
-      { key: "alerts", kind: "switch", role: "switch", name: "Email alerts" },
+      ORDER_CONTROLS.start, ORDER_CONTROLS.volume, ORDER_CONTROLS.terms, ORDER_CONTROLS.delivery, ORDER_CONTROLS.alerts,
       { key: "section", kind: "tabs", role: "tablist", name: "", options: [{ role: "tab", name: "Details" }, { role: "tab", name: "Reviews" }] },
-      { key: "action", kind: "menu", role: "button", name: "Actions", options: [{ role: "menuitem", name: "Archive" }] },
-      { key: "dialog", kind: "dialog", role: "button", name: "Open dialog" },
-      { key: "panels", kind: "accordion", role: "button", name: "Shipping" },
-      { key: "toast", kind: "toast", role: "button", name: "Show toast" },
-      { key: "tooltip", kind: "tooltip", role: "button", name: "Help" },
-      { key: "tree", kind: "tree", role: "tree", name: "Files", options: [{ role: "treeitem", name: "Report.pdf" }, { role: "treeitem", name: "Budget.xlsx" }] },
+      ORDER_CONTROLS.action, ORDER_CONTROLS.dialog, ORDER_CONTROLS.panels, ORDER_CONTROLS.toast, ORDER_CONTROLS.tooltip,
+      ORDER_CONTROLS.tree,
     ],
   },
   Page,

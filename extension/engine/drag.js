@@ -328,8 +328,10 @@
       return answer;
     });
   }
-  // dropFiles(ref, files) -> Promise<{ok, dropped, files}>: files dropped at a clear point of the element (else
-  // click_intercepted: nothing dropped); dropped: whether the page took the drop (cancelled its dragover and drop).
+  // dropFiles(ref, files) -> Promise<{ok, dropped: true, files}>: files dropped at a clear point of the element (else
+  // click_intercepted: nothing dropped), which the page took (it cancelled its dragover and drop); upload_not_taken
+  // when it did not: nothing holds the files (an uploader's button that opens a hidden input's chooser, as Mesop's
+  // and many others do, is no drop zone: the agent that named it is told to click it and answer the chooser).
   function dropFiles(ref, files) {
     var found = pointerTarget(ref);
     if (!found.ok) return Promise.resolve(found);
@@ -350,11 +352,21 @@
       if (!accepted) fire(hit, DragEvent, "dragleave", dragInit(point.x, point.y, data));
       return settle(token, {}).then(function (settled) {
         if (settled && settled.ok === false) return settled;
-        var answer = withDescription({ ok: true, dropped: dropped, files: filesListed(data.files) }, el, found.number);
+        if (!dropped) return notTaken(el, found.number);
+        var answer = withDescription({ ok: true, dropped: true, files: filesListed(data.files) }, el, found.number);
         if (settled && settled.navigating) answer.navigating = settled.navigating;
         return answer;
       });
     });
+  }
+
+  function notTaken(el, number) {
+    return failure(
+      "upload_not_taken",
+      "Nothing took the files: " + refText(number) + " (" + engine.roleAndName(el) + ") is not a file input, and the " +
+        "page took no drop there. If it opens a file chooser, click it (its answer says file_chooser), then call " +
+        "browser_file_upload without ref; or give the ref of the file input, its label or the drop zone.",
+    );
   }
 
   Object.assign(engine, {

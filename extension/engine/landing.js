@@ -676,5 +676,6 @@
     parentOf: parentOf,
     flatParent: flatParent,
     inert: inert,
+    roleAndName: describe,
   });
 })(globalThis.__hermesEngine);

@@ -248,7 +248,8 @@ def test_a_drop_zone_gets_the_files_dropped(agent: LaneAgent, uploads: Path) -> 
     zone = ref_of(agent.snapshot(), "generic", "Drop files here")
     done = agent.ok("browser_file_upload", ref=zone, paths=["invoice.pdf", str(uploads / "notes.txt")], see="none")
     assert done["dropped"] is True and [f["name"] for f in done["files"]] == ["invoice.pdf", "notes.txt"], done
-    read = json.loads(agent.ok("browser_snapshot")["title"])
+    # the page reads the files' text in promises of its own, which may end after the drop's answer
+    read = wait_until(lambda: json.loads(agent.ok("browser_snapshot")["title"]) or None, 5, "the page's reading")
     assert read == [["invoice.pdf", len(INVOICE), "%PDF-1.4"], ["notes.txt", 24, "Call the"]]
 
 
@@ -302,6 +303,24 @@ def test_a_click_that_opens_a_file_chooser_says_so_and_an_upload_without_ref_ans
     assert json.loads(agent.ok("browser_snapshot")["title"]) == [["invoice.pdf", len(INVOICE)], ["notes.txt", 24]]
     code, message = agent.error("browser_file_upload", paths=["invoice.pdf"])  # answered: nothing is open now
     assert code == "controller_error" and message.startswith("no_file_chooser: "), message
+
+
+def test_files_given_to_an_uploaders_button_are_not_taken_and_the_answer_says_to_click_it(
+    agent: LaneAgent, uploads: Path
+) -> None:
+    """The ref of an uploader's button (a hidden input's chooser opens on its click, as Mesop's uploader does) is no
+    file input and no drop zone: the files were dropped on it, nothing took them, and both lanes answered ok. Now
+    the answer is upload_not_taken, saying to click it; done so, the files arrive."""
+    agent.open("/uploader")
+    snapshot = agent.snapshot()
+    button = ref_of(snapshot, "button", "Browse files")
+    code, message = agent.error("browser_file_upload", ref=button, paths=["invoice.pdf"])
+    assert code == "controller_error" and message.startswith("upload_not_taken: "), message
+    assert f'{button} (button "Browse files")' in message and "click it" in message, message
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == []
+    assert "file_chooser" in agent.ok("browser_click", ref=button, see="none")
+    agent.ok("browser_file_upload", paths=["invoice.pdf"], see="none")
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == [["invoice.pdf", len(INVOICE)]]
 
 
 @pytest.mark.parametrize("between", ["a minute", "a scroll", "a reload"])

@@ -180,6 +180,12 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         "browser_file_upload without ref answers only the file chooser the session's last action opened, within "
         "60 s, and none is open: click the uploader's button first (its answer says file_chooser), or give ref.",
     ),
+    "upload_not_taken": (
+        ("extension", "cdp"),
+        "browser_file_upload's ref named neither a file input (nor its label) nor a drop zone that takes the drop: "
+        "nothing holds the files. An uploader's button that opens a file chooser is clicked first (its answer says "
+        "file_chooser), then browser_file_upload without ref answers the chooser.",
+    ),
     "upload_incomplete": (
         ("extension",),
         "An upload's bytes did not reach the browser whole (nothing was given to the page): call browser_file_upload "

@@ -134,7 +134,8 @@ ACTION_TOOLS = (
         "action, within 60 s, else no_file_chooser): only files inside the folders "
         "the user allowed ($HERMES_HOME/uploads, where a relative path points, and browser.uploads.allow_dirs), each "
         "within the size caps (else upload_refused). A file input gets them as the browser's own file chooser "
-        "would give them; anything else gets them dropped on it. No native file dialog ever opens.",
+        "would give them; anything else gets them dropped on it, and a drop the page does not take is upload_not_taken "
+        "(an uploader's button is clicked instead: its answer says file_chooser). No native file dialog ever opens.",
         schema=arguments(
             {
                 "paths": {
@@ -159,7 +160,7 @@ ACTION_TOOLS = (
         result_fields=(
             *ELEMENT,
             ResultField("files", "[{name, size, type}] of the files the input now holds (read back), or dropped."),
-            ResultField("dropped", "For a drop zone: whether the page took the drop."),
+            ResultField("dropped", "For a drop zone: true, the page took the drop (else upload_not_taken)."),
             NAVIGATED,
             *DIALOG_OPENED,
             NOTICE_FIELD,

@@ -302,9 +302,10 @@
           });
       }, "action_failed"),
       typed: guarded(engine.typed, "action_failed"),
-      optionInFocus: guarded(engine.optionInFocus, "action_failed"),
+      optionInFocus: guardedAsync(engine.optionInFocus, "action_failed"),
       stillInList: guarded(engine.stillInList, "action_failed"),
       chosenShown: guarded(engine.chosenShown, "action_failed"),
+      listStillOpen: guarded(engine.listStillOpen, "action_failed"),
       optionPoint: guardedAsync(engine.optionPoint, "action_failed"),
       listChosen: guarded(engine.listChosen, "action_failed"),
       checkState: guarded(checkState, "action_failed"),

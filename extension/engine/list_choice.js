@@ -7,7 +7,8 @@
  * show, within OPEN_MS of the click, in the list the box owns or controls (aria-owns, aria-controls). One name
  * per line, for a list that takes several (it stays open after a choice: Vuetify 2's multiple select says so in
  * no attribute), whose options already selected are left so. A name no option has closes the list again (Escape)
- * and chooses nothing more.
+ * and chooses nothing more. A combobox whose click puts the focus on its list's option (type_ahead.js) has its
+ * options clicked here too when several names are given (chooseInOpenList).
  */
 (function (engine) {
   "use strict";
@@ -59,7 +60,8 @@
     var earlier = names.slice(0, names.indexOf(name));
     var found = lookup(ref);
     if (!found.ok) return Promise.resolve(found);
-    var opener = listOpener(found.element, engine.typingTarget(found.element));
+    // (or a combobox whose click opened its list with the focus on an option: several names are clicked there)
+    var opener = listOpener(found.element, engine.typingTarget(found.element)) || (listOf(found.element) ? found.element : null);
     if (!opener) return Promise.resolve(failure("not_typable", "Element " + refText(found.number) + " opens no list of options."));
     var started = performance.now();
     function look() {
@@ -111,30 +113,58 @@
     if (unasked) return Promise.resolve(unasked);
     return engine.click(ref, {}).then(function (clicked) {
       if (!clicked.ok) return clicked;
-      return names
-        .reduce(function (done, name) {
-          return done.then(function (so) {
-            if (!so.ok) return so;
-            return engine.frameAndTurn().then(function () {
-              return offered(ref, name, names);
-            }).then(function (shown) {
-              if (!shown.ok) return shown;
-              if (leftSo(shown, names)) return so;
-              return engine.unaskedClick(shown.option, shown.number, options) || engine.clickElement(shown.option, shown.number);
-            });
-          });
-        }, Promise.resolve({ ok: true }))
-        .then(function (done) {
-          if (!done.ok) {
-            return Promise.resolve(engine.press("Escape")).then(function () {
-              return done;
-            });
-          }
-          return engine.frameAndTurn().then(function () {
-            return listChosen(ref, text);
-          });
+      return chooseNamed(ref, names, options).then(function (done) {
+        return done.ok ? listChosen(ref, text) : done;
+      });
+    });
+  }
+  // chooseInOpenList(ref, text, options) -> Promise of the answer, on the extension lane, once a click on a combobox
+  // opened its list with the focus on an option and several names are given (one a line: a multiple mat-select):
+  // each option named is clicked as a person does (type-ahead would run one name into the next: MUI's list takes
+  // keys 500 ms apart as one name), then the list, which stays open, is closed with Escape.
+  function chooseInOpenList(ref, text, options) {
+    return chooseNamed(ref, namesOf(text), options).then(function (done) {
+      if (!done.ok) return done;
+      return Promise.resolve(engine.listInFocus() ? engine.press("Escape") : null)
+        .then(engine.frameAndTurn)
+        .then(function () {
+          return listChosen(ref, text);
         });
     });
+  }
+  // Each option named clicked in the list the box opened (one chosen already in a list of several is left so), once
+  // the page has done and drawn what the click before did; Escape if a name showed nowhere, or if a click there
+  // needs the user's confirmation first (options.confirm: typing.js unaskedClick).
+  function chooseNamed(ref, names, options) {
+    return names
+      .reduce(function (done, name) {
+        return done.then(function (so) {
+          if (!so.ok) return so;
+          return engine.frameAndTurn().then(function () {
+            return offered(ref, name, names);
+          }).then(function (shown) {
+            if (!shown.ok) return shown;
+            if (leftSo(shown, names)) return so;
+            return engine.unaskedClick(shown.option, shown.number, options) || engine.clickElement(shown.option, shown.number);
+          });
+        });
+      }, Promise.resolve({ ok: true }))
+      .then(function (done) {
+        if (!done.ok) {
+          return Promise.resolve(engine.press("Escape")).then(function () {
+            return done;
+          });
+        }
+        return engine.frameAndTurn().then(function () {
+          return { ok: true };
+        });
+      });
+  }
+  // listStillOpen() -> {ok, open}, for the cdp lane after its clicks in a list that had the focus: whether the focus
+  // is still on an option of it (a list of several stays open; it is closed with Escape, as a person does, so that
+  // its backdrop takes no later click).
+  function listStillOpen() {
+    return { ok: true, open: engine.listInFocus() };
   }
   // listChosen(ref, text) -> the answer once chosen: the box shows each name (its text, or its field's value), else
   // type_mismatch saying what it shows.
@@ -154,7 +184,10 @@
 
   Object.assign(engine, {
     listOpener: listOpener,
+    namesOf: namesOf,
     chooseFromList: chooseFromList,
+    chooseInOpenList: chooseInOpenList,
+    listStillOpen: listStillOpen,
     optionPoint: optionPoint,
     listChosen: listChosen,
   });

@@ -45,15 +45,30 @@
     var option = focusedOption();
     return !!option && !!option.closest && !!option.closest(LISTS);
   }
-  // optionInFocus(ref, text) -> {ok} once the keys have reached the option named `text`; else the failure to answer
-  // (after the lane has closed the list again), saying which option they reached.
+  // optionInFocus(ref, text) -> Promise<{ok}> once the keys have reached the option named `text`; else the failure to
+  // answer (after the lane has closed the list again), saying which option they reached. A list may move its mark a
+  // while after the last key: the CDK's type-ahead (Angular Material's mat-select) waits 200 ms for more keys, and a
+  // person looks for the mark before pressing Enter. The option is looked for at each frame, up to TYPE_AHEAD_MS; by
+  // then such a type-ahead has moved, so none is left to fire after an Escape (mat-select's would choose in the
+  // closed list).
+  var TYPE_AHEAD_MS = 600;
   function optionInFocus(ref, text) {
-    var found = lookup(ref);
-    if (!found.ok) return found;
-    var option = focusedOption();
-    var name = option ? accessibleName(option) : "";
-    var risk = engine.pressRisk("Enter").risk; // read as a press of Enter is (keyboard.js): a choice, nothing more
-    if (option && !risk && clean(name).toLowerCase() === clean(text).toLowerCase()) return { ok: true };
+    var started = performance.now();
+    function look() {
+      var found = lookup(ref);
+      if (!found.ok) return found;
+      var option = focusedOption();
+      var name = option ? accessibleName(option) : "";
+      if (option && clean(name).toLowerCase() === clean(text).toLowerCase()) {
+        // read as a press of Enter is (keyboard.js): a choice, nothing more
+        return engine.pressRisk("Enter").risk ? notReached(found, name, text) : { ok: true };
+      }
+      if (performance.now() - started < TYPE_AHEAD_MS) return engine.nextFrame().then(look);
+      return notReached(found, name, text);
+    }
+    return Promise.resolve().then(look);
+  }
+  function notReached(found, name, text) {
     var reached = name ? " (they reached " + quote(cap(name, VALUE_CAP)) + ")" : "";
     return failure(
       "not_typable",
@@ -100,17 +115,18 @@
       }, Promise.resolve())
       .then(function () {
         if (left) return left;
-        var reached = optionInFocus(ref, text);
-        if (!reached.ok) {
-          return Promise.resolve(press("Escape")).then(function () {
-            return reached;
-          });
-        }
-        return Promise.resolve(press("Enter"))
-          .then(engine.frameAndTurn)
-          .then(function () {
-            return chosenShown(ref, text);
-          });
+        return optionInFocus(ref, text).then(function (reached) {
+          if (!reached.ok) {
+            return Promise.resolve(press("Escape")).then(function () {
+              return reached;
+            });
+          }
+          return Promise.resolve(press("Enter"))
+            .then(engine.frameAndTurn)
+            .then(function () {
+              return chosenShown(ref, text);
+            });
+        });
       });
   }
 

@@ -373,8 +373,11 @@
     return engine.click(ref, {}).then(function (clicked) {
       if (!clicked.ok) return clicked;
       return fieldOpenedBy(found.element, before).then(function (field) {
-        // the click put the focus on an option of the list it opened: typed there, as a person does (type_ahead.js)
-        if (!field && engine.listInFocus()) return engine.chooseByKeys(ref, text);
+        // the click put the focus on an option of the list it opened: typed there, as a person does (type_ahead.js),
+        // or, for several names, each option clicked (list_choice.js)
+        if (!field && engine.listInFocus()) {
+          return engine.namesOf(text).length > 1 ? engine.chooseInOpenList(ref, text, options) : engine.chooseByKeys(ref, text);
+        }
         if (!field) return notOpened(found.number);
         return type(ref, text, options);
       });

@@ -140,6 +140,122 @@ box.addEventListener('click', () => { typed = ''; });
 )
 
 
+#: The same select with Angular Material's own type-ahead (the CDK's ListKeyManager, as Mesop's select has it): the
+#: mark moves 200 ms after the last key, and a move that comes once the list is closed chooses that option (a single
+#: mat-select does). ``__state.choices`` lists every choice; ``__state.pending`` says a type-ahead is yet to move.
+SELECT_DEBOUNCED = page(
+    "Select debounced",
+    """<h1>Select debounced</h1>
+<span id="label">Size</span>
+<div id="box" role="combobox" tabindex="0" aria-labelledby="label" aria-haspopup="listbox" aria-expanded="false"
+  aria-controls="list" style="display: inline-block; width: 160px; border: 1px solid; padding: 4px"><span
+  id="shown">Small</span></div>
+<div id="backdrop" style="display: none; position: fixed; inset: 0; z-index: 5; opacity: 0"></div>
+<div id="list" role="listbox" aria-label="Size" style="display: none; position: absolute; left: 80px; top: 80px;
+  z-index: 6; background: white; border: 1px solid"><div role="option" id="o0">Small</div><div role="option"
+  id="o1">Medium</div><div role="option" id="o2">Large</div></div>
+<script>
+const box = document.getElementById('box'), list = document.getElementById('list');
+const backdrop = document.getElementById('backdrop'), options = [...list.children];
+let current = 0, open = false, typed = '', timer = null;
+window.__state = { size: 'Small', choices: [], pending: false };
+function show(on) {
+  open = on;
+  list.style.display = backdrop.style.display = on ? 'block' : 'none';
+  box.setAttribute('aria-expanded', String(on));
+  if (on) box.setAttribute('aria-activedescendant', options[current].id);
+  else box.removeAttribute('aria-activedescendant');
+}
+function choose(index) {
+  current = index;
+  window.__state.size = document.getElementById('shown').textContent = options[index].textContent;
+  window.__state.choices.push(options[index].textContent);
+  show(false);
+}
+box.addEventListener('click', () => show(!open));
+backdrop.addEventListener('click', () => show(false));
+options.forEach((option, index) => option.addEventListener('click', () => { choose(index); box.focus(); }));
+box.addEventListener('keydown', (event) => {
+  if (event.key.length === 1 && event.key !== ' ') {
+    typed += event.key.toLowerCase();
+    clearTimeout(timer);
+    window.__state.pending = true;
+    timer = setTimeout(() => {
+      const found = options.findIndex((option) => option.textContent.toLowerCase().startsWith(typed));
+      typed = '';
+      window.__state.pending = false;
+      if (found < 0) return;
+      current = found;
+      if (open) box.setAttribute('aria-activedescendant', options[found].id);
+      else choose(found);
+    }, 200);
+    return;
+  }
+  if (!open) return;
+  if (event.key === 'Enter') { event.preventDefault(); choose(current); }
+  else if (event.key === 'Escape') { event.preventDefault(); show(false); }
+});
+</script>""",
+)
+
+
+#: A multiple mat-select (Mesop's select with multiple): its list, over a transparent backdrop, takes several; a click
+#: on an option toggles it and the list stays open, with the focus on the box; Escape closes it. The box shows the
+#: options chosen, joined with commas; its type-ahead waits 200 ms for more keys, as the CDK's does.
+SELECT_SEVERAL = page(
+    "Select several",
+    """<h1>Select several</h1>
+<span id="label">Toppings</span>
+<div id="box" role="combobox" tabindex="0" aria-labelledby="label" aria-haspopup="listbox" aria-expanded="false"
+  aria-controls="list" style="display: inline-block; width: 200px; min-height: 1em; border: 1px solid; padding: 4px"
+  ><span id="shown"></span></div>
+<div id="backdrop" style="display: none; position: fixed; inset: 0; z-index: 5; opacity: 0"></div>
+<div id="list" role="listbox" aria-label="Toppings" aria-multiselectable="true" style="display: none; position:
+  absolute; left: 80px; top: 80px; z-index: 6; background: white; border: 1px solid"><div role="option" id="o0"
+  aria-selected="false">Ham</div><div role="option" id="o1" aria-selected="false">Olives</div><div role="option"
+  id="o2" aria-selected="false">Pineapple</div></div>
+<script>
+const box = document.getElementById('box'), list = document.getElementById('list');
+const backdrop = document.getElementById('backdrop'), options = [...list.children];
+let current = 0, open = false, typed = '', timer = null;
+window.__state = { toppings: [] };
+function show(on) {
+  open = on;
+  list.style.display = backdrop.style.display = on ? 'block' : 'none';
+  box.setAttribute('aria-expanded', String(on));
+  if (on) box.setAttribute('aria-activedescendant', options[current].id);
+  else box.removeAttribute('aria-activedescendant');
+}
+function toggle(index) {
+  current = index;
+  const option = options[index];
+  option.setAttribute('aria-selected', String(option.getAttribute('aria-selected') !== 'true'));
+  const chosen = options.filter((each) => each.getAttribute('aria-selected') === 'true')
+    .map((each) => each.textContent);
+  window.__state.toppings = chosen;
+  document.getElementById('shown').textContent = chosen.join(', ');
+  box.setAttribute('aria-activedescendant', option.id);
+}
+box.addEventListener('click', () => show(!open));
+backdrop.addEventListener('click', () => show(false));
+options.forEach((option, index) => option.addEventListener('click', () => { toggle(index); box.focus(); }));
+box.addEventListener('keydown', (event) => {
+  if (!open) return;
+  if (event.key.length === 1 && event.key !== ' ') {
+    typed += event.key.toLowerCase();
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const found = options.findIndex((option) => option.textContent.toLowerCase().startsWith(typed));
+      typed = '';
+      if (found >= 0 && open) { current = found; box.setAttribute('aria-activedescendant', options[found].id); }
+    }, 200);
+  } else if (event.key === 'Enter') { event.preventDefault(); toggle(current); }
+  else if (event.key === 'Escape') { event.preventDefault(); show(false); }
+});
+</script>""",
+)
+
+
 #: A hostile select: its click puts the focus on an option, and its first key moves the focus into a password field,
 #: where the rest of the keys would go; another whose option sits in a password form, where Enter submits it.
 TRAP_SELECTS = page(
@@ -167,6 +283,7 @@ tier.addEventListener('click', () => { gold.hidden = false; list.append(gold); g
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/aria-roles": ARIA_ROLES, "/trap-selects": TRAP_SELECTS, "/select-only": SELECT_ONLY}
+    served |= {"/select-debounced": SELECT_DEBOUNCED, "/select-several": SELECT_SEVERAL}
     with serve_action_pages(served) as server:
         yield server
 
@@ -448,6 +565,46 @@ def test_a_select_only_combobox_typed_into_chooses_the_option_its_keys_mark_or_c
     filled = agent.ok("browser_fill_form", fields=[{"ref": size, "value": "Medium"}])
     assert filled, filled
     state_becomes(agent, "window.__state.size", "Medium")
+
+
+def test_a_select_whose_type_ahead_waits_for_more_keys_chooses_the_option_named_once_or_nothing(
+    agent: LaneAgent,
+) -> None:
+    """Angular Material's type-ahead moves its mark 200 ms after the last key. Both lanes read the mark a frame after
+    it: typing "Medium" into Mesop's select answered not_typable (the keys "reached Small") while the select then
+    chose Medium, and the Escape that closed the list left the type-ahead to choose in the closed list. They now look
+    for the mark as a person does, up to a bound: the option named is chosen once, and a name the keys reach only a
+    part of ("Med") chooses nothing, then or later."""
+    agent.open("/select-debounced")
+    size = first_ref(agent, 'combobox "Size"')
+    assert size
+    large_then_a_name_no_option_has(agent, size, held="Large")
+    code, message = agent.error("browser_type", ref=size, text="Med")
+    assert code == "controller_error" and '(they reached "Medium")' in message, message
+    state_becomes(agent, "window.__state.pending", False)
+    assert json.loads(agent.evaluated("JSON.stringify(window.__state.choices)")) == ["Large"]
+
+
+def test_a_select_of_several_typed_into_line_by_line_chooses_each_option_named_and_closes_its_list(
+    agent: LaneAgent,
+) -> None:
+    """Several names, one a line, for a multiple mat-select: both lanes typed them into its type-ahead as one name
+    ("Ham Pineapple") and chose nothing (Mesop's select of toppings, in browser_type and browser_fill_form). Each
+    option named is now clicked in the list, as a person does, one chosen already is left so, and the list, which
+    stays open, is closed, so that its backdrop takes no later click."""
+    agent.open("/select-several")
+    toppings = first_ref(agent, 'combobox "Toppings"')
+    assert toppings
+    chosen = agent.ok("browser_type", ref=toppings, text="Ham\nPineapple", see="none")
+    assert (chosen["name"], chosen["value"]) == ("Toppings", "Ham, Pineapple"), chosen
+    assert json.loads(agent.evaluated("JSON.stringify(window.__state.toppings)")) == ["Ham", "Pineapple"]
+    assert agent.evaluated("document.getElementById('box').getAttribute('aria-expanded')") == "false"
+    filled = agent.ok("browser_fill_form", fields=[{"ref": toppings, "value": "Pineapple\nOlives"}])
+    assert filled, filled
+    state_becomes(agent, "window.__state.toppings", ["Ham", "Olives", "Pineapple"])
+    code, message = agent.error("browser_type", ref=toppings, text="Olives\nAnchovies")
+    assert code == "controller_error" and message.startswith(f"not_typable: Element {toppings} chooses from a list")
+    assert agent.evaluated("document.getElementById('box').getAttribute('aria-expanded')") == "false"
 
 
 def test_a_list_typed_into_gives_no_key_to_a_field_the_focus_moves_to_and_no_enter_that_submits(

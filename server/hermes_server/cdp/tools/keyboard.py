@@ -42,6 +42,8 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         # field the click opened and put the focus in.
         await pointer.click(browsing, {"ref": args["ref"]})
         frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES, clicked=True)
+        if facts.get("listed") and len(_names(args["text"])) > 1:  # several options: each clicked in the open list
+            return await _choose_from_list(browsing, frame, ref, args["text"], opened=True)
         if facts.get("listed"):
             return await _choose_by_keys(browsing, frame, ref, args["text"])
     if facts.get("slider"):  # a slider the page draws: moved by its keys, as a person moves it
@@ -132,19 +134,30 @@ async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: 
     return await follow(supervisor, frame, chosen, before)
 
 
-async def _choose_from_list(browsing: Browsing, frame: FrameInfo, ref: str, text: str) -> dict[str, Any]:
+def _names(text: str) -> list[str]:
+    """The names of the options to choose, one a line (list_choice.js namesOf)."""
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+async def _choose_from_list(
+    browsing: Browsing, frame: FrameInfo, ref: str, text: str, *, opened: bool = False
+) -> dict[str, Any]:
     """A box that opens a list of options on a click and takes no text itself, with no option in focus for
     type-ahead (Vuetify 2's select, Solara's): a person clicks it, then the option named (one name a line in a list
     of several), each click real input at the point the engine gives (list_choice.js, as the extension lane reads
-    it); a name that shows in no list closes the list again (Escape) and chooses nothing more."""
+    it); a name that shows in no list closes the list again (Escape) and chooses nothing more. ``opened``: a
+    combobox's click has opened its list with the focus on an option already, and several names are given (a
+    multiple mat-select): each is clicked there, then the list, which stays open, is closed with Escape
+    (list_choice.js chooseInOpenList)."""
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
     engine = browsing.engine()
-    names = [line.strip() for line in text.split("\n") if line.strip()]
+    names = _names(text)
     if not names:
         raise ToolError("controller_error", "invalid_value: Give the name of the option to choose.")
     before = Before.now(supervisor, frame)
-    await pointer.click(browsing, {"ref": ref})
+    if not opened:
+        await pointer.click(browsing, {"ref": ref})
     for name in names:
         await engine.after_click(frame)
         try:
@@ -155,6 +168,9 @@ async def _choose_from_list(browsing: Browsing, frame: FrameInfo, ref: str, text
         if point is not None:  # (None: an option of a list of several that is chosen already, left so)
             await act(supervisor, send_mouse(supervisor, session, mouse_events(*point, Gesture())))
     await engine.after_click(frame)
+    if opened and (await engine.call(frame, "listStillOpen"))["open"]:
+        await press_key(supervisor, session, parse_key("Escape"), held_in(engine, frame))
+        await engine.after_click(frame)
     chosen = await engine.call(frame, "listChosen", ref, text)
     return await follow(supervisor, frame, chosen, before)
 

@@ -26,7 +26,8 @@
 // - document.hasFocus() answers true (CodeMirror 6 counts an editor focused only then): in the top frame always, in
 //   a child frame while an element in it has the focus (a frame cannot see where its parent's focus is);
 // - element.matches(':focus'), (':focus-visible') and (':focus-within') answer as in a focused window (below), and
-//   so does querySelector() with one of them;
+//   so does querySelector() with one of them; and matches(':hover') is true along what the agent's pointer is over
+//   (the extension lane's pointer moves with untrusted events, which :hover does not follow), in any window;
 // - a focused element taken out of the document gets blur and focusout, as Chrome fires them in a focused window as
 //   it goes, also when it is put back at once (a grid that draws its rows anew takes its cell editor out with them
 //   and puts the same rows back: Tabulator ends the edit on that blur); here they come once the removal's mutations
@@ -59,6 +60,7 @@
   const dataOf = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data").get;
   const portsOf = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "ports").get;
   const preventDefault = Event.prototype.preventDefault;
+  const composedPathOf = Event.prototype.composedPath;
   const addListener = EventTarget.prototype.addEventListener;
   const removeListener = EventTarget.prototype.removeEventListener;
   const Focus = FocusEvent;
@@ -218,8 +220,21 @@
     ":focus-visible": (element, inner) => element === inner && (keyboardModality || takesText(element)),
     ":focus-within": holds,
   };
+  // :hover follows a real pointer only: the extension lane's moves it with untrusted mouse events (engine/pointer.js,
+  // moveOnto), and an element the agent points at never matches. Semi's tooltip, opened on the trigger's
+  // mouseenter, hides itself again at once unless the trigger matches(':hover'). While the tab is controlled,
+  // element.matches(':hover') asked alone also answers true for what the last untrusted mouseover was aimed at and
+  // what holds it in the flat tree (as Chrome's hover chain does); a trusted one (a person's pointer) ends that.
+  let pointedAt = null;
+  const onOver = (event) => {
+    pointedAt = event.isTrusted ? null : apply(composedPathOf, event, [])[0] || null; // (isTrusted: the event's own)
+  };
+  apply(addListener, window, ["mouseover", onOver, true]);
+  const pointedHolds = (element) => controlled && pointedAt !== null && pointedAt.isConnected && holds(element, pointedAt);
   wrap(Element.prototype, "matches", function (original, args) {
-    const answer = typeof args[0] === "string" && emulating() && focusState[args[0].trim()];
+    const selector = typeof args[0] === "string" ? args[0].trim() : "";
+    if (selector === ":hover") return apply(original, this, args) || pointedHolds(this);
+    const answer = selector && emulating() && focusState[selector];
     if (!answer) return apply(original, this, args);
     const inner = focused();
     return inner !== null && answer(this, inner);

@@ -200,10 +200,32 @@ cell.addEventListener('focus', () => {
 )
 
 
+#: A tooltip as Semi Design's opens one: on the trigger's mouseenter, after a 50 ms delay, it shows, and once shown it
+#: hides again unless its trigger matches :hover (a pointer that left meanwhile). The title records, each time it
+#: shows, whether the trigger, its box and a button beside match :hover, and whether the tooltip stayed.
+HOVER_TOOLTIP = page(
+    "[]",
+    """<div id="box" style="padding: 8px"><button id="trigger">Help</button> <button id="other">Other</button></div>
+<div id="tip" role="tooltip" hidden>Opens the help centre</div>
+<script>
+const seen = [], trigger = document.getElementById('trigger'), tip = document.getElementById('tip');
+const hovered = (id) => document.getElementById(id).matches(':hover');
+trigger.addEventListener('mouseenter', () => setTimeout(() => {
+  tip.hidden = false;
+  requestAnimationFrame(() => {
+    if (!trigger.matches(':hover')) tip.hidden = true;
+    seen.push([hovered('trigger'), hovered('box'), hovered('other'), !tip.hidden]);
+    document.title = JSON.stringify(seen);
+  });
+}, 50));
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/order": ORDER, "/visible": VISIBLE, "/hosts": HOSTS, "/hover-state": HOVER_STATE}
-    served |= {"/edits-on-focus": EDITS_ON_FOCUS}
+    served |= {"/edits-on-focus": EDITS_ON_FOCUS, "/hover-tooltip": HOVER_TOOLTIP}
     with serve_action_pages(served | {"/moves-on-arrival": MOVES_ON_ARRIVAL}) as server:
         yield server
 
@@ -360,6 +382,16 @@ def test_a_host_matches_focus_for_its_shadow_tree_and_a_slot_holds_its_light_chi
         [False, "child", True, "box"],
         [True, "host", False, "inner"],
     ]
+
+
+def test_what_the_pointer_is_over_matches_hover_and_a_tooltip_that_checks_it_stays(agent: LaneAgent) -> None:
+    """:hover follows a real pointer only, and the extension lane's moves with untrusted events: Semi's tooltip, which
+    hides itself again unless its trigger matches :hover, showed on a person's click and the cdp lane's, and not on
+    the extension lane's. The trigger and what holds it match while the pointer is there; the button beside does not."""
+    agent.open("/hover-tooltip")
+    agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'button "Help"'), see="none")
+    shown = wait_until(lambda: json.loads(agent.ok("browser_snapshot")["title"]) or None, 5, "the tooltip's timer")
+    assert shown == [[True, True, False, True]]
 
 
 def test_a_press_comes_after_the_page_has_taken_the_pointers_arrival(agent: LaneAgent) -> None:

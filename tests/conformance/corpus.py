@@ -81,7 +81,7 @@ class Control:
             target=_target(entry, entry.get("press")),
             options=tuple(_target(option, option.get("press")) for option in entry.get("options") or ()),
             text=None if entry.get("text") is None else str(entry["text"]),
-            cells=tuple(_target(cell) for cell in entry.get("cells") or ()),
+            cells=tuple(_target(cell, cell.get("press")) for cell in entry.get("cells") or ()),
             opener=_target(entry["opener"]) if entry.get("opener") else None,
             drag=(_target(drag["from"]), _target(drag["to"])) if drag else None,
             raw=dict(entry),

@@ -265,9 +265,14 @@
   // it shows (attr()), without icon-font glyphs (the Private Use Area), which read as nothing.
   var GENERATED_PARTS = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([^\s)]+)\s*\)/g;
   var PRIVATE_USE = /[\ue000-\uf8ff]/g;
+  // What a ::before or ::after adds to a name: its content, unless it is not drawn (visibility hidden, display
+  // none), as Chromium leaves it out (Fluent v8's Pivot repeats each tab's label in a hidden ::after to keep room
+  // for its bold face: "History", not "History History").
   function generated(el, pseudo) {
-    var content = getComputedStyle(el, pseudo).content;
+    var style = getComputedStyle(el, pseudo);
+    var content = style.content;
     if (!content || content === "none" || content === "normal") return "";
+    if (style.visibility === "hidden" || style.visibility === "collapse" || style.display === "none") return "";
     var text = "";
     content.replace(GENERATED_PARTS, function (match, double, single, attribute) {
       if (attribute !== undefined) text += el.getAttribute(attribute) || "";

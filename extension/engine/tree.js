@@ -329,6 +329,7 @@
   // listens for its rows' clicks hands them out to the rows.
   function actsAsControl(el, tag, role, textless, walk) {
     if (walk.dropZones.has(el) && takesDrops(el)) return true; // browser_drag's and browser_file_upload's
+    if (tag === "label" && !textless && labelsUnshownFileInput(el)) return true;
     if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex")) return true;
     if (FLATTEN[role] && el.getAttribute("draggable") === "true" && !textless) return true; // browser_drag's
     if (!textless && CELL_ROLES[role] && cellTakesActions(el, role, walk)) return true;
@@ -342,6 +343,13 @@
       (row && rowListens(el, walk)) ||
       showsOwnPointer(el, tag, row, walk);
     return clickable && (row || !el.querySelector(HAS_CONTROL) || showsTextBesideItsControl(el));
+  }
+  // Whether the label's control is a file input the page does not draw (H2O Wave's uploader: a hidden input and its
+  // label, "Browse"): a person presses the label, which opens the chooser, and browser_file_upload takes its ref
+  // (drag.js fileInputFor); the input itself has no line.
+  function labelsUnshownFileInput(label) {
+    var control = label.control;
+    return engine.isFileInput(control) && !control.getClientRects().length;
   }
   // Whether the box holds one control only, a focusable box that says nothing of what it is (no role, no name),
   // and, outside it, text of its own: what a person sees and presses in the box is more than that control. A
@@ -562,7 +570,9 @@
   function isLeftOut(node, role, interactive) {
     if (!node.ref && DROP_IF_EMPTY[role] && !node.children.length && !(node.name && KEPT_BY_NAME[role])) return true;
     if (role === "row" && !node.ref && node.children.every(isEmptyCell)) return true;
-    if (role === "separator" && !interactive) return true;
+    // (a separator drawn around content is kept with it, as Chromium keeps it: Fluent v8's, around the button that
+    // opens H2O Wave's expander)
+    if (role === "separator" && !interactive && !node.children.length) return true;
     return role === "heading" && !node.name && !node.children.length;
   }
 

@@ -104,6 +104,11 @@ NAMES_PAGE = """<!doctype html><html><head><title>Names</title>
 aria-labelledby="ham"><span id="ham">Ham</span></label></div></div>
 <span id="outside">Outside</span><div role="tab" aria-selected="false"><input type="checkbox"
 aria-labelledby="outside"> Basil</div>
+<style>[data-content]::after{content:attr(data-content);display:block;height:1px;overflow:hidden;visibility:hidden}</style>
+<div role="tablist" aria-label="Pivot"><button role="tab" aria-selected="false" data-content="History"><span>
+History</span></button></div>
+<div role="separator"><button>More options</button></div>
+<input id="unshown" type="file" hidden><label for="unshown" style="cursor: pointer">Browse</label>
 <div id="host"></div>
 <script>
 const root = document.getElementById('host').attachShadow({mode: 'open'});
@@ -341,6 +346,17 @@ def test_roles_and_names_agree_with_chromium_accessibility_tree(tab: Tab, server
     mismatches = [view for view in compared if (view.role, view.name) != (view.chromium_role, view.chromium_name)]
     assert len(compared) >= 30
     assert not mismatches, mismatches
+
+
+def test_what_h2o_waves_fluent_widgets_draw_is_there_to_act_on(tab: Tab, server: PageServer) -> None:
+    """Three things an agent could not act on in an H2O Wave app (Fluent UI v8), each on both lanes: the expander's
+    button, inside a separator the snapshot left out with what it held; the uploader's "Browse", the label of a
+    hidden file input, which had no ref (a person presses it, and browser_file_upload takes it); and a tab named
+    "History History", its label repeated in a hidden ::after (Chromium: "History")."""
+    text = open_page(tab, server, "/names.html").snapshot(full=True)["text"]
+    assert re.search(r'^- separator:\n  - button "More options" @e\d+$', text, re.M), text
+    assert re.search(r"^- generic @e\d+: Browse$", text, re.M), text
+    assert re.search(r'^  - tab "History" @e\d+$', text, re.M), text
 
 
 def test_layout_tables_clickable_divs_inert_content_and_modal_dialogs(tab: Tab, server: PageServer) -> None:

@@ -92,6 +92,7 @@ UPLOADER = page(
 <button id="cancelled">Cancelled browse</button>
 <input type="file" id="refused" style="display: none">
 <button id="detached">Browse outside</button>
+<input type="file" id="behind" hidden><label for="behind" style="cursor: pointer">Browse behind</label>
 <script>
 const hidden = document.getElementById('hidden');
 document.getElementById('browse').addEventListener('click', () => hidden.click());
@@ -108,6 +109,10 @@ outside.addEventListener('change', () => {
   document.title = JSON.stringify([...outside.files].map((file) => [file.name, file.size]));
 });
 document.getElementById('detached').addEventListener('click', () => outside.click());
+const behind = document.getElementById('behind');
+behind.addEventListener('change', () => {
+  document.title = JSON.stringify([...behind.files].map((file) => [file.name, file.size]));
+});
 </script>""",
 )
 
@@ -320,6 +325,16 @@ def test_files_given_to_an_uploaders_button_are_not_taken_and_the_answer_says_to
     assert json.loads(agent.ok("browser_snapshot")["title"]) == []
     assert "file_chooser" in agent.ok("browser_click", ref=button, see="none")
     agent.ok("browser_file_upload", paths=["invoice.pdf"], see="none")
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == [["invoice.pdf", len(INVOICE)]]
+
+
+def test_the_label_of_a_file_input_the_page_hides_takes_the_files(agent: LaneAgent, uploads: Path) -> None:
+    """H2O Wave's uploader: a hidden file input and its label, "Browse", which a person presses. The label had no
+    ref, and the input no line: nothing to give the files to on either lane."""
+    agent.open("/uploader")
+    label = ref_of(agent.snapshot(), "generic", "Browse behind")
+    done = agent.ok("browser_file_upload", ref=label, paths=["invoice.pdf"], see="none")
+    assert [f["name"] for f in done["files"]] == ["invoice.pdf"], done
     assert json.loads(agent.ok("browser_snapshot")["title"]) == [["invoice.pdf", len(INVOICE)]]
 
 

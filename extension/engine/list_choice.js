@@ -160,6 +160,17 @@
         });
       });
   }
+  // Whether the box shows a list of options it owns or controls, opened by its click with the focus on neither the
+  // box nor an option of it (Fluent v8's dropdown, in H2O Wave: its options are buttons, and the chosen one takes
+  // the focus); and whether the focus is in that list, where no field to type into will come.
+  function listShownBy(box) {
+    return !!listOf(box);
+  }
+  function focusInListOf(box) {
+    var list = listOf(box);
+    var focused = engine.focusedElement();
+    return !!list && !!focused && engine.composedContains(list, focused);
+  }
   // listStillOpen() -> {ok, open}, for the cdp lane after its clicks in a list that had the focus: whether the focus
   // is still on an option of it (a list of several stays open; it is closed with Escape, as a person does, so that
   // its backdrop takes no later click).
@@ -187,6 +198,8 @@
     namesOf: namesOf,
     chooseFromList: chooseFromList,
     chooseInOpenList: chooseInOpenList,
+    listShownBy: listShownBy,
+    focusInListOf: focusInListOf,
     listStillOpen: listStillOpen,
     optionPoint: optionPoint,
     listChosen: listChosen,

@@ -378,6 +378,8 @@
         if (!field && engine.listInFocus()) {
           return engine.namesOf(text).length > 1 ? engine.chooseInOpenList(ref, text, options) : engine.chooseByKeys(ref, text);
         }
+        // or it opened a list whose options are no field and take no keys (Fluent v8's dropdown): each clicked
+        if (!field && engine.listShownBy(found.element)) return engine.chooseInOpenList(ref, text, options);
         if (!field) return notOpened(found.number);
         return type(ref, text, options);
       });
@@ -395,7 +397,9 @@
         return Promise.resolve(field);
       }
       // no field comes where the focus went into a list the click opened (type_ahead.js), nor after the bound
-      if (engine.listInFocus() || !box.isConnected || performance.now() - started >= OPEN_FOCUS_MS) return Promise.resolve(null);
+      if (engine.listInFocus() || engine.focusInListOf(box) || !box.isConnected || performance.now() - started >= OPEN_FOCUS_MS) {
+        return Promise.resolve(null);
+      }
       return nextFrame().then(look);
     }
     return look();

@@ -256,6 +256,51 @@ box.addEventListener('keydown', (event) => {
 )
 
 
+#: Fluent UI v8's dropdown (H2O Wave's ui.dropdown): a box with no field, whose click opens a list of options drawn as
+#: buttons in a layer at the end of the page, and gives the focus to the chosen one a task later. Its options take no
+#: type-ahead: a person clicks the one wanted.
+FLUENT_DROPDOWN = page(
+    "Fluent dropdown",
+    """<h1>Fluent dropdown</h1>
+<span id="label">Size</span>
+<div id="box" role="combobox" tabindex="0" aria-haspopup="listbox" aria-expanded="false" aria-labelledby="label"
+  style="border: 1px solid #888; width: 200px; padding: 4px"><span id="shown">Small</span></div>
+<script>
+window.__state = { size: 'Small' };
+const box = document.getElementById('box');
+let layer = null;
+function close() {
+  if (!layer) return;
+  layer.remove();
+  layer = null;
+  box.setAttribute('aria-expanded', 'false');
+  box.removeAttribute('aria-controls');
+  box.focus();
+}
+box.addEventListener('click', () => {
+  if (layer) return close();
+  layer = document.createElement('div');
+  const names = ['Small', 'Medium', 'Large'];
+  layer.innerHTML = '<div role="listbox" id="sizes" aria-labelledby="label">' + names.map((name) =>
+    `<button type="button" role="option" aria-selected="${name === window.__state.size}">${name}</button>`).join('<br>')
+    + '</div>';
+  document.body.appendChild(layer);
+  box.setAttribute('aria-expanded', 'true');
+  box.setAttribute('aria-controls', 'sizes');
+  for (const option of layer.querySelectorAll('button')) {
+    option.addEventListener('click', () => {
+      window.__state.size = document.getElementById('shown').textContent = option.textContent;
+      close();
+    });
+    option.addEventListener('keydown', (event) => { if (event.key === 'Escape') close(); });
+  }
+  const chosen = layer.querySelector('button[aria-selected="true"]');
+  setTimeout(() => chosen.focus());
+});
+</script>""",
+)
+
+
 #: A hostile select: its click puts the focus on an option, and its first key moves the focus into a password field,
 #: where the rest of the keys would go; another whose option sits in a password form, where Enter submits it.
 TRAP_SELECTS = page(
@@ -283,7 +328,11 @@ tier.addEventListener('click', () => { gold.hidden = false; list.append(gold); g
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/aria-roles": ARIA_ROLES, "/trap-selects": TRAP_SELECTS, "/select-only": SELECT_ONLY}
-    served |= {"/select-debounced": SELECT_DEBOUNCED, "/select-several": SELECT_SEVERAL}
+    served |= {
+        "/select-debounced": SELECT_DEBOUNCED,
+        "/select-several": SELECT_SEVERAL,
+        "/fluent-dropdown": FLUENT_DROPDOWN,
+    }
     with serve_action_pages(served) as server:
         yield server
 
@@ -605,6 +654,24 @@ def test_a_select_of_several_typed_into_line_by_line_chooses_each_option_named_a
     code, message = agent.error("browser_type", ref=toppings, text="Olives\nAnchovies")
     assert code == "controller_error" and message.startswith(f"not_typable: Element {toppings} chooses from a list")
     assert agent.evaluated("document.getElementById('box').getAttribute('aria-expanded')") == "false"
+
+
+def test_a_dropdown_whose_options_are_buttons_chooses_the_option_named_or_nothing(agent: LaneAgent) -> None:
+    """Fluent v8's dropdown (H2O Wave's): its click gives the focus to an option drawn as a button, where no field and
+    no type-ahead comes. Both lanes answered not_typable ("a click on it put the focus in no field") to browser_type
+    and browser_fill_form; the option named is now clicked, as a person does, and a name it lacks chooses nothing."""
+    agent.open("/fluent-dropdown")
+    size = first_ref(agent, 'combobox "Size"')
+    assert size
+    chosen = agent.ok("browser_type", ref=size, text="Medium", see="none")
+    assert (chosen["name"], chosen["value"]) == ("Size", "Medium"), chosen
+    state_becomes(agent, "window.__state.size", "Medium")
+    assert agent.ok("browser_fill_form", fields=[{"ref": size, "value": "Large"}])
+    state_becomes(agent, "window.__state.size", "Large")
+    code, message = agent.error("browser_type", ref=size, text="Huge")
+    assert code == "controller_error" and message.startswith(f"not_typable: Element {size} chooses from a list")
+    assert agent.evaluated("document.getElementById('box').getAttribute('aria-expanded')") == "false"
+    assert agent.evaluated("window.__state.size") == "Large"
 
 
 def test_a_list_typed_into_gives_no_key_to_a_field_the_focus_moves_to_and_no_enter_that_submits(

@@ -42,7 +42,8 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         # field the click opened and put the focus in.
         await pointer.click(browsing, {"ref": args["ref"]})
         frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES, clicked=True)
-        if facts.get("listed") and len(_names(args["text"])) > 1:  # several options: each clicked in the open list
+        # several options, or a list whose options take no keys (Fluent v8's dropdown): each clicked in the open list
+        if facts.get("listed") and (facts.get("shown") or len(_names(args["text"])) > 1):
             return await _choose_from_list(browsing, frame, ref, args["text"], opened=True)
         if facts.get("listed"):
             return await _choose_by_keys(browsing, frame, ref, args["text"])
@@ -146,9 +147,9 @@ async def _choose_from_list(
     type-ahead (Vuetify 2's select, Solara's): a person clicks it, then the option named (one name a line in a list
     of several), each click real input at the point the engine gives (list_choice.js, as the extension lane reads
     it); a name that shows in no list closes the list again (Escape) and chooses nothing more. ``opened``: a
-    combobox's click has opened its list with the focus on an option already, and several names are given (a
-    multiple mat-select): each is clicked there, then the list, which stays open, is closed with Escape
-    (list_choice.js chooseInOpenList)."""
+    combobox's click has opened its list already, with the focus on an option and several names given (a multiple
+    mat-select), or with options that take no keys (Fluent v8's dropdown): each is clicked there, then a list that
+    stays open is closed with Escape (list_choice.js chooseInOpenList)."""
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
     engine = browsing.engine()

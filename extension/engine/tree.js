@@ -597,10 +597,17 @@
   }
   // A cell with a ref that shows only text is named by it, as Chromium names it (`- gridcell "Lisbon" @e6`):
   // the name an agent finds it by (browser_find's name) and refers to.
+  // One that holds only a named control is named by it too, as Chromium names it from its content: a calendar's day
+  // whose gridcell holds its button (MUI's, in H2O Wave: "20, December, 2026"), which an agent looks for as either.
   function nameCellByText(node) {
-    if (node.name || node.children.length !== 1 || node.children[0].text === undefined) return;
-    node.name = cap(node.children[0].text, NAME_CAP);
-    node.children = [];
+    if (node.name || node.children.length !== 1) return;
+    var only = node.children[0];
+    if (only.text !== undefined) {
+      node.name = cap(only.text, NAME_CAP);
+      node.children = [];
+    } else if (only.name && !only.children.length) {
+      node.name = only.name;
+    }
   }
   function isEmptyCell(node) {
     return !!CELL_ROLES[node.role] && !node.ref && !node.name && !node.children.length;

@@ -109,6 +109,8 @@ aria-labelledby="outside"> Basil</div>
 History</span></button></div>
 <div role="separator"><button>More options</button></div>
 <input id="unshown" type="file" hidden><label for="unshown" style="cursor: pointer">Browse</label>
+<table role="grid" aria-label="December 2026"><tr><td role="gridcell"><button aria-label="20, December, 2026">
+20</button></td></tr></table>
 <div id="host"></div>
 <script>
 const root = document.getElementById('host').attachShadow({mode: 'open'});
@@ -349,14 +351,17 @@ def test_roles_and_names_agree_with_chromium_accessibility_tree(tab: Tab, server
 
 
 def test_what_h2o_waves_fluent_widgets_draw_is_there_to_act_on(tab: Tab, server: PageServer) -> None:
-    """Three things an agent could not act on in an H2O Wave app (Fluent UI v8), each on both lanes: the expander's
-    button, inside a separator the snapshot left out with what it held; the uploader's "Browse", the label of a
-    hidden file input, which had no ref (a person presses it, and browser_file_upload takes it); and a tab named
-    "History History", its label repeated in a hidden ::after (Chromium: "History")."""
+    """What an agent could not find in an H2O Wave app (Fluent UI v8), each on both lanes: the expander's button,
+    inside a separator the snapshot left out with what it held; the uploader's "Browse", the label of a hidden file
+    input, which had no ref (a person presses it, and browser_file_upload takes it); a tab named "History History",
+    its label repeated in a hidden ::after (Chromium: "History"); and a calendar's day, a gridcell holding its button,
+    which had no name where Chromium names it by the button's."""
     text = open_page(tab, server, "/names.html").snapshot(full=True)["text"]
     assert re.search(r'^- separator:\n  - button "More options" @e\d+$', text, re.M), text
     assert re.search(r"^- generic @e\d+: Browse$", text, re.M), text
     assert re.search(r'^  - tab "History" @e\d+$', text, re.M), text
+    day = '^    - gridcell "20, December, 2026" @e\\d+:\n      - button "20, December, 2026" @e\\d+$'
+    assert re.search(day, text, re.M), text
 
 
 def test_layout_tables_clickable_divs_inert_content_and_modal_dialogs(tab: Tab, server: PageServer) -> None:

@@ -22,7 +22,8 @@
     lookup = engine.lookup,
     quote = engine.quote,
     nextFrame = engine.nextFrame,
-    labelsOf = engine.labelsOf;
+    labelsOf = engine.labelsOf,
+    clean = engine.clean;
 
   var STABLE_TRIES = 10;
   function samePoint(a, b) {
@@ -121,7 +122,19 @@
     var labels = labelsOf(el) || [];
     for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
     if ((hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit)) return true;
-    return hostTakesPress(el, hit) || ownFieldOver(el, hit);
+    return hostTakesPress(el, hit) || ownFieldOver(el, hit) || listSurfaceTakesPress(el, hit);
+  }
+  // An option that takes no pointer, in a list that takes presses on a surface of its own: MUI's clock (H2O Wave's
+  // time picker) draws its hours as options with pointer-events: none under a transparent surface that takes every
+  // press and reads the hour from where it lands, and a person's press on an hour is that surface's. Only a surface
+  // that draws nothing and holds nothing (no text, no element), inside the box that holds the list: anything else
+  // there, or a surface further out, is in the way.
+  function listSurfaceTakesPress(el, hit) {
+    if (getComputedStyle(el).pointerEvents !== "none" || hit.firstElementChild || clean(hit.textContent)) return false;
+    var list = el.closest('[role="listbox"]');
+    var holder = list && parentOf(list);
+    if (!holder || holder === document.body || holder === document.documentElement) return false;
+    return composedContains(holder, hit) && drawsNoBox(hit);
   }
   // A text field of the control's own, laid over it and drawing no box of its own, only the text it holds: rsuite's
   // InputPicker lays its search field, transparent, over its box, and a person's press on the box lands in that

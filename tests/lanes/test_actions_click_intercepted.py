@@ -219,6 +219,41 @@ document.getElementById('search').addEventListener('focus', () => {{
 </script>""",
 )
 
+
+def clock(glass: str = "") -> str:
+    """MUI's clock (H2O Wave's time picker): the hours, options that take no pointer, under a transparent surface of
+    the clock's own that takes every press and reads the hour from where it lands (the paragraph "Hour" says which);
+    with ``glass``, a layer of the page's own over everything, which takes presses too."""
+    return page(
+        "Clock",
+        f"""<h1>Clock</h1>
+<div id="clock" style="position: relative; width: 220px; height: 220px; border-radius: 50%; background: #eee">
+  <div id="surface" style="position: absolute; inset: 0"></div>
+  <div role="listbox" aria-label="Select hours" id="hours"></div>
+</div>
+<p id="status">Hour none</p>
+{glass}
+<script>
+const hours = document.getElementById('hours');
+for (let hour = 1; hour <= 12; hour++) {{
+  const angle = hour / 12 * 2 * Math.PI, option = document.createElement('span');
+  option.setAttribute('role', 'option');
+  option.setAttribute('aria-label', hour + ' hours');
+  option.textContent = hour;
+  option.style.cssText = 'position: absolute; width: 36px; height: 36px; line-height: 36px; text-align: center; '
+    + 'pointer-events: none; left: ' + (92 + 80 * Math.sin(angle)) + 'px; top: ' + (92 - 80 * Math.cos(angle)) + 'px';
+  hours.appendChild(option);
+}}
+document.getElementById('surface').addEventListener('mouseup', (event) => {{
+  const box = event.currentTarget.getBoundingClientRect(), x = event.clientX - box.left - 110;
+  const y = event.clientY - box.top - 110;
+  const hour = Math.round(((Math.atan2(x, -y) + 2 * Math.PI) % (2 * Math.PI)) / (2 * Math.PI) * 12) || 12;
+  document.getElementById('status').textContent = 'Hour ' + hour;
+}});
+</script>""",
+    )
+
+
 PAGES = {
     "/field-over-box": FIELD_OVER_BOX,
     "/footer": STICKY_FOOTER,
@@ -233,6 +268,11 @@ PAGES = {
     "/hostile": HOSTILE_OVERLAY,
     "/hover-flash": hover_cover("300"),
     "/redrawn-rows": REDRAWN_ROWS,
+    "/clock": clock(),
+    "/clock-glass": clock(
+        f'<div id="glass" onclick="{status_setter("status", "Glass clicked")}" '
+        'style="position: fixed; inset: 0; z-index: 10"></div>'
+    ),
 }
 
 
@@ -305,6 +345,24 @@ def test_a_button_that_takes_no_pointer_is_not_clicked_through_its_container(age
     assert message.startswith("click_intercepted: ") and "falls through" in message and "div#panel" in message
     assert page_line(agent, "Nothing") == "Nothing clicked"
     assert logged(agent) == []
+
+
+def test_an_option_that_takes_no_pointer_is_pressed_on_its_lists_own_surface_and_never_on_another(
+    agent: LaneAgent,
+) -> None:
+    """MUI's clock (H2O Wave's time picker) draws its hours as options that take no pointer, under a transparent
+    surface of its own that takes every press: a person's press on "3" sets 3 o'clock, and both lanes refused it as
+    intercepted by that invisible surface. A surface that draws nothing and holds nothing, in the box that holds the
+    list, is the list's; a layer further out is still in the way."""
+    agent.open("/clock")
+    three = ref_of(agent.snapshot(), 'option "3 hours"')
+    agent.ok("browser_click", ref=three)
+    assert page_line(agent, "Hour") == "Hour 3"
+    agent.open("/clock-glass")
+    three = ref_of(agent.snapshot(), 'option "3 hours"')
+    _, message = agent.error("browser_click", ref=three)
+    assert message.startswith("click_intercepted: ") and "div#glass" in message, message
+    assert page_line(agent, "Hour") == "Hour none"
 
 
 def test_a_button_whose_centre_is_covered_is_pressed_where_it_shows(agent: LaneAgent) -> None:

@@ -298,7 +298,7 @@
       "corner all left right top bottom svg glyph glyphicon glyphicons material symbols outlined mdi bi el primary secondary " +
       "tertiary small large big the a of clickable pointer action actions control size theme notranslate lighten darken " +
       "text mui css jss root medium base font lucide feather tabler heroicon rounded flex inline block shadow border " +
-      "ring transition cursor center justify gap opacity outline vaadin lumo"
+      "ring transition cursor center justify gap opacity outline vaadin lumo padded"
   );
   // Of those, the directions: a glyph's own words when the class names a glyph that points (mdi-chevron-left), where
   // they tell a calendar's two arrows apart.
@@ -347,10 +347,11 @@
   function iconName(el) {
     return isIconComponent(el) ? hintWord(el.getAttribute("name") || el.getAttribute("icon")) : "";
   }
-  // A class a CSS-in-JS library generates: its name and a hash (Emotion's css-vubbuv, styled-components' sc-bdVaJa);
+  // A class a CSS-in-JS library generates: its name and a hash (Emotion's css-vubbuv, styled-components' sc-bdVaJa,
+  // Svelte's scoped svelte-16sct4k, last in every class list Gradio's components draw);
   // or one a framework sets for a state or an animation (Angular's ng-valid, ng-dirty, ng-star-inserted, ng-tns-c12-3,
   // and its CDK's cdk-focused), which changes as the page is used and says nothing of what the element does.
-  var GENERATED_CLASS = /^((css|sc|jss|emotion|styled)-[a-z0-9]+|(ng|cdk)-.*)$/i;
+  var GENERATED_CLASS = /^((css|sc|jss|emotion|styled|svelte)-[a-z0-9]+|(ng|cdk)-.*)$/i;
   function hintWord(name) {
     if (GENERATED_CLASS.test(String(name || ""))) return "";
     var all = String(name || "")

@@ -109,6 +109,8 @@ aria-labelledby="outside"> Basil</div>
 History</span></button></div>
 <div role="separator"><button>More options</button></div>
 <input id="unshown" type="file" hidden><label for="unshown" style="cursor: pointer">Browse</label>
+<button class="calendar svelte-16sct4k"><svg width="10" height="10"></svg></button>
+<button class="share padded svelte-1ed2p3z"><svg width="10" height="10"></svg></button>
 <table role="grid" aria-label="December 2026"><tr><td role="gridcell"><button aria-label="20, December, 2026">
 20</button></td></tr></table>
 <div id="host"></div>
@@ -360,6 +362,9 @@ def test_what_h2o_waves_fluent_widgets_draw_is_there_to_act_on(tab: Tab, server:
     assert re.search(r'^- separator:\n  - button "More options" @e\d+$', text, re.M), text
     assert re.search(r"^- generic @e\d+: Browse$", text, re.M), text
     assert re.search(r'^  - tab "History" @e\d+$', text, re.M), text
+    # and Gradio's icon buttons (Svelte's): hinted by the words of their class, not by Svelte's scoped class
+    assert re.search(r"^- button \[hint=calendar\] @e\d+$", text, re.M), text
+    assert re.search(r"^- button \[hint=share\] @e\d+$", text, re.M), text
     day = '^    - gridcell "20, December, 2026" @e\\d+:\n      - button "20, December, 2026" @e\\d+$'
     assert re.search(day, text, re.M), text
 

@@ -487,6 +487,13 @@
     }
     return again();
   }
+  // Whether no part of the element's box is in the window, even once it has been scrolled into view: a popup fixed to
+  // the window past its edge (Gradio's calendar, under its button near the window's bottom), which no container
+  // clips.
+  function outsideWindow(el) {
+    var box = el.getBoundingClientRect();
+    return box.bottom <= 0 || box.right <= 0 || box.top >= window.innerHeight || box.left >= window.innerWidth;
+  }
   // Why no press can reach the element, told at its centre with the element centred in view: what is in the
   // way there (an element drawn over it, or the container a press falls through to when the element takes no
   // pointer), or that no part of it shows.
@@ -501,6 +508,9 @@
       hit = centre.inView ? deepElementFromPoint(centre.x, centre.y) : null;
     }
     var named = refText(number) + " (" + describe(el) + ")";
+    if (!hit && outsideWindow(pressArea(el))) {
+      return failure("not_visible", "Element " + named + " does not show: it lies past the window's edge, where scrolling it into view does not take it (a popup fixed to the window); scroll the page (the popup may move with it) or close and reopen what shows it, then take a new snapshot.");
+    }
     if (!hit) return failure("not_visible", "Element " + named + " does not show: its container clips it out of view; scroll or open what holds it, then take a new snapshot.");
     var through = composedContains(hit, el);
     return failure(

@@ -269,6 +269,12 @@ PAGES = {
     "/hover-flash": hover_cover("300"),
     "/redrawn-rows": REDRAWN_ROWS,
     "/clock": clock(),
+    "/fixed-past-edge": page(
+        "Calendar",
+        f"""<h1>Calendar</h1><p id="status">Open</p>
+<div style="position: fixed; left: 20px; top: calc(100vh + 8px)"><button onclick="{status_setter("status", "Done")}"
+  >Done</button></div>""",
+    ),
     "/clock-glass": clock(
         f'<div id="glass" onclick="{status_setter("status", "Glass clicked")}" '
         'style="position: fixed; inset: 0; z-index: 10"></div>'
@@ -363,6 +369,17 @@ def test_an_option_that_takes_no_pointer_is_pressed_on_its_lists_own_surface_and
     _, message = agent.error("browser_click", ref=three)
     assert message.startswith("click_intercepted: ") and "div#glass" in message, message
     assert page_line(agent, "Hour") == "Hour none"
+
+
+def test_a_popup_fixed_past_the_windows_edge_is_not_visible_and_the_answer_says_where_it_is(agent: LaneAgent) -> None:
+    """Gradio's calendar is fixed to the window under its button, and near the window's bottom its "Done" lies past
+    the edge, where no scroll into view takes it: both lanes said a container clipped it, which none does."""
+    agent.open("/fixed-past-edge")
+    done = ref_of(str(agent.ok("browser_snapshot", full=True)["snapshot"]), 'button "Done"')
+    code, message = agent.error("browser_click", ref=done)
+    assert code == "controller_error" and message.startswith("not_visible: "), message
+    assert "past the window's edge" in message and "clips" not in message, message
+    assert page_line(agent, "Open") == "Open"
 
 
 def test_a_button_whose_centre_is_covered_is_pressed_where_it_shows(agent: LaneAgent) -> None:

@@ -306,6 +306,7 @@
       stillInList: guarded(engine.stillInList, "action_failed"),
       chosenShown: guarded(engine.chosenShown, "action_failed"),
       listStillOpen: guarded(engine.listStillOpen, "action_failed"),
+      listWay: guarded(engine.listWay, "action_failed"),
       optionPoint: guardedAsync(engine.optionPoint, "action_failed"),
       listChosen: guarded(engine.listChosen, "action_failed"),
       checkState: guarded(checkState, "action_failed"),

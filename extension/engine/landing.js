@@ -501,15 +501,15 @@
   function intercepted(el, number, hit) {
     // (a grid or list that draws its rows anew as they scroll into view takes the element out: Tabulator's)
     if (!el.isConnected) return failure("stale_ref", "Element " + refText(number) + " is gone: the page drew it anew as it came into view; take a new snapshot.");
+    var named = refText(number) + " (" + describe(el) + ")";
     if (!hit) {
       var area = pressArea(el);
       area.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
       var centre = visiblePoint(area);
       hit = centre.inView ? deepElementFromPoint(centre.x, centre.y) : null;
-    }
-    var named = refText(number) + " (" + describe(el) + ")";
-    if (!hit && outsideWindow(pressArea(el))) {
-      return failure("not_visible", "Element " + named + " does not show: it lies past the window's edge, where scrolling it into view does not take it (a popup fixed to the window); scroll the page (the popup may move with it) or close and reopen what shows it, then take a new snapshot.");
+      if (!hit && outsideWindow(area)) {
+        return failure("not_visible", "Element " + named + " does not show: it lies past the window's edge, where scrolling it into view does not take it (a popup fixed to the window); scroll the page (the popup may move with it) or close and reopen what shows it, then take a new snapshot.");
+      }
     }
     if (!hit) return failure("not_visible", "Element " + named + " does not show: its container clips it out of view; scroll or open what holds it, then take a new snapshot.");
     var through = composedContains(hit, el);

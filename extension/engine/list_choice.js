@@ -7,8 +7,8 @@
  * show, within OPEN_MS of the click, in the list the box owns or controls (aria-owns, aria-controls). One name
  * per line, for a list that takes several (it stays open after a choice: Vuetify 2's multiple select says so in
  * no attribute), whose options already selected are left so. A name no option has closes the list again (Escape)
- * and chooses nothing more. A combobox whose click puts the focus on its list's option (type_ahead.js) has its
- * options clicked here too when several names are given (chooseInOpenList).
+ * and chooses nothing more. A combobox whose click opens its list has its options clicked here too when listWay
+ * says so (several names, or options that take no keys: chooseInOpenList).
  */
 (function (engine) {
   "use strict";
@@ -60,8 +60,8 @@
     var earlier = names.slice(0, names.indexOf(name));
     var found = lookup(ref);
     if (!found.ok) return Promise.resolve(found);
-    // (or a combobox whose click opened its list with the focus on an option: several names are clicked there)
-    var opener = listOpener(found.element, engine.typingTarget(found.element)) || (listOf(found.element) ? found.element : null);
+    // (or a combobox whose click opened its list: listWay)
+    var opener = listOpener(found.element, engine.typingTarget(found.element)) || (listShownBy(found.element) ? found.element : null);
     if (!opener) return Promise.resolve(failure("not_typable", "Element " + refText(found.number) + " opens no list of options."));
     var started = performance.now();
     function look() {
@@ -119,9 +119,8 @@
     });
   }
   // chooseInOpenList(ref, text, options) -> Promise of the answer, on the extension lane, once a click on a combobox
-  // opened its list with the focus on an option and several names are given (one a line: a multiple mat-select):
-  // each option named is clicked as a person does (type-ahead would run one name into the next: MUI's list takes
-  // keys 500 ms apart as one name), then the list, which stays open, is closed with Escape.
+  // opened a list to choose in by clicks (listWay): each option named is clicked as a person does, then a list that
+  // stays open (a multiple mat-select's) is closed with Escape.
   function chooseInOpenList(ref, text, options) {
     return chooseNamed(ref, namesOf(text), options).then(function (done) {
       if (!done.ok) return done;
@@ -160,11 +159,22 @@
         });
       });
   }
-  // Whether the box shows a list of options it owns or controls, opened by its click with the focus on neither the
-  // box nor an option of it (Fluent v8's dropdown, in H2O Wave: its options are buttons, and the chosen one takes
-  // the focus); and whether the focus is in that list, where no field to type into will come.
+  // Whether the box shows a list of options it owns or controls (Fluent v8's dropdown, in H2O Wave, whose options are
+  // buttons, the chosen one taking the focus); and whether the focus is in that list, where no field to type into
+  // will come.
   function listShownBy(box) {
     return !!listOf(box);
+  }
+  // listWay(ref, text) -> {ok, way}: how both lanes choose `text` in the list a click on the combobox opened, once no
+  // field took the focus: "keys" where the focus is on its option and one name is given (typed there and Enter, as a
+  // person does: type_ahead.js); "clicks" for several names (type-ahead would run one name into the next: MUI's
+  // list takes keys 500 ms apart as one name) or a list shown whose options take no keys (each option clicked:
+  // chooseInOpenList, the cdp lane's optionPoint); null where no list is open.
+  function listWay(ref, text) {
+    var found = lookup(ref);
+    if (!found.ok) return found;
+    var way = engine.listInFocus() ? (namesOf(text).length > 1 ? "clicks" : "keys") : listShownBy(found.element) ? "clicks" : null;
+    return { ok: true, way: way };
   }
   function focusInListOf(box) {
     var list = listOf(box);
@@ -195,10 +205,10 @@
 
   Object.assign(engine, {
     listOpener: listOpener,
-    namesOf: namesOf,
     chooseFromList: chooseFromList,
     chooseInOpenList: chooseInOpenList,
     listShownBy: listShownBy,
+    listWay: listWay,
     focusInListOf: focusInListOf,
     listStillOpen: listStillOpen,
     optionPoint: optionPoint,

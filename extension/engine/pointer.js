@@ -560,10 +560,8 @@
     if (clicked) {
       return engine.fieldOpenedBy(el, focusBeforeOpening.get(el) || null).then(function (field) {
         if (field) return typingInFocus(field, found, textTypes);
-        // the focus is on an option of the list the click opened: the lane types the option's name (type_ahead.js);
-        // or the list shows without it (Fluent v8's dropdown): the lane clicks the option (shown, list_choice.js)
-        if (engine.listInFocus()) return { facts: { listed: true } };
-        return engine.listShownBy(el) ? { facts: { listed: true, shown: true } } : engine.notOpened(found.number);
+        // the click opened a list: the lane asks list_choice.js listWay how to choose in it, keys or clicks
+        return engine.listInFocus() || engine.listShownBy(el) ? { facts: { listed: true } } : engine.notOpened(found.number);
       });
     }
     var field = engine.typingTarget(el);

@@ -373,15 +373,12 @@
     return engine.click(ref, {}).then(function (clicked) {
       if (!clicked.ok) return clicked;
       return fieldOpenedBy(found.element, before).then(function (field) {
-        // the click put the focus on an option of the list it opened: typed there, as a person does (type_ahead.js),
-        // or, for several names, each option clicked (list_choice.js)
-        if (!field && engine.listInFocus()) {
-          return engine.namesOf(text).length > 1 ? engine.chooseInOpenList(ref, text, options) : engine.chooseByKeys(ref, text);
-        }
-        // or it opened a list whose options are no field and take no keys (Fluent v8's dropdown): each clicked
-        if (!field && engine.listShownBy(found.element)) return engine.chooseInOpenList(ref, text, options);
-        if (!field) return notOpened(found.number);
-        return type(ref, text, options);
+        if (field) return type(ref, text, options);
+        // the click opened a list: chosen in by keys or by clicks, as list_choice.js listWay reads it for both lanes
+        var way = engine.listWay(ref, text).way;
+        if (way === "keys") return engine.chooseByKeys(ref, text);
+        if (way === "clicks") return engine.chooseInOpenList(ref, text, options);
+        return notOpened(found.number);
       });
     });
   }

@@ -42,11 +42,13 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         # field the click opened and put the focus in.
         await pointer.click(browsing, {"ref": args["ref"]})
         frame, facts, aim = await engine.aim_to_type(ref, TEXT_INPUT_TYPES, clicked=True)
-        # several options, or a list whose options take no keys (Fluent v8's dropdown): each clicked in the open list
-        if facts.get("listed") and (facts.get("shown") or len(_names(args["text"])) > 1):
+        if facts.get(
+            "listed"
+        ):  # the click opened a list: chosen in by keys or clicks, as the engine's listWay reads it
+            way = (await engine.call(frame, "listWay", ref, args["text"]))["way"]
+            if way == "keys":
+                return await _choose_by_keys(browsing, frame, ref, args["text"])
             return await _choose_from_list(browsing, frame, ref, args["text"], opened=True)
-        if facts.get("listed"):
-            return await _choose_by_keys(browsing, frame, ref, args["text"])
     if facts.get("slider"):  # a slider the page draws: moved by its keys, as a person moves it
         return await _move_slider(browsing, frame, args)
     if aim is None:  # a <select>, a range or colour input...: the engine sets them as a user's choice would
@@ -135,11 +137,6 @@ async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: 
     return await follow(supervisor, frame, chosen, before)
 
 
-def _names(text: str) -> list[str]:
-    """The names of the options to choose, one a line (list_choice.js namesOf)."""
-    return [line.strip() for line in text.split("\n") if line.strip()]
-
-
 async def _choose_from_list(
     browsing: Browsing, frame: FrameInfo, ref: str, text: str, *, opened: bool = False
 ) -> dict[str, Any]:
@@ -147,13 +144,13 @@ async def _choose_from_list(
     type-ahead (Vuetify 2's select, Solara's): a person clicks it, then the option named (one name a line in a list
     of several), each click real input at the point the engine gives (list_choice.js, as the extension lane reads
     it); a name that shows in no list closes the list again (Escape) and chooses nothing more. ``opened``: a
-    combobox's click has opened its list already, with the focus on an option and several names given (a multiple
-    mat-select), or with options that take no keys (Fluent v8's dropdown): each is clicked there, then a list that
-    stays open is closed with Escape (list_choice.js chooseInOpenList)."""
+    combobox's click has opened a list the engine's listWay says to choose in by clicks (several names for a multiple
+    mat-select, or Fluent v8's dropdown, whose options take no keys): each is clicked there, then a list that stays
+    open is closed with Escape (list_choice.js chooseInOpenList)."""
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
     engine = browsing.engine()
-    names = _names(text)
+    names = [line.strip() for line in text.split("\n") if line.strip()]
     if not names:
         raise ToolError("controller_error", "invalid_value: Give the name of the option to choose.")
     before = Before.now(supervisor, frame)

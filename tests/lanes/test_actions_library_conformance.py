@@ -90,13 +90,9 @@ header.addEventListener('keydown', (event) => { if (event.key === 'Enter') windo
 )
 
 
-#: A select-only combobox as Angular Material draws mat-select (Mesop's select): a click opens its list over a
-#: transparent backdrop and keeps the focus on the box, which marks the current option with aria-activedescendant;
-#: its type-ahead moves that mark, Enter chooses, Escape or a click on the backdrop closes the list.
-SELECT_ONLY = page(
-    "Select only",
-    """<h1>Select only</h1>
-<span id="label">Size</span>
+#: The box, its backdrop and its list of sizes, and show(on), which opens or closes the list (the page's script
+#: declares ``current`` and ``open``).
+SIZE_SELECT = """<span id="label">Size</span>
 <div id="box" role="combobox" tabindex="0" aria-labelledby="label" aria-haspopup="listbox" aria-expanded="false"
   aria-controls="list" style="display: inline-block; width: 160px; border: 1px solid; padding: 4px"><span
   id="shown">Small</span></div>
@@ -107,8 +103,6 @@ SELECT_ONLY = page(
 <script>
 const box = document.getElementById('box'), list = document.getElementById('list');
 const backdrop = document.getElementById('backdrop'), options = [...list.children];
-let current = 0, open = false, typed = '';
-window.__state = { size: 'Small' };
 function show(on) {
   open = on;
   list.style.display = backdrop.style.display = on ? 'block' : 'none';
@@ -116,6 +110,17 @@ function show(on) {
   if (on) box.setAttribute('aria-activedescendant', options[current].id);
   else box.removeAttribute('aria-activedescendant');
 }
+"""
+
+#: A select-only combobox as Angular Material draws mat-select (Mesop's select): a click opens its list over a
+#: transparent backdrop and keeps the focus on the box, which marks the current option with aria-activedescendant;
+#: its type-ahead moves that mark, Enter chooses, Escape or a click on the backdrop closes the list.
+SELECT_ONLY = page(
+    "Select only",
+    "<h1>Select only</h1>\n"
+    + SIZE_SELECT
+    + """let current = 0, open = false, typed = '';
+window.__state = { size: 'Small' };
 function choose(index) {
   window.__state.size = document.getElementById('shown').textContent = options[index].textContent;
   show(false);
@@ -145,27 +150,10 @@ box.addEventListener('click', () => { typed = ''; });
 #: mat-select does). ``__state.choices`` lists every choice; ``__state.pending`` says a type-ahead is yet to move.
 SELECT_DEBOUNCED = page(
     "Select debounced",
-    """<h1>Select debounced</h1>
-<span id="label">Size</span>
-<div id="box" role="combobox" tabindex="0" aria-labelledby="label" aria-haspopup="listbox" aria-expanded="false"
-  aria-controls="list" style="display: inline-block; width: 160px; border: 1px solid; padding: 4px"><span
-  id="shown">Small</span></div>
-<div id="backdrop" style="display: none; position: fixed; inset: 0; z-index: 5; opacity: 0"></div>
-<div id="list" role="listbox" aria-label="Size" style="display: none; position: absolute; left: 80px; top: 80px;
-  z-index: 6; background: white; border: 1px solid"><div role="option" id="o0">Small</div><div role="option"
-  id="o1">Medium</div><div role="option" id="o2">Large</div></div>
-<script>
-const box = document.getElementById('box'), list = document.getElementById('list');
-const backdrop = document.getElementById('backdrop'), options = [...list.children];
-let current = 0, open = false, typed = '', timer = null;
+    "<h1>Select debounced</h1>\n"
+    + SIZE_SELECT
+    + """let current = 0, open = false, typed = '', timer = null;
 window.__state = { size: 'Small', choices: [], pending: false };
-function show(on) {
-  open = on;
-  list.style.display = backdrop.style.display = on ? 'block' : 'none';
-  box.setAttribute('aria-expanded', String(on));
-  if (on) box.setAttribute('aria-activedescendant', options[current].id);
-  else box.removeAttribute('aria-activedescendant');
-}
 function choose(index) {
   current = index;
   window.__state.size = document.getElementById('shown').textContent = options[index].textContent;

@@ -25,14 +25,10 @@ import {
   Tree,
 } from "@arco-design/web-react";
 import english from "@arco-design/web-react/es/locale/en-US";
-import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, CITIES, COUNTRIES, DELIVERIES, FIELD_ROW, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, labelled, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const CITIES = ["Lisbon", "London", "Madrid", "Paris", "Porto"];
 // The departure's calendar opens on May 2014, whatever today is: a trip's range starts there.
 const TRIP_STARTS = "2014-05-01";
-const row = { display: "flex", gap: 16, alignItems: "end" };
-const field = (label, id, control) =>
-  h("div", { style: { display: "flex", flexDirection: "column", gap: 4 } }, h("label", { htmlFor: id, id: `${id}-label` }, label), control);
 
 function Page() {
   const [name, setName] = useModel("name", "");
@@ -61,21 +57,21 @@ function Page() {
   const files = [{ title: "Documents", key: "documents", children: [{ title: "Report.pdf", key: "report" }, { title: "Budget.xlsx", key: "budget" }] }];
   const menu = h(Menu, { onClickMenuItem: (key) => setAction(key) }, ACTIONS.map((label) => h(Menu.Item, { key: label.toLowerCase() }, label)));
   return h("div", { style: { width: 640, padding: 12, display: "flex", flexDirection: "column", gap: 8 } },
-    h("div", { style: row },
-      field("Full name", "name", h(Input, { id: "name", value: name, onChange: (text) => setName(text), style: { width: 200 } })),
-      field("Notes", "notes", h(Input.TextArea, { id: "notes", rows: 1, value: notes, onChange: (text) => setNotes(text), style: { width: 200 } }))),
-    h("div", { style: row },
-      field("Size", "size", h(Select, { id: "size", "aria-labelledby": "size-label", options: SIZES, value: size || undefined, onChange: setSize, style: { width: 160 } })),
-      field("Toppings", "toppings", h(Select, { id: "toppings", "aria-labelledby": "toppings-label", mode: "multiple", options: TOPPINGS, value: toppings, onChange: setToppings, style: { width: 220 } })),
-      field("Country", "country", h(Select, { id: "country", "aria-labelledby": "country-label", showSearch: true, options: COUNTRIES, value: country || undefined, onChange: setCountry, style: { width: 160 } }))),
-    h("div", { style: row },
-      field("City", "city", h(AutoComplete, { id: "city", placeholder: "City", data: CITIES, value: city, onChange: (text) => setCity(text), style: { width: 160 } })),
-      field("Departure", "departure", h(DatePicker, { placeholder: "Departure", defaultPickerValue: TRIP_STARTS, value: departure || undefined, onChange: (text) => setDeparture(text || null), style: { width: 180 } })),
-      field("Start time", "start", h(TimePicker, { placeholder: "Start time", format: "HH:mm", value: start || undefined, onChange: (text) => setStart(text || null), style: { width: 140 } }))),
+    h("div", { style: FIELD_ROW },
+      labelled("Full name", "name", h(Input, { id: "name", value: name, onChange: (text) => setName(text), style: { width: 200 } })),
+      labelled("Notes", "notes", h(Input.TextArea, { id: "notes", rows: 1, value: notes, onChange: (text) => setNotes(text), style: { width: 200 } }))),
+    h("div", { style: FIELD_ROW },
+      labelled("Size", "size", h(Select, { id: "size", "aria-labelledby": "size-label", options: SIZES, value: size || undefined, onChange: setSize, style: { width: 160 } })),
+      labelled("Toppings", "toppings", h(Select, { id: "toppings", "aria-labelledby": "toppings-label", mode: "multiple", options: TOPPINGS, value: toppings, onChange: setToppings, style: { width: 220 } })),
+      labelled("Country", "country", h(Select, { id: "country", "aria-labelledby": "country-label", showSearch: true, options: COUNTRIES, value: country || undefined, onChange: setCountry, style: { width: 160 } }))),
+    h("div", { style: FIELD_ROW },
+      labelled("City", "city", h(AutoComplete, { id: "city", placeholder: "City", data: CITIES, value: city, onChange: (text) => setCity(text), style: { width: 160 } })),
+      labelled("Departure", "departure", h(DatePicker, { placeholder: "Departure", defaultPickerValue: TRIP_STARTS, value: departure || undefined, onChange: (text) => setDeparture(text || null), style: { width: 180 } })),
+      labelled("Start time", "start", h(TimePicker, { placeholder: "Start time", format: "HH:mm", value: start || undefined, onChange: (text) => setStart(text || null), style: { width: 140 } }))),
     h("div", null,
       h("span", { id: "volume-label" }, "Volume"),
       h(Slider, { "aria-labelledby": "volume-label", min: 0, max: 100, value: volume, onChange: setVolume, style: { width: 300 } })),
-    h("div", { style: row },
+    h("div", { style: FIELD_ROW },
       h(Checkbox, { checked: terms, onChange: (checked) => setTerms(checked) }, "Accept the terms"),
       h("label", { style: { display: "flex", gap: 8, alignItems: "center" } },
         h(Switch, { checked: alerts, onChange: (checked) => setAlerts(checked), "aria-label": "Email alerts" }), "Email alerts")),

@@ -39,10 +39,8 @@ import {
   TreeView,
 } from "@patternfly/react-core";
 import React from "react";
-import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, TRIP_STARTS, h, startCorpus, useModel } from "./shared/react-corpus.js";
 
-// The departure's calendar opens on May 2014, whatever today is: a trip's range starts there.
-const TRIP_STARTS = new Date(2014, 4, 1);
 const row = { display: "flex", gap: 16, alignItems: "start" };
 
 function Size({ value, setValue }) {

@@ -29,18 +29,12 @@ import {
   useToaster,
 } from "rsuite";
 import React from "react";
-import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, CITIES, COUNTRIES, DELIVERIES, FIELD_ROW, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, TRIP_STARTS, h, labelled, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const CITIES = ["Lisbon", "London", "Madrid", "Paris", "Porto"];
 const items = (labels) => labels.map((label) => ({ label, value: label }));
-// The departure's calendar opens on May 2014, whatever today is: a trip's range starts there.
-const TRIP_STARTS = new Date(2014, 4, 1);
 const day = (date) =>
   date ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}` : null;
 const time = (date) => (date ? `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}` : null);
-const row = { display: "flex", gap: 16, alignItems: "end" };
-const field = (label, id, control) =>
-  h("div", { style: { display: "flex", flexDirection: "column", gap: 4 } }, h("label", { htmlFor: id, id: `${id}-label` }, label), control);
 
 function Page() {
   const [name, setName] = useModel("name", "");
@@ -69,21 +63,21 @@ function Page() {
   };
   const files = [{ label: "Documents", value: "documents", children: [{ label: "Report.pdf", value: "report" }, { label: "Budget.xlsx", value: "budget" }] }];
   return h("div", { style: { width: 640, padding: 12, display: "flex", flexDirection: "column", gap: 8 } },
-    h("div", { style: row },
-      field("Full name", "name", h(Input, { id: "name", value: name, onChange: (text) => setName(text), style: { width: 200 } })),
-      field("Notes", "notes", h(Textarea, { id: "notes", rows: 1, value: notes, onChange: (text) => setNotes(text), style: { width: 200 } }))),
-    h("div", { style: row },
-      field("Size", "size", h(SelectPicker, { id: "size", "aria-labelledby": "size-label", data: items(SIZES), value: size, onChange: setSize, searchable: false, style: { width: 160 } })),
-      field("Toppings", "toppings", h(CheckPicker, { id: "toppings", "aria-labelledby": "toppings-label", data: items(TOPPINGS), value: toppings, onChange: setToppings, searchable: false, style: { width: 180 } })),
+    h("div", { style: FIELD_ROW },
+      labelled("Full name", "name", h(Input, { id: "name", value: name, onChange: (text) => setName(text), style: { width: 200 } })),
+      labelled("Notes", "notes", h(Textarea, { id: "notes", rows: 1, value: notes, onChange: (text) => setNotes(text), style: { width: 200 } }))),
+    h("div", { style: FIELD_ROW },
+      labelled("Size", "size", h(SelectPicker, { id: "size", "aria-labelledby": "size-label", data: items(SIZES), value: size, onChange: setSize, searchable: false, style: { width: 160 } })),
+      labelled("Toppings", "toppings", h(CheckPicker, { id: "toppings", "aria-labelledby": "toppings-label", data: items(TOPPINGS), value: toppings, onChange: setToppings, searchable: false, style: { width: 180 } })),
       h(InputPicker, { id: "country", label: "Country", data: items(COUNTRIES), value: country, onChange: setCountry, style: { width: 220 } })),
-    h("div", { style: row },
-      field("City", "city", h(AutoComplete, { id: "city", data: CITIES, value: city, onChange: (text) => setCity(text), style: { width: 160 } })),
-      field("Departure", "departure", h(DatePicker, { id: "departure", "aria-labelledby": "departure-label", format: "yyyy-MM-dd", value: departure, calendarDefaultDate: TRIP_STARTS, onChange: setDeparture, oneTap: true, style: { width: 180 } })),
-      field("Start time", "start", h(TimePicker, { id: "start", "aria-labelledby": "start-label", format: "HH:mm", value: start, onChange: setStart, style: { width: 140 } }))),
+    h("div", { style: FIELD_ROW },
+      labelled("City", "city", h(AutoComplete, { id: "city", data: CITIES, value: city, onChange: (text) => setCity(text), style: { width: 160 } })),
+      labelled("Departure", "departure", h(DatePicker, { id: "departure", "aria-labelledby": "departure-label", format: "yyyy-MM-dd", value: departure, calendarDefaultDate: TRIP_STARTS, onChange: setDeparture, oneTap: true, style: { width: 180 } })),
+      labelled("Start time", "start", h(TimePicker, { id: "start", "aria-labelledby": "start-label", format: "HH:mm", value: start, onChange: setStart, style: { width: 140 } }))),
     h("div", null,
       h("span", { id: "volume-label" }, "Volume"),
       h(Slider, { "aria-labelledby": "volume-label", min: 0, max: 10, value: volume, onChange: setVolume, style: { width: 300, margin: "8px 0" } })),
-    h("div", { style: row },
+    h("div", { style: FIELD_ROW },
       h(Checkbox, { checked: terms, onChange: (value, checked) => setTerms(checked) }, "Accept the terms"),
       h(Toggle, { checked: alerts, onChange: (checked) => setAlerts(checked) }, "Email alerts")),
     h("div", { role: "radiogroup", "aria-labelledby": "delivery-label", style: { display: "flex", alignItems: "center", gap: 8 } },

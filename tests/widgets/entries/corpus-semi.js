@@ -27,15 +27,9 @@ import {
   Tree,
 } from "@douyinfe/semi-ui";
 import english from "@douyinfe/semi-ui/lib/es/locale/source/en_US";
-import { ACTIONS, COUNTRIES, DELIVERIES, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, h, startCorpus, useModel } from "./shared/react-corpus.js";
+import { ACTIONS, CITIES, COUNTRIES, DELIVERIES, FIELD_ROW, ORDER_CONTROLS, PANELS, SECTIONS, SIZES, TOPPINGS, TRIP_STARTS, h, labelled, startCorpus, useModel } from "./shared/react-corpus.js";
 
-const CITIES = ["Lisbon", "London", "Madrid", "Paris", "Porto"];
 const items = (labels) => labels.map((label) => ({ label, value: label.toLowerCase() }));
-// The departure's calendar opens on May 2014, whatever today is: a trip's range starts there.
-const TRIP_STARTS = new Date(2014, 4, 1);
-const row = { display: "flex", gap: 16, alignItems: "end" };
-const field = (label, id, control) =>
-  h("div", { style: { display: "flex", flexDirection: "column", gap: 4 } }, h("label", { htmlFor: id, id: `${id}-label` }, label), control);
 
 function Page() {
   const [name, setName] = useModel("name", "");
@@ -64,21 +58,21 @@ function Page() {
   const files = [{ label: "Documents", value: "documents", key: "documents", children: [
     { label: "Report.pdf", value: "report", key: "report" }, { label: "Budget.xlsx", value: "budget", key: "budget" }] }];
   return h("div", { style: { width: 640, padding: 12, display: "flex", flexDirection: "column", gap: 8 } },
-    h("div", { style: row },
-      field("Full name", "name", h(Input, { id: "name", value: name, onChange: (text) => setName(text), style: { width: 200 } })),
-      field("Notes", "notes", h(TextArea, { id: "notes", rows: 1, autosize: false, value: notes, onChange: (text) => setNotes(text), style: { width: 200 } }))),
-    h("div", { style: row },
-      field("Size", "size", h(Select, { id: "size", "aria-labelledby": "size-label", optionList: items(SIZES), value: size, onChange: setSize, style: { width: 160 } })),
-      field("Toppings", "toppings", h(Select, { id: "toppings", "aria-labelledby": "toppings-label", multiple: true, optionList: items(TOPPINGS), value: toppings, onChange: setToppings, style: { width: 220 } })),
-      field("Country", "country", h(Select, { id: "country", "aria-labelledby": "country-label", filter: true, optionList: items(COUNTRIES), value: country, onChange: setCountry, style: { width: 160 } }))),
-    h("div", { style: row },
-      field("City", "city", h(AutoComplete, { id: "city", "aria-labelledby": "city-label", data: CITIES, value: city, onChange: (text) => setCity(text), style: { width: 160 } })),
-      field("Departure", "departure", h(DatePicker, { id: "departure", placeholder: "Departure", format: "yyyy-MM-dd", value: departure, defaultPickerValue: TRIP_STARTS, onChange: (date, text) => setDeparture(text || null), style: { width: 180 } })),
-      field("Start time", "start", h(TimePicker, { id: "start", "aria-labelledby": "start-label", format: "HH:mm", value: start, onChange: (time, text) => setStart(text || null), style: { width: 140 } }))),
+    h("div", { style: FIELD_ROW },
+      labelled("Full name", "name", h(Input, { id: "name", value: name, onChange: (text) => setName(text), style: { width: 200 } })),
+      labelled("Notes", "notes", h(TextArea, { id: "notes", rows: 1, autosize: false, value: notes, onChange: (text) => setNotes(text), style: { width: 200 } }))),
+    h("div", { style: FIELD_ROW },
+      labelled("Size", "size", h(Select, { id: "size", "aria-labelledby": "size-label", optionList: items(SIZES), value: size, onChange: setSize, style: { width: 160 } })),
+      labelled("Toppings", "toppings", h(Select, { id: "toppings", "aria-labelledby": "toppings-label", multiple: true, optionList: items(TOPPINGS), value: toppings, onChange: setToppings, style: { width: 220 } })),
+      labelled("Country", "country", h(Select, { id: "country", "aria-labelledby": "country-label", filter: true, optionList: items(COUNTRIES), value: country, onChange: setCountry, style: { width: 160 } }))),
+    h("div", { style: FIELD_ROW },
+      labelled("City", "city", h(AutoComplete, { id: "city", "aria-labelledby": "city-label", data: CITIES, value: city, onChange: (text) => setCity(text), style: { width: 160 } })),
+      labelled("Departure", "departure", h(DatePicker, { id: "departure", placeholder: "Departure", format: "yyyy-MM-dd", value: departure, defaultPickerValue: TRIP_STARTS, onChange: (date, text) => setDeparture(text || null), style: { width: 180 } })),
+      labelled("Start time", "start", h(TimePicker, { id: "start", "aria-labelledby": "start-label", format: "HH:mm", value: start, onChange: (time, text) => setStart(text || null), style: { width: 140 } }))),
     h("div", null,
       h("span", { id: "volume-label" }, "Volume"),
       h(Slider, { "aria-labelledby": "volume-label", min: 0, max: 100, value: volume, onChange: setVolume, style: { width: 300 } })),
-    h("div", { style: row },
+    h("div", { style: FIELD_ROW },
       h(Checkbox, { checked: terms, onChange: (event) => setTerms(event.target.checked) }, "Accept the terms"),
       h("label", { style: { display: "flex", gap: 8, alignItems: "center" } },
         h(Switch, { checked: alerts, onChange: (checked) => setAlerts(checked), "aria-label": "Email alerts" }), "Email alerts")),

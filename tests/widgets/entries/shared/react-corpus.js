@@ -18,6 +18,14 @@ export const SECTIONS = ["Overview", "Details", "Reviews"];
 export const ACTIONS = ["Duplicate", "Archive", "Delete"];
 /** The accordion's panels, as [value, label, body]. */
 export const PANELS = [["shipping", "Shipping", "Ships in two days."], ["returns", "Returns", "Free within 30 days."]];
+export const CITIES = ["Lisbon", "London", "Madrid", "Paris", "Porto"];
+/** The departure's calendar opens on May 2014, whatever today is: a trip's range starts there. */
+export const TRIP_STARTS = new Date(2014, 4, 1);
+/** A row of fields, their boxes lined up at the bottom; and a field under its label, which names it (htmlFor id) and
+ *  can name a box that takes no id (aria-labelledby `${id}-label`). */
+export const FIELD_ROW = { display: "flex", gap: 16, alignItems: "end" };
+export const labelled = (label, id, control) =>
+  h("div", { style: { display: "flex", flexDirection: "column", gap: 4 } }, h("label", { htmlFor: id, id: `${id}-label` }, label), control);
 /** A list's option as a {value, label} object, its value the label in lower case. */
 export const option = (label) => ({ value: label.toLowerCase(), label });
 

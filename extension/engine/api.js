@@ -296,9 +296,14 @@
           .then(function (result) {
             if (!result || result.ok === false || result.check === undefined) return result;
             var checked = engine.typed(ref, result.check);
-            if (checked.ok && named) Object.assign(checked, named);
-            if (checked.ok && result.navigating) checked.navigating = result.navigating;
-            return checked;
+            // an option's whole name typed into a combobox that filters its list: that option is clicked too
+            var chosen = checked.ok && !result.navigating ? engine.chooseTyped(ref, result.check, options || {}) : null;
+            return Promise.resolve(chosen).then(function (choice) {
+              if (choice) checked = choice;
+              if (checked.ok && named) Object.assign(checked, named);
+              if (checked.ok && result.navigating) checked.navigating = result.navigating;
+              return checked;
+            });
           });
       }, "action_failed"),
       typed: guarded(engine.typed, "action_failed"),
@@ -309,6 +314,8 @@
       listWay: guarded(engine.listWay, "action_failed"),
       optionPoint: guardedAsync(engine.optionPoint, "action_failed"),
       listChosen: guarded(engine.listChosen, "action_failed"),
+      typedOffer: guardedAsync(engine.typedOffer, "action_failed"),
+      typedChosen: guarded(engine.typedChosen, "action_failed"),
       checkState: guarded(checkState, "action_failed"),
       typedAfter: guardedAsync(engine.typedAfter, "action_failed"),
       press: settledAction(engine.press),

@@ -151,19 +151,26 @@
   // ancestor below the one it is positioned by, an absolutely positioned one those below its positioned
   // ancestor; and <body>'s overflow is the viewport's while <html>'s is visible (a page that locks scrolling
   // with body { overflow: hidden } while a dialog is open clips nothing to the body's box).
-  // With byScrollers, only the ancestors a person scrolls (overflow auto or scroll) clip: scrollIntoViewIfNeeded().
-  function clippedBox(el, byScrollers) {
+  // `by` SCROLLERS: only the ancestors a person scrolls (overflow auto or scroll) clip, and the viewport
+  // (scrollIntoViewIfNeeded()); HIDERS: only those that hide what overflows them, which no scrolling shows, and not
+  // the viewport (hiddenByBox()).
+  var SCROLLERS = "scrollers",
+    HIDERS = "hiders";
+  function clippedBox(el, by) {
     var box = el.getBoundingClientRect();
-    var left = Math.max(box.left, 0),
-      top = Math.max(box.top, 0),
-      right = Math.min(box.right, window.innerWidth),
-      bottom = Math.min(box.bottom, window.innerHeight);
+    var inWindow = by !== HIDERS;
+    var left = inWindow ? Math.max(box.left, 0) : box.left,
+      top = inWindow ? Math.max(box.top, 0) : box.top,
+      right = inWindow ? Math.min(box.right, window.innerWidth) : box.right,
+      bottom = inWindow ? Math.min(box.bottom, window.innerHeight) : box.bottom;
     var escaping = positionedOut(getComputedStyle(el), null);
     for (var node = el.parentNode || el.host; node && node.nodeType !== 9; node = node.parentNode || node.host) {
       if (node.nodeType !== 1) continue;
       var style = getComputedStyle(node);
       if (escaping && positions(style, escaping)) escaping = null;
-      var overflows = byScrollers ? SCROLLS[style.overflowX] || SCROLLS[style.overflowY] : !(style.overflowX === "visible" && style.overflowY === "visible");
+      var scrolls = SCROLLS[style.overflowX] || SCROLLS[style.overflowY];
+      var hides = !(style.overflowX === "visible" && style.overflowY === "visible");
+      var overflows = by === SCROLLERS ? scrolls : by === HIDERS ? hides && !scrolls : hides;
       var clips = !escaping && overflows && !overflowIsViewports(node);
       escaping = positionedOut(style, escaping);
       if (!clips) continue;
@@ -202,13 +209,19 @@
   // one-pixel box inside the thumb that hides its overflow; a person presses the track where the input lies).
   var SCROLLS = wordSet("auto scroll overlay"); // the overflow values of a box a person scrolls
   function scrollIntoViewIfNeeded(el) {
-    var clip = clippedBox(el, true);
+    var clip = clippedBox(el, SCROLLERS);
     var box = clip.box;
     var cx = (box.left + box.right) / 2,
       cy = (box.top + box.bottom) / 2;
     var centreShows = cx >= clip.left && cx < clip.right && cy >= clip.top && cy < clip.bottom;
     if (centreShows) return;
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  }
+  // Whether a box that hides what overflows it leaves none of the element (Ant Design keeps a list of its options for
+  // assistive technology in a box of no size): no scrolling brings it into sight.
+  function hiddenByBox(el) {
+    var clip = clippedBox(el, HIDERS);
+    return clip.right <= clip.left || clip.bottom <= clip.top;
   }
   // The centre of the element's part inside the viewport (of its first line box, for a wrapped inline link).
   function visiblePoint(el) {
@@ -693,6 +706,7 @@
     settle: settle,
     settled: settled,
     visiblePoint: visiblePoint,
+    hiddenByBox: hiddenByBox,
     contentOrigin: contentOrigin,
   });
 })(globalThis.__hermesEngine);

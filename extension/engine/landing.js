@@ -700,5 +700,6 @@
     flatParent: flatParent,
     inert: inert,
     roleAndName: describe,
+    animationsEnded: animationsEnded,
   });
 })(globalThis.__hermesEngine);

@@ -8,7 +8,8 @@
  * per line, for a list that takes several (it stays open after a choice: Vuetify 2's multiple select says so in
  * no attribute), whose options already selected are left so. A name no option has closes the list again (Escape)
  * and chooses nothing more. A combobox whose click opens its list has its options clicked here too when listWay
- * says so (several names, or options that take no keys: chooseInOpenList).
+ * says so (several names, or options that take no keys: chooseInOpenList). And the whole name of an option typed
+ * into a combobox whose field filters its list has that option clicked after it (typedOffer, chooseTyped).
  */
 (function (engine) {
   "use strict";
@@ -60,12 +61,14 @@
     var earlier = names.slice(0, names.indexOf(name));
     var found = lookup(ref);
     if (!found.ok) return Promise.resolve(found);
-    // (or a combobox whose click opened its list: listWay)
-    var opener = listOpener(found.element, engine.typingTarget(found.element)) || (listShownBy(found.element) ? found.element : null);
-    if (!opener) return Promise.resolve(failure("not_typable", "Element " + refText(found.number) + " opens no list of options."));
+    // (or a combobox whose click opened its list: listWay; or the list typing into its field showed: typedOffer)
+    var field = engine.typingTarget(found.element);
+    var opener = listOpener(found.element, field) || [found.element, field].filter(listShownBy)[0] || null;
+    var typed = typedShown.get(found.element);
+    if (!opener && !typed) return Promise.resolve(failure("not_typable", "Element " + refText(found.number) + " opens no list of options."));
     var started = performance.now();
     function look() {
-      var list = listOf(opener);
+      var list = opener ? listOf(opener) : hasBox(typed.list) ? typed.list : null;
       var option = list ? optionsOf(list).filter(function (each) { return named(each, name); })[0] : null;
       if (option) return Promise.resolve({ ok: true, number: found.number, opener: opener, list: list, option: option });
       if (performance.now() - started < OPEN_MS) return nextFrame().then(look);
@@ -203,7 +206,117 @@
     );
   }
 
+  // ----- the whole name of an option typed into a combobox's field ------------------------------------------
+  // A combobox whose field filters the list it owns or controls (Gradio's dropdown, MUI's Autocomplete, react-select)
+  // takes a text as its value only once an option is chosen: when the focus leaves the field, it goes back to what
+  // it held. A person who typed an option's whole name clicks that option; so do both lanes, where the list shows
+  // exactly one option of that name (typedOffer, then the extension lane's chooseTyped or the cdp lane's real click
+  // at optionPoint), and read back that it took (typedChosen). Never in a search field, where a suggestion's click
+  // runs the search the agent did not ask for.
+  var typedShown = new WeakMap(); // a ref's element -> {list: the list typing showed, box: what shows its choice}
+  // typedOffer(ref, text) -> Promise<{ok, offered, name?}>: whether the list of the combobox typed into shows one
+  // option named `text`, not chosen already (an option chosen in a list of several is left so: a click takes it
+  // away), where a person sees it once the list has moved into place (Vuetify's grows in: the animations that end
+  // within a second are waited for).
+  function typedOffer(ref, text) {
+    var found = lookup(ref);
+    if (!found.ok) return Promise.resolve(found);
+    var field = engine.typingTarget(found.element);
+    var name = clean(text);
+    var list = [found.element, field].filter(listShownBy).map(listOf)[0] || expandedList(found.element, field, name);
+    var combobox = engine.roleOf(found.element, tagOf(found.element)) === "combobox" || engine.roleOf(field, tagOf(field)) === "combobox";
+    var none = { ok: true, offered: false };
+    if (!list || !combobox || !name || String(text).trim().indexOf("\n") >= 0 || isSearchField(found.element)) return Promise.resolve(none);
+    var options = optionsOf(list).filter(function (each) { return named(each, name); });
+    if (options.length !== 1 || leftSo({ list: list, option: options[0] }, [name])) return Promise.resolve(none);
+    return engine.animationsEnded(options[0]).then(function () {
+      if (!inSight(options[0])) return none;
+      typedShown.set(found.element, { list: list, box: widgetBox(field, list) });
+      return { ok: true, offered: true, name: clean(accessibleName(options[0])) };
+    });
+  }
+  // The list an expanded combobox shows that its aria-controls misses (Blueprint's Suggest names a list of another
+  // id): the one list shown in its document or shadow root with an option of that name.
+  function expandedList(box, field, name) {
+    if (![box, field].some(function (each) { return each.getAttribute("aria-expanded") === "true"; })) return null;
+    var lists = Array.prototype.filter.call(field.getRootNode().querySelectorAll('[role="listbox"]'), function (list) {
+      return hasBox(list) && optionsOf(list).some(function (option) { return named(option, name); });
+    });
+    return lists.length === 1 ? lists[0] : null;
+  }
+  // (a search form's field, by its landmark: input type=search is no sign, Quasar's select filters in one, Choices.js's
+  // and Select2's too)
+  function isSearchField(el) {
+    return !!(el.closest && el.closest('[role="search"], search'));
+  }
+  // Whether a person sees the option, once it is scrolled into view as a press on it would: no box hides it (Ant
+  // Design keeps a list of the same options for assistive technology in a box of no size), and a press at its middle
+  // reaches it.
+  function inSight(option) {
+    if (engine.hiddenByBox(option)) return false;
+    engine.scrollIntoViewIfNeeded(option);
+    var point = engine.visiblePoint(option);
+    var hit = point.inView ? engine.deepElementFromPoint(point.x, point.y) : null;
+    return !!hit && engine.composedContains(option, hit);
+  }
+  // The box that shows what the list chose: the field's furthest ancestor that holds neither the list nor another
+  // control (react-select's single value and Gradio's tokens sit beside the field, in the widget's own box).
+  var OTHER_CONTROLS = 'input:not([type="hidden"]), textarea, select, [role="combobox"], [contenteditable="true"], [contenteditable=""]';
+  function widgetBox(field, list) {
+    var box = field;
+    for (var up = box.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (up.contains(list)) break;
+      var others = Array.prototype.filter.call(up.querySelectorAll(OTHER_CONTROLS), function (each) {
+        return each !== field && !each.contains(field) && hasBox(each);
+      });
+      if (others.length) break;
+      box = up;
+    }
+    return box;
+  }
+  // chooseTyped(ref, text, options) -> Promise<answer | null>, on the extension lane once the text typed is read
+  // back: the option its list shows for it clicked, as a person does, and read back (typedChosen); null where the list
+  // shows no such option.
+  function chooseTyped(ref, text, options) {
+    return typedOffer(ref, text).then(function (offer) {
+      if (!offer.ok || !offer.offered) return offer.ok ? null : offer;
+      return chooseNamed(ref, [offer.name], options).then(function (done) {
+        return done.ok ? typedChosen(ref, text) : done;
+      });
+    });
+  }
+  // typedChosen(ref, text) -> the answer once the option typed was clicked: the option is selected (or its list has
+  // closed) and the widget's box shows its name (the field's value, or a token beside it), else type_mismatch.
+  function typedChosen(ref, text) {
+    var found = lookup(ref);
+    if (!found.ok) return found;
+    var field = engine.typingTarget(found.element);
+    var name = clean(text);
+    var typed = typedShown.get(found.element) || { list: null, box: field };
+    var list = typed.list && hasBox(typed.list) ? typed.list : null;
+    var option = list ? optionsOf(list).filter(function (each) { return named(each, name); })[0] : null;
+    // (the list closed: it is gone, or its combobox says so while it fades out, as Gradio's does)
+    var closed = !option || [found.element, field].some(function (each) { return each.getAttribute("aria-expanded") === "false"; });
+    var selected = closed || option.getAttribute("aria-selected") === "true" || option.getAttribute("aria-checked") === "true";
+    var value = field.value === undefined ? "" : String(field.value);
+    var shown = clean(typed.box.textContent + " " + value);
+    var at = shown.toLowerCase().indexOf(name.toLowerCase());
+    if (selected && at >= 0) {
+      var held = clean(value).toLowerCase() === name.toLowerCase() ? value : shown.slice(at, at + name.length); // (its case)
+      return withDescription({ ok: true, value: cap(held, VALUE_CAP) }, found.element, found.number);
+    }
+    return failure(
+      "type_mismatch",
+      "Typing " + quote(cap(name, VALUE_CAP)) + " into " + refText(found.number) + " showed that option in its list, and a click on it did not choose it: " +
+        (selected ? "the box shows " + quote(cap(shown, VALUE_CAP)) : "the option is not selected") +
+        "; take a new snapshot before going on."
+    );
+  }
+
   Object.assign(engine, {
+    typedOffer: typedOffer,
+    chooseTyped: chooseTyped,
+    typedChosen: typedChosen,
     listOpener: listOpener,
     chooseFromList: chooseFromList,
     chooseInOpenList: chooseInOpenList,

@@ -89,7 +89,27 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         checked = await engine.call(frame, "typed", ref, args["text"])
     else:
         result = await follow(supervisor, frame, result | {"navigating": checked.get("navigating")}, before)
+        if not result.get("navigated"):
+            checked = await _choose_typed(browsing, frame, ref, args["text"]) or checked
     return result | {key: checked[key] for key in ("value", "password") if key in checked}
+
+
+async def _choose_typed(browsing: Browsing, frame: FrameInfo, ref: str, text: str) -> dict[str, Any] | None:
+    """An option's whole name typed into a combobox that filters its list (Gradio's dropdown, MUI's Autocomplete):
+    the field keeps the text only once that option is chosen, so it is clicked with real input, as a person does,
+    and read back (list_choice.js typedOffer, typedChosen, as the extension lane reads them); None where the list
+    shows no such option."""
+    engine = browsing.engine()
+    offer = await engine.call(frame, "typedOffer", ref, text)
+    if not offer["offered"]:
+        return None
+    point = await engine.option_point(frame, ref, offer["name"], [offer["name"]])
+    if point is not None:
+        _, session = browsing.supervisor.tab_session()
+        await act(browsing.supervisor, send_mouse(browsing.supervisor, session, mouse_events(*point, Gesture())))
+        await engine.after_click(frame)
+    chosen: dict[str, Any] = await engine.call(frame, "typedChosen", ref, text)
+    return chosen
 
 
 async def _move_slider(browsing: Browsing, frame: FrameInfo, args: Arguments) -> dict[str, Any]:

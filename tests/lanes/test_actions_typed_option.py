@@ -1,0 +1,138 @@
+"""An option's whole name typed into a combobox whose field filters its list, on both lanes alike.
+
+Gradio's dropdown (tried as a user would), like MUI's Autocomplete and react-select, takes a text as its value only
+once an option is chosen: when the focus leaves the field, the field goes back to what it held. Both lanes typed the
+name, read it back, answered ok, and the app kept its old value; ``browser_fill_form`` said ``filled`` for it. A
+person who typed an option's whole name clicks that option, and so do both lanes now. A prefix chooses nothing, and
+a search field's suggestion is never clicked (that would run a search nobody asked for). The page keeps what its
+widgets hold in its title.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from tests.lanes.action_pages import page, serve_action_pages
+from tests.lanes.conftest import LaneAgent
+from tests.lanes.page_reports import ref_of
+from tests.support.pages import PageServer
+
+pytestmark = pytest.mark.chromium
+
+#: Gradio's dropdown, single (Size) and multiple (Sides, whose chosen options are tokens beside the field), a search
+#: field with suggestions, and a plain field after them; each list shows while its field has the focus, filtered
+#: by what it holds.
+FILTERING = page(
+    "{}",
+    """<h1>Order</h1>
+<div class="wrap"><label for="size">Size</label>
+  <input id="size" role="combobox" aria-controls="size-list" aria-expanded="false" aria-autocomplete="list"
+    autocomplete="off" value="Small"></div>
+<ul role="listbox" id="size-list" hidden><li role="option">Small</li><li role="option">Medium</li>
+  <li role="option">Large</li></ul>
+<div class="wrap"><label for="sides">Sides</label><span class="tokens"></span>
+  <input id="sides" role="combobox" aria-controls="sides-list" aria-expanded="false" aria-autocomplete="list"
+    autocomplete="off"></div>
+<ul role="listbox" id="sides-list" aria-multiselectable="true" hidden><li role="option">Fries</li>
+  <li role="option">Salad</li><li role="option">Soup</li></ul>
+<form role="search"><input type="search" id="find" role="combobox" aria-label="Search" aria-controls="find-list"
+  aria-expanded="false" autocomplete="off"></form>
+<ul role="listbox" id="find-list" hidden><li role="option">cats</li><li role="option">cats and dogs</li></ul>
+<p><label>Name <input id="name"></label></p>
+<script>
+const state = { size: 'Small', sides: [], searched: null };
+const report = () => { document.title = JSON.stringify(state); };
+function filtering(field, list, { multiple = false, kept = () => '', choose }) {
+  const show = () => {
+    list.hidden = false;
+    field.setAttribute('aria-expanded', 'true');
+    const typed = field.value.toLowerCase();
+    for (const option of list.children) option.hidden = !option.textContent.toLowerCase().startsWith(typed);
+  };
+  field.addEventListener('focus', show);
+  field.addEventListener('input', show);
+  field.addEventListener('blur', () => {
+    list.hidden = true;
+    field.setAttribute('aria-expanded', 'false');
+    field.value = kept();  // what it held: a text no option was chosen for is not kept
+  });
+  for (const option of list.children) {
+    option.addEventListener('mousedown', (event) => event.preventDefault());  // the field keeps the focus
+    option.addEventListener('click', () => {
+      choose(option.textContent);
+      if (multiple) {
+        option.setAttribute('aria-selected', 'true');
+        field.value = '';
+        show();
+      } else {
+        field.value = kept();
+        list.hidden = true;
+        field.setAttribute('aria-expanded', 'false');
+      }
+      report();
+    });
+  }
+}
+filtering(document.getElementById('size'), document.getElementById('size-list'), {
+  kept: () => state.size,
+  choose: (name) => { state.size = name; },
+});
+filtering(document.getElementById('sides'), document.getElementById('sides-list'), {
+  multiple: true,
+  choose: (name) => {
+    state.sides.push(name);
+    const token = document.createElement('span');
+    token.textContent = name;
+    document.querySelector('.tokens').append(token);
+  },
+});
+filtering(document.getElementById('find'), document.getElementById('find-list'), {
+  kept: () => document.getElementById('find').value,
+  choose: (name) => { state.searched = name; },
+});
+report();
+</script>""",
+)
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[PageServer]:
+    with serve_action_pages({"/filtering": FILTERING}) as server:
+        yield server
+
+
+def state(agent: LaneAgent) -> dict[str, object]:
+    return dict(json.loads(agent.ok("browser_snapshot")["title"]))
+
+
+def test_an_options_whole_name_typed_into_the_field_chooses_it(agent: LaneAgent) -> None:
+    agent.open("/filtering")
+    typed = agent.ok("browser_type", ref=ref_of(agent, 'combobox "Size"'), text="Medium")
+    assert typed.get("value") == "Medium", typed
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Name"'))  # the focus leaves it: the choice stays
+    assert state(agent)["size"] == "Medium"
+    typed = agent.ok("browser_type", ref=ref_of(agent, 'combobox "Sides"'), text="salad")  # in another case too
+    assert typed.get("value") == "Salad", typed
+    assert state(agent)["sides"] == ["Salad"]
+
+
+def test_a_prefix_and_a_search_fields_suggestion_choose_nothing(agent: LaneAgent) -> None:
+    agent.open("/filtering")
+    assert agent.ok("browser_type", ref=ref_of(agent, 'combobox "Size"'), text="Med").get("value") == "Med"
+    assert agent.ok("browser_type", ref=ref_of(agent, 'combobox "Search"'), text="cats").get("value") == "cats"
+    assert state(agent) == {"size": "Small", "sides": [], "searched": None}
+
+
+def test_the_form_chooses_the_options_it_types(agent: LaneAgent) -> None:
+    agent.open("/filtering")
+    fields = [
+        {"ref": ref_of(agent, 'combobox "Size"'), "value": "Large"},
+        {"ref": ref_of(agent, 'combobox "Sides"'), "value": "Soup"},
+        {"ref": ref_of(agent, 'textbox "Name"'), "value": "Ada"},
+    ]
+    assert agent.ok("browser_fill_form", fields=fields)["filled"] == 3
+    assert state(agent) == {"size": "Large", "sides": ["Soup"], "searched": None}
+    assert agent.evaluated("document.getElementById('name').value") == "Ada"

@@ -78,9 +78,10 @@
  *       label per line, its value the chosen labels as an array; a date, time, datetime-local, month, week,
  *       colour or range input, the value in its own format, else invalid_value). Fails with type_mismatch when
  *       the element then holds other text than asked for, the message showing what it holds.
- *   checkState(ref) -> {ok, ref, role, name, checkable, checked?:"true"|"false"|"mixed", disabled}: whether the
- *       element is a checkbox, radio button or switch (native or ARIA) and how it stands, for browser_fill_form,
- *       which clicks one only when it is not as asked and reads it back so
+ *   checkState(ref) -> {ok, ref, role, name, checkable, checked?:"true"|"false"|"mixed", holds?, password?,
+ *       disabled}: whether the element is a checkbox, radio button or switch (native or ARIA) and how it stands, or
+ *       what another holds (never a password's characters), for browser_fill_form, which clicks one only when it is
+ *       not as asked, reads it back so, and reads every field again once the whole form is set
  *   typed(ref, text) -> {ok, ref, role, name, value | password:true} | type_mismatch: that check alone, for a
  *       lane that typed with real input events
  *   typedAfter(token, ref, text) -> Promise<typed()'s answer, navigating?> | {ok, replaced}: settle(token) (a
@@ -161,6 +162,12 @@
     result.checkable = native || toggle || CHECKABLE_ROLES[result.role] === true;
     if (result.checkable) {
       result.checked = native ? (el.indeterminate ? "mixed" : String(el.checked)) : toggle ? pressed : el.getAttribute("aria-checked") || "false";
+    } else {
+      // what it holds, read as typed() reads it (a password field: only that it is one)
+      var field = engine.segmentedField(el) ? el : engine.typingTarget(el);
+      var sensitive = engine.sensitiveField(field);
+      if (sensitive && sensitive.kind === "password") result.password = true;
+      else result.holds = engine.cap(engine.heldNow(field).text, engine.VALUE_CAP);
     }
     result.disabled = engine.isDisabled(el);
     return result;

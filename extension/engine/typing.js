@@ -585,6 +585,7 @@
 
   Object.assign(engine, {
     typedCheck: typedCheck,
+    heldNow: held,
     type: type,
     typeSettled: typeSettled,
     typed: typed,

@@ -59,12 +59,31 @@ SIGN_UP = """<!doctype html><html><head><title>Sign up</title></head><body>
   });
 </script></body></html>"""
 
+#: Fields the page changes after they are set: an amount written out as money when the focus leaves it, a coupon
+#: field that keeps only a code it knows, and a city that a change of country clears.
+CHANGING = """<!doctype html><html><head><title>Order</title></head><body>
+<h1>Order</h1>
+<label>Amount <input id="amount"></label>
+<label>Coupon <input id="coupon"></label>
+<label>City <input id="city"></label>
+<label>Country <select id="country"><option>Choose</option><option>France</option><option>Peru</option></select></label>
+<label>Name <input id="name"></label>
+<script>
+  const amount = document.getElementById('amount');
+  amount.addEventListener('blur', () => {
+    amount.value = Number(amount.value).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  });
+  const coupon = document.getElementById('coupon');
+  coupon.addEventListener('blur', () => { if (coupon.value !== 'SAVE10') coupon.value = ''; });
+  document.getElementById('country').addEventListener('change', () => { document.getElementById('city').value = ''; });
+</script></body></html>"""
+
 RECEIVED = "<!doctype html><html><head><title>Received</title></head><body><h1>Thank you</h1></body></html>"
 
 
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_pages({"/sign-up": SIGN_UP, "/received": RECEIVED}) as server:
+    with serve_pages({"/sign-up": SIGN_UP, "/received": RECEIVED, "/changing": CHANGING}) as server:
         yield server
 
 
@@ -174,3 +193,30 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(agent: LaneAgent, page
     assert message.startswith(f"disabled: field 1 of 1 ({locked}) was not set: "), message
     posted = submitted(agent, pages)
     assert "news" not in posted and posted["plan"] == "free", posted  # nothing was clicked
+
+
+def test_each_field_is_read_again_once_the_whole_form_is_set(agent: LaneAgent, pages: PageServer) -> None:
+    """A field the page changes afterwards fails the call (it answered ok and filled before), unless it changed only
+    in form, which the answer's adjusted tells."""
+    agent.open("/changing")
+    snapshot = agent.snapshot()
+    amount, coupon, city, name = (
+        ref_named(snapshot, "textbox", label) for label in ("Amount", "Coupon", "City", "Name")
+    )
+    country = ref_named(snapshot, "combobox", "Country")
+    filled = agent.ok("browser_fill_form", fields=[{"ref": amount, "value": "1000"}, {"ref": name, "value": "Ada"}])
+    assert filled.get("adjusted") == [{"ref": amount, "value": "1,000.00"}], filled
+    code, message = agent.error(
+        "browser_fill_form", fields=[{"ref": coupon, "value": "WELCOME"}, {"ref": name, "value": "Bo"}]
+    )
+    assert (code, message) == (
+        "controller_error",
+        f'type_mismatch: field 1 of 2 ({coupon}) held "WELCOME" once set, and holds "" now that the whole form is set: '
+        "the page changed it afterwards (as the focus left it, or as a later field was set). Every field was set; set "
+        "this one as the page takes it (a list may keep only an option chosen in it), after a new snapshot.",
+    )
+    assert agent.evaluated("document.getElementById('name').value") == "Bo"  # the fields after it were set
+    code, message = agent.error(
+        "browser_fill_form", fields=[{"ref": city, "value": "Lyon"}, {"ref": country, "value": "France"}]
+    )
+    assert message.startswith(f'type_mismatch: field 1 of 2 ({city}) held "Lyon" once set, and holds ""'), message

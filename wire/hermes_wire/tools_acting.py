@@ -228,7 +228,11 @@ ACTION_TOOLS = (
         'button (aria-pressed) takes "true" (checked, pressed) or "false" '
         "(unchecked) and is clicked only when it is not so already. The first field that fails stops the call: "
         "the error has browser_type's code, names that field, the fields set before it (they keep their new values) "
-        "and those not tried. Nothing is submitted: click the form's button afterwards.",
+        "and those not tried. Once every field is set, each is read again: one the page changed afterwards (as the "
+        "focus left it, or as a later field was set) fails the call with type_mismatch, saying what it held and what "
+        "it holds (the others keep their values); one changed only in form (its letters and digits begin as they "
+        'did: "1000" written out as "1,000.00") is told in adjusted. Nothing is submitted: click the form\'s '
+        "button afterwards.",
         schema=arguments(
             {
                 "fields": {
@@ -260,7 +264,8 @@ ACTION_TOOLS = (
             ResultField(
                 "adjusted",
                 "Present when some fields hold their value in another form than it was given (a range snapped to its "
-                "step, an option label in another case): [{ref, value}] of those, as read back; never a password's.",
+                "step, an option label in another case, an amount the page wrote out as money once the focus left "
+                "it): [{ref, value}] of those, as read back; never a password's.",
             ),
             NAVIGATED,
             *DIALOG_OPENED,

@@ -121,10 +121,17 @@
   }
   // What takes no text: one that a person presses (a button, Vuetify's toggle buttons in Solara's apps, which
   // show no pressed state) is clicked, where "type into a textbox" pointed the agent the wrong way.
+  // A grid's cell shows its editor once a person double-clicks it (Gradio's Dataframe, AG Grid; Enter, once it is
+  // selected, in most grids): the answer says so, as the field to type into comes only then.
   var PRESSED_ROLES = engine.wordSet("button link tab menuitem menuitemradio menuitemcheckbox option treeitem");
+  var CELL_ROLES = engine.wordSet("gridcell cell");
   function notTypable(el, number) {
     var role = roleOf(el, tagOf(el));
-    var how = PRESSED_ROLES[role] ? "it is a " + role + ": click it" : "type into a textbox";
+    var how = PRESSED_ROLES[role]
+      ? "it is a " + role + ": click it"
+      : CELL_ROLES[role]
+        ? "it is a " + role + " of a grid: double-click it (or select it and press Enter) for its editor, then type into the field that shows"
+        : "type into a textbox";
     return failure("not_typable", "Element " + refText(number) + " does not take text; " + how + ".");
   }
   // type(), once the field has the focus.

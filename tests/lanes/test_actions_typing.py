@@ -111,6 +111,8 @@ READ_ONLY = page(
     """<h1>Read-only</h1>
 <label>Size <input id="size" readonly value=""></label>
 <p><button class="v-btn">Eco box</button> <span role="link" tabindex="0">Terms</span></p>
+<div role="grid" aria-label="Budgets"><div role="row"><div role="gridcell" tabindex="0">Oslo</div>
+  <div role="gridcell" tabindex="-1">2500</div></div></div>
 <script>
 const keys = [];
 document.addEventListener('keydown', (event) => {
@@ -419,7 +421,7 @@ def test_a_read_only_field_is_refused_on_both_lanes_and_no_key_reaches_it(agent:
 
 def test_typing_into_what_a_person_presses_says_to_click_it(agent: LaneAgent) -> None:
     """Vuetify's toggle buttons (Solara's) show no pressed state; browser_fill_form "true" on one answered "type
-    into a textbox", which pointed the agent the wrong way."""
+    into a textbox", which pointed the agent the wrong way; so did browser_type on a grid's cell."""
     agent.open("/read-only")
     snapshot = agent.ok("browser_snapshot", full=True)["snapshot"]
     for role, name in (("button", "Eco box"), ("link", "Terms")):
@@ -429,6 +431,12 @@ def test_typing_into_what_a_person_presses_says_to_click_it(agent: LaneAgent) ->
             f"not_typable: field 1 of 1 ({ref}) was not set: Element {ref} does not take text; "
         ), message
         assert f"; it is a {role}: click it." in message, message
+    # a grid's cell (Gradio's Dataframe, tried as a user would) shows its editor once double-clicked
+    cell = ref_of(snapshot, 'gridcell "2500"')
+    assert agent.error("browser_type", ref=cell, text="3000")[1] == (
+        f"not_typable: Element {cell} does not take text; it is a gridcell of a grid: double-click it (or select it "
+        "and press Enter) for its editor, then type into the field that shows."
+    )
     assert json.loads(agent.ok("browser_snapshot")["title"]) == []
 
 

@@ -323,6 +323,7 @@
       listChosen: guarded(engine.listChosen, "action_failed"),
       typedOffer: guardedAsync(engine.typedOffer, "action_failed"),
       typedChosen: guarded(engine.typedChosen, "action_failed"),
+      typedListOpen: guardedAsync(engine.typedListOpen, "action_failed"),
       checkState: guarded(checkState, "action_failed"),
       typedAfter: guardedAsync(engine.typedAfter, "action_failed"),
       press: settledAction(engine.press),

@@ -228,12 +228,32 @@
     var none = { ok: true, offered: false };
     if (!list || !combobox || !name || String(text).trim().indexOf("\n") >= 0 || isSearchField(found.element)) return Promise.resolve(none);
     var options = optionsOf(list).filter(function (each) { return named(each, name); });
-    if (options.length !== 1 || leftSo({ list: list, option: options[0] }, [name])) return Promise.resolve(none);
+    var box = widgetBox(field, list);
+    if (options.length !== 1 || chosenAlready(list, options[0], [found.element, field], box, name)) return Promise.resolve(none);
     return engine.animationsEnded(options[0]).then(function () {
       if (!inSight(options[0])) return none;
-      typedShown.set(found.element, { list: list, box: widgetBox(field, list) });
+      typedShown.set(found.element, { list: list, box: box });
       return { ok: true, offered: true, name: clean(accessibleName(options[0])) };
     });
+  }
+  // Whether the option is chosen already in a list of several (leftSo), where the option the keys are on (the
+  // active descendant) counts as chosen only when the widget's box shows it: Base Web and Choices.js mark that one
+  // selected too.
+  function chosenAlready(list, option, owners, box, name) {
+    if (!leftSo({ list: list, option: option }, [name])) return false;
+    var active = option.id && [list].concat(owners).some(function (each) { return each.getAttribute("aria-activedescendant") === option.id; });
+    return !active || shownText(box).toLowerCase().indexOf(name.toLowerCase()) >= 0;
+  }
+  // The text a box shows: not what it hides (an autosizing field's copy of its text, Base Web's; the <select> that
+  // Choices.js keeps of every option).
+  function shownText(box) {
+    var walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    var parts = [];
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      var parent = node.parentElement;
+      if (parent && hasBox(parent) && getComputedStyle(parent).visibility === "visible" && !parent.closest("select")) parts.push(node.data);
+    }
+    return clean(parts.join(" "));
   }
   // The list an expanded combobox shows that its aria-controls misses (Blueprint's Suggest names a list of another
   // id): the one list shown in its document or shadow root with an option of that name.
@@ -275,14 +295,37 @@
     return box;
   }
   // chooseTyped(ref, text, options) -> Promise<answer | null>, on the extension lane once the text typed is read
-  // back: the option its list shows for it clicked, as a person does, and read back (typedChosen); null where the list
-  // shows no such option.
+  // back: the option its list shows for it clicked, as a person does, a list that stays open then closed (Escape:
+  // typedListOpen), and read back (typedChosen); null where the list shows no such option.
   function chooseTyped(ref, text, options) {
     return typedOffer(ref, text).then(function (offer) {
       if (!offer.ok || !offer.offered) return offer.ok ? null : offer;
       return chooseNamed(ref, [offer.name], options).then(function (done) {
-        return done.ok ? typedChosen(ref, text) : done;
+        if (!done.ok) return done;
+        return typedListOpen(ref)
+          .then(function (list) {
+            return list.open ? engine.press("Escape") : null;
+          })
+          .then(engine.frameAndTurn)
+          .then(function () {
+            return typedChosen(ref, text);
+          });
       });
+    });
+  }
+  // typedListOpen(ref) -> Promise<{ok, open}>: whether the list typing showed is still open once its option was
+  // clicked and the list's animations that end within a second have ended (a list that closes fades out: Arco's); a
+  // list of several stays open for the next (Gradio's multiselect), over what comes after it, so a person closes it
+  // with Escape once done, and so do both lanes.
+  function typedListOpen(ref) {
+    var found = lookup(ref);
+    if (!found.ok) return Promise.resolve(found);
+    var typed = typedShown.get(found.element);
+    if (!typed || !typed.list.isConnected) return Promise.resolve({ ok: true, open: false });
+    return engine.animationsEnded(typed.list).then(function () {
+      var field = engine.typingTarget(found.element);
+      var expanded = [found.element, field].some(function (each) { return each.getAttribute("aria-expanded") === "true"; });
+      return { ok: true, open: typed.list.isConnected && hasBox(typed.list) && expanded };
     });
   }
   // typedChosen(ref, text) -> the answer once the option typed was clicked: the option is selected (or its list has
@@ -299,7 +342,7 @@
     var closed = !option || [found.element, field].some(function (each) { return each.getAttribute("aria-expanded") === "false"; });
     var selected = closed || option.getAttribute("aria-selected") === "true" || option.getAttribute("aria-checked") === "true";
     var value = field.value === undefined ? "" : String(field.value);
-    var shown = clean(typed.box.textContent + " " + value);
+    var shown = clean(shownText(typed.box) + " " + value);
     var at = shown.toLowerCase().indexOf(name.toLowerCase());
     if (selected && at >= 0) {
       var held = clean(value).toLowerCase() === name.toLowerCase() ? value : shown.slice(at, at + name.length); // (its case)
@@ -317,6 +360,7 @@
     typedOffer: typedOffer,
     chooseTyped: chooseTyped,
     typedChosen: typedChosen,
+    typedListOpen: typedListOpen,
     listOpener: listOpener,
     chooseFromList: chooseFromList,
     chooseInOpenList: chooseInOpenList,

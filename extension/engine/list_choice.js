@@ -70,7 +70,9 @@
     function look() {
       var list = opener ? listOf(opener) : hasBox(typed.list) ? typed.list : null;
       var option = list ? optionsOf(list).filter(function (each) { return named(each, name); })[0] : null;
-      if (option) return Promise.resolve({ ok: true, number: found.number, opener: opener, list: list, option: option });
+      // (the option typing showed, which typedOffer found not chosen: chosenAlready)
+      var typedChoice = !!typed && typed.option === option;
+      if (option) return Promise.resolve({ ok: true, number: found.number, opener: opener, list: list, option: option, typedChoice: typedChoice });
       if (performance.now() - started < OPEN_MS) return nextFrame().then(look);
       var names = list ? optionsOf(list).slice(0, NAMES_LISTED).map(function (each) { return quote(cap(clean(accessibleName(each)), VALUE_CAP)); }) : [];
       if (!list && earlier.length) {
@@ -86,8 +88,9 @@
     return look();
   }
   // An option chosen already in a list that takes several (aria-multiselectable, or several names given) is left
-  // so: a click would take it away.
+  // so: a click would take it away. (Not the option typing showed, which typedOffer judged: chosenAlready.)
   function leftSo(shown, names) {
+    if (shown.typedChoice) return false;
     var several = names.length > 1 || shown.list.getAttribute("aria-multiselectable") === "true";
     return several && (shown.option.getAttribute("aria-selected") === "true" || shown.option.getAttribute("aria-checked") === "true");
   }
@@ -232,7 +235,7 @@
     if (options.length !== 1 || chosenAlready(list, options[0], [found.element, field], box, name)) return Promise.resolve(none);
     return engine.animationsEnded(options[0]).then(function () {
       if (!inSight(options[0])) return none;
-      typedShown.set(found.element, { list: list, box: box });
+      typedShown.set(found.element, { list: list, box: box, option: options[0] });
       return { ok: true, offered: true, name: clean(accessibleName(options[0])) };
     });
   }
@@ -287,12 +290,17 @@
     for (var up = box.parentElement; up && up !== document.body; up = up.parentElement) {
       if (up.contains(list)) break;
       var others = Array.prototype.filter.call(up.querySelectorAll(OTHER_CONTROLS), function (each) {
-        return each !== field && !each.contains(field) && hasBox(each);
+        return each !== field && !each.contains(field) && controlShown(each);
       });
       if (others.length) break;
       box = up;
     }
     return box;
+  }
+  // (Choices.js keeps its <select> in the box, marked hidden and given a box by its stylesheet)
+  function controlShown(el) {
+    var box = el.getBoundingClientRect();
+    return hasBox(el) && !el.hidden && box.width > 1 && box.height > 1;
   }
   // chooseTyped(ref, text, options) -> Promise<answer | null>, on the extension lane once the text typed is read
   // back: the option its list shows for it clicked, as a person does, a list that stays open then closed (Escape:
@@ -343,6 +351,7 @@
     var selected = closed || option.getAttribute("aria-selected") === "true" || option.getAttribute("aria-checked") === "true";
     var value = field.value === undefined ? "" : String(field.value);
     var shown = clean(shownText(typed.box) + " " + value);
+    typedShown.delete(found.element); // (read once: a later choice in the list is judged anew)
     var at = shown.toLowerCase().indexOf(name.toLowerCase());
     if (selected && at >= 0) {
       var held = clean(value).toLowerCase() === name.toLowerCase() ? value : shown.slice(at, at + name.length); // (its case)

@@ -298,7 +298,7 @@
       "corner all left right top bottom svg glyph glyphicon glyphicons material symbols outlined mdi bi el primary secondary " +
       "tertiary small large big the a of clickable pointer action actions control size theme notranslate lighten darken " +
       "text mui css jss root medium base font lucide feather tabler heroicon rounded flex inline block shadow border " +
-      "ring transition cursor center justify gap opacity outline vaadin lumo padded"
+      "ring transition cursor center justify gap opacity outline vaadin lumo padded overflow"
   );
   // Of those, the directions: a glyph's own words when the class names a glyph that points (mdi-chevron-left), where
   // they tell a calendar's two arrows apart.

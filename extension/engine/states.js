@@ -70,6 +70,8 @@
   // The value shown after the element's line, or undefined when it shows none (never a password).
   function valueOf(el, tag, role) {
     if (tag === "input" && el.type === "file") return chosenFiles(el);
+    // a colour input is a button (Chromium's ColorWell) holding a colour, which Chromium's tree gives as its value
+    if (tag === "input" && el.type === "color") return el.value;
     if (tag === "input") return el.type !== "password" && VALUE_FIELDS[role] ? el.value : undefined;
     if (tag === "textarea") return el.value;
     if (tag === "select") {

@@ -111,6 +111,7 @@ History</span></button></div>
 <input id="unshown" type="file" hidden><label for="unshown" style="cursor: pointer">Browse</label>
 <button class="calendar svelte-16sct4k"><svg width="10" height="10"></svg></button>
 <button class="share padded svelte-1ed2p3z"><svg width="10" height="10"></svg></button>
+<input class="widget-readout overflow" style="width: 3em" aria-hidden="false">
 <table role="grid" aria-label="December 2026"><tr><td role="gridcell"><button aria-label="20, December, 2026">
 20</button></td></tr></table>
 <div id="host"></div>
@@ -365,6 +366,9 @@ def test_what_h2o_waves_fluent_widgets_draw_is_there_to_act_on(tab: Tab, server:
     # and Gradio's icon buttons (Svelte's): hinted by the words of their class, not by Svelte's scoped class
     assert re.search(r"^- button \[hint=calendar\] @e\d+$", text, re.M), text
     assert re.search(r"^- button \[hint=share\] @e\d+$", text, re.M), text
+    # ipywidgets' slider readout gets an "overflow" class while its text overflows it (Voila, tried as a user would):
+    # a state, not the field's word, so its hint stays
+    assert re.search(r"^- textbox \[hint=widget-readout\] @e\d+$", text, re.M), text
     day = '^    - gridcell "20, December, 2026" @e\\d+:\n      - button "20, December, 2026" @e\\d+$'
     assert re.search(day, text, re.M), text
 

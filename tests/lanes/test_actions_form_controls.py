@@ -362,3 +362,12 @@ def test_fuzzed_text_lands_exactly_or_is_invalid_value_with_nothing_changed(
 
     lands_or_refused()
     assert len(examples) >= EXAMPLES
+
+
+def test_a_colour_input_shows_the_colour_it_holds(agent: LaneAgent) -> None:
+    """A Voilà app's colour picker (tried as a user would) showed as a bare button: the colour was nowhere in the
+    snapshot, and a change of it answered unchanged. Chromium's tree gives a ColorWell its colour as its value."""
+    ref = control(agent, "accent")
+    assert f'- button "Accent" {ref}: #000000' in agent.snapshot()
+    typed = agent.ok("browser_type", ref=ref, text="#1e90ff", see="changes")
+    assert not typed.get("unchanged") and f"{ref}: #1e90ff" in typed["snapshot"], typed

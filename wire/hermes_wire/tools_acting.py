@@ -135,7 +135,8 @@ ACTION_TOOLS = (
         "the user allowed ($HERMES_HOME/uploads, where a relative path points, and browser.uploads.allow_dirs), each "
         "within the size caps (else upload_refused). A file input gets them as the browser's own file chooser "
         "would give them; anything else gets them dropped on it, and a drop the page does not take is upload_not_taken "
-        "(an uploader's button is clicked instead: its answer says file_chooser). No native file dialog ever opens.",
+        "(nothing is clicked: click the uploader's button with browser_click, whose answer says file_chooser, then "
+        "call this without ref). No native file dialog ever opens.",
         schema=arguments(
             {
                 "paths": {

@@ -504,10 +504,16 @@
     // treats it as a password, and no read shows what it holds.
     var secret = TEXT_FIELD_ROLES[role] && sensitiveKind(el) === "password";
     if (secret) node.states += " [password]";
-    var value = secret ? undefined : valueOf(el, tag, role);
+    // (a password shows a dot a character, as the page draws it and Chromium's tree gives it: a change of it is seen)
+    var value = secret ? maskedValue(el) : valueOf(el, tag, role);
     if (value !== undefined) node.value = cap(clean(value), VALUE_CAP);
     if (walk.urls && role === "link") node.url = shownUrl(el.getAttribute("href"));
     return node;
+  }
+  var MASK_MAX = 40;
+  function maskedValue(el) {
+    var length = typeof el.value === "string" ? Array.from(el.value).length : 0;
+    return length ? "\u2022".repeat(Math.min(length, MASK_MAX)) : undefined;
   }
   // A link's href as the text shows it; undefined for none, "#" and script or data URLs.
   function shownUrl(href) {

@@ -102,11 +102,15 @@ LINKS = page(
 <button onclick="document.title = 'Pressed'">Nothing else</button>""",
 )
 
+#: A password field (a Voila app's, tried as a user would, answered unchanged as it filled: the snapshot showed
+#: nothing of it).
+PASSWORD = page("Password", """<h1>Sign in</h1><label>Password <input type="password" id="pw"></label>""")
+
 
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/react": REACT_LIST, "/big": BIG_TABLE, "/hostile": HOSTILE_PAGE, "/two-fields": TWO_FIELDS}
-    served["/links"] = LINKS
+    served |= {"/links": LINKS, "/password": PASSWORD}
     with serve_action_pages(served) as server:
         yield server
 
@@ -266,3 +270,15 @@ def test_a_link_read_in_full_then_compactly_is_no_change_and_a_link_whose_addres
     moved = agent.ok("browser_snapshot", full=True, changes=True)
     marked = [(mark, line.name, line.url) for mark, line in parse_changes(str(moved["snapshot"])) if mark != " "]
     assert marked == [("~", "Docs", "/docs/v2"), ("~", "Move the docs", None)], moved["snapshot"]
+
+
+def test_a_password_field_that_fills_is_a_change_and_shows_no_character(agent: LaneAgent) -> None:
+    """A dot a character, as the page draws it (and Chromium's tree gives it)."""
+    agent.open("/password")
+    field = ref_of(lines_of(agent), "textbox", "Password")
+    dot = "\u2022"
+    typed = agent.ok("browser_type", ref=field, text="hunter2", see="changes")
+    assert not typed.get("unchanged") and f"{field}: {dot * 7}" in typed["snapshot"], typed
+    pressed = agent.ok("browser_press", key="x", see="changes")
+    assert not pressed.get("unchanged") and f"{field}: {dot * 8}" in pressed["snapshot"], pressed
+    assert "hunter2" not in json.dumps([typed, pressed, agent.ok("browser_snapshot", full=True)])

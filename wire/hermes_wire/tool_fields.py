@@ -87,7 +87,11 @@ SEEN = (
         "changes=true shows them; the compact page after a navigation), or the compact page (see=page).",
     ),
     ResultField("changes", "With see=changes, when the snapshot holds changes: {added, removed, changed}."),
-    ResultField("unchanged", "With see=changes, true when the action changed nothing on the page."),
+    ResultField(
+        "unchanged",
+        "With see=changes, true when the action changed nothing the snapshot shows (a page may still have told its "
+        "server: a value sent on Enter; or drawn a state no role or attribute says: a toggle's class).",
+    ),
     ResultField(
         "snapshot_error",
         "Instead of snapshot, when the action succeeded but the page could not be read after it: {code, message}.",

@@ -57,6 +57,15 @@ class SetUpChild:
 
 
 @dataclass(frozen=True)
+class ReleaseChild:
+    """A child target the lane does not follow (a page's worker) attached, paused as every child is: let it run, and
+    detach from it (``parent``: the session it attached to)."""
+
+    session_id: str
+    parent: str
+
+
+@dataclass(frozen=True)
 class RefreshFrameTree:
     """Ask the session for its frame tree (``Page.getFrameTree``) and feed it to ``frame_tree_loaded``."""
 
@@ -79,7 +88,7 @@ class TabCrashed:
     session_ids: frozenset[str]
 
 
-Effect = DialogEffect | SetUpChild | RefreshFrameTree | ContinueRequest | TabCrashed
+Effect = DialogEffect | SetUpChild | ReleaseChild | RefreshFrameTree | ContinueRequest | TabCrashed
 
 
 class SupervisorState:
@@ -211,8 +220,10 @@ class SupervisorState:
     def _attached_to_target(self, params: dict[str, Any], session_id: str, now: float) -> Sequence[Effect]:
         info = params.get("targetInfo") or {}
         child = params.get("sessionId")
-        if not isinstance(child, str) or info.get("type") != "iframe":
+        if not isinstance(child, str):
             return []
+        if info.get("type") != "iframe":  # a worker: it waits for a debugger until let run
+            return [ReleaseChild(child, session_id)]
         target_id = str(info.get("targetId"))
         if not self.targets.child_attached(session_id, child, target_id):
             return []

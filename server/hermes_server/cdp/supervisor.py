@@ -12,9 +12,9 @@ nothing here depends on which.
 Every flat session (the tab, and each OOPIF auto-attached inside it) is set up the same way:
 ``Page`` (dialogs, frames, lifecycle) and ``Runtime`` (console errors, execution contexts)
 enabled, the init scripts (the dialog bridge, the snapshot engine's page-world hook and isolated world)
-registered, and ``Target.setAutoAttach {autoAttach, flatten, waitForDebuggerOnStart}``
-limited to iframes, so each new OOPIF is paused until it has been set up the same way and
-none of its scripts runs before ours.
+registered, and ``Target.setAutoAttach {autoAttach, flatten, waitForDebuggerOnStart}``, so each new OOPIF is
+paused until it has been set up the same way and none of its scripts runs before ours; a page's worker, paused
+too, is let run at once and detached from.
 
 Waiting: ``until(check)`` re-evaluates ``check`` after every event (no polling), and
 ``act`` races a command against a dialog opening: a click whose handler calls ``alert``
@@ -43,6 +43,7 @@ from hermes_server.cdp.state import (
     ContinueRequest,
     Effect,
     RefreshFrameTree,
+    ReleaseChild,
     SetUpChild,
     SupervisorState,
     TabCrashed,
@@ -54,13 +55,10 @@ T = TypeVar("T")
 
 #: How long stopping may spend closing the tabs (or the browser context) it opened before it just drops the connection.
 STOP_CLEANUP_TIMEOUT_S = 2.0
-#: Auto-attach only iframes: workers would be paused too and need resuming, for nothing we track.
-AUTO_ATTACH = {
-    "autoAttach": True,
-    "waitForDebuggerOnStart": True,
-    "flatten": True,
-    "filter": [{"type": "iframe"}, {"exclude": True}],
-}
+#: Auto-attach every child (a frame in another process, which is set up before it runs, and a page's workers): a filter
+#: that left workers out did not keep them from waiting for a debugger, and a page that computes or uploads in a worker
+#: (Taipy's uploads) hung. A child that is not a frame is let run and detached from (``ReleaseChild``).
+AUTO_ATTACH = {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True}
 
 
 @dataclass(frozen=True)
@@ -369,6 +367,8 @@ class CDPSupervisor:
                 )
             elif isinstance(effect, SetUpChild):
                 self._spawn(self._set_up_child(effect.session_id))
+            elif isinstance(effect, ReleaseChild):
+                self._spawn(self._release_child(effect))
             elif isinstance(effect, RefreshFrameTree):
                 self._spawn(self._refresh_frame_tree(effect.session_id))
             elif isinstance(effect, TabCrashed):
@@ -388,6 +388,12 @@ class CDPSupervisor:
             await self._set_up_session(session_id, is_tab=False)
         except CDPCommandFailed as failed:  # the frame went away while we set it up
             log.debug("child session %s not set up: %s", session_id, failed)
+
+    async def _release_child(self, effect: ReleaseChild) -> None:
+        await self._quietly(self.send("Runtime.runIfWaitingForDebugger", session_id=effect.session_id))
+        await self._quietly(
+            self.send("Target.detachFromTarget", {"sessionId": effect.session_id}, session_id=effect.parent)
+        )
 
     async def _refresh_frame_tree(self, session_id: str) -> None:
         with contextlib.suppress(CDPCommandFailed):

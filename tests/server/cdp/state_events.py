@@ -47,13 +47,15 @@ def bridge_paused(kind: str, message: str, session: str = PAGE, frame: str = TAB
     return CDPEvent("Fetch.requestPaused", {"requestId": request, "frameId": frame, "request": {"url": url}}, session)
 
 
-def child_attached(target: str, child_session: str, parent_session: str = PAGE, parent_frame: str = TAB) -> CDPEvent:
+def child_attached(
+    target: str, child_session: str, parent_session: str = PAGE, parent_frame: str = TAB, kind: str = "iframe"
+) -> CDPEvent:
     return CDPEvent(
         "Target.attachedToTarget",
         {
             "sessionId": child_session,
             "waitingForDebugger": True,
-            "targetInfo": {"targetId": target, "type": "iframe", "url": "", "parentFrameId": parent_frame},
+            "targetInfo": {"targetId": target, "type": kind, "url": "", "parentFrameId": parent_frame},
         },
         parent_session,
     )

@@ -6,7 +6,7 @@ import pytest
 
 from hermes_server.cdp.events import CDPEvent
 from hermes_server.cdp.frames import FRAME_TREE_MAX_ENTRIES
-from hermes_server.cdp.state import RefreshFrameTree, SetUpChild
+from hermes_server.cdp.state import RefreshFrameTree, ReleaseChild, SetUpChild
 from hermes_wire.errors import ToolError
 from tests.server.cdp.state_events import (
     PAGE,
@@ -82,6 +82,15 @@ def test_an_oopif_gets_its_child_session_and_survives_the_swap_detach() -> None:
     assert state.frames.session_for("X", TAB) == "S-X"
     state.feed(session_detached("S-X", "X", via=PAGE), 2.0)
     assert state.frames.tree(TAB)["children"] == [] and "S-X" not in state.targets
+
+
+def test_a_worker_attached_paused_is_let_run_and_left() -> None:
+    """A page's worker waits for a debugger like every child the auto-attach gives (Taipy's uploads hung on it): it is
+    released, and it is no target or frame of the lane's."""
+    state = state_with_tab()
+    for kind in ("worker", "shared_worker", "service_worker"):
+        assert state.feed(child_attached("W", "S-W", kind=kind), 1.0) == [ReleaseChild("S-W", PAGE)]
+    assert "S-W" not in state.targets and "W" not in state.frames
 
 
 def test_a_child_target_of_an_unknown_session_is_ignored() -> None:

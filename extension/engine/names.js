@@ -274,12 +274,25 @@
     if (!content || content === "none" || content === "normal") return "";
     if (style.visibility === "hidden" || style.visibility === "collapse" || style.display === "none") return "";
     var text = "";
-    content.replace(GENERATED_PARTS, function (match, double, single, attribute) {
+    altText(content).replace(GENERATED_PARTS, function (match, double, single, attribute) {
       if (attribute !== undefined) text += el.getAttribute(attribute) || "";
       else text += (double !== undefined ? double : single).replace(/\\(.)/g, "$1");
       return match;
     });
     return text.replace(PRIVATE_USE, "");
+  }
+  // A content's text for assistive technology: what follows its top-level "/" where it gives one (`"_" / ""`, the
+  // underscore DevExtreme draws before each list item, says nothing), else the content itself.
+  function altText(content) {
+    var quote = null;
+    for (var i = 0; i < content.length; i++) {
+      var char = content.charAt(i);
+      if (char === "\\") i++;
+      else if (quote) quote = char === quote ? null : quote;
+      else if (char === '"' || char === "'") quote = char;
+      else if (char === "/") return content.slice(i + 1);
+    }
+    return content;
   }
   function accessibleName(el) {
     referenced.clear();

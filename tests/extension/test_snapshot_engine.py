@@ -112,6 +112,8 @@ History</span></button></div>
 <button class="calendar svelte-16sct4k"><svg width="10" height="10"></svg></button>
 <button class="share padded svelte-1ed2p3z"><svg width="10" height="10"></svg></button>
 <input class="widget-readout overflow" style="width: 3em" aria-hidden="false">
+<style>.dx-item-content::before { content: "_" / ""; }</style>
+<div role="listbox" aria-label="Items"><div role="option"><div class="dx-item-content">Medium</div></div></div>
 <table role="grid" aria-label="December 2026"><tr><td role="gridcell"><button aria-label="20, December, 2026">
 20</button></td></tr></table>
 <div id="host"></div>
@@ -370,6 +372,9 @@ def test_what_h2o_waves_fluent_widgets_draw_is_there_to_act_on(tab: Tab, server:
     # ipywidgets' slider readout gets an "overflow" class while its text overflows it (Voila, tried as a user would):
     # a state, not the field's word, so its hint stays
     assert re.search(r"^- textbox \[hint=widget-readout\] @e\d+$", text, re.M), text
+    # DevExtreme's list items draw "_" before their text with no text for assistive technology ("_" / ""): Chromium
+    # names them by their text alone
+    assert re.search(r'^  - option "Medium" @e\d+$', text, re.M), text
     day = '^    - gridcell "20, December, 2026" @e\\d+:\n      - button "20, December, 2026" @e\\d+$'
     assert re.search(day, text, re.M), text
 

@@ -65,6 +65,4 @@ def test_workers_the_page_starts_answer(agent: LaneAgent) -> None:
     agent.ok("browser_click", ref=ref_of(agent, 'button "Ping the worker"'))
     wait_until(lambda: answers(agent) == ["first answered"], ANSWER_S, "the page's first worker to answer")
     agent.ok("browser_click", ref=ref_of(agent, 'button "Start another worker"'))
-    wait_until(
-        lambda: answers(agent) == ["first answered", "second answered"], ANSWER_S, "a worker a click started"
-    )
+    wait_until(lambda: answers(agent) == ["first answered", "second answered"], ANSWER_S, "a worker a click started")

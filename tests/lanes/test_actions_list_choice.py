@@ -91,9 +91,68 @@ report();
 )
 
 
+#: MUI's multiple select (a Taipy app's, tried as a user would): the box opens a list over an invisible backdrop, with
+#: the focus on its first option; type-ahead moves the focus, Enter toggles the option in focus, and the list stays
+#: open for another until Escape. The form's next field, under the backdrop, takes no press while it is open.
+MUI_MULTIPLE = page(
+    '{"toppings": [], "rush": false}',
+    """<style>
+#backdrop { position: fixed; inset: 0; display: none; z-index: 10; }
+#list { position: absolute; top: 60px; left: 8px; width: 300px; background: white; display: none; z-index: 11;
+  margin: 0; padding: 0; list-style: none; }
+#list li { padding: 10px; }
+</style>
+<label id="toppings-label">Toppings</label>
+<div id="box" role="combobox" aria-labelledby="toppings-label" aria-haspopup="listbox" aria-expanded="false"
+  tabindex="0" style="border: 1px solid gray; width: 300px; height: 24px"></div>
+<div id="backdrop"></div>
+<ul id="list" role="listbox" aria-multiselectable="true"><li role="option" aria-selected="false">Olives</li>
+  <li role="option" aria-selected="false">Ham</li><li role="option" aria-selected="false">Basil</li></ul>
+<p style="margin-top: 90px"><label><input type="checkbox" id="rush"> Rush order</label></p>
+<script>
+const state = { toppings: [], rush: false };
+const report = () => { document.title = JSON.stringify(state); };
+const box = document.getElementById('box');
+const list = document.getElementById('list');
+const backdrop = document.getElementById('backdrop');
+const show = (open) => {
+  list.style.display = backdrop.style.display = open ? 'block' : 'none';
+  box.setAttribute('aria-expanded', String(open));
+  if (open) list.querySelector('li').focus();
+};
+for (const option of list.children) option.tabIndex = -1;
+box.addEventListener('click', () => show(true));
+backdrop.addEventListener('click', () => show(false));
+document.addEventListener('keydown', (event) => { if (event.key === 'Escape') show(false); });
+let typed = '';
+let last = 0;
+list.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter') {
+    event.preventDefault();
+    document.activeElement.click();
+    return;
+  }
+  if (event.key.length !== 1) return;
+  typed = (event.timeStamp - last > 500 ? '' : typed) + event.key.toLowerCase();
+  last = event.timeStamp;
+  const hit = [...list.children].find((option) => option.textContent.toLowerCase().startsWith(typed));
+  if (hit) hit.focus();
+});
+list.addEventListener('click', (event) => {
+  const option = event.target.closest('li');
+  option.setAttribute('aria-selected', String(option.getAttribute('aria-selected') !== 'true'));
+  state.toppings = [...list.querySelectorAll('[aria-selected=true]')].map((each) => each.textContent);
+  box.textContent = state.toppings.join(', ');
+  report();
+});
+document.getElementById('rush').addEventListener('change', (event) => { state.rush = event.target.checked; report(); });
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/selects": SELECTS}) as server:
+    with serve_action_pages({"/selects": SELECTS, "/mui-multiple": MUI_MULTIPLE}) as server:
         yield server
 
 
@@ -156,3 +215,16 @@ def test_a_name_no_option_has_chooses_nothing_and_closes_the_list_again(agent: L
         f"not_typable: Element {sauce} chooses from a list it opens when clicked, and a click on it showed no list; "
         "nothing was chosen: take a new snapshot."
     )
+
+
+def test_a_list_chosen_in_by_keys_that_stays_open_is_closed_for_the_next_field(agent: LaneAgent) -> None:
+    """browser_fill_form chose Taipy's topping by the list's keys and left the list open: the next field was refused,
+    a backdrop in the way. A person closes it (Escape) once done, and so do both lanes."""
+    agent.open("/mui-multiple")
+    fields = [
+        {"ref": ref_of(agent, 'combobox "Toppings"'), "value": "Ham"},
+        {"ref": ref_of(agent, 'checkbox "Rush order"'), "value": "true"},
+    ]
+    agent.ok("browser_fill_form", fields=fields)
+    assert state(agent) == {"toppings": ["Ham"], "rush": True}
+    assert agent.evaluated("document.getElementById('list').style.display") == "none"

@@ -139,8 +139,9 @@ async def _move_slider(browsing: Browsing, frame: FrameInfo, args: Arguments) ->
 
 async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: str) -> dict[str, Any]:
     """The click opened a list and put the focus on its option (MUI's select): the option's name is typed there, as a
-    person does (the list's type-ahead moves the focus to it), and Enter chooses it; a list whose keys reach no option
-    of that name is closed again (Escape), nothing chosen (the engine's type_ahead.js, as the extension lane's)."""
+    person does (the list's type-ahead moves the focus to it), and Enter chooses it, a list that stays open then closed
+    with Escape (MUI's multiple select); a list whose keys reach no option of that name is closed again (Escape),
+    nothing chosen (the engine's type_ahead.js, as the extension lane's)."""
     supervisor = browsing.supervisor
     _, session = supervisor.tab_session()
     engine = browsing.engine()
@@ -156,6 +157,9 @@ async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: 
     before = Before.now(supervisor, frame)
     await act(supervisor, press_key(supervisor, session, parse_key("Enter"), held_in(engine, frame)))
     await engine.after_click(frame)
+    if (await engine.call(frame, "listStillOpen"))["open"]:  # a list of several stays open: closed, as done
+        await press_key(supervisor, session, parse_key("Escape"), held_in(engine, frame))
+        await engine.after_click(frame)
     chosen = await engine.call(frame, "chosenShown", ref, text)
     return await follow(supervisor, frame, chosen, before)
 

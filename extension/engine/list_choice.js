@@ -216,7 +216,7 @@
   // exactly one option of that name (typedOffer, then the extension lane's chooseTyped or the cdp lane's real click
   // at optionPoint), and read back that it took (typedChosen). Never in a search field, where a suggestion's click
   // runs the search the agent did not ask for.
-  var typedShown = new WeakMap(); // a ref's element -> {list: the list typing showed, box: what shows its choice}
+  var typedShown = new WeakMap(); // a ref's element -> {list typing showed, box that shows its choice, option offered}
   // typedOffer(ref, text) -> Promise<{ok, offered, name?}>: whether the list of the combobox typed into shows one
   // option named `text`, not chosen already (an option chosen in a list of several is left so: a click takes it
   // away), where a person sees it once the list has moved into place (Vuetify's grows in: the animations that end

@@ -164,7 +164,7 @@
       result.checked = native ? (el.indeterminate ? "mixed" : String(el.checked)) : toggle ? pressed : el.getAttribute("aria-checked") || "false";
     } else {
       // what it holds, read as typed() reads it (a password field: only that it is one)
-      var field = engine.segmentedField(el) ? el : engine.typingTarget(el);
+      var field = engine.readTarget(el);
       var sensitive = engine.sensitiveField(field);
       if (sensitive && sensitive.kind === "password") result.password = true;
       else result.holds = engine.cap(engine.heldNow(field).text, engine.VALUE_CAP);

@@ -130,12 +130,15 @@
   function chooseInOpenList(ref, text, options) {
     return chooseNamed(ref, namesOf(text), options).then(function (done) {
       if (!done.ok) return done;
-      return Promise.resolve(engine.listInFocus() ? engine.press("Escape") : null)
-        .then(engine.frameAndTurn)
-        .then(function () {
-          return listChosen(ref, text);
-        });
+      return closeListInFocus().then(function () {
+        return listChosen(ref, text);
+      });
     });
+  }
+  // A list that keeps the focus once chosen in (a list of several stays open for the next, over what comes after it)
+  // is closed with Escape, as a person closes it once done; then the page has drawn what that did.
+  function closeListInFocus() {
+    return Promise.resolve(engine.listInFocus() ? engine.press("Escape") : null).then(engine.frameAndTurn);
   }
   // Each option named clicked in the list the box opened (one chosen already in a list of several is left so), once
   // the page has done and drawn what the click before did; Escape if a name showed nowhere, or if a click there
@@ -226,7 +229,7 @@
     if (!found.ok) return Promise.resolve(found);
     var field = engine.typingTarget(found.element);
     var name = clean(text);
-    var list = [found.element, field].filter(listShownBy).map(listOf)[0] || expandedList(found.element, field, name);
+    var list = listOf(found.element) || listOf(field) || expandedList(found.element, field, name);
     var combobox = engine.roleOf(found.element, tagOf(found.element)) === "combobox" || engine.roleOf(field, tagOf(field)) === "combobox";
     var none = { ok: true, offered: false };
     if (!list || !combobox || !name || String(text).trim().indexOf("\n") >= 0 || isSearchField(found.element)) return Promise.resolve(none);
@@ -261,11 +264,17 @@
   // The list an expanded combobox shows that its aria-controls misses (Blueprint's Suggest names a list of another
   // id): the one list shown in its document or shadow root with an option of that name.
   function expandedList(box, field, name) {
-    if (![box, field].some(function (each) { return each.getAttribute("aria-expanded") === "true"; })) return null;
+    if (!saysExpanded([box, field], "true")) return null;
     var lists = Array.prototype.filter.call(field.getRootNode().querySelectorAll('[role="listbox"]'), function (list) {
       return hasBox(list) && optionsOf(list).some(function (option) { return named(option, name); });
     });
     return lists.length === 1 ? lists[0] : null;
+  }
+  // Whether one of the elements (a combobox, its field) says its list is shown ("true") or not ("false").
+  function saysExpanded(elements, value) {
+    return elements.some(function (each) {
+      return each.getAttribute("aria-expanded") === value;
+    });
   }
   // (a search form's field, by its landmark: input type=search is no sign, Quasar's select filters in one, Choices.js's
   // and Select2's too)
@@ -331,8 +340,7 @@
     var typed = typedShown.get(found.element);
     if (!typed || !typed.list.isConnected) return Promise.resolve({ ok: true, open: false });
     return engine.animationsEnded(typed.list).then(function () {
-      var field = engine.typingTarget(found.element);
-      var expanded = [found.element, field].some(function (each) { return each.getAttribute("aria-expanded") === "true"; });
+      var expanded = saysExpanded([found.element, engine.typingTarget(found.element)], "true");
       return { ok: true, open: typed.list.isConnected && hasBox(typed.list) && expanded };
     });
   }
@@ -347,7 +355,7 @@
     var list = typed.list && hasBox(typed.list) ? typed.list : null;
     var option = list ? optionsOf(list).filter(function (each) { return named(each, name); })[0] : null;
     // (the list closed: it is gone, or its combobox says so while it fades out, as Gradio's does)
-    var closed = !option || [found.element, field].some(function (each) { return each.getAttribute("aria-expanded") === "false"; });
+    var closed = !option || saysExpanded([found.element, field], "false");
     var selected = closed || option.getAttribute("aria-selected") === "true" || option.getAttribute("aria-checked") === "true";
     var value = field.value === undefined ? "" : String(field.value);
     var shown = clean(shownText(typed.box) + " " + value);
@@ -375,6 +383,7 @@
     chooseInOpenList: chooseInOpenList,
     listShownBy: listShownBy,
     listWay: listWay,
+    closeListInFocus: closeListInFocus,
     focusInListOf: focusInListOf,
     listStillOpen: listStillOpen,
     optionPoint: optionPoint,

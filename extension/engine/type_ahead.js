@@ -124,9 +124,7 @@
           // a list of several stays open after Enter, over what comes after it: closed, as a person does once done
           return Promise.resolve(press("Enter"))
             .then(engine.frameAndTurn)
-            .then(function () {
-              return engine.listInFocus() ? Promise.resolve(press("Escape")).then(engine.frameAndTurn) : null;
-            })
+            .then(engine.closeListInFocus)
             .then(function () {
               return chosenShown(ref, text);
             });

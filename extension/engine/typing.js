@@ -329,9 +329,13 @@
     if (inSegments) return inSegments;
     var found = lookup(ref);
     if (!found.ok) return found;
-    var el = segmentedField(found.element) ? found.element : typingTarget(found.element);
+    var el = readTarget(found.element);
     if (tagOf(el) === "input") text = text.replace(/\n+/g, "");
     return typedCheck(el, found.number, text);
+  }
+  // What is read back for a ref's element: a field in segments itself (segments.js), else what it is typed into.
+  function readTarget(el) {
+    return segmentedField(el) ? el : typingTarget(el);
   }
   // A widget wrapper (a custom combobox, a labelled box) hands the text to its one visible field.
   // A combobox's field too: the one it owns or controls (aria-owns, aria-controls), or the one a click on it put the
@@ -593,6 +597,7 @@
   Object.assign(engine, {
     typedCheck: typedCheck,
     heldNow: held,
+    readTarget: readTarget,
     type: type,
     typeSettled: typeSettled,
     typed: typed,

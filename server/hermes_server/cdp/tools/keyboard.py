@@ -104,13 +104,12 @@ async def _choose_typed(browsing: Browsing, frame: FrameInfo, ref: str, text: st
     if not offer["offered"]:
         return None
     point = await engine.option_point(frame, ref, offer["name"], [offer["name"]])
-    _, session = browsing.supervisor.tab_session()
     if point is not None:
+        _, session = browsing.supervisor.tab_session()
         await act(browsing.supervisor, send_mouse(browsing.supervisor, session, mouse_events(*point, Gesture())))
         await engine.after_click(frame)
     if (await engine.call(frame, "typedListOpen", ref))["open"]:  # a list of several stays open: closed, as done
-        await press_key(browsing.supervisor, session, parse_key("Escape"), held_in(engine, frame))
-        await engine.after_click(frame)
+        await _close_list(browsing, frame)
     chosen: dict[str, Any] = await engine.call(frame, "typedChosen", ref, text)
     return chosen
 
@@ -158,8 +157,7 @@ async def _choose_by_keys(browsing: Browsing, frame: FrameInfo, ref: str, text: 
     await act(supervisor, press_key(supervisor, session, parse_key("Enter"), held_in(engine, frame)))
     await engine.after_click(frame)
     if (await engine.call(frame, "listStillOpen"))["open"]:  # a list of several stays open: closed, as done
-        await press_key(supervisor, session, parse_key("Escape"), held_in(engine, frame))
-        await engine.after_click(frame)
+        await _close_list(browsing, frame)
     chosen = await engine.call(frame, "chosenShown", ref, text)
     return await follow(supervisor, frame, chosen, before)
 
@@ -194,10 +192,18 @@ async def _choose_from_list(
             await act(supervisor, send_mouse(supervisor, session, mouse_events(*point, Gesture())))
     await engine.after_click(frame)
     if opened and (await engine.call(frame, "listStillOpen"))["open"]:
-        await press_key(supervisor, session, parse_key("Escape"), held_in(engine, frame))
-        await engine.after_click(frame)
+        await _close_list(browsing, frame)
     chosen = await engine.call(frame, "listChosen", ref, text)
     return await follow(supervisor, frame, chosen, before)
+
+
+async def _close_list(browsing: Browsing, frame: FrameInfo) -> None:
+    """A list that stays open once chosen in (a list of several, over what comes after it) closed with Escape, as a
+    person closes it once done (list_choice.js closeListInFocus), once the page has drawn what that did."""
+    _, session = browsing.supervisor.tab_session()
+    engine = browsing.engine()
+    await press_key(browsing.supervisor, session, parse_key("Escape"), held_in(engine, frame))
+    await engine.after_click(frame)
 
 
 async def _to_last_field(browsing: Browsing, frame: FrameInfo, ref: str, session: str) -> None:

@@ -66,7 +66,8 @@
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
  *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
- *   afterClick() -> Promise<{ok}>: once the page has drawn a frame and the tasks queued by then have run
+ *   afterClick(ref?) -> Promise<{ok}>: once the page has drawn a frame and the tasks queued by then have run (with the
+ *       ref of a field clicked to type into: the field beside it that the click gave the focus, noted: typing.js)
  *   afterArrival() -> Promise<{ok}>: once the tasks queued by then have run (a lane's pointer moved, then presses)
  *   beforeSecondPress(x, y) -> Promise<{ok}>: afterClick's wait, then until what lies at (x, y) keeps still
  *       (landing.js, secondPressReady): when a lane's real double click presses the second time
@@ -254,8 +255,12 @@
       // handlers of the click defer work that a person's first key comes long after. A rich editor takes the
       // caret in a timer and draws it in a scheduler's task (Slate); a date field opens its calendar in the next
       // frame, and one that opens with a value in the field moves the focus to that day (PrimeVue).
-      afterClick: function () {
+      // With a ref (the field clicked to type into), the field beside it the click handed the focus to is the one its
+      // keys go into and are read back from (typing.js focusHandedOn).
+      afterClick: function (ref) {
         return engine.frameAndTurn().then(function () {
+          var found = ref ? engine.lookup(ref) : null;
+          if (found && found.ok) engine.focusHandedOn(found.element, engine.typingTarget(found.element));
           return { ok: true };
         });
       },

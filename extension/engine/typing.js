@@ -110,12 +110,15 @@
     }
     return engine.pressToType(segmented ? segmented.press : el, number).then(function (pressed) {
       if (!pressed.ok) return pressed;
-      if (focusedElement() !== el) focusElement(el); // (a page that cancels the press's mousedown keeps the focus)
+      // (a page that cancels the press's mousedown keeps the focus where it was)
+      if (focusedElement() !== el && !focusHandedOn(found.element, el)) focusElement(el);
       // A person's first key comes once the page has shown what the click did: PrimeVue's time field opens its
       // panel in the next frame, and the panel, opening, puts the model's value back into the field (what was
       // typed before it opened was emptied).
       return engine.frameAndTurn().then(function () {
-        return typeInFocus(el, number, text, options, editable);
+        // the keys go where the press put the focus, in a field beside it that the page handed it to (Kendo UI's)
+        var handed = segmented ? null : focusHandedOn(found.element, el);
+        return typeInFocus(handed || el, number, text, options, editable);
       });
     });
   }
@@ -341,10 +344,10 @@
   // A combobox's field too: the one it owns or controls (aria-owns, aria-controls), or the one a click on it put the
   // focus in while that shows (openToType()).
   function typingTarget(el) {
-    var tag = tagOf(el);
-    if (tag === "input" || tag === "textarea" || tag === "select" || el.isContentEditable) return el;
     var opened = openedFields.get(el);
     if (opened && opened.isConnected && hasBox(opened)) return opened;
+    var tag = tagOf(el);
+    if (tag === "input" || tag === "textarea" || tag === "select" || el.isContentEditable) return el;
     var fields = el.querySelectorAll(FIELDS_INSIDE);
     if (fields.length === 1 && hasBox(fields[0])) return fields[0];
     var segmented = segmentedField(el);
@@ -411,6 +414,18 @@
       return nextFrame().then(look);
     }
     return look();
+  }
+  // focusHandedOn(element, field) -> the field a press on `field` (the element's) handed the focus to, remembered for
+  // the element while it shows; null if the focus is elsewhere. Kendo UI's NumericTextBox shows its number, formatted,
+  // in one input and edits it in another beside it (the same parent), which takes the focus on a press: a person's
+  // keys go there, and what they typed is read back from there. A field the focus went to elsewhere on the page is not
+  // the one named: the keys are not sent after it.
+  function focusHandedOn(element, field) {
+    var focused = focusedElement();
+    var beside = focused && focused !== field && field.parentElement && composedContains(field.parentElement, focused);
+    if (!beside || !takesText(focused)) return null;
+    openedFields.set(element, focused);
+    return focused;
   }
   function notOpened(number) {
     return failure("not_typable", "Element " + refText(number) + " does not take text, and a click on it put the focus in no field to type into; take a new snapshot.");
@@ -606,6 +621,7 @@
     opensToType: opensToType,
     unaskedClick: unaskedClick,
     fieldOpenedBy: fieldOpenedBy,
+    focusHandedOn: focusHandedOn,
     notOpened: notOpened,
   });
 })(globalThis.__hermesEngine);

@@ -589,11 +589,15 @@ class PageEngine:
         x, y = await self._in_page(frame, aimed)
         return frame, answer["facts"], (x, y, aimed)
 
-    async def after_click(self, frame: FrameInfo) -> None:
+    async def after_click(self, frame: FrameInfo, ref: str | None = None) -> None:
         """Once ``frame``'s page has drawn a frame and run the tasks queued by then (a timer's and a scheduler's
         message): what its handlers of a click deferred is done and shown, as it is by the time a person's first
-        key comes."""
-        await self.call(frame, "afterClick")
+        key comes. With ``ref``, the field clicked to type into: a field beside it that the click gave the focus
+        (Kendo UI's number box edits in an input beside the one it shows) is the one typed into and read back."""
+        if ref is None:
+            await self.call(frame, "afterClick")
+        else:
+            await self.call(frame, "afterClick", ref)
 
     async def key_taken(self, frame: FrameInfo, paced: bool) -> bool:
         """Whether ``frame``'s page took the last key itself (cancelled its keydown), answered after its next frame

@@ -72,7 +72,7 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         by_key=facts["tag"] == "input",
         click=not aimed.get("focused"),
         keys_only=bool(facts.get("segmented")),
-        after_click=lambda: engine.after_click(frame),
+        after_click=lambda: engine.after_click(frame, ref),
         key_taken=lambda paced: engine.key_taken(frame, paced),
     )
     await act(supervisor, typing, so_far=result)

@@ -57,6 +57,11 @@
   function clean(s) {
     return s ? String(s).replace(SPACES_AND_CONTROLS, " ").trim() : "";
   }
+  // A value as clean() gives it, but a space kept at each end where it had spaces there: a space typed at the end of
+  // a field is a change the text shows (the line ends with it), where clean() showed the field as it was.
+  function cleanValue(s) {
+    return s ? String(s).replace(SPACES_AND_CONTROLS, " ") : "";
+  }
   function cap(s, n) {
     return s.length > n ? s.slice(0, n - 1) + "…" : s;
   }
@@ -107,6 +112,7 @@
     wordSet: wordSet,
     lookupTable: lookupTable,
     clean: clean,
+    cleanValue: cleanValue,
     cap: cap,
     quote: quote,
     pageText: pageText,

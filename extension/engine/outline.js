@@ -44,7 +44,9 @@
       if (parent < 0) depth = 0;
       var ref = REF.exec(body);
       var parentKey = parent >= 0 ? lines[parent].key : "";
-      lines.push({ depth: depth, body: body, ref: ref ? ref[1] : null, parent: parent, key: ref ? "@e" + ref[1] : parentKey + "\n" + body });
+      // (a line with no ref is known by its text, [focused] aside: a table that takes the focus is the same table)
+      var key = ref ? "@e" + ref[1] : parentKey + "\n" + withoutFocus(body);
+      lines.push({ depth: depth, body: body, ref: ref ? ref[1] : null, parent: parent, key: key });
       open[depth] = lines.length - 1;
     }
     return lines;

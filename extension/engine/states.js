@@ -1,8 +1,8 @@
 /*
  * Hermes snapshot engine: an element's states, as the text shows them after its name: [level=N] [checked]
- * [checked=mixed] [pressed] [pressed=mixed] [expanded] [expanded=false] [selected] [current] [disabled]
- * [required] [readonly] [invalid] [focused]; and the value shown after its `:` (a rich editor's: the text it
- * shows, editableText, which typing reads back too). Password values never appear.
+ * [checked=mixed] [pressed] [pressed=mixed] [expanded] [expanded=false] [selected] [current] [sort=ascending]
+ * [disabled] [required] [readonly] [invalid] [focused] (on whatever holds the focus); and the value shown after its
+ * `:` (a rich editor's: the text it shows, editableText, which typing reads back too). Password values never appear.
  * tree.js adds two of its own: [password] on a password field (one in disguise too: fields.js, sensitiveKind,
  * and then no value), and [hint=word] on a clickable thing with no
  * name, a guess from its class or id (names.js, classHint) shown apart from names so it reads as one.
@@ -18,6 +18,8 @@
     VALUE_CAP = engine.VALUE_CAP;
 
   var CHECKABLE = wordSet("checkbox radio switch menuitemcheckbox menuitemradio");
+  // A header that says how the table is sorted by its column or row (aria-sort; "none" is shown as nothing).
+  var SORTED_HEADERS = wordSet("columnheader rowheader");
   var SELECTABLE = wordSet("option tab treeitem gridcell row");
   var VALUE_FIELDS = wordSet("textbox searchbox combobox spinbutton slider");
 
@@ -58,13 +60,16 @@
       if (selected === "true") states += " [selected]";
     }
     if (ariaValue(el, "aria-current") && ariaValue(el, "aria-current") !== "false") states += " [current]";
+    var sort = SORTED_HEADERS[role] ? ariaValue(el, "aria-sort") : null;
+    if (sort === "ascending" || sort === "descending" || sort === "other") states += " [sort=" + sort + "]";
     if (el.disabled === true || ariaValue(el, "aria-disabled") === "true" || (INTERACTIVE[role] && el.matches && el.matches(":disabled"))) states += " [disabled]";
     if (INTERACTIVE[role]) {
       if (el.required === true || ariaValue(el, "aria-required") === "true") states += " [required]";
       if (el.readOnly === true || ariaValue(el, "aria-readonly") === "true") states += " [readonly]";
       if (ariaValue(el, "aria-invalid") === "true") states += " [invalid]";
-      if (el === activeElement) states += " [focused]";
     }
+    // (any element that holds the focus: a focusable table or grid header takes it from Tab and the arrow keys too)
+    if (el === activeElement) states += " [focused]";
     return states;
   }
   // The value shown after the element's line, or undefined when it shows none (never a password).

@@ -23,6 +23,7 @@
   if (engine.complete) return;
   var wordSet = engine.wordSet,
     clean = engine.clean,
+    cleanValue = engine.cleanValue,
     cap = engine.cap,
     NAME_CAP = engine.NAME_CAP,
     VALUE_CAP = engine.VALUE_CAP,
@@ -60,6 +61,7 @@
     "list listitem paragraph group region navigation main banner contentinfo complementary form search article table row figure blockquote term note dialog img tabpanel toolbar menu menubar tablist tree grid treegrid radiogroup document application status log alert"
   );
   var CELL_ROLES = wordSet("cell gridcell columnheader rowheader");
+  var HEADER_ROLES = wordSet("columnheader rowheader");
   // Of those, the ones a name alone keeps.
   var KEPT_BY_NAME = wordSet("img region navigation form dialog figure table");
   // Roles whose content is printed beneath them: no name is computed unless the author gave one.
@@ -67,7 +69,7 @@
   // The parts of a table, which are plain blocks inside a layout table.
   var TABLE_PARTS = wordSet("row cell columnheader rowheader");
   // Non-interactive roles that still get a ref when they are clickable (pointer cursor, onclick, a listener).
-  var CLICKABLE_STRUCTURE = wordSet("listitem row cell gridcell img heading article term");
+  var CLICKABLE_STRUCTURE = wordSet("listitem row cell gridcell columnheader rowheader img heading article term");
   // Of those, the rows of a list or grid: one of them is its own clickable thing even inside a clickable
   // region, and it acts on click when the list or grid around it listens for clicks.
   var ROW_ROLES = wordSet("listitem row");
@@ -370,10 +372,14 @@
   // interactive widget, its cells edited or chosen in place), and a table's cell that is focusable (a
   // spreadsheet's or a data table's editable cell, a date picker's day) or a day of a month laid out as a
   // table (not the empty ones around it), unless a control inside it is what is pressed (a calendar's day
-  // links). A plain data table's cells get none: nothing in them acts.
+  // links). A plain data table's cells get none: nothing in them acts. A column's (or a row's) header acts when
+  // it is focusable or says how the table is sorted by it (AG Grid's, which a click sorts by); one that takes
+  // clicks otherwise (a <th onclick>) is clickable structure (actsAsControl).
   function cellTakesActions(el, role, walk) {
     if (role === "gridcell") return true;
-    if (role !== "cell" || el.querySelector(CONTROL_INSIDE)) return false;
+    if (el.querySelector(CONTROL_INSIDE)) return false;
+    if (HEADER_ROLES[role]) return el.hasAttribute("tabindex") || ariaOf(el, "aria-sort") !== null;
+    if (role !== "cell") return false;
     var table = el.closest("table");
     return el.hasAttribute("tabindex") || (!!table && !!clean(el.textContent) && isCalendar(table, walk));
   }
@@ -506,7 +512,7 @@
     if (secret) node.states += " [password]";
     // (a password shows a dot a character, as the page draws it and Chromium's tree gives it: a change of it is seen)
     var value = secret ? maskedValue(el) : valueOf(el, tag, role);
-    if (value !== undefined) node.value = cap(clean(value), VALUE_CAP);
+    if (value !== undefined) node.value = cap(cleanValue(value), VALUE_CAP);
     if (walk.urls && role === "link") node.url = shownUrl(el.getAttribute("href"));
     return node;
   }
@@ -613,7 +619,15 @@
       node.children = [];
     } else if (only.name && !only.children.length) {
       node.name = only.name;
+    } else {
+      var text = soleText(only); // (MLflow's column header: a header in the header, a clickable box in that, its text)
+      if (text) node.name = cap(text, NAME_CAP);
     }
+  }
+  // The one text a node holds, down a line of single children; else null.
+  function soleText(node) {
+    while (node.children && node.children.length === 1 && !node.name) node = node.children[0];
+    return node.text !== undefined ? node.text : null;
   }
   function isEmptyCell(node) {
     return !!CELL_ROLES[node.role] && !node.ref && !node.name && !node.children.length;

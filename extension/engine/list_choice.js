@@ -237,9 +237,21 @@
     var box = widgetBox(field, list);
     if (options.length !== 1 || chosenAlready(list, options[0], [found.element, field], box, name)) return Promise.resolve(none);
     return engine.animationsEnded(options[0]).then(function () {
-      if (!inSight(options[0])) return none;
+      // an option a person does not see, kept for assistive technology (Ant Design's, MLflow's tag key), which the
+      // keys are on (the field's active descendant): Enter takes it, as a person's Enter takes the option drawn
+      var byEnter = !inSight(options[0]) && activeIn(options[0], [found.element, field]);
+      if (!byEnter && !inSight(options[0])) return none;
       typedShown.set(found.element, { list: list, box: box, option: options[0] });
-      return { ok: true, offered: true, name: clean(accessibleName(options[0])) };
+      var offer = { ok: true, offered: true, name: clean(accessibleName(options[0])) };
+      if (byEnter) offer.by = "Enter";
+      return offer;
+    });
+  }
+  // Whether the option is the one the keys are on in one of the elements (a combobox, its field): their
+  // aria-activedescendant.
+  function activeIn(option, owners) {
+    return !!option.id && owners.some(function (each) {
+      return each.getAttribute("aria-activedescendant") === option.id;
     });
   }
   // Whether the option is chosen already in a list of several (leftSo), where the option the keys are on (the
@@ -247,8 +259,7 @@
   // selected too.
   function chosenAlready(list, option, owners, box, name) {
     if (!leftSo({ list: list, option: option }, [name])) return false;
-    var active = option.id && [list].concat(owners).some(function (each) { return each.getAttribute("aria-activedescendant") === option.id; });
-    return !active || shownText(box).toLowerCase().indexOf(name.toLowerCase()) >= 0;
+    return !activeIn(option, [list].concat(owners)) || shownText(box).toLowerCase().indexOf(name.toLowerCase()) >= 0;
   }
   // The text a box shows: not what it hides (an autosizing field's copy of its text, Base Web's; the <select> that
   // Choices.js keeps of every option).
@@ -317,7 +328,8 @@
   function chooseTyped(ref, text, options) {
     return typedOffer(ref, text).then(function (offer) {
       if (!offer.ok || !offer.offered) return offer.ok ? null : offer;
-      return chooseNamed(ref, [offer.name], options).then(function (done) {
+      var choosing = offer.by ? Promise.resolve(engine.press(offer.by)) : chooseNamed(ref, [offer.name], options);
+      return choosing.then(function (done) {
         if (!done.ok) return done;
         return typedListOpen(ref)
           .then(function (list) {

@@ -107,9 +107,66 @@ report();
 )
 
 
+#: A tag's key as MLflow's dialog takes it (Ant Design's select in its "tags" mode): the field's active descendant is an
+#: option of a list of no size, kept for assistive technology; the list drawn beside it has no roles and offers
+#: 'Add tag "<typed>"'. A text is kept only once chosen (Enter, or a click on the drawn line), shown in the box beside
+#: the field; what is typed goes when the focus leaves it.
+KEPT_FOR_ASSISTIVE_TECHNOLOGY = page(
+    "{}",
+    """<style>.drawn { border: 1px solid #ccc; width: 240px; cursor: pointer }</style>
+<h1>Add tag</h1>
+<p><label>Key <span class="box"><span id="item"></span><input id="key" role="combobox" aria-expanded="false"
+  aria-autocomplete="list" aria-controls="key-list" autocomplete="off"></span></label></p>
+<div id="popup" hidden><div role="listbox" id="key-list" style="height: 0; width: 0; overflow: hidden"></div>
+  <div class="drawn" id="drawn"></div></div>
+<p><label>Value <input id="value"></label></p>
+<script>
+const state = { key: null };
+const key = document.getElementById('key');
+function offer() {
+  const typed = key.value;
+  const list = document.getElementById('key-list');
+  const drawn = document.getElementById('drawn');
+  list.replaceChildren();
+  drawn.replaceChildren();
+  document.getElementById('popup').hidden = !typed;
+  key.setAttribute('aria-expanded', String(!!typed));
+  if (!typed) return key.removeAttribute('aria-activedescendant');
+  const option = Object.assign(document.createElement('div'), { id: 'key-option', textContent: typed });
+  option.setAttribute('role', 'option');
+  list.append(option);
+  const line = Object.assign(document.createElement('div'), { textContent: `Add tag "${typed}"` });
+  line.addEventListener('mousedown', (event) => event.preventDefault());
+  line.addEventListener('click', () => choose(typed));
+  drawn.append(line);
+  key.setAttribute('aria-activedescendant', 'key-option');
+}
+function choose(typed) {
+  state.key = typed;
+  document.title = JSON.stringify(state);
+  document.getElementById('item').textContent = typed;
+  key.value = '';
+  offer();
+}
+key.addEventListener('input', offer);
+key.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && key.value) {
+    event.preventDefault();
+    choose(key.value);
+  }
+});
+key.addEventListener('blur', () => {
+  key.value = '';
+  offer();
+});
+document.title = JSON.stringify(state);
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/filtering": FILTERING}) as server:
+    with serve_action_pages({"/filtering": FILTERING, "/tag": KEPT_FOR_ASSISTIVE_TECHNOLOGY}) as server:
         yield server
 
 
@@ -146,3 +203,17 @@ def test_the_form_chooses_the_options_it_types(agent: LaneAgent) -> None:
     assert agent.ok("browser_fill_form", fields=fields)["filled"] == 3
     assert state(agent) == {"size": "Large", "sides": ["Soup"], "searched": None}
     assert agent.evaluated("document.getElementById('name').value") == "Ada"
+
+
+def test_an_option_kept_for_assistive_technology_that_the_keys_are_on_is_taken_with_enter(agent: LaneAgent) -> None:
+    agent.open("/tag")
+    typed = agent.ok("browser_type", ref=ref_of(agent, 'combobox "Key"'), text="stage")
+    assert typed.get("value") == "stage", typed
+    assert state(agent) == {"key": "stage"}
+    agent.open("/tag")
+    fields = [
+        {"ref": ref_of(agent, 'combobox "Key"'), "value": "owner"},
+        {"ref": ref_of(agent, 'textbox "Value"'), "value": "ada"},
+    ]
+    assert agent.ok("browser_fill_form", fields=fields)["filled"] == 2
+    assert state(agent) == {"key": "owner"}

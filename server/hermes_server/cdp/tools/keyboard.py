@@ -96,16 +96,21 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
 
 async def _choose_typed(browsing: Browsing, frame: FrameInfo, ref: str, text: str) -> dict[str, Any] | None:
     """An option's whole name typed into a combobox that filters its list (Gradio's dropdown, MUI's Autocomplete):
-    the field keeps the text only once that option is chosen, so it is clicked with real input, as a person does, a
+    the field keeps the text only once that option is chosen, so it is clicked with real input, as a person does (one
+    kept for assistive technology that the keys are on is taken with the key the engine names: Enter), a
     list that stays open then closed with Escape, and read back (list_choice.js typedOffer, typedListOpen,
     typedChosen, as the extension lane reads them); None where the list shows no such option."""
     engine = browsing.engine()
     offer = await engine.call(frame, "typedOffer", ref, text)
     if not offer["offered"]:
         return None
-    point = await engine.option_point(frame, ref, offer["name"], [offer["name"]])
-    if point is not None:
-        _, session = browsing.supervisor.tab_session()
+    _, session = browsing.supervisor.tab_session()
+    if "by" in offer:  # an option kept for assistive technology, which the keys are on: its key takes it (Enter)
+        await act(
+            browsing.supervisor, press_key(browsing.supervisor, session, parse_key(offer["by"]), held_in(engine, frame))
+        )
+        await engine.after_click(frame)
+    elif (point := await engine.option_point(frame, ref, offer["name"], [offer["name"]])) is not None:
         await act(browsing.supervisor, send_mouse(browsing.supervisor, session, mouse_events(*point, Gesture())))
         await engine.after_click(frame)
     if (await engine.call(frame, "typedListOpen", ref))["open"]:  # a list of several stays open: closed, as done

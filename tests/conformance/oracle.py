@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import math
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,6 +37,10 @@ READY_TIMEOUT_S = 20.0
 #: How long a person waits for what they are about to press to appear (a list opening, a calendar sliding in).
 APPEAR_TIMEOUT_S = 3.0
 DRAG_STEPS = 8
+#: How far past the middle of the item whose place it takes a person lets go of an item dragged in a sortable list
+#: (a share of that item's size, along the way the drag came): Kendo UI's Sortable takes the place only once the
+#: pointer is past the middle, and a drop on the middle itself left the list as it was.
+PAST_MIDDLE = 0.25
 WHEEL_DELTA_PX = 240
 MODIFIER_BITS = {"Alt": 1, "Control": 2, "Meta": 4, "Shift": 8}
 #: key -> (code, Windows virtual key code, text it types)
@@ -456,7 +461,7 @@ class Oracle:
             self.page.send("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=WHEEL_DELTA_PX)
         elif step.op == DRAG:
             assert step.to is not None, step
-            self.drag((x, y), self.point(step.to)[:2])
+            self.drag((x, y), self.past_middle((x, y), step.to))
         return pressed
 
     def mouse_click(self, x: float, y: float, *, count: int = 1, modifiers: str = "") -> None:
@@ -528,6 +533,17 @@ class Oracle:
         self.page.send("Input.dispatchKeyEvent", **down, **common, **({"text": text} if text else {}))
         self.page.send("Input.dispatchKeyEvent", type="keyUp", key=key_value, code=code, **common)
 
+    def past_middle(self, start: tuple[float, float], target: Target) -> tuple[float, float]:
+        """Where a person lets go of an item dragged onto ``target``'s place: past its middle (``PAST_MIDDLE``),
+        along the way from ``start`` (down or up a list, or across one laid out in a row)."""
+        x, y, _ = self.point(target)
+        quad = self.page.send("DOM.getBoxModel", backendNodeId=self.node(target))["model"]["border"]
+        width, height = max(quad[0::2]) - min(quad[0::2]), max(quad[1::2]) - min(quad[1::2])
+        dx, dy = x - start[0], y - start[1]
+        if abs(dy) >= abs(dx):
+            return x, y + math.copysign(PAST_MIDDLE * height, dy)
+        return x + math.copysign(PAST_MIDDLE * width, dx), y
+
     def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         """Press, move in steps, release: pointer-driven libraries see the moves; an HTML5 drag the browser
         starts is intercepted and dropped on the target with drag events, as the system's loop would."""
@@ -540,6 +556,7 @@ class Oracle:
             x, y = x0 + (x1 - x0) * index / DRAG_STEPS, y0 + (y1 - y0) * index / DRAG_STEPS
             self.page.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left", buttons=1)
             dragged = dragged or self.page.event("Input.dragIntercepted")
+            self.page.evaluate(NEXT_FRAME)  # a person's moves come a frame apart at the soonest
         if dragged is not None:
             for kind in ("dragEnter", "dragOver", "drop"):
                 self.page.send("Input.dispatchDragEvent", type=kind, x=x1, y=y1, data=dragged["data"])

@@ -314,6 +314,7 @@
               if (choice) checked = choice;
               if (checked.ok && named) Object.assign(checked, named);
               if (checked.ok && result.navigating) checked.navigating = result.navigating;
+              if (checked.ok && result.requests) checked.requests = result.requests;
               return checked;
             });
           });

@@ -356,7 +356,9 @@
   function watch() {
     var token = nextWatch++;
     // changed: whether anything happened since the watch began (a mutation, a request's end)
-    var state = { started: performance.now(), lastChange: performance.now(), changed: false, navigation: null, wake: null };
+    // sent: how many requests the page started during the watch (its answer's `requests`: with nothing the snapshot
+    // shows changed, a sign the page told its server; the page's hook counts them, so a page can make it up)
+    var state = { started: performance.now(), lastChange: performance.now(), changed: false, navigation: null, wake: null, sent: 0 };
     state.observer = new MutationObserver(function () {
       state.lastChange = performance.now();
       state.changed = true;
@@ -367,7 +369,10 @@
     state.requests = new Set();
     state.onRequestStart = function (event) {
       var id = event.detail;
-      if (typeof id === "number") state.requests.add(id);
+      if (typeof id === "number" && !state.requests.has(id)) {
+        state.requests.add(id);
+        state.sent++;
+      }
     };
     state.onRequestEnd = function (event) {
       requestOver(state, event.detail);
@@ -531,6 +536,7 @@
           unwatch(token, state);
           var out = { ok: true, ms: Math.round(now - state.started) };
           if (navigating) out.navigating = state.navigation.destination.url;
+          if (state.sent) out.requests = state.sent;
           var download = state.download;
           if (download && !download.defaultPrevented) {
             out.downloading = { url: download.destination.url, name: String(download.downloadRequest) };
@@ -598,6 +604,7 @@
       if (after.navigating) result.navigating = after.navigating;
       if (after.file_chooser) result.file_chooser = after.file_chooser;
       if (after.downloading) result.downloading = after.downloading;
+      if (after.requests) result.requests = after.requests;
       return result;
     });
   }

@@ -200,6 +200,7 @@
           var bound = performance.now() - started + SETTLE_AFTER_KEYS_MS;
           return engine.settle(token, { readBack: readBack, maxMs: bound }).then(function (after) {
             if (after.navigating) result.navigating = after.navigating;
+            if (after.requests) result.requests = after.requests;
             return result;
           });
         },
@@ -322,6 +323,7 @@
       if (after.replaced || after.ok === false) return after; // a press stopped on its way (guard.js, armGuard)
       var checked = typed(ref, text);
       if (checked.ok && after.navigating) checked.navigating = after.navigating;
+      if (checked.ok && after.requests) checked.requests = after.requests;
       return checked;
     });
   }

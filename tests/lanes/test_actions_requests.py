@@ -168,6 +168,25 @@ document.getElementById('query').addEventListener('keydown', (event) => {
 </script>""",
 )
 
+# A chat box that sends its text to the server on Enter and shows nothing of it (Gradio's textbox, tried as a user
+# would: its Enter only sends), and a button that reports a click the same way.
+SEND_PAGE = page(
+    "Send",
+    """<h1>Send</h1>
+<label>Message <input id="message"></label>
+<button id="ping">Ping</button>
+<script>
+document.getElementById('message').addEventListener('keydown', (event) => {
+  if (event.key === 'Enter') fetch('/api/answer?n=' + encodeURIComponent(event.target.value));
+});
+document.getElementById('ping').addEventListener('click', () => {
+  const request = new XMLHttpRequest();
+  request.open('GET', '/api/answer?n=ping');
+  request.send();
+});
+</script>""",
+)
+
 # A live search: each keystroke asks the server for matches, at once or in a task or message of its own (as a
 # framework's scheduler does), and shows the answer for what the box holds.
 LIVE_PAGE = page(
@@ -324,6 +343,7 @@ REQUEST_PAGES: dict[str, Page] = {
     "/jquery": JQUERY_PAGE,
     "/late-body": LATE_BODY_PAGE,
     "/search": SEARCH_PAGE,
+    "/send": SEND_PAGE,
     "/live": LIVE_PAGE,
     "/held": HELD_PAGE,
     "/poll": POLL_PAGE,
@@ -382,6 +402,19 @@ def test_a_key_press_whose_handler_fetches_returns_once_the_answer_shows(agent: 
     pressed = agent.ok("browser_press", key="Enter")
     assert "navigated" not in pressed and time.monotonic() - started >= ANSWER_DELAY_S
     assert line_of(agent.snapshot(), "- paragraph: ") == "- paragraph: Answer owls"
+
+
+def test_an_action_that_only_tells_the_server_says_how_many_requests_it_sent(agent: LaneAgent) -> None:
+    agent.open("/send")
+    message = ref_of(agent.snapshot(), 'textbox "Message"')
+    agent.ok("browser_click", ref=message)
+    quiet = agent.ok("browser_press", key="ArrowLeft")
+    assert "requests" not in quiet, quiet
+    sent = agent.ok("browser_press", key="Enter")
+    assert sent.get("unchanged") is True and sent.get("requests") == 1, sent
+    clicked = agent.ok("browser_click", ref=ref_of(agent.snapshot(), 'button "Ping"'))
+    assert clicked.get("requests") == 1, clicked
+    assert agent.ok("browser_type", ref=message, text="bye").get("requests") is None
 
 
 @pytest.mark.parametrize("how", ["now", "in a task", "in a message"])

@@ -37,6 +37,14 @@ NAVIGATED = ResultField(
     "Present when the action started a navigation: the URL of the new document, which had loaded when the "
     "action answered (the frame's, for a navigation inside a frame).",
 )
+#: How many requests the page sent while the action's effects were waited for: with nothing the snapshot shows
+#: changed, the sign that the page told its server (the page's own hook counts them, so it is a hint).
+REQUESTS = ResultField(
+    "requests",
+    "Present when the page started requests while the action's effects were waited for (fetch, XMLHttpRequest, a "
+    "message on a WebSocket): how many. With unchanged, the page may still have told its server something (a value "
+    "sent on Enter); the page counts them itself, so take it as a hint.",
+)
 #: An action, or a URL opened, that downloads a file says so.
 DOWNLOAD = ResultField(
     "download",
@@ -90,7 +98,8 @@ SEEN = (
     ResultField(
         "unchanged",
         "With see=changes, true when the action changed nothing the snapshot shows (a page may still have told its "
-        "server: a value sent on Enter; or drawn a state no role or attribute says: a toggle's class).",
+        "server: a value sent on Enter, which requests counts where the action has it; or drawn a state no role or "
+        "attribute says: a toggle's class).",
     ),
     ResultField(
         "snapshot_error",

@@ -157,6 +157,8 @@ async def after_action(
         result = result | {"file_chooser": after["file_chooser"]}
     if after.get("downloading"):  # a download link was followed: the backend waits for its download (cdp.downloads)
         result = result | {"downloading": True}
+    if after.get("requests"):  # how many requests the page started meanwhile (its hook's count)
+        result = result | {"requests": after["requests"]}
     return await follow(
         supervisor, frame, result | {"navigating": after.get("navigating") or after.get("replaced")}, before
     )

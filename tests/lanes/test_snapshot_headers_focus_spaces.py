@@ -5,7 +5,7 @@
   ``row: Name | Size`` with no ref, so the agent had nothing to click, nor any way to see how the table was sorted.
   Such a header is a line of its own with a ref, named by its text as Chromium names it, and says its sort.
 - The focus moved by Tab to a focusable table (MLflow's metrics): no line said ``[focused]`` and the key answered
-  ``unchanged: true``. Whatever holds the focus says so.
+  ``unchanged: true``. Whatever holds the focus says so (a frame's field, not the frame).
 - A space typed at the end of a field answered ``unchanged: true`` (a value was shown without its last space): the
   value keeps one space at each end where it has spaces.
 """
@@ -56,7 +56,8 @@ FOCUSABLE_TABLE = page(
 <input aria-label="Search metrics" value="Notes">
 <div style="max-height: 80px; overflow: auto"><table tabindex="0"><tr><th>Metric</th><th>Value</th></tr>
 <tr><td>accuracy</td><td>0.7</td></tr><tr><td>loss</td><td>0.5</td></tr></table></div>
-<button>After</button>""",
+<button>After</button>
+<iframe title="Notes frame" srcdoc="<input aria-label='Note in a frame'>"></iframe>""",
 )
 
 
@@ -93,3 +94,11 @@ def test_a_space_typed_at_the_end_of_a_field_is_a_change(agent: LaneAgent) -> No
     assert not pressed.get("unchanged"), pressed
     assert pressed["snapshot"].endswith(": Notes "), pressed
     assert agent.evaluated("document.querySelector('input').value") == "Notes "
+
+
+def test_a_frame_whose_field_has_the_focus_leaves_saying_so_to_the_field(agent: LaneAgent) -> None:
+    agent.open("/table")
+    agent.ok("browser_click", ref=ref_of(agent, 'textbox "Note in a frame"'))
+    snapshot = agent.ok("browser_snapshot", full=True)["snapshot"]
+    assert "[focused]" in line_of(snapshot, '- textbox "Note in a frame"')
+    assert "[focused]" not in line_of(snapshot, '- iframe "Notes frame"')

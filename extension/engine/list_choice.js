@@ -220,10 +220,10 @@
   // at optionPoint), and read back that it took (typedChosen). Never in a search field, where a suggestion's click
   // runs the search the agent did not ask for.
   var typedShown = new WeakMap(); // a ref's element -> {list typing showed, box that shows its choice, option offered}
-  // typedOffer(ref, text) -> Promise<{ok, offered, name?}>: whether the list of the combobox typed into shows one
-  // option named `text`, not chosen already (an option chosen in a list of several is left so: a click takes it
-  // away), where a person sees it once the list has moved into place (Vuetify's grows in: the animations that end
-  // within a second are waited for).
+  // typedOffer(ref, text) -> Promise<{ok, offered, name?, by?}>: whether the list of the combobox typed into, filtered
+  // by the text, shows one option named `text`, not chosen already (an option chosen in a list of several is left so:
+  // a click takes it away), where a person sees it once the list has moved into place (Vuetify's grows in: the
+  // animations that end within a second are waited for); `by`, the key that takes one a person does not see.
   function typedOffer(ref, text) {
     var found = lookup(ref);
     if (!found.ok) return Promise.resolve(found);
@@ -233,9 +233,10 @@
     var combobox = engine.roleOf(found.element, tagOf(found.element)) === "combobox" || engine.roleOf(field, tagOf(field)) === "combobox";
     var none = { ok: true, offered: false };
     if (!list || !combobox || !name || String(text).trim().indexOf("\n") >= 0 || isSearchField(found.element)) return Promise.resolve(none);
-    var options = optionsOf(list).filter(function (each) { return named(each, name); });
+    var shown = optionsOf(list);
+    var options = shown.filter(function (each) { return named(each, name); });
     var box = widgetBox(field, list);
-    if (options.length !== 1 || chosenAlready(list, options[0], [found.element, field], box, name)) return Promise.resolve(none);
+    if (options.length !== 1 || !filteredBy(shown, name) || chosenAlready(list, options[0], [found.element, field], box, name)) return Promise.resolve(none);
     return engine.animationsEnded(options[0]).then(function () {
       // an option a person does not see, kept for assistive technology (Ant Design's, MLflow's tag key), which the
       // keys are on (the field's active descendant): Enter takes it, as a person's Enter takes the option drawn
@@ -245,6 +246,15 @@
       var offer = { ok: true, offered: true, name: clean(accessibleName(options[0])) };
       if (byEnter) offer.by = "Enter";
       return offer;
+    });
+  }
+  // Whether a list shows only options that hold the text typed: one that filters by it. A list that shows them all
+  // (Angular Material's timepicker, which scrolls to the time typed) goes with a field that keeps what is typed, as a
+  // person leaves it: the option is not clicked.
+  function filteredBy(options, name) {
+    var typed = name.toLowerCase();
+    return options.every(function (each) {
+      return clean(accessibleName(each)).toLowerCase().indexOf(typed) >= 0;
     });
   }
   // Whether the option is the one the keys are on in one of the elements (a combobox, its field): their

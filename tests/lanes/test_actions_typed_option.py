@@ -164,9 +164,47 @@ document.title = JSON.stringify(state);
 )
 
 
+#: A time field as Angular Material's timepicker draws it: a click opens a list of every time, which typing does not
+#: filter (it keeps what is typed, and the list scrolls to it); a click on a time chooses it and closes the list.
+TIMES = page(
+    "{}",
+    """<h1>Start</h1>
+<p><label for="start">Start time</label>
+  <input id="start" role="combobox" aria-controls="times" aria-expanded="false" aria-haspopup="listbox"></p>
+<ul role="listbox" id="times" hidden style="max-height: 6em; overflow: auto"></ul>
+<script>
+const state = { clicked: null };
+const field = document.getElementById('start');
+const list = document.getElementById('times');
+for (const hour of [9, 10, 11]) {
+  for (const minutes of ['00', '30']) {
+    const option = Object.assign(document.createElement('li'), { textContent: `${hour}:${minutes} AM` });
+    option.setAttribute('role', 'option');
+    option.addEventListener('mousedown', (event) => event.preventDefault());
+    option.addEventListener('click', () => {
+      state.clicked = option.textContent;
+      document.title = JSON.stringify(state);
+      field.value = option.textContent;
+      list.hidden = true;
+      field.setAttribute('aria-expanded', 'false');
+    });
+    list.append(option);
+  }
+}
+field.addEventListener('click', () => {
+  list.hidden = false;
+  field.setAttribute('aria-expanded', 'true');
+});
+document.title = JSON.stringify(state);
+</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/filtering": FILTERING, "/tag": KEPT_FOR_ASSISTIVE_TECHNOLOGY}) as server:
+    with serve_action_pages(
+        {"/filtering": FILTERING, "/tag": KEPT_FOR_ASSISTIVE_TECHNOLOGY, "/times": TIMES}
+    ) as server:
         yield server
 
 
@@ -217,3 +255,11 @@ def test_an_option_kept_for_assistive_technology_that_the_keys_are_on_is_taken_w
     ]
     assert agent.ok("browser_fill_form", fields=fields)["filled"] == 2
     assert state(agent) == {"key": "owner"}
+
+
+def test_a_list_the_text_does_not_filter_is_left_as_a_person_leaves_it(agent: LaneAgent) -> None:
+    agent.open("/times")
+    typed = agent.ok("browser_type", ref=ref_of(agent, 'combobox "Start time"'), text="10:30 AM")
+    assert typed.get("value") == "10:30 AM", typed
+    assert state(agent) == {"clicked": None}  # the field keeps what is typed: no time was clicked
+    assert agent.evaluated("document.getElementById('start').getAttribute('aria-expanded')") == "true"

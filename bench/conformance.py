@@ -45,7 +45,8 @@ from tests.conftest import LaneStacks
 
 
 def chosen(page: CorpusPage, wanted: list[str]) -> bool:
-    names = {page.page.removesuffix(".html").lower(), page.library.lower()}
+    """Whether ``--library`` names the page: its file's name (with .html or without) or its library."""
+    names = {page.page.lower(), page.page.removesuffix(".html").lower(), page.library.lower()}
     return not wanted or any(name.lower() in names for name in wanted)
 
 

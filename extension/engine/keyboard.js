@@ -494,7 +494,8 @@
   // of its scroller (the textarea, else the box or the page the editor scrolls in), so to the text's start or
   // end when the text fits in it, as measured against real keys; Shift extends the selection. Where not even one
   // line fits in that 7/8, the key does nothing (measured: Material Web's one-row textarea, 24 px high with lines
-  // of 24 px, keeps its caret and its scroll; Chromium's page step moves by whole lines within the distance).
+  // of 24 px, keeps its caret and its scroll; Chromium's page step moves by whole lines within the distance), but in
+  // a text of one line (oneLineText).
   var PAGE_KEYS = /^(PageUp|PageDown)$/;
   function moveCaretByPage(target, down, shift) {
     // Chromium pages a textarea's caret only where the textarea scrolls (overflow-y auto or scroll; an editor's
@@ -506,7 +507,10 @@
     var style = getComputedStyle(target);
     var line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize) || 16;
     var lines = Math.min(MAX_PAGE_LINES, Math.floor((0.875 * height) / line));
-    if (lines < 1) return null;
+    if (lines < 1) {
+      if (!oneLineText(target, line)) return null;
+      return moveCaret(target, { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "documentboundary" });
+    }
     var before = target.localName === "textarea" ? [target.selectionStart, target.selectionEnd].join() : null;
     var move = { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "line", lines: lines };
     var action = moveCaret(target, move);
@@ -524,6 +528,12 @@
     return "scroll";
   }
   var MAX_PAGE_LINES = 200;
+  // Whether a textarea's text is one line as it shows (no break, no wrap): a page's move there, however short, goes
+  // to the text's start or end, as Chromium's first line step lands there (measured: Angular Material's one-row
+  // textarea, 24 px high with lines of 24 px, its caret at the end, goes to 0 on PageUp).
+  function oneLineText(target, line) {
+    return target.localName === "textarea" && target.value.indexOf("\n") < 0 && target.scrollHeight < 1.5 * line + 1;
+  }
   // A page's move that reaches the text's first (last) line goes on to the text's start (end), as Chromium's
   // ModifyWithPageGranularity does: its next line step there lands at the start of that very line, no farther
   // away (measured: PageUp in a one-row textarea holding two lines, from the second line's end, puts the caret

@@ -502,6 +502,16 @@ def test_pageup_in_a_textarea_where_no_line_fits_in_a_page_step_leaves_the_caret
     assert agent.evaluated(caret) == ["textarea", 18, 18]
 
 
+def test_pageup_in_such_a_textarea_holding_one_line_goes_to_its_start(agent: LaneAgent) -> None:
+    open_corpus_page(agent, "angular-material")  # (its one row, 24 px high with lines of 24 px, as Material Web's)
+    agent.ok("browser_type", ref=first_ref(agent, 'textbox "Notes"'), text="Leave at the door")
+    caret = "[document.activeElement.selectionStart, document.activeElement.selectionEnd]"
+    agent.ok("browser_press", key="PageUp")
+    assert agent.evaluated(caret) == [0, 0]
+    agent.ok("browser_press", key="PageDown")
+    assert agent.evaluated(caret) == [17, 17]
+
+
 def test_pageup_in_a_textarea_that_does_not_scroll_moves_no_caret(agent: LaneAgent) -> None:
     open_corpus_page(agent, "vaadin")
     agent.ok("browser_type", ref=first_ref(agent, 'textbox "Notes"'), text="Two lines\nof notes")

@@ -12,6 +12,7 @@
     tagOf = engine.tagOf,
     hasBox = engine.hasBox,
     composedContains = engine.composedContains,
+    wordSet = engine.wordSet,
     deepElementFromPoint = engine.deepElementFromPoint,
     clippedBox = engine.clippedBox,
     describeElement = engine.describeElement,
@@ -26,6 +27,34 @@
     clean = engine.clean;
 
   var STABLE_TRIES = 10;
+  // Whether an animation cannot come over the element or move it: it only changes how its element looks (a transform,
+  // a fade, a colour), and that element is in the flow of the page (no overlay, which slides in over what is there),
+  // holds nothing of the element and lies apart from it (Angular Material's tab list, easing in after the page loads,
+  // kept a press on a button below it waiting).
+  var LOOKS_ONLY = wordSet(
+    "transform translate rotate scale opacity color background-color border-color outline-color box-shadow filter fill stroke"
+  );
+  function aside(target, el, animation) {
+    if (composedContains(target, el) || !IN_FLOW[getComputedStyle(target).position]) return false;
+    if (!animatedProperties(animation).every(function (property) { return LOOKS_ONLY[property]; })) return false;
+    var a = target.getBoundingClientRect(),
+      b = el.getBoundingClientRect();
+    return a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  }
+  var IN_FLOW = wordSet("static relative");
+  var KEYFRAME_KEYS = wordSet("offset easing composite computedOffset");
+  // The CSS properties an animation changes, in CSS's spelling (a transition's own, else its keyframes').
+  function animatedProperties(animation) {
+    if (animation.transitionProperty) return [animation.transitionProperty];
+    var properties = [];
+    animation.effect.getKeyframes().forEach(function (frame) {
+      Object.keys(frame).forEach(function (key) {
+        var property = key.replace(/[A-Z]/g, function (letter) { return "-" + letter.toLowerCase(); });
+        if (!KEYFRAME_KEYS[key] && properties.indexOf(property) < 0) properties.push(property);
+      });
+    });
+    return properties;
+  }
   function samePoint(a, b) {
     var ra = a.rect,
       rb = b.rect;
@@ -43,7 +72,8 @@
   // Resolves once the page's animations that end within ANIMATION_WAIT_MS have ended: a cookie banner sliding
   // in, a dialog fading in. A point found clear while one runs may be covered by the time the press lands (the
   // cdp lane presses a few tasks after it aims), and a point it covers now may be clear after. Endless ones (a
-  // spinner) and long ones (a progress bar) are not waited for, nor the element's own (a ripple, a hover tint).
+  // spinner) and long ones (a progress bar) are not waited for, nor the element's own (a ripple, a hover tint), nor
+  // one that cannot come over it (aside()).
   var ANIMATION_WAIT_MS = 1000;
   function animationsEnded(el) {
     var ending = endingAnimations(el);
@@ -63,6 +93,7 @@
       if (!timing || !isFinite(timing.endTime) || timing.localTime === null || !(animation.playbackRate > 0)) return false;
       var target = animation.effect.target;
       if (target && composedContains(el, target)) return false;
+      if (target && aside(target, el, animation)) return false;
       return (timing.endTime - timing.localTime) / animation.playbackRate <= ANIMATION_WAIT_MS;
     });
   }

@@ -66,3 +66,15 @@ def test_a_text_that_never_comes_is_a_wait_timeout_after_the_given_time(agent: L
         'wait_timeout: "Out[9]" was not shown on the page after 0.5 s; take a snapshot to see what it shows, '
         "or wait longer with wait_timeout_s."
     )
+
+
+def test_a_wait_longer_than_the_calls_deadline_still_ends_with_its_own_error(agent: LaneAgent) -> None:
+    """The call's deadline (here 1 s, given with the call) covers the wait it asks for (2 s): the agent hears that
+    the text never came (wait_timeout), not that the command ran out of time (the Dagster UI, tried as a user would:
+    a wait of 40 s was cut at the server's 30 with command_timeout)."""
+    agent.open("/notebook")
+    started = time.monotonic()
+    body = {"arguments": {"wait_for": "Out[9]", "wait_timeout_s": 2}, "timeout_s": 1}
+    reply = agent.stack.api("POST", f"/v1/sessions/{agent.session_id}/browser/browser_snapshot", body)
+    assert time.monotonic() - started >= 2
+    assert (reply["ok"], reply["error"]["message"].split(":")[0]) == (False, "wait_timeout"), reply

@@ -52,6 +52,10 @@ class ToolSpec:
     result_kind: ResultKind = "json"
     #: The keys the result carries (for a list result: the keys of each entry), per lane.
     result_fields: tuple[ResultField, ...] = ()
+    #: The argument (seconds) that bounds a wait the call may make itself, and its value when not given: the call's
+    #: deadline is at least that and a margin (OWN_WAIT_MARGIN_S), so that the wait fails with its own error, never
+    #: with the command's timeout (a wait of 40 s was cut at the server's 30). None: the call makes no such wait.
+    own_wait: tuple[str, float] | None = None
 
     def validate(self, arguments: Any) -> dict[str, Any]:
         """Return the arguments if they match the schema, else raise ``ToolError('invalid_arguments')``."""
@@ -75,6 +79,8 @@ REF_PATTERN = r"^@?e[0-9]{1,7}$"
 FILL_FORM_MAX_FIELDS = 100
 #: browser_snapshot's wait_timeout_s when none is given (the extension's capabilities.js holds the same figure).
 WAIT_TIMEOUT_DEFAULT_S = 10
+#: What a call's deadline leaves beyond the wait it makes itself (ToolSpec.own_wait): the read after the wait.
+OWN_WAIT_MARGIN_S = 10.0
 #: How many images browser_get_images lists when no limit is given (the extension's capabilities.js holds the same).
 IMAGES_DEFAULT = 50
 #: The tallest full-page or element screenshot, in CSS pixels: a longer page is cut there (clipped).

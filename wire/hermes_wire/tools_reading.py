@@ -90,6 +90,7 @@ PAGE_TOOLS = (
             }
         ),
         read_only=True,
+        own_wait=("wait_timeout_s", WAIT_TIMEOUT_DEFAULT_S),
         result_kind="snapshot",
         result_fields=(
             ResultField("snapshot", "The accessibility tree as indented text, with @eN refs."),

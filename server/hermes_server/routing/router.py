@@ -26,7 +26,7 @@ from hermes_server.routing.sessions import Session
 from hermes_server.routing.uploads import UploadFile, UploadPolicy, checked_files
 from hermes_wire.errors import ToolError
 from hermes_wire.tool_fields import SEE_DEFAULT
-from hermes_wire.tool_spec import EXTENSION_LANE, ToolSpec
+from hermes_wire.tool_spec import EXTENSION_LANE, OWN_WAIT_MARGIN_S, ToolSpec
 from hermes_wire.tools import TOOLS, tools_for_lane
 
 #: The keys of browser_snapshot's answer that an action's answer takes when it shows the page (``see``).
@@ -98,6 +98,9 @@ class Router:
         except ToolError as error:
             outcome = ToolOutcome.of_error(error)
         else:
+            if tool.own_wait is not None:  # the call's own wait ends before its deadline (ToolSpec.own_wait)
+                argument, default = tool.own_wait
+                timeout_s = max(timeout_s, float(checked.get(argument, default)) + OWN_WAIT_MARGIN_S)
             see = checked.get("see", SEE_DEFAULT) if "see" in tool.schema["properties"] else "none"
             action = {key: value for key, value in checked.items() if key != "see"}
             started = time.monotonic()

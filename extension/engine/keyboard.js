@@ -507,12 +507,9 @@
     var style = getComputedStyle(target);
     var line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize) || 16;
     var lines = Math.min(MAX_PAGE_LINES, Math.floor((0.875 * height) / line));
-    if (lines < 1) {
-      if (!oneLineText(target, line)) return null;
-      return moveCaret(target, { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "documentboundary" });
-    }
-    var before = target.localName === "textarea" ? [target.selectionStart, target.selectionEnd].join() : null;
     var move = { alter: shift ? "extend" : "move", direction: down ? "forward" : "backward", granularity: "line", lines: lines };
+    if (lines < 1) return oneLineText(target, line) ? moveCaret(target, Object.assign({}, move, { granularity: "documentboundary", lines: 1 })) : null;
+    var before = target.localName === "textarea" ? [target.selectionStart, target.selectionEnd].join() : null;
     var action = moveCaret(target, move);
     if (before === null) return action;
     toTextEnd(target, move);

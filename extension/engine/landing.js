@@ -34,6 +34,7 @@
   var LOOKS_ONLY = wordSet(
     "transform translate rotate scale opacity color background-color border-color outline-color box-shadow filter fill stroke"
   );
+  var IN_FLOW = wordSet("static relative");
   function aside(target, el, animation) {
     if (composedContains(target, el) || !IN_FLOW[getComputedStyle(target).position]) return false;
     if (!animatedProperties(animation).every(function (property) { return LOOKS_ONLY[property]; })) return false;
@@ -41,7 +42,6 @@
       b = el.getBoundingClientRect();
     return a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
   }
-  var IN_FLOW = wordSet("static relative");
   var KEYFRAME_KEYS = wordSet("offset easing composite computedOffset");
   // The CSS properties an animation changes, in CSS's spelling (a transition's own, else its keyframes').
   function animatedProperties(animation) {

@@ -117,8 +117,7 @@
       // typed before it opened was emptied).
       return engine.frameAndTurn().then(function () {
         // the keys go where the press put the focus, in a field beside it that the page handed it to (Kendo UI's)
-        var handed = segmented ? null : focusHandedOn(found.element, el);
-        return typeInFocus(handed || el, number, text, options, editable);
+        return typeInFocus(focusHandedOn(found.element, el) || el, number, text, options, editable);
       });
     });
   }
@@ -421,8 +420,10 @@
   // the element while it shows; null if the focus is elsewhere. Kendo UI's NumericTextBox shows its number, formatted,
   // in one input and edits it in another beside it (the same parent), which takes the focus on a press: a person's
   // keys go there, and what they typed is read back from there. A field the focus went to elsewhere on the page is not
-  // the one named: the keys are not sent after it.
+  // the one named: the keys are not sent after it. Nor is a field in segments handing it on: its keys go into the
+  // segment pressed (segments.js), and it is read back whole.
   function focusHandedOn(element, field) {
+    if (segmentedField(element)) return null;
     var focused = focusedElement();
     var beside = focused && focused !== field && field.parentElement && composedContains(field.parentElement, focused);
     if (!beside || !takesText(focused)) return null;

@@ -594,10 +594,7 @@ class PageEngine:
         message): what its handlers of a click deferred is done and shown, as it is by the time a person's first
         key comes. With ``ref``, the field clicked to type into: a field beside it that the click gave the focus
         (Kendo UI's number box edits in an input beside the one it shows) is the one typed into and read back."""
-        if ref is None:
-            await self.call(frame, "afterClick")
-        else:
-            await self.call(frame, "afterClick", ref)
+        await self.call(frame, "afterClick", ref)
 
     async def key_taken(self, frame: FrameInfo, paced: bool) -> bool:
         """Whether ``frame``'s page took the last key itself (cancelled its keydown), answered after its next frame

@@ -239,8 +239,10 @@
     if (options.length !== 1 || !filteredBy(shown, name) || chosenAlready(list, options[0], [found.element, field], box, name)) return Promise.resolve(none);
     return engine.animationsEnded(options[0]).then(function () {
       // an option a person does not see, kept for assistive technology (Ant Design's, MLflow's tag key), which the
-      // keys are on (the field's active descendant): Enter takes it, as a person's Enter takes the option drawn
-      var byEnter = !inSight(options[0]) && activeIn(options[0], [found.element, field]);
+      // keys are on (the field's active descendant): Enter takes it, as a person's Enter takes the option drawn, unless
+      // Enter there is one the user is asked about (it submits a form holding a password: keyboard.js pressRisk, the
+      // reading the lanes' confirmation takes), which typing never presses
+      var byEnter = !inSight(options[0]) && activeIn(options[0], [found.element, field]) && !engine.pressRisk("Enter").risk;
       if (!byEnter && !inSight(options[0])) return none;
       typedShown.set(found.element, { list: list, box: box, option: options[0] });
       var offer = { ok: true, offered: true, name: clean(accessibleName(options[0])) };

@@ -200,11 +200,20 @@ document.title = JSON.stringify(state);
 )
 
 
+#: The same tag key in a form that holds a password: Enter there is a press the user is asked about (it may submit).
+TAG_BESIDE_A_PASSWORD = KEPT_FOR_ASSISTIVE_TECHNOLOGY.replace(
+    "<h1>Add tag</h1>",
+    "<h1>Add tag</h1><form onsubmit=\"event.preventDefault(); document.title = 'submitted'\">",
+).replace(
+    '<p><label>Value <input id="value"></label></p>',
+    '<p><label>Value <input id="value"></label></p><p><label>Password <input type="password"></label></p></form>',
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages(
-        {"/filtering": FILTERING, "/tag": KEPT_FOR_ASSISTIVE_TECHNOLOGY, "/times": TIMES}
-    ) as server:
+    served = {"/filtering": FILTERING, "/tag": KEPT_FOR_ASSISTIVE_TECHNOLOGY, "/times": TIMES}
+    with serve_action_pages(served | {"/tag-beside-a-password": TAG_BESIDE_A_PASSWORD}) as server:
         yield server
 
 
@@ -263,3 +272,10 @@ def test_a_list_the_text_does_not_filter_is_left_as_a_person_leaves_it(agent: La
     assert typed.get("value") == "10:30 AM", typed
     assert state(agent) == {"clicked": None}  # the field keeps what is typed: no time was clicked
     assert agent.evaluated("document.getElementById('start').getAttribute('aria-expanded')") == "true"
+
+
+def test_an_enter_the_user_would_be_asked_about_is_not_pressed_to_choose(agent: LaneAgent) -> None:
+    agent.open("/tag-beside-a-password")
+    typed = agent.ok("browser_type", ref=ref_of(agent, 'combobox "Key"'), text="stage")
+    assert typed.get("value") == "stage", typed  # typed, as asked
+    assert state(agent) == {"key": None}  # no Enter was pressed in a form that holds a password

@@ -574,6 +574,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/refs.js",
     "engine/roles.js",
     "engine/names.js",
+    "engine/twins.js",
     "engine/states.js",
     "engine/frames.js",
     "engine/tree.js",

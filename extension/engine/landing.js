@@ -153,6 +153,8 @@
     var labels = labelsOf(el) || [];
     for (var i = 0; i < labels.length; i++) if (composedContains(labels[i], hit)) return true;
     if ((hiddenUnderFace(el) || handsPressOn(el)) && composedContains(faceArea(el), hit)) return true;
+    var twin = engine.drawnTwin(el);
+    if (twin && composedContains(twin, hit)) return true;
     return hostTakesPress(el, hit) || ownFieldOver(el, hit) || listSurfaceTakesPress(el, hit);
   }
   // An option that takes no pointer, in a list that takes presses on a surface of its own: MUI's clock (H2O Wave's
@@ -253,7 +255,8 @@
     for (var node = el; node && node.nodeType === 1; node = parentOf(node)) if (+getComputedStyle(node).opacity < 0.1) return true;
     return false;
   }
-  // Where a press for the element goes: the element itself, or, for a checkbox, radio or file input hidden with no
+  // Where a press for the element goes: the element itself, or the drawn twin of an option kept for screen readers
+  // (twins.js), or, for a checkbox, radio or file input hidden with no
   // place of its own to press (nothingToPress()), where a person presses it: its <label> around it that shows (Base
   // Web draws a radio inside its label and hides the input, 0 by 0, at the label's corner; Shiny moves a file input
   // off the page inside its "Browse..." label), else the box that draws it for itself alone (ownFace()), else
@@ -263,6 +266,8 @@
   // drawing (Select2's) a person presses.
   var LABEL_ACTIVATES = engine.wordSet("checkbox radio file");
   function pressArea(el) {
+    var twin = engine.drawnTwin(el);
+    if (twin) return twin;
     if (tagOf(el) !== "input" || !LABEL_ACTIVATES[el.type]) return offPageFace(el) || shownContent(el) || segmentFace(el) || el;
     if (!nothingToPress(el)) return el;
     var labels = Array.prototype.filter.call(el.labels || [], function (label) {

@@ -30,6 +30,8 @@
   var OPENER = '[aria-haspopup="listbox"]';
   //: How long after the click the option may take to show (Vuetify's menu opens in the next frames).
   var OPEN_MS = 1000;
+  //: How long a list that shows an option of the name typed among others may take to filter by it (typedOffer).
+  var FILTER_MS = 500;
   var NAMES_LISTED = 12;
 
   // The box of `el` (a ref's element) that opens a list of options on a click, when what it would be typed into
@@ -48,8 +50,14 @@
     }
     return null;
   }
+  // The options a list shows; of a list kept for screen readers whose options the page draws as twins (twins.js),
+  // those whose twins show: Calcite's list keeps every option while its drawn items show only those the text typed
+  // holds.
   function optionsOf(list) {
-    return Array.prototype.filter.call(list.querySelectorAll('[role="option"]'), hasBox);
+    var options = Array.prototype.filter.call(list.querySelectorAll('[role="option"]'), hasBox);
+    if (!engine.undrawnListbox(list)) return options;
+    var drawn = options.filter(engine.drawnTwin);
+    return drawn.length ? drawn : options;
   }
   function named(option, name) {
     return clean(accessibleName(option)).toLowerCase() === clean(name).toLowerCase();
@@ -233,22 +241,31 @@
     var combobox = engine.roleOf(found.element, tagOf(found.element)) === "combobox" || engine.roleOf(field, tagOf(field)) === "combobox";
     var none = { ok: true, offered: false };
     if (!list || !combobox || !name || String(text).trim().indexOf("\n") >= 0 || isSearchField(found.element)) return Promise.resolve(none);
-    var shown = optionsOf(list);
-    var options = shown.filter(function (each) { return named(each, name); });
-    var box = widgetBox(field, list);
-    if (options.length !== 1 || !filteredBy(shown, name) || chosenAlready(list, options[0], [found.element, field], box, name)) return Promise.resolve(none);
-    return engine.animationsEnded(options[0]).then(function () {
-      // an option a person does not see, kept for assistive technology (Ant Design's, MLflow's tag key), which the
-      // keys are on (the field's active descendant): Enter takes it, as a person's Enter takes the option drawn, unless
-      // Enter there is one the user is asked about (it submits a form holding a password: keyboard.js pressRisk, the
-      // reading the lanes' confirmation takes), which typing never presses
-      var byEnter = !inSight(options[0]) && activeIn(options[0], [found.element, field]) && !engine.pressRisk("Enter").risk;
-      if (!byEnter && !inSight(options[0])) return none;
-      typedShown.set(found.element, { list: list, box: box, option: options[0] });
-      var offer = { ok: true, offered: true, name: clean(accessibleName(options[0])) };
-      if (byEnter) offer.by = "Enter";
-      return offer;
-    });
+    var started = performance.now();
+    function look() {
+      var shown = optionsOf(list);
+      var options = shown.filter(function (each) { return named(each, name); });
+      // (a list that filters once the keys pause, Calcite's, a debounce later: waited for, FILTER_MS at most)
+      if (options.length === 1 && !filteredBy(shown, name) && performance.now() - started < FILTER_MS) return nextFrame().then(look);
+      var box = widgetBox(field, list);
+      if (options.length !== 1 || !filteredBy(shown, name) || chosenAlready(list, options[0], [found.element, field], box, name)) return Promise.resolve(none);
+      return offered(options[0], box);
+    }
+    function offered(option, box) {
+      return engine.animationsEnded(option).then(function () {
+        // an option a person does not see, kept for assistive technology (Ant Design's, MLflow's tag key), which the
+        // keys are on (the field's active descendant): Enter takes it, as a person's Enter takes the option drawn,
+        // unless Enter there is one the user is asked about (it submits a form holding a password: keyboard.js
+        // pressRisk, the reading the lanes' confirmation takes), which typing never presses
+        var byEnter = !inSight(option) && activeIn(option, [found.element, field]) && !engine.pressRisk("Enter").risk;
+        if (!byEnter && !inSight(option)) return none;
+        typedShown.set(found.element, { list: list, box: box, option: option });
+        var offer = { ok: true, offered: true, name: clean(accessibleName(option)) };
+        if (byEnter) offer.by = "Enter";
+        return offer;
+      });
+    }
+    return look();
   }
   // Whether a list shows only options that hold the text typed: one that filters by it. A list that shows them all
   // (Angular Material's timepicker, which scrolls to the time typed) goes with a field that keeps what is typed, as a
@@ -306,13 +323,14 @@
   }
   // Whether a person sees the option, once it is scrolled into view as a press on it would: no box hides it (Ant
   // Design keeps a list of the same options for assistive technology in a box of no size), and a press at its middle
-  // reaches it.
+  // reaches it; for an option kept for assistive technology whose drawn twin shows (twins.js), the twin.
   function inSight(option) {
-    if (engine.hiddenByBox(option)) return false;
-    engine.scrollIntoViewIfNeeded(option);
-    var point = engine.visiblePoint(option);
+    var shown = engine.drawnTwin(option) || option;
+    if (engine.hiddenByBox(shown)) return false;
+    engine.scrollIntoViewIfNeeded(shown);
+    var point = engine.visiblePoint(shown);
     var hit = point.inView ? engine.deepElementFromPoint(point.x, point.y) : null;
-    return !!hit && engine.composedContains(option, hit);
+    return !!hit && engine.composedContains(shown, hit);
   }
   // The box that shows what the list chose: the field's furthest ancestor that holds neither the list nor another
   // control (react-select's single value and Gradio's tokens sit beside the field, in the widget's own box).

@@ -84,7 +84,8 @@
     if (ref !== null && ref !== undefined && ref !== "") {
       var found = lookup(ref);
       if (!found.ok) return found;
-      el = found.element;
+      // (an option kept for screen readers scrolls in the list that draws its twin, twins.js)
+      el = engine.drawnTwin(found.element) || found.element;
       number = found.number;
     }
     if (direction === null || direction === undefined || direction === "") {

@@ -553,20 +553,17 @@
       node.children.push(child);
     }
   }
-  // Whether an ARIA option is in a listbox laid out with no room that clips what it holds: a list kept for screen
-  // readers beside the one the page draws (Ant Design's select keeps a 0x0 list with the active options, beside
-  // the drawn items of the same names). Listed, as Chromium's tree lists them, without a ref, as a <select>'s
-  // undrawn options above: no press can reach one, and a person presses the drawn item. (Its layout box, not its
-  // drawn one: a menu that opens scaled from nothing, or fading in, is drawn a moment later.)
+  // Whether an ARIA option is in a listbox laid out with no room that clips what it holds (twins.js): a list kept
+  // for screen readers beside the one the page draws (Ant Design's select keeps a 0x0 list with the active options,
+  // beside the drawn items of the same names). Listed, as Chromium's tree lists them, without a ref, as a
+  // <select>'s undrawn options above: no press can reach one, and a person presses the drawn item; unless that item
+  // is hidden from the tree (its drawn twin, twins.js), which the option's ref then presses.
   function inUndrawnListbox(option, walk) {
     var listbox = option.closest('[role="listbox"]');
     if (!listbox) return false;
     if (!walk.undrawnListboxes) walk.undrawnListboxes = new Map();
-    if (!walk.undrawnListboxes.has(listbox)) {
-      var roomless = listbox.offsetWidth <= 2 || listbox.offsetHeight <= 2;
-      walk.undrawnListboxes.set(listbox, roomless && getComputedStyle(listbox).overflow !== "visible");
-    }
-    return walk.undrawnListboxes.get(listbox);
+    if (!walk.undrawnListboxes.has(listbox)) walk.undrawnListboxes.set(listbox, engine.undrawnListbox(listbox));
+    return walk.undrawnListboxes.get(listbox) && !engine.drawnTwin(option);
   }
   // Whether the page draws nothing of the element: transparent (itself or a box around it), clipped away by its
   // own clip, or shrunk to a dot.

@@ -27,6 +27,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/refs.js",
     "engine/roles.js",
     "engine/names.js",
+    "engine/twins.js",
     "engine/states.js",
     "engine/frames.js",
     "engine/tree.js",

@@ -220,6 +220,10 @@
   // tabindex -1 at the page's end, Element Plus's and Mantine's, measured with real keys), and with none before
   // it, Shift+Tab leaves the page.
   // From a `place` (the starting point's, once the page took its element out), the stop next to that place.
+  // Going round is Chromium's within the element's own focus scope: one in a shadow tree, or shown through a slot,
+  // is looked on from that scope's owner, a host that counts as tabindex 0, after which nothing is found; the focus
+  // leaves the page (measured with real keys: Calcite's tree, whose items, slotted, all take tabindex -1 as Tab goes
+  // down).
   function firstStop(order, target, backwards, place) {
     var at = order.indexOf(target);
     if (at >= 0) return at + (backwards ? -1 : 1);
@@ -236,9 +240,18 @@
       if (nearest < 0 || outermost(order[nearest]).compareDocumentPosition(stop) & closer) nearest = i;
     }
     if (nearest >= 0 || backwards) return nearest;
+    if (target && inNestedScope(target)) return -1;
     var firstOfZero = 0;
     while (firstOfZero < order.length && order[firstOfZero].tabIndex > 0) firstOfZero++;
     return firstOfZero;
+  }
+
+  // Whether an element is in a focus scope of its own: in a shadow tree, or shown through a slot (it or a box around
+  // it is assigned to one).
+  function inNestedScope(el) {
+    if (el.getRootNode() !== document) return true;
+    for (var node = el; node && node !== document.body; node = node.parentElement) if (node.assignedSlot) return true;
+    return false;
   }
 
   Object.assign(engine, {

@@ -231,6 +231,24 @@ TREE_END = page(
 )
 
 
+#: The same tree at the page's end with its items shown through a slot (Calcite's tree: its items are slotted into
+#: its shadow tree), and one whose item is in a shadow tree itself.
+TREE_END_SLOTTED = TREE_END.replace(
+    '<ul role="tree" aria-label="Files">', '<x-tree role="tree" aria-label="Files">'
+).replace(
+    "README.md</li></ul>",
+    "README.md</li></x-tree><script>"
+    "document.querySelector('x-tree').attachShadow({ mode: 'open' }).innerHTML = '<ul><slot></slot></ul>';</script>",
+)
+TREE_END_SHADOW = TREE_END.replace(
+    '<ul role="tree" aria-label="Files"><li role="treeitem" tabindex="-1" id="main">main.js</li>\n'
+    '<li role="treeitem" tabindex="-1" id="readme">README.md</li></ul>',
+    '<x-tree></x-tree><script>document.querySelector("x-tree").attachShadow({ mode: "open" }).innerHTML = '
+    '\'<ul role="tree" aria-label="Files"><li role="treeitem" tabindex="-1" id="readme">README.md</li></ul>\';'
+    "</script>",
+)
+
+
 #: A menu between two buttons whose items cancel a press's mousedown, as jQuery UI's do: the press focuses nothing,
 #: and the focus stays on the body.
 CLICKED_TEXT = page(
@@ -339,6 +357,8 @@ def pages() -> Iterator[PageServer]:
         "/nameless-radios": NAMELESS_RADIOS,
         "/tab-returns": TAB_RETURNS,
         "/tree-end": TREE_END,
+        "/tree-end-slotted": TREE_END_SLOTTED,
+        "/tree-end-shadow": TREE_END_SHADOW,
         "/clicked-text": CLICKED_TEXT,
         "/scrollers": SCROLLERS,
         "/roving-hosts": ROVING_HOSTS,
@@ -454,6 +474,15 @@ def test_tab_past_the_last_stop_from_an_element_out_of_the_order_goes_round_to_t
     assert press(agent, "Tab") == ["a"]
     focus_field(agent, "/tree-end", 'treeitem "Start"')
     assert press(agent, "Shift+Tab") == ["page"]
+
+
+@pytest.mark.parametrize("tree", ["slotted", "shadow"])
+def test_tab_past_the_last_stop_from_an_item_in_a_scope_of_its_own_leaves_the_page(agent: LaneAgent, tree: str) -> None:
+    """Measured with real keys (Calcite's tree, found by the conformance runner: the extension lane's Tab went round
+    to the page's first field): Chromium goes round only within the item's own focus scope; from an item shown
+    through a slot, or in a shadow tree, it looks on from the scope's host, after which there is nothing."""
+    focus_field(agent, f"/tree-end-{tree}", 'treeitem "README.md"')
+    assert press(agent, "Tab") == ["page"]
 
 
 def test_tab_from_nothing_focused_goes_on_from_where_the_press_landed(agent: LaneAgent) -> None:

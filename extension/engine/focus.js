@@ -23,13 +23,33 @@
   // A press focuses the nearest focusable element around the target, or blurs whatever had the focus. "Around" is
   // the flat tree, as Chromium walks it: an element a shadow host slots in is inside the slot that shows it (the
   // label of Ionic's accordion header, slotted into the header's inner <button>, focuses that button).
+  // A shadow host that delegates its focus (delegatesFocus) is such an element too, and a press on its tree
+  // focuses its first focusable element, unless the focus is in that tree already (Calcite's time picker: a press
+  // between its fields focuses the Hour, as measured with real input).
   function moveFocusFor(target) {
     var candidate = target;
-    while (candidate && candidate !== document.documentElement && !focusable(candidate)) {
+    while (candidate && candidate !== document.documentElement && !focusable(candidate) && !delegatesFocus(candidate)) {
       candidate = engine.flatParent(candidate);
+    }
+    if (candidate && delegatesFocus(candidate) && !focusable(candidate)) {
+      var inside = focusedElement();
+      if (inside && engine.composedContains(candidate, inside)) return;
+      candidate = focusDelegate(candidate.shadowRoot);
     }
     if (candidate && focusable(candidate)) focusElement(candidate);
     else blurFocused();
+  }
+  function delegatesFocus(el) {
+    return !!el.shadowRoot && el.shadowRoot.delegatesFocus;
+  }
+  // The first element of a shadow tree, in shadow-including tree order, that a press could focus and that shows.
+  function focusDelegate(root) {
+    for (var child = root.firstElementChild; child; child = child.nextElementSibling) {
+      if (focusable(child) && engine.hasBox(child)) return child;
+      var inner = (child.shadowRoot ? focusDelegate(child.shadowRoot) : null) || focusDelegate(child);
+      if (inner) return inner;
+    }
+    return null;
   }
   // Moves the focus to `el` as a user's click or Tab key does, with its events. Chrome fires focus events only
   // in a page whose window has the system focus; in any other (a tab in a window behind another, every tab of

@@ -128,6 +128,28 @@ document.addEventListener('focusin', () => {
 )
 
 
+#: A time field in the shadow tree of a host that delegates its focus (Calcite's time picker): its box, a combobox,
+#: holds its Hour and Minute at its left, and its centre is empty. The title lists where each focusin in its tree
+#: found the focus.
+DELEGATES = page(
+    "[]",
+    """<h1>Start</h1>
+<time-field></time-field>
+<script>
+const host = document.querySelector('time-field');
+host.attachShadow({ mode: 'open', delegatesFocus: true }).innerHTML = `
+  <div role="combobox" aria-label="Start time" aria-expanded="false" style="width: 300px; border: 1px solid">
+    <span role="spinbutton" aria-label="Hour" tabindex="0" id="hour">09</span> :
+    <span role="spinbutton" aria-label="Minute" tabindex="0" id="minute">30</span></div>`;
+const seen = [];
+host.shadowRoot.addEventListener('focusin', () => {
+  seen.push(host.shadowRoot.activeElement ? host.shadowRoot.activeElement.id : null);
+  document.title = JSON.stringify(seen);
+});
+</script>""",
+)
+
+
 #: A widget that learns where the pointer is in a task after each move, as React renders state that a native
 #: listener set (Streamlit's data editor: Glide's window mousemove listener tells it whether the pointer is over the
 #: grid, and it takes a cell's selection only while it is): a press counts only on the widget the page already
@@ -225,7 +247,7 @@ trigger.addEventListener('mouseenter', () => setTimeout(() => {
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/order": ORDER, "/visible": VISIBLE, "/hosts": HOSTS, "/hover-state": HOVER_STATE}
-    served |= {"/edits-on-focus": EDITS_ON_FOCUS, "/hover-tooltip": HOVER_TOOLTIP}
+    served |= {"/edits-on-focus": EDITS_ON_FOCUS, "/hover-tooltip": HOVER_TOOLTIP, "/delegates": DELEGATES}
     with serve_action_pages(served | {"/moves-on-arrival": MOVES_ON_ARRIVAL}) as server:
         yield server
 
@@ -382,6 +404,21 @@ def test_a_host_matches_focus_for_its_shadow_tree_and_a_slot_holds_its_light_chi
         [False, "child", True, "box"],
         [True, "host", False, "inner"],
     ]
+
+
+def test_a_press_in_a_host_that_delegates_its_focus_focuses_its_first_field_unless_the_focus_is_in_it(
+    agent: LaneAgent,
+) -> None:
+    """Chrome's rule for a shadow host of delegatesFocus: a press on its tree where nothing takes the focus focuses
+    its first focusable element, and leaves the focus where it is when it is in that tree already. The extension lane
+    focused nothing: Calcite's time picker, pressed in its box, had its Hour focused by a person's press only."""
+    agent.open("/delegates")
+    field, minute = page_reports.ref_of(agent, 'combobox "Start time"'), page_reports.ref_of(agent, 'spinbutton "Minute"')
+    agent.ok("browser_click", ref=field, see="none")
+    agent.ok("browser_click", ref=minute, see="none")
+    agent.ok("browser_click", ref=field, see="none")
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == ["hour", "minute"]
+    assert agent.evaluated("document.querySelector('time-field').shadowRoot.activeElement.id") == "minute"
 
 
 def test_what_the_pointer_is_over_matches_hover_and_a_tooltip_that_checks_it_stays(agent: LaneAgent) -> None:

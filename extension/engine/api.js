@@ -313,9 +313,7 @@
             return Promise.resolve(chosen).then(function (choice) {
               if (choice) checked = choice;
               if (checked.ok && named) Object.assign(checked, named);
-              if (checked.ok && result.navigating) checked.navigating = result.navigating;
-              if (checked.ok && result.requests) checked.requests = result.requests;
-              return checked;
+              return engine.carrySettled(checked, result, engine.TYPING_FACTS);
             });
           });
       }, "action_failed"),

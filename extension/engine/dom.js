@@ -601,12 +601,17 @@
     var readBack = result.readBack === true;
     delete result.readBack;
     return settle(token, { readBack: readBack }).then(function (after) {
-      if (after.navigating) result.navigating = after.navigating;
-      if (after.file_chooser) result.file_chooser = after.file_chooser;
-      if (after.downloading) result.downloading = after.downloading;
-      if (after.requests) result.requests = after.requests;
-      return result;
+      return carrySettled(result, after);
     });
+  }
+  // What an answer that succeeded says of its action's settle (settle()): the facts named in `facts`, else all.
+  var SETTLED_FACTS = ["navigating", "file_chooser", "downloading", "requests"];
+  function carrySettled(answer, after, facts) {
+    if (!answer || answer.ok === false) return answer;
+    (facts || SETTLED_FACTS).forEach(function (fact) {
+      if (after[fact]) answer[fact] = after[fact];
+    });
+    return answer;
   }
 
   // ----- waiting for text -------------------------------------------------------------------------------
@@ -712,6 +717,7 @@
     watch: watch,
     settle: settle,
     settled: settled,
+    carrySettled: carrySettled,
     visiblePoint: visiblePoint,
     hiddenByBox: hiddenByBox,
     contentOrigin: contentOrigin,

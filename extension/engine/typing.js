@@ -174,6 +174,8 @@
       return result;
     });
   }
+  // What typing's answer says of its settle (dom.js carrySettled), on both lanes (the cdp lane's keyboard.py).
+  var TYPING_FACTS = ["navigating", "requests"];
   // typeSettled(ref, text, options) -> Promise: type() between watch() and settle(), as settled() (dom.js) runs
   // an action that answers at once; typing into a rich editor answers only after its last key has had its turn
   // of the page's event loop (typeIntoEditable), and the page settles after that key, for as long as any action's
@@ -198,9 +200,7 @@
           delete result.readBack;
           var bound = performance.now() - started + SETTLE_AFTER_KEYS_MS;
           return engine.settle(token, { readBack: readBack, maxMs: bound }).then(function (after) {
-            if (after.navigating) result.navigating = after.navigating;
-            if (after.requests) result.requests = after.requests;
-            return result;
+            return engine.carrySettled(result, after, TYPING_FACTS);
           });
         },
         function (error) {
@@ -320,10 +320,7 @@
     var readBack = found.ok && readsBack(typingTarget(found.element));
     return engine.settle(token, { readBack: readBack }).then(function (after) {
       if (after.replaced || after.ok === false) return after; // a press stopped on its way (guard.js, armGuard)
-      var checked = typed(ref, text);
-      if (checked.ok && after.navigating) checked.navigating = after.navigating;
-      if (checked.ok && after.requests) checked.requests = after.requests;
-      return checked;
+      return engine.carrySettled(typed(ref, text), after, TYPING_FACTS);
     });
   }
   // typed(ref, text): the check alone, for a lane that typed with real input events.
@@ -618,6 +615,7 @@
     readTarget: readTarget,
     type: type,
     typeSettled: typeSettled,
+    TYPING_FACTS: TYPING_FACTS,
     typed: typed,
     typedAfter: typedAfter,
     typingTarget: typingTarget,

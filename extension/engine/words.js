@@ -37,12 +37,19 @@
       // the caret's place is in what was pressed (not under an overlay the press fell on), and what the press is
       // on takes a selection: the text under it, or else the element there
       var pressed = pressedText(node, x, y) ? node : engine.deepElementFromPoint(x, y) || target;
-      if (engine.composedContains(target, node) && !unselectable(pressed)) selectWord(node, offset);
+      if (shownIn(target, node) && !unselectable(pressed)) selectWord(node, offset);
       return;
     }
     if (!target.contains(node) || unselectable(node)) return;
     var selection = selectionAround(node);
     if (selection) selection.collapse(node, offset);
+  }
+  // Whether a node is shown inside the target: in its tree, its shadow tree, or slotted into a slot inside it (the
+  // name of Calcite's tree item, its own text, shown in a slot of its shadow tree's row: a person's double click on
+  // the row, past the name, selects from the name's end).
+  function shownIn(target, node) {
+    for (var up = node; up; up = engine.flatParent(up)) if (up === target) return true;
+    return engine.composedContains(target, node);
   }
   // Whether something is selected (more than a caret) in the focused field or in the document. Chromium's double
   // click selects a word only where nothing is: its second press leaves a range as it is (SelectionController's

@@ -58,7 +58,7 @@
     },
     input: inputRole,
     select: function (el) {
-      return el.multiple || el.size > 1 ? "listbox" : "combobox";
+      return listBoxSelect(el) ? "listbox" : "combobox";
     },
     td: function (el) {
       // a cell of a table that is a grid (role grid or treegrid) is a gridcell, as in Chromium
@@ -183,6 +183,16 @@
   function svgTitle(el) {
     for (var child = el.firstElementChild; child; child = child.nextElementSibling) if (child.localName === "title") return clean(child.textContent);
     return "";
+  }
+
+  // Whether a <select> shows its options in place, a list box (multiple, or of a size above 1), rather than as a
+  // drop-down. Chromium 156 shows a multiple one of size 1 as a drop-down (Prefect's tag fields; its tree says
+  // combobox), whose options are laid out nowhere: one whose options have a box is a list box, as in Chromium before.
+  function listBoxSelect(select) {
+    if (!select.multiple) return select.size > 1;
+    if (select.size !== 1) return true;
+    var first = select.options[0];
+    return !!first && first.getClientRects().length > 0;
   }
 
   Object.assign(engine, {

@@ -413,7 +413,8 @@ def test_a_press_in_a_host_that_delegates_its_focus_focuses_its_first_field_unle
     its first focusable element, and leaves the focus where it is when it is in that tree already. The extension lane
     focused nothing: Calcite's time picker, pressed in its box, had its Hour focused by a person's press only."""
     agent.open("/delegates")
-    field, minute = page_reports.ref_of(agent, 'combobox "Start time"'), page_reports.ref_of(agent, 'spinbutton "Minute"')
+    field = page_reports.ref_of(agent, 'combobox "Start time"')
+    minute = page_reports.ref_of(agent, 'spinbutton "Minute"')
     agent.ok("browser_click", ref=field, see="none")
     agent.ok("browser_click", ref=minute, see="none")
     agent.ok("browser_click", ref=field, see="none")

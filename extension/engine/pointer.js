@@ -74,9 +74,30 @@
       return reaches(el, hit) ? { ok: true, point: point, hit: hit } : intercepted(el, number, hit);
     });
   }
+  // A disabled element takes no press: it is waited for, ENABLED_WAIT_MS at most, as a person waits for a button the
+  // page enables once it has checked what was just filled in (Prefect's Create, enabled by an asynchronous check of
+  // the form's JSON after browser_fill_form); still disabled, nothing is pressed.
+  var ENABLED_WAIT_MS = 1000;
+  function enabled(el, number) {
+    var started = performance.now();
+    function look() {
+      if (!isDisabled(el)) return Promise.resolve({ ok: true });
+      if (!el.isConnected || performance.now() - started >= ENABLED_WAIT_MS) {
+        return Promise.resolve(failure("disabled", "Element " + refText(number) + " is disabled, and stayed so for a second: the page may enable it once what it needs is filled in."));
+      }
+      return nextFrame().then(look);
+    }
+    return look();
+  }
   function clickFound(found, how) {
     var el = found.element;
-    if (isDisabled(el) && !how.hover) return Promise.resolve(failure("disabled", "Element " + refText(found.number) + " is disabled."));
+    if (how.hover) return pressFound(found, how);
+    return enabled(el, found.number).then(function (ready) {
+      return ready.ok ? pressFound(found, how) : ready;
+    });
+  }
+  function pressFound(found, how) {
+    var el = found.element;
     var result = withDescription({ ok: true }, el, found.number);
     return pressPoint(el, found.number).then(function (point) {
       if (!point.ok) return point;
@@ -473,7 +494,12 @@
     if (!found.ok) return Promise.resolve(found);
     var el = (options && options.at) || found.element; // at: the field inside it that takes the keys (aimToType)
     var hover = !!(options && options.hover);
-    if (isDisabled(el) && !hover) return Promise.resolve(failure("disabled", "Element " + refText(found.number) + " is disabled."));
+    return (hover ? Promise.resolve({ ok: true }) : enabled(el, found.number)).then(function (ready) {
+      return ready.ok ? aimFound(ref, found, el, options) : ready;
+    });
+  }
+  function aimFound(ref, found, el, options) {
+    var hover = !!(options && options.hover);
     return pressPoint(el, found.number, !!(options && options.now)).then(function (point) {
       if (!point.ok) return point;
       var result = rect(ref, { scroll: false });

@@ -86,7 +86,11 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
         ("extension", "cdp"),
         "The element is hidden or has no size: take a new snapshot, scroll, or open what contains it.",
     ),
-    "disabled": (("extension", "cdp"), "The element is disabled: do what enables it first."),
+    "disabled": (
+        ("extension", "cdp"),
+        "The element is disabled, and stayed so for the second a click waits for the page to enable it: do what "
+        "enables it first.",
+    ),
     "click_intercepted": (
         ("extension", "cdp"),
         "Nothing was pressed: at every point tried, with the element scrolled to the centre, the bottom and the "

@@ -370,8 +370,8 @@
   }
   // A cell a person clicks, double-clicks or types into: every cell of a grid (role grid or treegrid: an
   // interactive widget, its cells edited or chosen in place), and a table's cell that is focusable (a
-  // spreadsheet's or a data table's editable cell, a date picker's day) or a day of a month laid out as a
-  // table (not the empty ones around it), unless a control inside it is what is pressed (a calendar's day
+  // spreadsheet's or a data table's editable cell, a date picker's day), in a row that takes presses, or a day of a
+  // month laid out as a table (not the empty ones around it), unless a control inside it is what is pressed (a calendar's day
   // links). A plain data table's cells get none: nothing in them acts. A column's (or a row's) header acts when
   // it is focusable or says how the table is sorted by it (AG Grid's, which a click sorts by); one that takes
   // clicks otherwise (a <th onclick>) is clickable structure (actsAsControl).
@@ -381,7 +381,14 @@
     if (HEADER_ROLES[role]) return el.hasAttribute("tabindex") || ariaOf(el, "aria-sort") !== null;
     if (role !== "cell") return false;
     var table = el.closest("table");
-    return el.hasAttribute("tabindex") || (!!table && !!clean(el.textContent) && isCalendar(table, walk));
+    return el.hasAttribute("tabindex") || inPressedRow(el, walk) || (!!table && !!clean(el.textContent) && isCalendar(table, walk));
+  }
+  // A cell that shows text in a row that takes presses (the nearest target around it is its row): Polaris's
+  // IndexTable selects an order on a press anywhere in its row, and a person presses the cell they read there, which
+  // gets a ref of its own, named by its text, beside the row's.
+  function inPressedRow(el, walk) {
+    var row = walk.target;
+    return !!row && roleOf(row, tagOf(row)) === "row" && row.contains(el) && !!clean(el.textContent);
   }
   // A table that shows a month: among its cells (a month has at most six weeks of seven days, and a column of
   // week numbers), the day numbers run 1, 2, ... to at least 28 in order (the last days of the month before,

@@ -81,10 +81,35 @@ document.addEventListener('click', (event) => {
 </script>""",
 )
 
+#: Orders as Polaris's IndexTable lays them out: each row takes a press anywhere in it (its cells are plain, the cursor
+#: inherited) and selects its order; a row's checkbox does too; an empty cell shows nothing.
+ORDERS = page(
+    "Orders",
+    """<style>tbody tr { cursor: pointer }</style>
+<table><thead><tr><th>Select</th><th>Order</th><th>Customer</th><th>Note</th></tr></thead><tbody>
+<tr data-order="1001"><td><input type="checkbox" aria-label="Select order #1001"></td><td>#1001</td>
+  <td>Mae Jemison</td><td></td></tr>
+<tr data-order="1002"><td><input type="checkbox" aria-label="Select order #1002"></td><td>#1002</td>
+  <td>Colm Dillane</td><td></td></tr>
+</tbody></table>
+<script>
+window.__state = { selected: [] };
+for (const row of document.querySelectorAll('tbody tr')) {
+  row.addEventListener('click', (event) => {
+    const order = row.dataset.order;
+    const box = row.querySelector('input');
+    if (event.target !== box) box.checked = !box.checked;
+    window.__state.selected = box.checked ? [...window.__state.selected, order]
+      : window.__state.selected.filter((each) => each !== order);
+  });
+}
+</script>""",
+)
+
 
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
-    with serve_action_pages({"/dash": DASH}) as server:
+    with serve_action_pages({"/dash": DASH, "/orders": ORDERS}) as server:
         yield server
 
 
@@ -205,3 +230,13 @@ def test_dash_table_cell_and_date_picker_day_are_clicked_by_ref(agent: LaneAgent
     state_becomes(agent, "window.__state.rows[0].city", "Braga")
     # the padding days before the 1st show nothing and have no ref
     assert not re.search(r"- cell @e\d+$", full_snapshot(agent), re.M)
+
+
+def test_a_cell_a_person_reads_in_a_row_that_takes_presses_is_pressed_by_ref(agent: LaneAgent) -> None:
+    """Polaris's IndexTable (the corpus's page, found by the conformance runner): the row took the ref, and the cell a
+    person presses, "Colm Dillane", had none on either lane. Each cell that shows text has one now, named by it."""
+    agent.open("/orders")
+    text = full_snapshot(agent)
+    agent.ok("browser_click", ref=ref_in(text, r'cell "Colm Dillane" REF$'))
+    assert page_state(agent)["selected"] == ["1002"]
+    assert re.search(r'- cell "#1001" @e\d+$', text, re.M) and not re.search(r"- cell @e\d+$", text, re.M), text

@@ -371,8 +371,8 @@
   // A cell a person clicks, double-clicks or types into: every cell of a grid (role grid or treegrid: an
   // interactive widget, its cells edited or chosen in place), and a table's cell that is focusable (a
   // spreadsheet's or a data table's editable cell, a date picker's day), in a row that takes presses, or a day of a
-  // month laid out as a table (not the empty ones around it), unless a control inside it is what is pressed (a calendar's day
-  // links). A plain data table's cells get none: nothing in them acts. A column's (or a row's) header acts when
+  // month laid out as a table (not the empty ones around it), unless a control inside it is what is pressed (a
+  // calendar's day links). A plain data table's cells get none: nothing in them acts. A column's (or a row's) header acts when
   // it is focusable or says how the table is sorted by it (AG Grid's, which a click sorts by); one that takes
   // clicks otherwise (a <th onclick>) is clickable structure (actsAsControl).
   function cellTakesActions(el, role, walk) {

@@ -24,12 +24,13 @@ pytestmark = pytest.mark.chromium
 
 #: A tab list that eases in (a transition on its transform, started by the test), and below it a button whose tooltip
 #: fades in on mouseenter and, once shown, closes on any click, as Angular Material's does (its fade is 150 ms; here
-#: 400, so that a press a loaded machine makes late still comes before it ends, and the tab list's 900 ms after it).
+#: 600, so that a press a loaded machine makes late still comes before it ends, and the tab list's 990 ms, which a
+#: press that waited for it outlasts, after it).
 EASING_AND_TOOLTIP = page(
     "{}",
     """<style>
-.tabs { transition: transform 900ms linear; }
-.tip { position: absolute; top: 0; left: 0; background: #333; color: white; animation: fade 400ms linear; }
+.tabs { transition: transform 990ms linear; }
+.tip { position: absolute; top: 0; left: 0; background: #333; color: white; animation: fade 600ms linear; }
 @keyframes fade { from { opacity: 0 } to { opacity: 1 } }
 </style>
 <div class="tabs" role="tablist" aria-label="Sections">
@@ -70,6 +71,6 @@ def pages() -> Iterator[PageServer]:
 def test_a_press_waits_for_no_animation_that_cannot_come_over_it(agent: LaneAgent) -> None:
     agent.open("/easing")
     help_button = ref_of(agent, 'button "Help"')
-    agent.evaluated("document.querySelector('.tabs').style.transform = 'translateX(40px)'")  # eases in for 900 ms
+    agent.evaluated("document.querySelector('.tabs').style.transform = 'translateX(40px)'")  # eases in for 990 ms
     agent.ok("browser_click", ref=help_button)
     assert agent.ok("browser_snapshot")["title"] == '{"tooltip":true}'

@@ -400,6 +400,26 @@
       })
     );
   }
+  // An element that takes its text through the EditContext API (Monaco on Chromium: Airflow 3's configuration
+  // editor) gets no text from the browser's editing commands, and none from synthetic keys: the browser puts a
+  // key's text into its EditContext, in place of what it has selected (an empty text deletes that, or the character
+  // before the caret, `forward`: after it), and tells the page in a textupdate event, which the page reads to edit
+  // its own model. So does the engine, once the key and its beforeinput went uncancelled. A line break is the page's:
+  // Enter's keydown (Chromium gives an EditContext no text for it).
+  function editContextInput(context, text, forward) {
+    var start = Math.min(context.selectionStart, context.selectionEnd),
+      end = Math.max(context.selectionStart, context.selectionEnd);
+    if (!text && start === end) {
+      if (forward) end = Math.min(context.text.length, end + 1);
+      else start = Math.max(0, start - 1);
+    }
+    var caret = start + text.length;
+    context.updateText(start, end, text);
+    context.updateSelection(caret, caret);
+    context.dispatchEvent(
+      new TextUpdateEvent("textupdate", { updateRangeStart: start, updateRangeEnd: end, text: text, selectionStart: caret, selectionEnd: caret })
+    );
+  }
   // Chromium's textInput (a TextEvent, made only through createEvent): React reads it as onBeforeInput. A
   // synthetic one inserts nothing by itself. False when cancelled.
   function textInputEvent(host, data) {
@@ -447,6 +467,7 @@
   }
   Object.assign(engine, {
     beforeInput: beforeInput,
+    editContextInput: editContextInput,
     textInputEvent: textInputEvent,
     slideRange: slideRange,
     keyInfo: keyInfo,

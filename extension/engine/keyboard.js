@@ -224,8 +224,9 @@
   // an input by its value).
   function editingOf(target) {
     var field = isTextField(target);
-    var writable = (field && !target.readOnly) || target.isContentEditable;
-    return { editable: target.isContentEditable, field: field, writable: writable, textual: writable && !engine.hasDateFields(target) };
+    var editable = target.isContentEditable || !!target.editContext; // (an EditContext's element edits as one)
+    var writable = (field && !target.readOnly) || editable;
+    return { editable: editable, field: field, writable: writable, textual: writable && !engine.hasDateFields(target) };
   }
   // What a key does on its target, read once, before anything happens: the one reading the press acts on (press,
   // defaultAction) and the user's confirmation judges (pressRisk), whatever the spelling of the chord (parseKey:
@@ -397,10 +398,15 @@
   // An edit of a contenteditable as Chromium makes it for a key: beforeinput (with the selection as its target
   // range), textInput for what is typed (React's onBeforeInput: Draft.js inserts through its own model and
   // cancels it), then, when the page cancelled neither, the browser's own edit (execCommand, whose input event
-  // follows). Whether the browser's edit ran.
+  // follows); an EditContext's element gets its edit in the EditContext instead (fields.js editContextInput).
+  // Whether the browser's edit ran.
   function editInEditable(host, inputType, data, command) {
     var typed = inputType === "insertParagraph" ? "\n" : data;
     if (!engine.beforeInput(host, inputType, data)) return false;
+    if (host.editContext) {
+      if (inputType !== "insertParagraph") engine.editContextInput(host.editContext, data || "", command === "forwardDelete");
+      return true;
+    }
     if (typed !== null && !engine.textInputEvent(host, typed)) return false;
     document.execCommand(command, false, data);
     return true;

@@ -623,7 +623,9 @@
   // (slider: one the page draws, which the lane moves by its keys: values.js sliderStep)
   function fieldFacts(el) {
     var tag = el.localName;
-    var facts = { tag: tag, type: tag === "input" ? (el.type || "text").toLowerCase() : "", editable: !!el.isContentEditable && tag !== "input" && tag !== "textarea" };
+    // (an element that takes its text through an EditContext, Monaco's on Chromium, takes real keys as an editable)
+    var editable = (!!el.isContentEditable && tag !== "input" && tag !== "textarea") || !!el.editContext;
+    var facts = { tag: tag, type: tag === "input" ? (el.type || "text").toLowerCase() : "", editable: editable };
     if (engine.drawnSlider(el)) facts.slider = true;
     return facts;
   }

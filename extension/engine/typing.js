@@ -81,7 +81,7 @@
     scrollIntoViewIfNeeded(el);
     if (tag === "select") return chooseInSelect(el, text, number);
     if (tag === "input" && (!isTextField(el) || takesValue(el))) return setControlValue(el, text, number);
-    var editable = isContentEditableRoot(el) || (el.isContentEditable && tag !== "input" && tag !== "textarea");
+    var editable = isContentEditableRoot(el) || (el.isContentEditable && tag !== "input" && tag !== "textarea") || !!el.editContext;
     if (tag !== "input" && tag !== "textarea" && !editable) {
       // a slider a page draws (a thumb with role slider: Radix's, marimo's) takes a number, moved to by its keys
       if (engine.drawnSlider(found.element)) return engine.moveSlider(ref, found, text);
@@ -242,6 +242,7 @@
     if (segmentedField(el)) return { text: segmentsText(el), rich: true, segmented: true };
     var inEditor = editorText(el);
     if (inEditor !== null) return { text: inEditor, rich: true };
+    if (el.editContext) return { text: el.editContext.text, rich: true };
     var tag = tagOf(el);
     if (tag === "select") return { text: chosenLabels(el).join("\n"), rich: false };
     if (tag === "input" || tag === "textarea") return { text: nativeValue(el), rich: false };
@@ -451,7 +452,7 @@
       });
       if (!text) {
         steps.push(function () {
-          if (editableText(host)) deleteInEditable(host);
+          if (host.editContext ? host.editContext.text : editableText(host)) deleteInEditable(host);
         });
       }
     }
@@ -509,14 +510,19 @@
       keyEvent(host, "keypress", info, {}) &&
       beforeInput(host, inputType, enter ? null : char) &&
       textInputEvent(host, char);
-    if (typed) document.execCommand(inputType, false, char);
+    if (typed && host.editContext) {
+      if (!enter) engine.editContextInput(host.editContext, char);
+    } else if (typed) {
+      document.execCommand(inputType, false, char);
+    }
     keyEvent(host, "keyup", info, {});
   }
   // Backspace over what is selected: keydown, beforeinput deleteContentBackward, then the browser's deletion.
   function deleteInEditable(host) {
     var info = keyInfo("Backspace");
     if (keyEvent(host, "keydown", info, {}) && beforeInput(host, "deleteContentBackward", null)) {
-      document.execCommand("delete", false);
+      if (host.editContext) engine.editContextInput(host.editContext, "");
+      else document.execCommand("delete", false);
     }
     keyEvent(host, "keyup", info, {});
   }
@@ -533,6 +539,8 @@
     if (keyEvent(el, "keydown", info, modifiers)) {
       if (el.isContentEditable) {
         document.execCommand("selectAll", false);
+      } else if (el.editContext) {
+        el.editContext.updateSelection(0, el.editContext.text.length); // (its whole text, as a field's)
       } else {
         try {
           el.select();

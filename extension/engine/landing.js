@@ -238,16 +238,20 @@
   function handsPressOn(el) {
     return !!FORM_CONTROLS[tagOf(el)] && getComputedStyle(el).pointerEvents === "none";
   }
-  // A form control that the page draws no pixel of: transparent, clipped away (by itself or by a box around
+  // A form control, or an element that takes its text through an EditContext (Monaco's on Chromium, where the
+  // 1-pixel textarea was), which the page draws no pixel of: transparent, clipped away (by itself or by a box around
   // it) or shrunk to a dot, with the page's own drawing in its place.
   function hiddenUnderFace(el) {
-    if (!FORM_CONTROLS[tagOf(el)]) return false;
+    if (!takesKeys(el)) return false;
     var style = getComputedStyle(el);
     var box = el.getBoundingClientRect();
     var clipped = (style.clipPath && style.clipPath !== "none") || (style.clip && style.clip !== "auto");
     if (transparent(el) || box.width <= 2 || box.height <= 2 || clipped) return true;
     var shown = clippedBox(el);
     return shown.right - shown.left <= 2 || shown.bottom - shown.top <= 2;
+  }
+  function takesKeys(el) {
+    return !!FORM_CONTROLS[tagOf(el)] || !!el.editContext;
   }
   // Whether the element or a box around it is transparent, so that it draws nothing (Element Plus's select keeps
   // its input in an opacity-0 box under the placeholder it shows).
@@ -316,7 +320,7 @@
   // Select's unsearchable combobox: a transparent input shrunk to a dot, 100px to the left of its box): the first
   // box around it, within its drawing's levels (faceArea()), that shows, where a person presses the control.
   function offPageFace(el) {
-    if (!FORM_CONTROLS[tagOf(el)] || !hiddenUnderFace(el)) return null;
+    if (!hiddenUnderFace(el)) return null;
     var box = el.getBoundingClientRect();
     if (box.right + window.scrollX > 0 && box.bottom + window.scrollY > 0) return null;
     return shownAround(el);

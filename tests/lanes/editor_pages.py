@@ -93,6 +93,13 @@ require(['vs/editor/editor.main'], () => {
 });""",
 )
 
+#: Monaco as it is now (0.58, npm's monaco-editor under another name beside 0.52's): on Chromium it takes its input
+#: through the EditContext API (its editContext option is on by default), not a hidden textarea (Airflow 3's
+#: configuration editor).
+MONACO_EDIT_CONTEXT = MONACO.replace(
+    "/widgets/node_modules/monaco-editor/", "/widgets/node_modules/monaco-editor-edit-context/"
+)
+
 PROSEMIRROR = editor_page(
     "ProseMirror",
     '<script src="/widgets/dist/prosemirror.js"></script>',
@@ -270,6 +277,7 @@ EDITOR_PAGES: dict[str, Page] = {
     "/codemirror5": CODEMIRROR5,
     "/codemirror6": CODEMIRROR6,
     "/monaco": MONACO,
+    "/monaco-edit-context": MONACO_EDIT_CONTEXT,
     "/prosemirror": PROSEMIRROR,
     "/tiptap": TIPTAP,
     "/draftjs": DRAFTJS,

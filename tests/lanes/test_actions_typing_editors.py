@@ -33,6 +33,7 @@ EDITORS = [
     pytest.param("/codemirror5", "textbox @", id="codemirror5"),
     pytest.param("/codemirror6", "textbox [hint=content]", id="codemirror6"),
     pytest.param("/monaco", 'textbox "Editor content"', id="monaco"),
+    pytest.param("/monaco-edit-context", 'textbox "Editor content"', id="monaco-edit-context"),
     pytest.param("/prosemirror", "textbox [hint=prose-mirror]", id="prosemirror"),
     pytest.param("/tiptap", 'textbox "Story', id="tiptap"),
     pytest.param("/draftjs", 'textbox "Story', id="draftjs"),
@@ -43,8 +44,9 @@ EDITORS = [
     pytest.param("/tinymce", 'textbox "Story', id="tinymce"),
 ]
 
-#: The editors whose editable is a contenteditable (CodeMirror 5 and Monaco type through a hidden textarea).
-CONTENTEDITABLE = [editor for editor in EDITORS if editor.id not in ("codemirror5", "monaco")]
+#: The editors whose editable is a contenteditable (CodeMirror 5 and Monaco 0.52 type through a hidden textarea,
+#: Monaco 0.58 through an EditContext).
+CONTENTEDITABLE = [editor for editor in EDITORS if editor.id not in ("codemirror5", "monaco", "monaco-edit-context")]
 
 #: What an editor holds before a test types over it: two paragraphs (two lines in a code editor).
 EXISTING = "Words the editor held\nin a second paragraph"

@@ -596,6 +596,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/values.js",
     "engine/segments.js",
     "engine/typing.js",
+    "engine/paste_typing.js",
     "engine/type_ahead.js",
     "engine/list_choice.js",
     "engine/api.js"

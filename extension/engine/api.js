@@ -307,13 +307,15 @@
           .typeSettled(ref, text, options)
           .then(function (result) {
             if (!result || result.ok === false || result.check === undefined) return result;
-            var checked = engine.typed(ref, result.check);
-            // an option's whole name typed into a combobox that filters its list: that option is clicked too
-            var chosen = checked.ok && !result.navigating ? engine.chooseTyped(ref, result.check, options || {}) : null;
-            return Promise.resolve(chosen).then(function (choice) {
-              if (choice) checked = choice;
-              if (checked.ok && named) Object.assign(checked, named);
-              return engine.carrySettled(checked, result, engine.TYPING_FACTS);
+            // (an editor that rewrote the keys gets the text pasted: paste_typing.js)
+            return engine.typedOrPasted(ref, result.check).then(function (checked) {
+              // an option's whole name typed into a combobox that filters its list: that option is clicked too
+              var chosen = checked.ok && !checked.pasted && !result.navigating ? engine.chooseTyped(ref, result.check, options || {}) : null;
+              return Promise.resolve(chosen).then(function (choice) {
+                if (choice) checked = choice;
+                if (checked.ok && named) Object.assign(checked, named);
+                return engine.carrySettled(checked, result, engine.TYPING_FACTS);
+              });
             });
           });
       }, "action_failed"),

@@ -420,6 +420,13 @@
       new TextUpdateEvent("textupdate", { updateRangeStart: start, updateRangeEnd: end, text: text, selectionStart: caret, selectionEnd: caret })
     );
   }
+  // Whether the element is an editor's surface, where text is typed as into an editor, not a field: a
+  // contenteditable (not a field inside one), or an element that takes its text through an EditContext (Monaco's on
+  // Chromium), which edits as one.
+  function editorSurface(el) {
+    var tag = el.localName;
+    return (!!el.isContentEditable && tag !== "input" && tag !== "textarea") || !!el.editContext;
+  }
   // Chromium's textInput (a TextEvent, made only through createEvent): React reads it as onBeforeInput. A
   // synthetic one inserts nothing by itself. False when cancelled.
   function textInputEvent(host, data) {
@@ -468,6 +475,7 @@
   Object.assign(engine, {
     beforeInput: beforeInput,
     editContextInput: editContextInput,
+    editorSurface: editorSurface,
     textInputEvent: textInputEvent,
     slideRange: slideRange,
     keyInfo: keyInfo,

@@ -224,7 +224,7 @@
   // an input by its value).
   function editingOf(target) {
     var field = isTextField(target);
-    var editable = target.isContentEditable || !!target.editContext; // (an EditContext's element edits as one)
+    var editable = engine.editorSurface(target);
     var writable = (field && !target.readOnly) || editable;
     return { editable: editable, field: field, writable: writable, textual: writable && !engine.hasDateFields(target) };
   }
@@ -285,7 +285,10 @@
     if (chord === "paste") {
       var taken = handled; // the page's own paste handler took the text
       if (!handled && textual && text) {
-        if (editing.editable) taken = document.execCommand("insertText", false, text);
+        if (target.editContext) {
+          engine.editContextInput(target.editContext, text); // (the browser's editing commands do not reach it)
+          taken = true;
+        } else if (editing.editable) taken = document.execCommand("insertText", false, text);
         else taken = insertIntoField(target, text, "insertFromPaste");
       }
       var pasted = taken ? text.length : 0;

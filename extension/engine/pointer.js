@@ -624,8 +624,7 @@
   function fieldFacts(el) {
     var tag = el.localName;
     // (an element that takes its text through an EditContext, Monaco's on Chromium, takes real keys as an editable)
-    var editable = (!!el.isContentEditable && tag !== "input" && tag !== "textarea") || !!el.editContext;
-    var facts = { tag: tag, type: tag === "input" ? (el.type || "text").toLowerCase() : "", editable: editable };
+    var facts = { tag: tag, type: tag === "input" ? (el.type || "text").toLowerCase() : "", editable: engine.editorSurface(el) };
     if (engine.drawnSlider(el)) facts.slider = true;
     return facts;
   }

@@ -81,7 +81,7 @@
     scrollIntoViewIfNeeded(el);
     if (tag === "select") return chooseInSelect(el, text, number);
     if (tag === "input" && (!isTextField(el) || takesValue(el))) return setControlValue(el, text, number);
-    var editable = isContentEditableRoot(el) || (el.isContentEditable && tag !== "input" && tag !== "textarea") || !!el.editContext;
+    var editable = isContentEditableRoot(el) || engine.editorSurface(el);
     if (tag !== "input" && tag !== "textarea" && !editable) {
       // a slider a page draws (a thumb with role slider: Radix's, marimo's) takes a number, moved to by its keys
       if (engine.drawnSlider(found.element)) return engine.moveSlider(ref, found, text);
@@ -237,22 +237,25 @@
     return null;
   }
   // What the element holds now: an editor's text, a contenteditable's, a field's value, a <select>'s chosen
-  // labels (one per line).
+  // labels (one per line). A code editor's (code: its lines as drawn, an EditContext's text) is compared exactly.
   function held(el) {
     if (segmentedField(el)) return { text: segmentsText(el), rich: true, segmented: true };
     var inEditor = editorText(el);
-    if (inEditor !== null) return { text: inEditor, rich: true };
-    if (el.editContext) return { text: el.editContext.text, rich: true };
+    if (inEditor !== null) return { text: inEditor, rich: true, code: true };
+    if (el.editContext) return { text: el.editContext.text, rich: true, code: true };
     var tag = tagOf(el);
     if (tag === "select") return { text: chosenLabels(el).join("\n"), rich: false };
     if (tag === "input" || tag === "textarea") return { text: nativeValue(el), rich: false };
     return { text: editableText(el), rich: true };
   }
   // Rich text (an editor, contenteditable) is compared with its whitespace runs as one space: paragraphs
-  // and soft line breaks render differently in each editor, the words may not. A field in segments: segments.js.
-  function sameText(wanted, got, rich, segmented) {
-    if (!rich) return wanted === got;
-    if (segmented) return sameSegmentedText(wanted, got);
+  // and soft line breaks render differently in each editor, the words may not. A code editor's lines are compared as
+  // they are (its spaces drawn as no-break spaces): a code editor indents a new line itself, and the indentation is
+  // part of the text (YAML's, Python's). A field in segments: segments.js.
+  function sameText(wanted, got, now) {
+    if (!now.rich) return wanted === got;
+    if (now.segmented) return sameSegmentedText(wanted, got);
+    if (now.code) return wanted === got.replace(/\u00a0/g, " ");
     var squash = function (s) {
       return String(s).replace(/[\s\u00a0]+/g, " ").trim();
     };
@@ -265,7 +268,7 @@
     var now = held(el);
     var found = sensitiveField(el);
     var isPassword = !!found && found.kind === "password";
-    if (!completedInline(el, text, now.text) && !sameText(text, now.text, now.rich, now.segmented)) {
+    if (!completedInline(el, text, now.text) && !sameText(text, now.text, now)) {
       var what = isPassword
         ? "the password field holds " + now.text.length + " characters, not the " + text.length + " typed"
         : "it holds " + shownText(now.text) + ", not " + shownText(text);
@@ -314,14 +317,17 @@
     return (tag === "input" || tag === "textarea") && editorText(el) === null;
   }
   // typedAfter(token, ref, text) -> Promise: for a lane that typed with real input events after aim() gave it
-  // the watch token: settle(token) (with readBack for a plain field), then typed(ref, text), in one call;
+  // the watch token: settle(token) (with readBack for a plain field), then typed(ref, text), in one call (an editor
+  // that rewrote the keys gets the text pasted: paste_typing.js);
   // navigating when the typing started a navigation, {ok, replaced} when the document is another already.
   function typedAfter(token, ref, text) {
     var found = lookup(ref);
     var readBack = found.ok && readsBack(typingTarget(found.element));
     return engine.settle(token, { readBack: readBack }).then(function (after) {
       if (after.replaced || after.ok === false) return after; // a press stopped on its way (guard.js, armGuard)
-      return engine.carrySettled(typed(ref, text), after, TYPING_FACTS);
+      return engine.typedOrPasted(ref, text).then(function (checked) {
+        return engine.carrySettled(checked, after, TYPING_FACTS);
+      });
     });
   }
   // typed(ref, text): the check alone, for a lane that typed with real input events.
@@ -620,6 +626,7 @@
   Object.assign(engine, {
     typedCheck: typedCheck,
     heldNow: held,
+    readsBack: readsBack,
     readTarget: readTarget,
     type: type,
     typeSettled: typeSettled,

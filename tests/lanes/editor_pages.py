@@ -26,7 +26,8 @@ from tests.support.pages import Page
 REPORTING = """
 const initial = new URLSearchParams(location.search).get('text') || '';
 const initialLines = initial.split('\\n');
-function echo(text) { document.title = JSON.stringify(text); }
+// (and whole in window.__model, for the harness: a title's whitespace runs read back as one space)
+function echo(text) { document.title = JSON.stringify(text); window.__model = text; }
 function ready() { document.getElementById('state').textContent = 'Ready'; }
 function crashed(message) { document.getElementById('crash').textContent = 'Crashed: ' + message; }
 // (the browser reports a ResizeObserver callback that resized what it observes as an error too: no crash)
@@ -84,7 +85,8 @@ MONACO = editor_page(
     "Monaco",
     '<script src="/widgets/node_modules/monaco-editor/min/vs/loader.js"></script>',
     '<div id="editor" style="width: 600px; height: 200px"></div>',
-    """require.config({ paths: { vs: '/widgets/node_modules/monaco-editor/min/vs' } });
+    """// (an absolute URL: a language's worker loads its module from it)
+require.config({ paths: { vs: location.origin + '/widgets/node_modules/monaco-editor/min/vs' } });
 require(['vs/editor/editor.main'], () => {
   const editor = monaco.editor.create(document.getElementById('editor'), { value: initial, language: 'plaintext' });
   editor.onDidChangeModelContent(() => echo(editor.getValue()));
@@ -99,6 +101,13 @@ require(['vs/editor/editor.main'], () => {
 MONACO_EDIT_CONTEXT = MONACO.replace(
     "/widgets/node_modules/monaco-editor/", "/widgets/node_modules/monaco-editor-edit-context/"
 )
+
+#: Monaco 0.58 editing JSON, as Airflow 3's trigger form does: it closes brackets and quotes as they are typed and
+#: indents a new line inside brackets.
+MONACO_JSON = MONACO_EDIT_CONTEXT.replace("language: 'plaintext'", "language: 'json'")
+
+#: Monaco 0.52 (a hidden textarea takes its keys) editing JSON.
+MONACO_JSON_TEXTAREA = MONACO.replace("language: 'plaintext'", "language: 'json'")
 
 PROSEMIRROR = editor_page(
     "ProseMirror",
@@ -278,6 +287,8 @@ EDITOR_PAGES: dict[str, Page] = {
     "/codemirror6": CODEMIRROR6,
     "/monaco": MONACO,
     "/monaco-edit-context": MONACO_EDIT_CONTEXT,
+    "/monaco-json": MONACO_JSON,
+    "/monaco-json-textarea": MONACO_JSON_TEXTAREA,
     "/prosemirror": PROSEMIRROR,
     "/tiptap": TIPTAP,
     "/draftjs": DRAFTJS,

@@ -49,6 +49,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/values.js",
     "engine/segments.js",
     "engine/typing.js",
+    "engine/paste_typing.js",
     "engine/type_ahead.js",
     "engine/list_choice.js",
     "engine/api.js",

@@ -198,7 +198,10 @@ ACTION_TOOLS = (
         "or whose steps miss the number, fails with type_mismatch and says what it holds. What the element then "
         "holds is read back: if it is not the text asked for, the call fails with type_mismatch and says what "
         "is there; a field that completes the text in place (it holds the text and, selected after it, the rest of a "
-        "suggestion, as a person sees it) took it, and the answer's value is what it holds.",
+        "suggestion, as a person sees it) took it, and the answer's value is what it holds. An editor (not a field) "
+        "that rewrote the keys as they came (a code editor closing brackets and quotes, indenting new lines) gets "
+        "the text pasted instead, as a person would put it in (Control+A, then Control+V with the text; neither the "
+        "session's clipboard nor the user's is touched), and it is read back again (pasted says so).",
         schema=arguments(
             {"ref": REF, "text": {"type": "string", "maxLength": 20000}, "see": SEE}, required=("ref", "text")
         ),
@@ -216,6 +219,11 @@ ACTION_TOOLS = (
                 "True for a password field, whose value is never echoed: type=password, or one in disguise "
                 "(autocomplete current-password, new-password or one-time-code, masked by CSS, or named password, "
                 "PIN or CVV: docs/user-control.md lists them).",
+            ),
+            ResultField(
+                "pasted",
+                "Present (true) when the keys did not land as typed in an editor that rewrites them (a code editor "
+                "closing brackets, indenting new lines) and the text went in as a paste instead, then read back.",
             ),
             *TRUSTED_INPUT,
             NAVIGATED,

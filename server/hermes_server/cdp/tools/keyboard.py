@@ -91,7 +91,7 @@ async def _type_once(browsing: Browsing, args: Arguments) -> dict[str, Any]:
         result = await follow(supervisor, frame, result | {"navigating": checked.get("navigating")}, before)
         if not result.get("navigated"):
             checked = await _choose_typed(browsing, frame, ref, args["text"]) or checked
-    return result | {key: checked[key] for key in ("value", "password", "requests") if key in checked}
+    return result | {key: checked[key] for key in ("value", "password", "pasted", "requests") if key in checked}
 
 
 async def _choose_typed(browsing: Browsing, frame: FrameInfo, ref: str, text: str) -> dict[str, Any] | None:

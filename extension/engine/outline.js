@@ -44,7 +44,8 @@
       if (parent < 0) depth = 0;
       var ref = REF.exec(body);
       var parentKey = parent >= 0 ? lines[parent].key : "";
-      // (a line with no ref is known by its text, [focused] aside: a table that takes the focus is the same table)
+      // (a line with no ref is known by its text, [focused] and [active] aside: a table that takes the focus is the
+      // same table)
       var key = ref ? "@e" + ref[1] : parentKey + "\n" + withoutFocus(body);
       lines.push({ depth: depth, body: body, ref: ref ? ref[1] : null, parent: parent, key: key });
       open[depth] = lines.length - 1;
@@ -79,9 +80,10 @@
     return out.join("\n");
   }
 
-  // A line's body without its [focused] state (among the states after its role and name, never in its text): a
-  // line that only lost the focus is no change to show (where the focus went is: that line gained it).
-  var FOCUSED_STATE = /^(- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])*?) \[focused\]/;
+  // A line's body without its [focused] or [active] state (among the states after its role and name, never in its
+  // text): a line that only lost the focus, or the keys of a list, is no change to show (where they went is: that
+  // line gained it).
+  var FOCUSED_STATE = /^(- [a-z]+(?: "(?:[^"\\]|\\.)*")?(?: \[[^\]]*\])*?) \[(?:focused|active)\]/;
   function withoutFocus(body) {
     return body.replace(FOCUSED_STATE, "$1");
   }

@@ -1,7 +1,8 @@
 /*
  * Hermes snapshot engine: an element's states, as the text shows them after its name: [level=N] [checked]
  * [checked=mixed] [pressed] [pressed=mixed] [expanded] [expanded=false] [selected] [current] [sort=ascending]
- * [disabled] [required] [readonly] [invalid] [focused] (on whatever holds the focus); and the value shown after its
+ * [disabled] [required] [readonly] [invalid] [focused] (on whatever holds the focus), [active] (on the option or
+ * item the focused element names as its active descendant); and the value shown after its
  * `:` (a rich editor's: the text it shows, editableText, which typing reads back too). Password values never appear.
  * tree.js adds two of its own: [password] on a password field (one in disguise too: fields.js, sensitiveKind,
  * and then no value), and [hint=word] on a clickable thing with no
@@ -37,7 +38,7 @@
     return ariaValue(el, "aria-expanded");
   }
   // The states of an element, as the text after its name: " [level=2] [expanded]", or "".
-  function statesOf(el, tag, role, activeElement) {
+  function statesOf(el, tag, role, activeElement, activeOption) {
     var states = "";
     if (role === "heading") {
       var level = parseInt(ariaOf(el, "aria-level"), 10); // a whole number, whatever the attribute says
@@ -70,7 +71,18 @@
     }
     // (any element that holds the focus: a focusable table or grid header takes it from Tab and the arrow keys too)
     if (el === activeElement) states += " [focused]";
+    else if (el === activeOption) states += " [active]";
     return states;
+  }
+  // The element the focused one names as its active descendant (aria-activedescendant: the option a combobox's keys
+  // are on while the focus stays in its field, react-select's and MUI's Autocomplete's), which Chromium's tree
+  // treats as focused: the keys' effect on it (ArrowDown moving on) shows, where the page marks it only with a
+  // class. Null when there is none.
+  function activeDescendant(focused) {
+    var id = focused && focused.getAttribute ? focused.getAttribute("aria-activedescendant") : null;
+    var root = id ? focused.getRootNode() : null;
+    var found = root && root.getElementById ? root.getElementById(id) : null;
+    return found !== focused ? found : null;
   }
   // The value shown after the element's line, or undefined when it shows none (never a password).
   function valueOf(el, tag, role) {
@@ -143,6 +155,7 @@
 
   Object.assign(engine, {
     statesOf: statesOf,
+    activeDescendant: activeDescendant,
     valueOf: valueOf,
     editableText: editableText,
   });

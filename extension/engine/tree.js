@@ -107,8 +107,10 @@
       dropZones: new Set(), // those of them that take drops
       calendars: new Map(), // table -> whether it shows a month (isCalendar)
       active: activeElementDeep(),
+      activeOption: null, // (the active element's active descendant: below)
       target: null, // the nearest element with a ref around the walk's position
     };
+    walk.activeOption = engine.activeDescendant(walk.active);
     if (walk.cursor) clickListeners(walk);
     return walk;
   }
@@ -512,7 +514,7 @@
       else if (TEXT_FIELD_ROLES[role]) walk.textboxes++;
     }
     if (!CONTENT_SHOWN[role] || ariaOf(el, "aria-label") !== null || el.hasAttribute("aria-labelledby")) node.name = accessibleName(el);
-    node.states = statesOf(el, tag, role, walk.active);
+    node.states = statesOf(el, tag, role, walk.active, walk.activeOption);
     // A password in disguise too (a masked text field, autocomplete current-password, a field named PIN): typing
     // treats it as a password, and no read shows what it holds.
     var secret = TEXT_FIELD_ROLES[role] && sensitiveKind(el) === "password";

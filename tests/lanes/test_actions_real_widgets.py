@@ -95,6 +95,20 @@ def test_react_select_takes_the_option_clicked_in_the_menu_its_control_opened(ag
     assert state(agent)["flavour"] == "strawberry"
 
 
+def test_react_select_shows_the_option_its_arrow_keys_are_on(agent: LaneAgent) -> None:
+    # React Select marks the option its keys are on with a class, and names it by aria-activedescendant on its field,
+    # which keeps the focus: the option shows [active], so each arrow's answer says where it went, and Enter takes it
+    open_page(agent, "/react-select")
+    agent.ok("browser_click", ref=find(agent, 'combobox "Flavour"'))
+    assert re.search(r'option "Chocolate" \[active\]', full_snapshot(agent))
+    moved = agent.ok("browser_press", key="ArrowDown")
+    assert "unchanged" not in moved, moved
+    assert re.search(r'~ +- option "Strawberry" \[active\]', moved["snapshot"]), moved["snapshot"]
+    assert "Chocolate" not in moved["snapshot"]  # (a line that only lost [active] is no change)
+    agent.ok("browser_press", key="Enter")
+    assert state(agent)["flavour"] == "strawberry"
+
+
 def test_react_select_multi_filters_by_typing_and_removes_a_choice(agent: LaneAgent) -> None:
     open_page(agent, "/react-select")
     toppings = find(agent, 'combobox "Toppings"')

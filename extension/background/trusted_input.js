@@ -269,7 +269,7 @@ export async function trustedType(tabId, args, { confirming }) {
   }
   const byKey = facts.tag === "input" && [...text].length <= KEYED_LINE_MAX;
   try {
-    await typeGestures(tabId, frameId, replaceTextGestures(point.x, point.y, text, { byKey }));
+    await typeGestures(tabId, frameId, ref, replaceTextGestures(point.x, point.y, text, { byKey }));
   } catch (error) {
     await disarm(tabId, frameId, aimed.watch);
     throw error;
@@ -296,10 +296,10 @@ export async function trustedType(tabId, args, { confirming }) {
 // itself (it cancels its keydown: the engine's keyTaken) makes each later key wait for the page's next frame, as a
 // person's keys come. In the top frame a step's gestures go back to back; in a child frame each waits for the one
 // before (keys go to the focused frame only once the click has focused it).
-async function typeGestures(tabId, frameId, { click, selecting, keys }) {
+async function typeGestures(tabId, frameId, ref, { click, selecting, keys }) {
   const send = (gestures) => (gestures.length ? dispatch(tabId, frameId === 0 ? [gestures.flat()] : gestures) : null);
   await send(click);
-  await runInFrame(tabId, frameId, "afterClick", []);
+  await runInFrame(tabId, frameId, "afterClick", [ref]); // (a field read-only still, once clicked: readonly, no key)
   await send([...selecting, ...keys.slice(0, 1)]);
   if (keys.length < 2) return;
   if (!(await runInFrame(tabId, frameId, "keyTaken", [false])).value.taken) {

@@ -67,7 +67,8 @@
  *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
  *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
  *   afterClick(ref?) -> Promise<{ok}>: once the page has drawn a frame and the tasks queued by then have run (with the
- *       ref of a field clicked to type into: the field beside it that the click gave the focus, noted: typing.js)
+ *       ref of a field clicked to type into: the field beside it that the click gave the focus, noted: typing.js;
+ *       readonly when the field is read-only still, and then no key is to be sent: pointer.js readOnly)
  *   afterArrival() -> Promise<{ok}>: once the tasks queued by then have run (a lane's pointer moved, then presses)
  *   beforeSecondPress(x, y) -> Promise<{ok}>: afterClick's wait, then until what lies at (x, y) keeps still
  *       (landing.js, secondPressReady): when a lane's real double click presses the second time
@@ -260,8 +261,11 @@
       afterClick: function (ref) {
         return engine.frameAndTurn().then(function () {
           var found = ref ? engine.lookup(ref) : null;
-          if (found && found.ok) engine.focusHandedOn(found.element, engine.typingTarget(found.element));
-          return { ok: true };
+          if (!found || !found.ok) return { ok: true };
+          var field = engine.typingTarget(found.element);
+          var handed = engine.focusHandedOn(found.element, field);
+          // a field read-only still, once clicked, takes no key (pointer.js readOnly)
+          return (handed || field).readOnly ? engine.readOnlyFailure(found.number, true) : { ok: true };
         });
       },
       // The trusted-input mode waits on it while Chrome brings up its "is debugging this browser" bar, which takes its

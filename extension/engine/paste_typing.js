@@ -34,7 +34,11 @@
       })
       .then(function (pasted) {
         var took = pasted.ok && pasted.clipboard && pasted.clipboard.pasted > 0;
-        return engine.settle(token, { maxMs: SETTLE_AFTER_PASTE_MS }).then(function (after) {
+        // the editor draws the paste in its next frame, which a loaded machine can bring later than a settle's
+        // bound: read back only once a frame is drawn and the page's tasks have run
+        return engine.frameAndTurn().then(function () {
+          return engine.settle(token, { maxMs: SETTLE_AFTER_PASTE_MS });
+        }).then(function (after) {
           var again = engine.typed(ref, text);
           if (again.ok && took) again.pasted = true;
           return engine.carrySettled(again, after, engine.TYPING_FACTS);

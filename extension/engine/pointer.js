@@ -602,7 +602,6 @@
     var inside = field !== el && composedContains(el, field) ? field : null;
     var facts = fieldFacts(inside || el);
     if (!takesRealKeys(facts, textTypes)) return Promise.resolve({ facts: facts });
-    if ((inside || el).readOnly) return Promise.resolve({ facts: facts, aimed: readOnly(found.number) });
     // (a segment named: typed from it, read back from its field: segments.js)
     var segmented = engine.segmentedField(el) || (engine.noteSegment(found) && { press: el });
     var at = segmented ? segmented.press : inside;
@@ -611,14 +610,15 @@
       return { facts: facts, aimed: aimed };
     });
   }
-  // A read-only field is typed into by neither lane, with no click and no key (typing.js refuses it alike): its
-  // page may still take keys on it, which browser_press gives it. (One in a box that opens a list of options,
-  // Vuetify 2's select, is chosen in by clicks: list_choice.js.)
-  function readOnly(number) {
-    return failure(
-      "readonly",
-      "Element " + refText(number) + " is read-only: nothing was typed. If a click on it opens a picker (a calendar, a list), click it and choose there; keys a page takes on it go by press."
-    );
+  // A read-only field gets no key from either lane: its page may still take keys on it, which browser_press gives it.
+  // One that is clicked to be typed into is looked at once clicked (afterClick with its ref, typing.js typeInFocus), as
+  // a person's keys come only then: a page may make it writable on the press or the focus (Ant Design Vue's date
+  // and time pickers are read-only until typing starts); one typed into without a click (it has the focus) is looked
+  // at before the keys. (One in a box that opens a list of options, Vuetify 2's select, is chosen in by clicks:
+  // list_choice.js.) `clicked`: the click was made, and what it opened is open.
+  function readOnly(number, clicked) {
+    var picker = clicked ? "If the click opened a picker (a calendar, a list), choose there" : "If a click on it opens a picker (a calendar, a list), click it and choose there";
+    return failure("readonly", "Element " + refText(number) + " is read-only: nothing was typed. " + picker + "; keys a page takes on it go by press.");
   }
   // (slider: one the page draws, which the lane moves by its keys: values.js sliderStep)
   function fieldFacts(el) {

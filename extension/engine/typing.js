@@ -87,7 +87,6 @@
       if (engine.drawnSlider(found.element)) return engine.moveSlider(ref, found, text);
       return notTypable(found.element, number);
     }
-    if (el.readOnly) return engine.readOnlyFailure(number);
     // With options.confirm (the extension lane in ask mode), a password or payment field is typed into only once
     // the user has said so: the field is looked at before the focus, after it (a page may make it a password on
     // focus), before every character and after the last one (it may turn while the text goes in), and nothing
@@ -117,7 +116,7 @@
       // typed before it opened was emptied).
       return engine.frameAndTurn().then(function () {
         // the keys go where the press put the focus, in a field beside it that the page handed it to (Kendo UI's)
-        return typeInFocus(focusHandedOn(found.element, el) || el, number, text, options, editable);
+        return typeInFocus(focusHandedOn(found.element, el) || el, number, text, options, editable, true);
       });
     });
   }
@@ -136,8 +135,10 @@
         : "type into a textbox";
     return failure("not_typable", "Element " + refText(number) + " does not take text; " + how + ".");
   }
-  // type(), once the field has the focus.
-  function typeInFocus(el, number, text, options, editable) {
+  // type(), once the field has the focus (`pressed`: by the lane's press). A read-only field gets nothing, looked at
+  // only now: a page may make a field writable once pressed (pointer.js readOnly).
+  function typeInFocus(el, number, text, options, editable, pressed) {
+    if (el.readOnly) return engine.readOnlyFailure(number, !!pressed);
     var sensitive = options.confirm === true ? sensitiveField(el) : null;
     if (sensitive) return confirmationNeeded(sensitive, number);
     if (editable) {

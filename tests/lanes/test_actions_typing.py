@@ -106,6 +106,19 @@ customElements.define('form-box', class extends HTMLElement {
 #: A read-only field whose page takes keys on it (Vuetify 2's select, in a Solara app, chooses the item whose name is
 #: typed): browser_type is refused on both lanes, no key reaching the page; the cdp lane clicked and typed into it,
 #: the page chose, and it answered type_mismatch. The page keeps the keys it got in its title.
+#: A date field read-only until it is focused, as Ant Design Vue's pickers are (the framework renders the change a
+#: microtask later): a person's click makes it writable before the first key.
+WRITABLE_ONCE_PRESSED = page(
+    '""',
+    """<h1>Departure</h1>
+<label>Departure <input id="departure" readonly placeholder="Select date"></label>
+<script>
+const departure = document.getElementById('departure');
+departure.addEventListener('focus', () => queueMicrotask(() => { departure.readOnly = false; }));
+departure.addEventListener('input', () => { document.title = JSON.stringify(departure.value); });
+</script>""",
+)
+
 READ_ONLY = page(
     "[]",
     """<h1>Read-only</h1>
@@ -291,6 +304,7 @@ def pages() -> Iterator[PageServer]:
         "/disguised": DISGUISED,
         "/shadowed-change": SHADOWED_CHANGE,
         "/read-only": READ_ONLY,
+        "/writable-once-pressed": WRITABLE_ONCE_PRESSED,
         "/label-goes": LABEL_GOES,
         "/enter-taken": ENTER_TAKEN,
         "/completing": COMPLETING,
@@ -413,10 +427,18 @@ def test_a_read_only_field_is_refused_on_both_lanes_and_no_key_reaches_it(agent:
     size = field(agent, "/read-only", 'textbox "Size" [readonly]')
     assert agent.error("browser_type", ref=size, text="Medium") == (
         "controller_error",
-        f"readonly: Element {size} is read-only: nothing was typed. If a click on it opens a picker (a calendar, a "
-        "list), click it and choose there; keys a page takes on it go by press.",
+        f"readonly: Element {size} is read-only: nothing was typed. If the click opened a picker (a calendar, a "
+        "list), choose there; keys a page takes on it go by press.",
     )
     assert json.loads(agent.ok("browser_snapshot")["title"]) == []
+
+
+def test_a_field_the_page_makes_writable_once_pressed_is_typed_into(agent: LaneAgent) -> None:
+    """Ant Design Vue's date and time pickers (the corpus, 41 cases a lane) are read-only until focused or pressed:
+    both lanes refused them before the click a person makes, whose keys then go in."""
+    departure = field(agent, "/writable-once-pressed", 'textbox "Departure" [readonly]')
+    assert agent.ok("browser_type", ref=departure, text="2014-05-14")["value"] == "2014-05-14"
+    assert json.loads(agent.ok("browser_snapshot")["title"]) == "2014-05-14"
 
 
 def test_typing_into_what_a_person_presses_says_to_click_it(agent: LaneAgent) -> None:

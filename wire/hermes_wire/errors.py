@@ -104,10 +104,11 @@ CONTROLLER_ERROR_DETAILS: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "readonly": (
         ("extension", "cdp"),
-        "The field is read-only: nothing was typed (no click, no key). The message says what a person does instead: "
-        "a field that opens a picker on a click (Flatpickr's date field: a calendar, or a list) is set by clicking it "
-        "and choosing there; a page that takes keys on it (a select that chooses the item typed) gets them from "
-        "browser_press.",
+        "The field is read-only, also once clicked as typing clicks it (a page may make a field writable on the "
+        "press: Ant Design Vue's pickers): no key was sent. The message says what a person does instead: a field "
+        "that opens a picker on a click (Flatpickr's date field: a calendar, or a list) is set by choosing there, "
+        "in the picker the click opened; a page that takes keys on it (a select that chooses the item typed) gets "
+        "them from browser_press.",
     ),
     "option_not_found": (
         ("extension", "cdp"),

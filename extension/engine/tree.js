@@ -334,7 +334,7 @@
   function actsAsControl(el, tag, role, textless, walk) {
     if (walk.dropZones.has(el) && takesDrops(el)) return true; // browser_drag's and browser_file_upload's
     if (tag === "label" && !textless && labelsUnshownFileInput(el)) return true;
-    if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex")) return true;
+    if (FLATTEN[role] && el.tabIndex >= 0 && el.hasAttribute("tabindex") && !cellsHiddenStop(el)) return true;
     if (FLATTEN[role] && el.getAttribute("draggable") === "true" && !textless) return true; // browser_drag's
     if (!textless && CELL_ROLES[role] && cellTakesActions(el, role, walk)) return true;
     if (role === "group" && engine.segmentedField(el)) return true; // a date or time field in segments (typing.js)
@@ -372,7 +372,8 @@
   }
   // A cell a person clicks, double-clicks or types into: every cell of a grid (role grid or treegrid: an
   // interactive widget, its cells edited or chosen in place), and a table's cell that is focusable (a
-  // spreadsheet's or a data table's editable cell, a date picker's day), in a row that takes presses, or a day of a
+  // spreadsheet's or a data table's editable cell, a date picker's day), or holds a stop for the keyboard that draws
+  // nothing (keyedThroughHiddenStop), in a row that takes presses, or a day of a
   // month laid out as a table (not the empty ones around it), unless a control inside it is what is pressed (a
   // calendar's day links). A plain data table's cells get none: nothing in them acts. A column's (or a row's) header acts when
   // it is focusable or says how the table is sorted by it (AG Grid's, which a click sorts by); one that takes
@@ -383,7 +384,21 @@
     if (HEADER_ROLES[role]) return el.hasAttribute("tabindex") || ariaOf(el, "aria-sort") !== null;
     if (role !== "cell") return false;
     var table = el.closest("table");
-    return el.hasAttribute("tabindex") || inPressedRow(el, walk) || (!!table && !!clean(el.textContent) && isCalendar(table, walk));
+    if (el.hasAttribute("tabindex") || keyedThroughHiddenStop(el) || inPressedRow(el, walk)) return true;
+    return !!table && !!clean(el.textContent) && isCalendar(table, walk);
+  }
+  // Whether the cell's way in for the keyboard is a stop inside it that draws nothing (PrimeReact's DataTable: a link
+  // of one clipped pixel in each editable cell takes Tab, and its focus opens the cell's editor): a person clicks the
+  // cell itself, whose click the page hears at its root.
+  function keyedThroughHiddenStop(cell) {
+    var stop = cell.querySelector('[tabindex]:not([tabindex^="-"])');
+    return !!stop && drawsNoPixel(stop);
+  }
+  // Whether the element is such a stop, which no press reaches: the cell is what is pressed, and the stop no line of
+  // its own.
+  function cellsHiddenStop(el) {
+    var cell = el.parentElement && el.parentElement.closest("td, [role=cell], [role=gridcell]");
+    return !!cell && !clean(el.textContent) && drawsNoPixel(el) && keyedThroughHiddenStop(cell);
   }
   // A cell that shows text in a row that takes presses (the nearest target around it is its row): Polaris's
   // IndexTable selects an order on a press anywhere in its row, and a person presses the cell they read there, which

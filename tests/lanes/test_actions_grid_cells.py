@@ -240,3 +240,19 @@ def test_a_cell_a_person_reads_in_a_row_that_takes_presses_is_pressed_by_ref(age
     agent.ok("browser_click", ref=ref_in(text, r'cell "Colm Dillane" REF$'))
     assert page_state(agent)["selected"] == ["1002"]
     assert re.search(r'- cell "#1001" @e\d+$', text, re.M) and not re.search(r"- cell @e\d+$", text, re.M), text
+
+
+def test_a_cell_whose_keyboard_stop_draws_nothing_is_edited_by_ref(agent: LaneAgent) -> None:
+    """PrimeReact's DataTable (the corpus's page, 24 cases a lane): each editable cell holds a link of one clipped
+    pixel that takes Tab, and opens its editor on a click React hears at its root; the cells printed as text with no
+    ref on either lane. The cell has one now, named by its text, and the stop no line of its own."""
+    open_corpus_page(agent, "primereact")
+    text = full_snapshot(agent)
+    assert "hint=hidden-accessible" not in text, text
+    agent.ok("browser_click", ref=ref_in(text, r'cell "1200" REF$'))
+    editor = wait_until(
+        lambda: editor_ref(agent, 'textbox(?! ")'), SETTLE_S, "the cell's editor (a textbox of no name)"
+    )
+    agent.ok("browser_type", ref=editor, text="1500")
+    agent.ok("browser_press", key="Enter")
+    state_becomes(agent, "window.__state.budgets[1].budget", "1500")

@@ -384,6 +384,12 @@
       }
       return "select_all";
     }
+    if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && !modifiers.alt && !engine.hasDateFields(target)) {
+      // anywhere else (the body, a button), the page's text (measured with real keys once a page moved the focus
+      // off a field to its body: PrimeReact's calendar)
+      document.execCommand("selectAll", false);
+      return "select_all";
+    }
     if (target.localName === "select" && !modifiers.alt && !modifiers.meta && engine.SELECT_KEYS.test(key)) return engine.selectKey(target, key, modifiers);
     // (Shift with an arrow scrolls nothing; Control with Home or End scrolls to the page's ends, as Home and End)
     var scrolls = plain ? !(modifiers.shift && /^Arrow/.test(key)) : modifiers.ctrl && !modifiers.shift && !modifiers.alt && !modifiers.meta && /^(Home|End)$/.test(key);

@@ -158,11 +158,19 @@
   // pressToType(el, number) -> Promise<{ok} | click_intercepted | not_visible>: the click a person makes into a
   // field before typing into it, which the cdp lane makes with real input (aimToType()): its events, the focus it
   // moves, and what the page does on them (Vuetify's time field opens its picker on a click, not on the focus).
+  // {ok, focused}: focused when the field took the focus during the press (typing.js: keys then follow the focus
+  // where the page moves it, as a person's do).
   function pressToType(el, number) {
     return reachingPoint(el, number, true).then(function (reached) {
       if (!reached.ok) return reached;
+      var focused = false;
+      var heard = function () {
+        focused = true;
+      };
+      el.addEventListener("focus", heard, true);
       return press(reached.hit, reached.point.x, reached.point.y, gesture({})).then(function () {
-        return { ok: true };
+        el.removeEventListener("focus", heard, true);
+        return { ok: true, focused: focused || focusedElement() === el };
       });
     });
   }

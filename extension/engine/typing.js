@@ -110,13 +110,15 @@
     return engine.pressToType(segmented ? segmented.press : el, number).then(function (pressed) {
       if (!pressed.ok) return pressed;
       // (a page that cancels the press's mousedown keeps the focus where it was)
-      if (focusedElement() !== el && !focusHandedOn(found.element, el)) focusElement(el);
+      if (!pressed.focused && focusedElement() !== el && !focusHandedOn(found.element, el)) focusElement(el);
       // A person's first key comes once the page has shown what the click did: PrimeVue's time field opens its
       // panel in the next frame, and the panel, opening, puts the model's value back into the field (what was
       // typed before it opened was emptied).
       return engine.frameAndTurn().then(function () {
         // the keys go where the press put the focus, in a field beside it that the page handed it to (Kendo UI's)
-        return typeInFocus(focusHandedOn(found.element, el) || el, number, text, options, editable, true);
+        var handed = focusHandedOn(found.element, el);
+        if (pressed.focused && !handed && !composedContains(el, focusedElement())) return keysWhereFocusIs(el, number, text, options);
+        return typeInFocus(handed || el, number, text, options, editable, true);
       });
     });
   }
@@ -134,6 +136,28 @@
         ? "it is a " + role + " of a grid: double-click it (or select it and press Enter) for its editor, then type into the field that shows"
         : "type into a textbox";
     return failure("not_typable", "Element " + refText(number) + " does not take text; " + how + ".");
+  }
+  // The field took the press's focus, and the page moved it on as it opened what the press opens (PrimeReact 10's
+  // calendar, to a day and then the page's body: a known defect of it): a person's keys go where the focus is
+  // now, as real keys go there on the cdp lane, and the field holds what they left it (typedResult reads it back).
+  // Each key as browser_press presses it; with options.confirm, one that would type into a password or payment
+  // field there presses nothing, and the lane asks first (keyboard.js unaskedRisk).
+  function keysWhereFocusIs(el, number, text, options) {
+    var asked = options.confirm === true ? { asked: null } : {};
+    var failed = null;
+    var keys = Array.from(text);
+    if (options.clear !== false) keys.unshift("Control+a"); // (a person's select-all, as typeIntoField's)
+    var steps = keys.map(function (char) {
+      return function () {
+        if (failed) return;
+        return Promise.resolve(press(char === "\n" ? "Enter" : char, asked)).then(function (pressed) {
+          if (!pressed.ok) failed = pressed;
+        });
+      };
+    });
+    return engine.inTurns(steps).then(function () {
+      return failed || typedResult(el, number, text, options, readsBack(el));
+    });
   }
   // type(), once the field has the focus (`pressed`: by the lane's press). A read-only field gets nothing, looked at
   // only now: a page may make a field writable once pressed (pointer.js readOnly).

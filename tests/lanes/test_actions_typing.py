@@ -119,6 +119,24 @@ departure.addEventListener('input', () => { document.title = JSON.stringify(depa
 </script>""",
 )
 
+#: A date field whose calendar, opening on the field's focus, takes the focus to its day and then loses it to the
+#: page's body, as PrimeReact 10's does (its known defect): a person's keys then go nowhere.
+FOCUS_MOVED_OFF = page(
+    '""',
+    """<h1>Trip</h1>
+<label>Return <input id="return"></label>
+<table id="calendar" hidden><tr><td tabindex="0" id="day">14</td></tr></table>
+<script>
+const field = document.getElementById('return');
+const day = document.getElementById('day');
+field.addEventListener('focus', () => {
+  document.getElementById('calendar').hidden = false;
+  setTimeout(() => { day.focus(); setTimeout(() => day.blur()); });
+});
+field.addEventListener('input', () => { document.title = JSON.stringify(field.value); });
+</script>""",
+)
+
 READ_ONLY = page(
     "[]",
     """<h1>Read-only</h1>
@@ -305,6 +323,7 @@ def pages() -> Iterator[PageServer]:
         "/shadowed-change": SHADOWED_CHANGE,
         "/read-only": READ_ONLY,
         "/writable-once-pressed": WRITABLE_ONCE_PRESSED,
+        "/focus-moved-off": FOCUS_MOVED_OFF,
         "/label-goes": LABEL_GOES,
         "/enter-taken": ENTER_TAKEN,
         "/completing": COMPLETING,
@@ -439,6 +458,16 @@ def test_a_field_the_page_makes_writable_once_pressed_is_typed_into(agent: LaneA
     departure = field(agent, "/writable-once-pressed", 'textbox "Departure" [readonly]')
     assert agent.ok("browser_type", ref=departure, text="2014-05-14")["value"] == "2014-05-14"
     assert json.loads(agent.ok("browser_snapshot")["title"]) == "2014-05-14"
+
+
+def test_keys_follow_the_focus_the_page_moved_off_the_field_clicked(agent: LaneAgent) -> None:
+    """PrimeReact's calendar (the corpus, 22 cases on the extension lane): the click focuses the field, and the page
+    moves the focus to a day and on to its body as the calendar opens. Real keys (the cdp lane's) go there, and the
+    field stays empty; the extension lane put the focus back and typed into the field."""
+    field_ref = field(agent, "/focus-moved-off", 'textbox "Return"')
+    code, message = agent.error("browser_type", ref=field_ref, text="2014-05-14")
+    assert (code, message.split(":")[0]) == ("controller_error", "type_mismatch"), message
+    assert agent.evaluated("document.getElementById('return').value") == ""
 
 
 def test_typing_into_what_a_person_presses_says_to_click_it(agent: LaneAgent) -> None:

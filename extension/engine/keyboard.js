@@ -386,8 +386,12 @@
     }
     if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && !modifiers.alt && !engine.hasDateFields(target)) {
       // anywhere else (the body, a button), the page's text (measured with real keys once a page moved the focus
-      // off a field to its body: PrimeReact's calendar)
-      document.execCommand("selectAll", false);
+      // off a field to its body: PrimeReact's calendar). The command selects nothing from a caret left in what the
+      // page has hidden since (the calendar's day); a real key's selects the page all the same.
+      if (!document.execCommand("selectAll", false)) {
+        document.getSelection().removeAllRanges();
+        document.execCommand("selectAll", false);
+      }
       return "select_all";
     }
     if (target.localName === "select" && !modifiers.alt && !modifiers.meta && engine.SELECT_KEYS.test(key)) return engine.selectKey(target, key, modifiers);

@@ -468,6 +468,8 @@ def test_keys_follow_the_focus_the_page_moved_off_the_field_clicked(agent: LaneA
     code, message = agent.error("browser_type", ref=field_ref, text="2014-05-14")
     assert (code, message.split(":")[0]) == ("controller_error", "type_mismatch"), message
     assert agent.evaluated("document.getElementById('return').value") == ""
+    # typing's Control+A went to the body too, where it selects the page's text, as a person's does
+    assert "Trip" in agent.evaluated("String(getSelection())")
 
 
 def test_typing_into_what_a_person_presses_says_to_click_it(agent: LaneAgent) -> None:

@@ -384,10 +384,11 @@
       }
       return "select_all";
     }
-    if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && !modifiers.alt && !engine.hasDateFields(target)) {
-      // anywhere else (the body, a button), the page's text (measured with real keys once a page moved the focus
-      // off a field to its body: PrimeReact's calendar). The command selects nothing from a caret left in what the
-      // page has hidden since (the calendar's day); a real key's selects the page all the same.
+    if ((modifiers.ctrl || modifiers.meta) && key.toLowerCase() === "a" && !modifiers.alt) {
+      // anywhere else (the body, a button; an editor and any field are above), the page's text (measured with real
+      // keys once a page moved the focus off a field to its body: PrimeReact's calendar). The command selects
+      // nothing from a caret left in what the page has hidden since (the calendar's day); a real key's selects the
+      // page all the same.
       if (!document.execCommand("selectAll", false)) {
         document.getSelection().removeAllRanges();
         document.execCommand("selectAll", false);

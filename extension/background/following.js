@@ -22,12 +22,14 @@ export async function followingTabs(sessionId, tab, run, soFar, signal) {
       const done = await run();
       answer = done.value ?? null;
       const followed = await followNavigation(tab, done, signal, dropping);
-      // a navigation that ended as the window closed counts as none (dropped): look at the window all the same
-      if (answer?.navigating && (await closingItself(tab.id))) await untilAborted(signal); // its removal ends the race
+      // the engine saw the window closing as the action settled (closing), or a navigation ended as the window
+      // closed (it counts as none, dropped: look at the window all the same): the tab's removal ends the race
+      const closing = answer?.closing || (answer?.navigating && (await closingItself(tab.id)));
+      if (closing) await untilAborted(signal);
       return followed;
     });
     if (outcome.closed) {
-      const { navigating, ...known } = answer ?? soFar;
+      const { navigating, closing, ...known } = answer ?? soFar;
       result = { ...soFar, ...known, closed: true, controls: await returnToOpener(sessionId, tab) };
     } else {
       result = outcome.done;
@@ -164,7 +166,7 @@ async function returnToOpener(sessionId, closed) {
 // waitForNavigation), a navigation that ended without a document (204, a file saved) is none: no navigated, but
 // droppedNavigation: its URL (a download Chrome held back, downloads.js).
 export async function followNavigation(tab, done, signal, dropping = null) {
-  const { navigating, ...result } = done.value ?? {};
+  const { navigating, closing: _closing, ...result } = done.value ?? {};
   if (!navigating) return result;
   const before = { frameId: done.frameId, documentId: done.documentId, url: tab.url };
   const after = await waitForNavigation(tab.id, before, signal, dropping);

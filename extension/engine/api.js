@@ -64,8 +64,9 @@
  *   fieldsFocused(ref) -> {ok, focused}: a date or time input that holds the focus, after browser_type set it, for
  *       a lane that moves its focus to the input's last field with real keys, where a person's typing leaves it
  *   waitForText(text, gone, timeoutMs) -> Promise<{ok, met}>  (met: the text is shown, or with gone no longer is)
- *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, replaced?,
- *       ms}>   (readBack: over after two task turns in which the action caused nothing; see dom.js)
+ *   watch() -> token      settle(token, {quietMs=20, maxMs=500, readBack}) -> Promise<{ok, navigating?, closing?,
+ *       replaced?, ms}>   (readBack: over after two task turns in which the action caused nothing; closing: the action
+ *       made the page close its window; see dom.js)
  *   afterClick(ref?) -> Promise<{ok}>: once the page has drawn a frame and the tasks queued by then have run (with the
  *       ref of a field clicked to type into: the field beside it that the click gave the focus, noted: typing.js;
  *       readonly when the field is read-only still, and then no key is to be sent: pointer.js readOnly)

@@ -487,7 +487,8 @@
   function navigationStarted(state) {
     return !!state.navigation && !state.navigation.defaultPrevented;
   }
-  // -> Promise<{ok, navigating?: url, downloading?: {url, name}, replaced?: true, ms}>; replaced: this document
+  // -> Promise<{ok, navigating?: url, closing?: true, downloading?: {url, name}, replaced?: true, ms}>; closing: the
+  // top window is closing (window.closed); replaced: this document
   // never saw the watch (the one it was armed in has gone: the action navigated); downloading: a link with a
   // download attribute was followed (clicked, or its click() called), so the browser saves the file at url (name:
   // the page's suggestion, data only): the lane waits for that download.
@@ -536,6 +537,9 @@
           unwatch(token, state);
           var out = { ok: true, ms: Math.round(now - state.started) };
           if (navigating) out.navigating = state.navigation.destination.url;
+          // the action made the page close its window (a popup's Save that calls window.close()): the tab goes a
+          // moment later, perhaps after this answer has reached the lane, which waits for it then
+          if (window.top.closed) out.closing = true;
           if (state.sent) out.requests = state.sent;
           var download = state.download;
           if (download && !download.defaultPrevented) {
@@ -605,7 +609,7 @@
     });
   }
   // What an answer that succeeded says of its action's settle (settle()): the facts named in `facts`, else all.
-  var SETTLED_FACTS = ["navigating", "file_chooser", "downloading", "requests"];
+  var SETTLED_FACTS = ["navigating", "closing", "file_chooser", "downloading", "requests"];
   function carrySettled(answer, after, facts) {
     if (!answer || answer.ok === false) return answer;
     (facts || SETTLED_FACTS).forEach(function (fact) {

@@ -208,6 +208,17 @@
       startingPlace.selectNode(startingPoint);
     }
   }
+  // Whatever takes the focus is the starting point from then on, by the page's own focus() too (Chromium's
+  // SetFocusedElement sets it; losing the focus to the body leaves it): PrimeReact's calendar moves the focus from
+  // its date field to a day, then hides the day, and real Tab goes on from the day, not from the field.
+  window.addEventListener(
+    "focus",
+    function (event) {
+      var focused = event.target === window ? null : focusedNow(null);
+      if (focused) noteStartingPoint(focused);
+    },
+    true
+  );
   // The element with the focus, or `fallback` when none has it (the one that had it went with the page's change).
   function focusedNow(fallback) {
     var now = activeElementDeep();

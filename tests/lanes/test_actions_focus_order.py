@@ -290,6 +290,34 @@ document.getElementById('cancel').addEventListener('click', () => document.getEl
     + STOPS_IN_TITLE,
 )
 
+#: A date field whose calendar takes the focus from it, as PrimeReact 10's does: on the field's focus the calendar
+#: shows and focuses its day, then hides, and the focus the day had goes to the body.
+FOCUS_TAKEN_AWAY = page(
+    "[]",
+    """<h1>Calendar</h1>
+<p><label>Departure <input id="field"></label> <button id="after-field">After field</button></p>
+<p><button id="before-days">Before days</button></p>
+<div id="days" style="display: none"><button id="day" tabindex="-1">14</button></div>
+<p><button id="after-days">After days</button></p>
+<script>
+const days = document.getElementById('days');
+document.getElementById('field').addEventListener('focus', () => {
+  days.style.display = 'block';
+  setTimeout(() => {
+    document.getElementById('day').focus();
+    setTimeout(() => {
+      days.style.display = 'none';
+      // once Chromium has taken the focus from the hidden day (after the next frame's layout): where it went
+      const shown = () => { document.title = JSON.stringify([document.activeElement.id || 'page']); };
+      requestAnimationFrame(() => setTimeout(shown));
+    });
+  });
+});
+</script>
+"""
+    + STOPS_IN_TITLE,
+)
+
 #: Shadow hosts with a roving tabindex, as Material Web draws its chips, menu items and select options: the current
 #: host has none, the others -1, and each holds a button of tabindex 0 in its shadow tree; a host of -1 showing a
 #: button slotted into it; a box of -1 without a shadow tree around a button.
@@ -364,6 +392,7 @@ def pages() -> Iterator[PageServer]:
         "/roving-hosts": ROVING_HOSTS,
         "/dialog-host": DIALOG_HOST,
         "/removed-start": REMOVED_START,
+        "/focus-taken-away": FOCUS_TAKEN_AWAY,
         "/filled": FILLED,
     }
     with serve_action_pages(served) as server:
@@ -505,6 +534,18 @@ def test_tab_goes_on_from_where_the_press_landed_when_the_page_took_that_away(
     assert press(agent, "Tab") == [after]
     focus_field(agent, "/removed-start", pressed)
     assert press(agent, "Shift+Tab") == ["top" if after == "after-table" else "after-table"]
+
+
+@pytest.mark.parametrize(("key", "reached"), [("Tab", "after-days"), ("Shift+Tab", "before-days")])
+def test_tab_goes_on_from_what_the_page_focused_last_once_the_body_has_the_focus(
+    agent: LaneAgent, key: str, reached: str
+) -> None:
+    """Measured with real keys (PrimeReact's calendar, found by the conformance runner: the extension lane's Tab went
+    on from the date field): an element the page's own focus() reaches is the starting point, and it stays one after
+    the element is hidden and the focus goes to the body."""
+    focus_field(agent, "/focus-taken-away", 'textbox "Departure"')
+    wait_until(lambda: reported(agent) == ["page"], what="the focus to go to the body")
+    assert press(agent, key) == [reached]
 
 
 def test_tab_stops_at_a_box_that_scrolls_with_nothing_in_it_to_stop_at(agent: LaneAgent) -> None:

@@ -159,6 +159,8 @@ async def after_action(
         result = result | {"downloading": True}
     if after.get("requests"):  # how many requests the page started meanwhile (its hook's count)
         result = result | {"requests": after["requests"]}
+    if after.get("closing"):  # the page closed its window (opened_tabs.following_tabs waits for the tab to go)
+        result = result | {"closing": True}
     return await follow(
         supervisor, frame, result | {"navigating": after.get("navigating") or after.get("replaced")}, before
     )

@@ -26,8 +26,11 @@ async def following_tabs(
     opener = tabs_before[target].get("openerId") if target in tabs_before else None
     try:
         done = await _unless_closed(browsing.supervisor, target, action())
-        if done is not None and done.get("navigated") and await _closing_itself(browsing, target):
-            # the tab's removal ends this wait (or the call's deadline does)
+        # the engine saw the window closing as the action settled (a popup's Save that calls window.close(): the
+        # tab goes a moment later), or the document it navigated to closed it: the tab's removal ends this wait
+        # (or the call's deadline does)
+        closing = done is not None and done.pop("closing", False)
+        if closing or (done is not None and done.get("navigated") and await _closing_itself(browsing, target)):
             done = await _unless_closed(browsing.supervisor, target, asyncio.get_running_loop().create_future())
     except (CDPError, ToolError):
         if not await _closed_by_action(browsing, target):

@@ -31,8 +31,21 @@
   var NAME_FROM_CONTENT = wordSet(
     "button link heading tab menuitem menuitemcheckbox menuitemradio option treeitem checkbox radio switch tooltip cell gridcell columnheader rowheader row term sectionhead"
   );
-  // Controls that give their value, not their name, inside another element's label (accname 2E).
-  var EMBEDDED_CONTROLS = wordSet("textbox searchbox combobox listbox slider spinbutton");
+  // Controls that give their value, not their name, inside another element's label (accname 2E); a progress bar
+  // and a meter too, as Chromium has it ("B 3" for a button holding B and a <progress> at 3).
+  var EMBEDDED_CONTROLS = wordSet("textbox searchbox combobox listbox slider spinbutton progressbar meter");
+  // Roles whose content gives nothing to the name of what holds them, as Chromium has it (its name-from-contents
+  // rule, measured role by role with Chromium 156: a treeitem holding its label and a group of child items is named
+  // by the label alone, a link around an <article> has no name). Their own aria-label or labels still count.
+  var NO_CONTENT_IN_NAMES = wordSet(
+    "alert alertdialog application article banner blockquote complementary contentinfo dialog document feed figure " +
+      "grid group img image log main marquee menu menubar meter navigation note progressbar radiogroup row rowgroup " +
+      "scrollbar search separator status table tablist tabpanel timer toolbar tree treegrid"
+  );
+  // Of those, roles that only put content out when the page wrote them: a <table> of the page's layout, with its
+  // rows, is no table to Chromium and gives its cells' text; an <svg> is an img to the engine, but gives its
+  // content's names (Base Web's icon, an <svg> around one whose <title> is "Down Small").
+  var PUT_OUT_BY_ROLE_ONLY = wordSet("table row rowgroup img image");
   // Fields whose placeholder names them when nothing else does.
   var PLACEHOLDER_NAMED = wordSet("textbox searchbox combobox spinbutton");
   // Elements named by their <label>s, and by nothing else of their own.
@@ -92,6 +105,15 @@
   // text met first and then referenced, is given twice there too). Reset for each name (accessibleName).
   var visiting = new Set();
   var referenced = new Set();
+  // How the text alternative textAlt gave last was found: "contents" (accname 2F), or "attribute" (an
+  // aria-labelledby, an aria-label, the host language's own name, an embedded control's value, a title).
+  // Chromium sets a child named the second way apart from the text beside it ("B Pic C" for a button holding B, an
+  // image whose alt is Pic, and C; "Delete Row 3" for a link holding an icon labelled Delete, then "Row 3").
+  var lastNameFrom = "contents";
+  function nameFrom(source, text) {
+    lastNameFrom = source;
+    return text;
+  }
   function textAlt(el, root, inLabelledBy, includeHidden, recursing) {
     if (visiting.has(el)) return "";
     visiting.add(el);
@@ -107,36 +129,41 @@
     // 2B: aria-labelledby (not when already following one)
     if (!inLabelledBy) {
       var labelledBy = labelledByText(el, root, includeHidden);
-      if (labelledBy) return labelledBy;
+      if (labelledBy) return nameFrom("attribute", labelledBy);
     }
     var role = roleOf(el, tag);
     // 2E: an embedded control inside a label/labelledby content gives its value
     if (recursing && el !== root && EMBEDDED_CONTROLS[role]) {
       var value = embeddedValue(el, role);
-      if (value != null) return value;
+      if (value != null) return nameFrom("attribute", value);
     }
     // 2C: aria-label
     var label = ariaOf(el, "aria-label");
-    if (label && label.trim()) return label;
+    if (label && label.trim()) return nameFrom("attribute", label);
     if (role === "none" || role === "presentation") role = "generic";
     // 2D: native host-language label
     var native = nativeName(el, tag, root, includeHidden);
-    if (native !== null && clean(native)) return native;
-    // 2F: name from content
-    if (NAME_FROM_CONTENT[role] || recursing) {
+    if (native !== null && clean(native)) return nameFrom("attribute", native);
+    // 2F: name from content (not from inside a role that gives its content to no name around it)
+    // (what an aria-labelledby or a <label> points at gives all its content: Spectrum's slider, labelled by its label
+    // and its <output>, is "Volume 20")
+    var contentGiven =
+      el === root || inLabelledBy || !NO_CONTENT_IN_NAMES[role] || (PUT_OUT_BY_ROLE_ONLY[role] && !el.hasAttribute("role"));
+    if ((NAME_FROM_CONTENT[role] || recursing) && contentGiven) {
       var content = contentText(el, root, inLabelledBy, includeHidden);
       // the element's own ::before/::after too (a child's are added as it is met: contentText)
       if (el === root) content = generated(el, "::before") + content + generated(el, "::after");
-      if (clean(content)) return content;
+      if (clean(content)) return nameFrom("contents", content);
     }
     // 2I: tooltip, then placeholder
     var title = el.getAttribute("title");
-    if (title && title.trim()) return title;
-    if (el === root && PLACEHOLDER_NAMED[role]) {
+    if (title && title.trim()) return nameFrom("attribute", title);
+    // (a <select> has no placeholder to Chromium, though Tom Select writes one on the one it enhances)
+    if (el === root && PLACEHOLDER_NAMED[role] && tag !== "select") {
       var placeholder = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");
-      if (placeholder && placeholder.trim()) return placeholder;
+      if (placeholder && placeholder.trim()) return nameFrom("attribute", placeholder);
     }
-    return native || "";
+    return nameFrom("attribute", native || "");
   }
   function labelledByText(el, root, includeHidden) {
     var ids = el.getAttribute("aria-labelledby");
@@ -237,9 +264,10 @@
         var tag = tagOf(child);
         if (SKIP_TAGS[tag] || child === root || referenced.has(child)) return;
         var text = textAlt(child, root, inLabelledBy, includeHidden, true);
+        var apart = lastNameFrom === "attribute" && !!clean(text); // (see lastNameFrom)
         if (includeHidden || !isHiddenForName(child)) text = generated(child, "::before") + text + generated(child, "::after");
         if (tag === "br") out += " ";
-        else if (isBlockish(child)) out += " " + text + " ";
+        else if (apart || isBlockish(child)) out += " " + text + " ";
         else out += text;
       }
     };

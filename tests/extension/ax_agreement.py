@@ -20,6 +20,8 @@ from tests.lanes.snapshot_grammar import ElementLine, normalised, parse_snapshot
 #: none (generic), and the engine gives a ref to one whose file input the page does not draw (tree.js).
 CHROMIUM_INTERNAL_ROLES = {
     "Date": "textbox",
+    "InputTime": "textbox",
+    "image": "img",  # Chromium 156's name for ARIA's img
     "ColorWell": "button",
     "DisclosureTriangle": "button",
     "LabelText": "generic",

@@ -20,6 +20,7 @@ from hermes_extension import page_hook_source
 from tests.extension.ax_agreement import views
 from tests.extension.snapshot_harness import Browser, Frame, Tab
 from tests.lanes.fidelity_pages import FIDELITY_PAGES, WIDGETS, WIDGETS_MOUNT
+from tests.lanes.snapshot_grammar import normalised
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_until
 
@@ -27,18 +28,50 @@ pytestmark = pytest.mark.chromium
 
 #: What must be on each page before it is compared (widgets render after load).
 READY = {"/fidelity/grid": "Paris", "/fidelity/datepicker": "Next"}
-#: A name of icon-font glyphs only (Font Awesome draws with ::before content in the Private Use Area): Chromium
-#: puts it in the name, but it reads as nothing, so it counts as no name (the engine shows a [hint=...]).
-ICON_GLYPHS = re.compile("[\ue000-\uf8ff ]+")
+#: Icon-font glyphs (Font Awesome draws with ::before content in the Private Use Area): Chromium puts them in a name,
+#: but they read as nothing, so the engine leaves them out (a name of glyphs only is none: it shows a [hint=...]).
+ICON_GLYPHS = re.compile("[\ue000-\uf8ff]")
 #: The corpus but the long table (3,000 rows of plain cells: nothing Chromium names that the others lack).
 CORPUS = [path for path in FIDELITY_PAGES if path != "/fidelity/long"]
 #: Widget corpus pages whose grid cells and calendar days have refs (tests/widgets/corpus).
 GRID_PAGES = ["ag-grid", "handsontable", "react-datepicker"]
 
 
+GIF = "data:image/gif;base64,R0lGODlhAQABAAAAACw="
+#: Names from content that hold more than text, each beside Chromium's (measured with Chromium 156): a child named
+#: by an attribute (an alt, an aria-label, an aria-labelledby, an svg's <title>, a field's or a progress bar's value)
+#: is set apart by spaces; the content of a group, a menu, an article, a figure, a navigation, a fieldset and the
+#: like gives nothing to a name around it, but its own aria-label does; what an aria-labelledby points at gives all
+#: its content; a <select> has no placeholder.
+NAMES = f"""<title>Names</title>
+<p><button>B<img alt="Pic" src="{GIF}">C</button> <button>B<img alt="Pic" src="{GIF}" style="display: block">C</button>
+<button>B<span aria-label="Lab">z</span>C</button> <button>B<input value="Val">C</button>
+<span id="ref">Ref</span> <button>B<span aria-labelledby="ref">z</span>C</button>
+<button>B<svg width="5" height="5"><title>Ico</title></svg>C</button>
+<a href="#"><i role="img" aria-label="Delete"></i>Row 3</a> <a href="#">A<input type="button" value="Btn">C</a>
+<button>B<progress value="3" max="10">P</progress></button> <button>B<meter value="0.5">M</meter></button>
+<button>B<span aria-label="">z</span>C</button> <button>B<span role="group" aria-label="Lab">grp</span></button>
+<button>B<fieldset>F</fieldset></button> <a href="#"><article><h3>Title</h3><p>Body</p></article></a>
+<a href="#">A<nav>Nav</nav></a> <a href="#">A<main>Main</main></a> <a href="#">A<aside>Side</aside></a></p>
+<div role="tree">
+<div role="treeitem" aria-expanded="true"><span>Alpha</span><div role="group"><div role="treeitem">Kid</div></div></div>
+<div role="treeitem" aria-expanded="true"><span>Beta</span><div><div role="treeitem">Kid3</div></div></div>
+<div role="treeitem" aria-expanded="true"><span>Delta</span><div role="group"><span>plain</span></div></div>
+<div role="treeitem"><span>Eps</span><div role="list"><div role="listitem">Li</div></div></div></div>
+<div role="listbox"><div role="option">Opt<div role="group"><div role="option">Sub</div></div></div></div>
+<div role="menu"><div role="menuitem">Item<div role="menu"><div role="menuitem">Subitem</div></div></div></div>
+<div role="grid"><div role="row"><div role="gridcell">Cell<table><tr><td>In</td></tr></table></div></div></div>
+<div role="tablist"><div role="tab">Tab<div role="tabpanel">Panel</div></div></div>
+<p><label id="vol">Volume</label> <span role="slider" aria-valuenow="20" aria-labelledby="vol out" tabindex="0"></span>
+<output id="out">20</output></p>
+<select placeholder="Choose a city"><option value=""></option><option>Lisbon</option></select>
+<button>Expand<svg viewBox="0 0 24 24" title="Outer"><g><svg><title>Down Small</title></svg></g></svg></button>
+"""
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[PageServer]:
-    with serve_pages(FIDELITY_PAGES, folder=WIDGETS, mount=WIDGETS_MOUNT) as running:
+    with serve_pages(FIDELITY_PAGES | {"/names": NAMES}, folder=WIDGETS, mount=WIDGETS_MOUNT) as running:
         yield running
 
 
@@ -68,6 +101,17 @@ def test_every_ref_of_the_corpus_agrees_with_chromium(tab: Tab, server: PageServ
         return snapshot if ready in snapshot else None
 
     assert_agrees(tab, top, wait_until(rendered, 10, repr(ready)))
+
+
+def test_names_from_content_join_and_leave_out_what_chromiums_do(tab: Tab, server: PageServer) -> None:
+    """Issue 30: the corpus's tree items were named by their whole subtree ("Documents Report.pdf Budget.xlsx", where
+    Chromium says "Documents"), and a child named by an attribute ran on with the text beside it ("DeleteRow 3")."""
+    tab.navigate(server.url("/names"))
+    top = tab.top().inject()
+    text = top.snapshot(full=True)["text"]
+    for shown in ('link "Delete Row 3"', 'treeitem "Alpha" [expanded]', 'button "B 3"', 'slider "Volume 20"'):
+        assert shown in text, text
+    assert_agrees(tab, top, text)
 
 
 @pytest.mark.parametrize("page", GRID_PAGES)
@@ -107,7 +151,7 @@ def assert_agrees(tab: Tab, top: Frame, text: str) -> None:
         if view.chromium_role in ("generic", "none", ""):
             continue
         # a name of Chromium's must be shown as it is; with none, the snapshot quotes none (hints are states)
-        chromium_name = "" if ICON_GLYPHS.fullmatch(view.chromium_name) else view.chromium_name
+        chromium_name = normalised(ICON_GLYPHS.sub("", view.chromium_name))
         if (view.role, view.shown if chromium_name else view.name) != (view.chromium_role, chromium_name):
             disagree.append(view)
     assert not disagree, "\n".join(map(str, disagree)) + "\n" + text

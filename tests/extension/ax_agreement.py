@@ -66,11 +66,12 @@ def views(tab: Tab, top: Frame, text: str) -> list[View]:
 
 
 def content(lines: list[ElementLine], index: int) -> str:
-    """The text a line shows after its ':' and on the lines beneath it (their names and texts), as one string."""
+    """The text a line shows after its ':' and on the lines beneath it (each one's name, else its text), as one
+    string (a header cell labelled "Column City" that shows "City" gives the row "Column City", as in Chromium)."""
     parts = [lines[index].text or ""]
     for below in lines[index + 1 :]:
         if below.depth <= lines[index].depth:
             break
-        parts += [below.name, below.text or ""]
+        parts.append(below.name or below.text or "")  # a child's name, where it has one, is what it gives
     joined = " ".join(unescaped_text(part) for part in parts if part)
     return normalised(re.sub(r"\s*\|\s*", " ", joined))

@@ -5,7 +5,9 @@ The rules (issue 30, item 2): after the interaction, whatever a lane's page hold
 widgets' state, focus, selection, form values, scrolled boxes, errors) is a divergence. A lane's error answer is a
 divergence "refused" when the oracle's press landed on the named element and the lane's page model (``MODEL``) ends
 otherwise than the oracle's, and "answer" when it changed as the oracle's did all the same; a refusal where the
-oracle's press landed on another element is right, and so is one where the oracle's input changed nothing either.
+oracle's press landed on another element is right, and ends the case there (what real input's press on that
+element did, and the steps after it, are not the lane's to match: Atlassian's date picker lays an invisible box over
+its field while its menu is open), and so is one where the oracle's input changed nothing either.
 An answer that the typed text did not land exactly (``type_mismatch``) is no refusal: the keys went in, and the
 answer says what the field holds instead (rsuite's date field, typed "2014-05-14" over its pattern, holds
 "0004-01-02" after real input's keys too); the lane is judged by what its page holds, as after an ok.
@@ -204,6 +206,8 @@ class StepsTaken:
     found: list[tuple[str, str]] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     observed: dict[str, Any] = field(default_factory=dict)
+    #: the step the lane refused where real input's press landed on another element (the steps stop there)
+    refused_rightly: str | None = None
 
 
 def take_steps(lane: LaneDriver, steps: Sequence[Step], pressed: Sequence[Pressed]) -> StepsTaken:
@@ -222,7 +226,12 @@ def take_steps(lane: LaneDriver, steps: Sequence[Step], pressed: Sequence[Presse
             refs[target] = seen.ref
         answer: Answer = lane.perform(step, press, refs)
         quiet(lambda: lane.evaluate(SETTLE_WAIT))  # as the oracle waits after each step
-        if refuses(answer) and press.on_target:
+        if refuses(answer) and not press.on_target:
+            # real input's press landed on something else (an invisible box over the field): the lane rightly
+            # pressed nothing, and what real input did from there is not the lane's to match; the case agrees
+            taken.refused_rightly = f"step {number} ({step.label()}): {answer.error}"
+            return taken
+        if refuses(answer):
             taken.refused.append(f"step {number} ({step.label()}): {answer.error}")
     taken.observed = settled(lane.observe, lambda: lane.evaluate(SETTLE_WAIT))
     return taken

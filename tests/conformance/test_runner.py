@@ -3,10 +3,13 @@ first run is one of real input's own outcomes (runner.py, ``ORACLE_AGAIN``)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
+from tests.conformance.corpus import Target
+from tests.conformance.interactions import CLICK, TYPE, Step
 from tests.conformance.lanes import Answer, with_shown_text
-from tests.conformance.oracle import OracleError
+from tests.conformance.oracle import OracleError, Pressed
 from tests.conformance.runner import (
     ORACLE_AGAIN,
     StepsTaken,
@@ -14,6 +17,7 @@ from tests.conformance.runner import (
     judged,
     refuses,
     summary_line,
+    take_steps,
 )
 from tests.lanes.snapshot_grammar import parse_snapshot
 
@@ -34,6 +38,45 @@ def test_a_refusal_is_a_divergence_only_when_the_model_ended_otherwise_or_real_i
     assert judged(unchanged, seen("body", state={"day": "2014-05-14"}))[0][0] == "refused"
     assert judged(unchanged, seen("body", state={"day": None}, changed=True)) == [("answer", refused[0])]
     assert judged(unchanged, seen("body", state={"day": None}, changed=False)) == []
+
+
+class RefusingLane:
+    """A lane whose every press is refused as intercepted, its page as ``observed`` (take_steps's view of a lane)."""
+
+    lane = "cdp"
+
+    def __init__(self, observed: dict[str, Any]) -> None:
+        self.observed = observed
+        self.performed: list[Step] = []
+
+    def targets_of(self, step: Step, press: Pressed) -> list[Target]:
+        return [step.target] if step.target else []
+
+    def find(self, target: Target) -> Any:
+        return SimpleNamespace(ref="e1", role_differs=None)
+
+    def perform(self, step: Step, press: Pressed, refs: dict[Target, str]) -> Answer:
+        self.performed.append(step)
+        return Answer(False, "controller_error: click_intercepted: Nothing was pressed")
+
+    def evaluate(self, expression: str) -> bool:
+        return True  # the page is quiet
+
+    def observe(self) -> dict[str, Any]:
+        return self.observed
+
+
+def test_a_refusal_where_real_inputs_press_landed_elsewhere_ends_the_case_as_an_agreement() -> None:
+    """Real input pressed an invisible box over the field (Atlassian's date picker): the lane that refused that
+    press is right, and what real input's press did from there (the field emptied, the keys lost) is not compared."""
+    field, typing = Target("combobox", "Departure"), Step(TYPE, Target("combobox", "Departure"), "5/14/2014")
+    steps, lane = [Step(CLICK, field), typing], RefusingLane(seen("input", state={"day": "2014-05-01"}))
+    taken = take_steps(lane, steps, [Pressed(on_target=False), Pressed()])
+    assert (taken.refused_rightly or "").startswith("step 1 (click combobox")
+    assert lane.performed == steps[:1]  # no step after the refusal
+    assert judged(taken, seen("body", state={"day": None})) == []
+    on_target = take_steps(RefusingLane(seen("input")), steps[:1], [Pressed()])
+    assert on_target.refused and on_target.refused_rightly is None  # a refusal on the named element is judged
 
 
 def test_typing_that_went_in_otherwise_than_asked_is_no_refusal_but_a_click_refused_is() -> None:

@@ -4,7 +4,7 @@ Run it as ``python bench/ax_corpus.py [PAGE ...]`` (pages by file name without `
 tests/widgets/corpus/ by default). For each page, loaded in a plain headless Chromium with the snapshot engine
 injected as the cdp lane injects it, every line of a full snapshot that has a ref is set beside Chromium's own role
 and name for that element (``Accessibility.getPartialAXTree``), by the rule of
-tests/extension/test_snapshot_agreement.py: where Chromium gives a role other than generic, the snapshot shows the
+tests/extension/ax_agreement.py (``disagrees``): where Chromium gives a role other than generic, the snapshot shows the
 same role, and Chromium's name where it gives one (icon-font glyphs left out), or no quoted name where it gives
 none. It prints each page's count and every disagreement, then one line::
 
@@ -25,23 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hermes_extension import page_hook_source
 from tests.conformance.corpus import corpus_pages
-from tests.extension.ax_agreement import View, views
+from tests.extension.ax_agreement import View, disagrees, views
 from tests.extension.snapshot_harness import Browser
-from tests.extension.test_snapshot_agreement import ICON_GLYPHS
 from tests.lanes.fidelity_pages import WIDGETS, WIDGETS_MOUNT
-from tests.lanes.snapshot_grammar import normalised
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_until
 
 READY_TIMEOUT_S = 30
-
-
-def disagrees(view: View) -> bool:
-    """Whether a ref's role or name differs from Chromium's (the test's rule)."""
-    if view.chromium_role in ("generic", "none", ""):
-        return False
-    chromium_name = normalised(ICON_GLYPHS.sub("", view.chromium_name))
-    return (view.role, view.shown if chromium_name else view.name) != (view.chromium_role, chromium_name)
 
 
 def measure(browser: Browser, server: PageServer, page: str) -> tuple[int, list[View]]:

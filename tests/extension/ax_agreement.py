@@ -28,6 +28,11 @@ CHROMIUM_INTERNAL_ROLES = {
 }
 
 
+#: Icon-font glyphs (Font Awesome draws with ::before content in the Private Use Area): Chromium puts them in a name,
+#: but they read as nothing, so the engine leaves them out (a name of glyphs only is none: it shows a [hint=...]).
+ICON_GLYPHS = re.compile("[\ue000-\uf8ff]")
+
+
 @dataclass(frozen=True)
 class View:
     ref: str
@@ -75,3 +80,13 @@ def content(lines: list[ElementLine], index: int) -> str:
         parts.append(below.name or below.text or "")  # a child's name, where it has one, is what it gives
     joined = " ".join(unescaped_text(part) for part in parts if part)
     return normalised(re.sub(r"\s*\|\s*", " ", joined))
+
+
+def disagrees(view: View) -> bool:
+    """Whether a ref's role or name differs from Chromium's: where Chromium gives a role other than generic, the
+    snapshot shows that role, and Chromium's name as it is, or no quoted name where Chromium has none (hints are
+    states)."""
+    if view.chromium_role in ("generic", "none", ""):
+        return False
+    chromium_name = normalised(ICON_GLYPHS.sub("", view.chromium_name))
+    return (view.role, view.shown if chromium_name else view.name) != (view.chromium_role, chromium_name)

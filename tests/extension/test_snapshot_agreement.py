@@ -17,10 +17,9 @@ from collections.abc import Iterator
 import pytest
 
 from hermes_extension import page_hook_source
-from tests.extension.ax_agreement import views
+from tests.extension.ax_agreement import disagrees, views
 from tests.extension.snapshot_harness import Browser, Frame, Tab
 from tests.lanes.fidelity_pages import FIDELITY_PAGES, WIDGETS, WIDGETS_MOUNT
-from tests.lanes.snapshot_grammar import normalised
 from tests.support.pages import PageServer, serve_pages
 from tests.support.waiting import wait_until
 
@@ -28,9 +27,6 @@ pytestmark = pytest.mark.chromium
 
 #: What must be on each page before it is compared (widgets render after load).
 READY = {"/fidelity/grid": "Paris", "/fidelity/datepicker": "Next"}
-#: Icon-font glyphs (Font Awesome draws with ::before content in the Private Use Area): Chromium puts them in a name,
-#: but they read as nothing, so the engine leaves them out (a name of glyphs only is none: it shows a [hint=...]).
-ICON_GLYPHS = re.compile("[\ue000-\uf8ff]")
 #: The corpus but the long table (3,000 rows of plain cells: nothing Chromium names that the others lack).
 CORPUS = [path for path in FIDELITY_PAGES if path != "/fidelity/long"]
 #: Widget corpus pages whose grid cells and calendar days have refs (tests/widgets/corpus).
@@ -146,14 +142,7 @@ def test_material_webs_controls_have_the_roles_their_internals_give_and_their_la
 
 def assert_agrees(tab: Tab, top: Frame, text: str) -> None:
     """Every ref of ``text`` has Chromium's role, and Chromium's name where it gives one."""
-    disagree = []
-    for view in views(tab, top, text):
-        if view.chromium_role in ("generic", "none", ""):
-            continue
-        # a name of Chromium's must be shown as it is; with none, the snapshot quotes none (hints are states)
-        chromium_name = normalised(ICON_GLYPHS.sub("", view.chromium_name))
-        if (view.role, view.shown if chromium_name else view.name) != (view.chromium_role, chromium_name):
-            disagree.append(view)
+    disagree = [view for view in views(tab, top, text) if disagrees(view)]
     assert not disagree, "\n".join(map(str, disagree)) + "\n" + text
 
 

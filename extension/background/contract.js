@@ -585,6 +585,7 @@ globalThis.HERMES_CONTRACT = deepFreeze({
     "engine/scroll.js",
     "engine/landing.js",
     "engine/gesture.js",
+    "engine/hover.js",
     "engine/focus.js",
     "engine/date_fields.js",
     "engine/guard.js",

@@ -354,6 +354,8 @@
     return !!node && node.localName === "input" && node.type === "file";
   }
   function watch() {
+    // the pointer where the last action left it has the page as it is now under it before this one begins (hover.js)
+    if (engine.pointerStays) engine.pointerStays();
     var token = nextWatch++;
     // changed: whether anything happened since the watch began (a mutation, a request's end)
     // sent: how many requests the page started during the watch (its answer's `requests`: with nothing the snapshot
@@ -520,6 +522,7 @@
       }
       function check() {
         if (!watches[token]) return;
+        if (framed) engine.pointerStays(); // what the action moved under the resting pointer gets it (hover.js)
         if (state.observer.takeRecords().length) {
           state.lastChange = performance.now();
           state.changed = true;

@@ -218,6 +218,7 @@
       });
     }
     function release() {
+      engine.movedTo(last.x, last.y);
       if (native) {
         var dropped = native.release(last.x, last.y);
         return { over: native.over, dropped: !!dropped };

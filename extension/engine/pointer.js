@@ -36,7 +36,8 @@
     armGuard = engine.armGuard,
     composedContains = engine.composedContains,
     nextFrame = engine.nextFrame,
-    clearInView = engine.clearInView;
+    clearInView = engine.clearInView,
+    arrive = engine.arrive;
 
   var PointerOrMouse = typeof PointerEvent === "function" ? PointerEvent : MouseEvent;
 
@@ -203,13 +204,6 @@
     if (!found.ok && !(found.error.code === "stale_ref" && found.error.owned)) return found;
     return Object.assign({ ok: true }, found.ok ? hoverTaken(found.element) : { hovered: false, notice: HOVER_GONE });
   }
-  // The pointer arrives over `target`: the events of a hover.
-  function arrive(target, x, y, how) {
-    var hover = mouseInit(x, y, how, 0, 0);
-    moveOnto(target, hover);
-    fire(target, PointerOrMouse, "pointermove", hover);
-    fire(target, MouseEvent, "mousemove", hover);
-  }
   // Press (with the focus change it causes), release and click for each click: the click's activation
   // behaviour (links follow, checkboxes toggle, submit buttons submit) runs on `target`. A right button ends
   // with contextmenu, a middle one with auxclick, a double click with dblclick. A target the pointer is not
@@ -233,7 +227,7 @@
   // end, as they do for input events that come at once. Resolves once the last event has been dispatched.
   function press(target, x, y, how) {
     var steps = [];
-    if (hovered !== target) {
+    if (!engine.isOver(target)) {
       steps.push(function () {
         arrive(target, x, y, how);
       });
@@ -259,7 +253,7 @@
               // (dispatched where the real event's path runs: through the element whose slot shows what was hit,
               // as for the first press: Shoelace's and Ionic's buttons keep the focus)
               second = engine.pressedThrough(target, elementAt(x, y) || target);
-              if (hovered !== second) arrive(second, x, y, how);
+              if (!engine.isOver(second)) arrive(second, x, y, how);
               return second;
             };
       steps = steps.concat(pressSteps(aim, x, y, how, detail));
@@ -296,8 +290,11 @@
       },
       function () {
         focusMovedByPage(down.focusedBefore, down.heard);
-        engine.noteStartingPoint(target); // where Tab goes on from while nothing has the focus (cancelled or not)
         if (down.mouse) moveFocusFor(target);
+        // where Tab goes on from while nothing has the focus (cancelled or not): what was pressed, after the focus
+        // it gave (measured with real keys: a press on the text inside a button that the page then blurs, and
+        // Shift+Tab goes to the button itself; a press on the button's own padding, to the stop before it)
+        engine.noteStartingPoint(target);
       },
       function () {
         // The press's defaults come once the page's microtasks of the focus have run, as in the browser, where each
@@ -312,10 +309,14 @@
         down.changed = down.mouse && option ? chooseOption(option, how.keys) : false;
       },
       function () {
-        // The release goes to what is at the point then, where the press's own effects took what was pressed out
-        // of the document (Tabulator, in a Panel app, puts its editor in the cell in place of the pressed value as
-        // the cell takes the focus), and no click comes (measured with real input); else to what was pressed.
-        released = target.isConnected ? target : elementAt(x, y);
+        // The release goes to what is under the pointer as it is released, as the browser hit-tests it (measured
+        // with real input, Chromium 156). The press may have moved the page under the pointer: TDesign's slider
+        // handle slides there on a press on its track, and gets the pointer's boundary events before the release.
+        // It may have taken what was pressed out of the document: Tabulator, in a Panel app, puts its editor in
+        // the cell in place of the pressed value as the cell takes the focus (no click comes then, below).
+        engine.pointerStays(mouseInit(x, y, how, how.buttons, 0));
+        var now = elementAt(x, y);
+        released = now ? engine.pressedThrough(target, now) : target.isConnected ? target : null;
         if (released) fire(released, PointerOrMouse, "pointerup", mouseInit(x, y, how, 0, 0));
       },
       function () {
@@ -327,12 +328,15 @@
         }
       },
       function () {
+        // the click goes to the innermost element that holds both what was pressed and what was released over (the
+        // track, for a release over its handle), and does not come when what was pressed is out of the document
         if (!target.isConnected) return;
+        var clicked = released ? engine.holdingBoth(target, released) : target;
         if (how.name === "left") {
-          clickFocusing(target, release);
+          clickFocusing(clicked, release);
         } else {
-          if (how.name === "right") fire(target, PointerOrMouse, "contextmenu", release);
-          fire(target, PointerOrMouse, "auxclick", release);
+          if (how.name === "right") fire(clicked, PointerOrMouse, "contextmenu", release);
+          fire(clicked, PointerOrMouse, "auxclick", release);
         }
       },
     ];
@@ -382,46 +386,6 @@
       else then();
     }
     Promise.resolve().then(hop);
-  }
-  // The element the pointer is over in this frame, as the engine last moved it (a real mouse's position is
-  // not the engine's to know).
-  var hovered = null;
-  // The element, its ancestors through shadow roots' hosts, and the document: what a pointer over it is in.
-  function hoverChain(el) {
-    var chain = [];
-    for (var node = el; node; node = node.parentNode || node.host || null) {
-      if (node.nodeType === 1 || node.nodeType === 9) chain.push(node);
-    }
-    return chain;
-  }
-  // The pointer moves from the element it was over onto `target`: out of and leaving what it leaves (inner
-  // first), over and entering what it enters (outer first, from the document), as a real mouse does; a menu that
-  // opens when its container is entered needs the enter events of the ancestors too.
-  function moveOnto(target, init) {
-    var previous = hovered && hovered.isConnected ? hovered : null;
-    hovered = target;
-    if (previous === target) return;
-    var old = previous ? hoverChain(previous) : [];
-    var fresh = hoverChain(target);
-    var left = old.filter(function (el) {
-      return fresh.indexOf(el) < 0;
-    });
-    var entered = fresh.filter(function (el) {
-      return old.indexOf(el) < 0;
-    });
-    // Chrome's order (real input, Chromium 156): pointerout, pointerleave, pointerover, pointerenter, then
-    // mouseout, mouseleave, mouseover, mouseenter.
-    [
-      [PointerOrMouse, "pointer"],
-      [MouseEvent, "mouse"],
-    ].forEach(function (kind) {
-      if (previous) {
-        fire(previous, kind[0], kind[1] + "out", init);
-        for (var i = 0; i < left.length; i++) fire(left[i], kind[0], kind[1] + "leave", init, true);
-      }
-      fire(target, kind[0], kind[1] + "over", init);
-      for (var j = entered.length - 1; j >= 0; j--) fire(entered[j], kind[0], kind[1] + "enter", init, true);
-    });
   }
   // The option under the pointer when its <select> is shown as a list (multiple, or size above 1), where a
   // press chooses it; null otherwise (a drop-down's options are not on the page to be clicked).
@@ -655,7 +619,6 @@
     readOnlyFailure: readOnly,
     aimAt: aimAt,
     click: click,
-    arrive: arrive,
     rect: rect,
     aim: aim,
     underPointer: underPointer,

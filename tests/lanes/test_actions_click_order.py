@@ -18,7 +18,8 @@ press's events), in its title; the tests judge from that record, never from the 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -244,11 +245,34 @@ trigger.addEventListener('mouseenter', () => setTimeout(() => {
 )
 
 
+#: What changes under a pointer that keeps still after a click. A track whose handle slides to where it is pressed (as
+#: TDesign's slider's), inside it, and takes the focus on mouseenter; and a button that its own click takes out of the
+#: page. The events are recorded as on the order page.
+RESTING = page(
+    "Resting",
+    f"""<div id="outer" style="padding: 20px">
+  <div id="track" role="slider" aria-label="Volume" aria-valuenow="0"
+    style="position: relative; width: 300px; height: 24px; background: #ddd">
+    <div id="handle" tabindex="0" style="position: absolute; left: 0; top: 0; width: 24px; height: 24px;
+      background: #36c" onmouseenter="this.focus()"></div>
+  </div>
+  <p id="row"><button id="gone" onclick="this.remove()">Dismiss</button></p>
+</div>
+<script>
+document.getElementById('track').addEventListener('mousedown', (event) => {{
+  const handle = document.getElementById('handle');
+  handle.style.left = (event.clientX - event.currentTarget.getBoundingClientRect().left - 12) + 'px';
+}});
+{RECORDER}</script>""",
+)
+
+
 @pytest.fixture(scope="module")
 def pages() -> Iterator[PageServer]:
     served = {"/order": ORDER, "/visible": VISIBLE, "/hosts": HOSTS, "/hover-state": HOVER_STATE}
     served |= {"/edits-on-focus": EDITS_ON_FOCUS, "/hover-tooltip": HOVER_TOOLTIP, "/delegates": DELEGATES}
-    with serve_action_pages(served | {"/moves-on-arrival": MOVES_ON_ARRIVAL}) as server:
+    served |= {"/moves-on-arrival": MOVES_ON_ARRIVAL, "/resting": RESTING}
+    with serve_action_pages(served) as server:
         yield server
 
 
@@ -265,9 +289,10 @@ def click(agent: LaneAgent, button: str, **options: Any) -> list[str]:
     return events
 
 
-def arrival(target: str, left: str | None = None) -> list[str]:
-    """The events of the pointer coming over ``target`` from ``left`` (None: from outside the page)."""
-    entered = ["document", "html", "body", "outer", target] if left is None else [target]
+def arrival(target: str, left: str | None = None, chain: Sequence[str] = ()) -> list[str]:
+    """The events of the pointer coming over ``target`` from ``left`` (None: from outside the page), in ``#outer``
+    or in the elements of ``chain`` inside it (outer first)."""
+    entered = ["document", "html", "body", "outer", *chain, target] if left is None else [target]
     events: list[str] = []
     for kind in ("pointer", "mouse"):
         if left is not None:
@@ -294,6 +319,53 @@ def test_a_click_brings_a_real_clicks_events_in_its_order(agent: LaneAgent) -> N
     moved = ["blur@plain in body", "focusout@plain in body", "focus@field", "focusin@field"]
     assert click(agent, 'textbox "Field"') == arrival("field", left="plain") + pressed("field", moved)
     assert record(agent)["active"] == "field"
+
+
+def test_what_slides_under_the_resting_pointer_gets_its_boundary_events(agent: LaneAgent) -> None:
+    """A press on the track slides the handle under the pointer: as the button is released, the browser hit-tests
+    the point again and gives the handle the events of a pointer coming over it from the track, with no move (the
+    cdp lane's real input shows it), and the handle's mouseenter focuses it, as TDesign's does."""
+    agent.open("/resting")
+    before = len(record(agent)["events"])
+    agent.ok("browser_click", ref=re.search(r'slider "Volume" (@e\d+)', agent.snapshot())[1], see="none")
+    events = record(agent)["events"][before:]
+    slid = [
+        "pointerout@track",
+        "pointerover@handle",
+        "pointerenter@handle",
+        "mouseout@track",
+        "mouseover@handle",
+        "focus@handle",  # the handle's own mouseenter handler, first of its listeners
+        "focusin@handle",
+        "mouseenter@handle",
+    ]
+    # the release then goes to the handle, and the click to the track, which holds both
+    released = ["pointerup@handle d0 b0", "mouseup@handle d1 b0", "click@track d1 b0"]
+    assert events == [*arrival("track"), *pressed("track", [])[:2], *slid, *released]
+    assert record(agent)["active"] == "handle"
+
+
+def test_what_a_removed_element_leaves_under_the_pointer_gets_the_pointer(agent: LaneAgent) -> None:
+    """A button that its own click removes: the paragraph it was in is under the pointer at once, and gets only the
+    over events (it never was left: no enter events again, and the removed button gets no out events); empty, it
+    is then drawn with no height, and the box around it gets the pointer from it. (The removed button's blur comes
+    at its removal on the cdp lane, before the click's own listeners have all run, and after them on the extension
+    lane: page/window_focus.js tells it once the removal's mutations are delivered. Not compared here.)"""
+    agent.open("/resting")
+    events = click(agent, 'button "Dismiss"')
+    came = [*arrival("gone", chain=["row"]), *pressed("gone", [])[:2]]
+    assert events[: len(came)] == came
+    after = events[events.index("click@gone d1 b0") + 1 :]
+    assert [event for event in after if not event.startswith(("blur", "focusout"))] == [
+        "pointerover@row",
+        "mouseover@row",
+        "pointerout@row",
+        "pointerleave@row",
+        "pointerover@outer",
+        "mouseout@row",
+        "mouseleave@row",
+        "mouseover@outer",
+    ]
 
 
 def test_a_double_click_counts_its_presses_in_the_mouse_events_only(agent: LaneAgent) -> None:

@@ -318,6 +318,23 @@ document.getElementById('field').addEventListener('focus', () => {
     + STOPS_IN_TITLE,
 )
 
+#: A button whose text is in a span, as TDesign's are, that opens a dialog which leaves the focus on the body (the
+#: page blurs the button a task after its click).
+BLURRED_BY_ITS_CLICK = page(
+    "[]",
+    """<h1>Dialog</h1>
+<p><button id="before">Before</button> <button id="open" style="padding: 12px"><span>Open dialog</span></button>
+<button id="after">After</button></p>
+<script>
+document.getElementById('open').addEventListener('click', () => setTimeout(() => {
+  document.activeElement.blur();
+  document.title = JSON.stringify([document.activeElement.id || 'page']);
+}));
+</script>
+"""
+    + STOPS_IN_TITLE,
+)
+
 #: Shadow hosts with a roving tabindex, as Material Web draws its chips, menu items and select options: the current
 #: host has none, the others -1, and each holds a button of tabindex 0 in its shadow tree; a host of -1 showing a
 #: button slotted into it; a box of -1 without a shadow tree around a button.
@@ -393,6 +410,7 @@ def pages() -> Iterator[PageServer]:
         "/dialog-host": DIALOG_HOST,
         "/removed-start": REMOVED_START,
         "/focus-taken-away": FOCUS_TAKEN_AWAY,
+        "/blurred-by-its-click": BLURRED_BY_ITS_CLICK,
         "/filled": FILLED,
     }
     with serve_action_pages(served) as server:
@@ -545,6 +563,19 @@ def test_tab_goes_on_from_what_the_page_focused_last_once_the_body_has_the_focus
     the element is hidden and the focus goes to the body."""
     focus_field(agent, "/focus-taken-away", 'textbox "Departure"')
     wait_until(lambda: reported(agent) == ["page"], what="the focus to go to the body")
+    assert press(agent, key) == [reached]
+
+
+@pytest.mark.parametrize(("key", "reached"), [("Tab", "after"), ("Shift+Tab", "open")])
+def test_tab_goes_on_from_the_text_pressed_inside_a_button_once_the_page_blurs_it(
+    agent: LaneAgent, key: str, reached: str
+) -> None:
+    """Measured with real keys (TDesign's dialog, found by the conformance runner: the extension lane's Shift+Tab
+    went to the stop before the button): the starting point is what the press landed on, the text inside the
+    button, even though the press focused the button; with the focus on the body, Shift+Tab goes from that text
+    back to the button itself."""
+    focus_field(agent, "/blurred-by-its-click", 'button "Open dialog"')
+    wait_until(lambda: reported(agent) == ["page"], what="the page to blur the button")
     assert press(agent, key) == [reached]
 
 

@@ -38,6 +38,7 @@ ENGINE_FILES: tuple[str, ...] = (
     "engine/scroll.js",
     "engine/landing.js",
     "engine/gesture.js",
+    "engine/hover.js",
     "engine/focus.js",
     "engine/date_fields.js",
     "engine/guard.js",

@@ -295,7 +295,11 @@
   var PRIVATE_USE = /[\ue000-\uf8ff]/g;
   // What a ::before or ::after adds to a name: its content, unless it is not drawn (visibility hidden, display
   // none), as Chromium leaves it out (Fluent v8's Pivot repeats each tab's label in a hidden ::after to keep room
-  // for its bold face: "History", not "History History").
+  // for its bold face: "History", not "History History"). Content laid out in a box of its own has the white
+  // space at its ends dropped, and is set apart from the element's own content by a space (a block's, on both
+  // sides): Elastic UI marks the text an option matches with " [highlight start] " and " [highlight end] " in
+  // screen-reader-only pseudo-elements, and Chromium names the option "[highlight start] Fra [highlight end]nce"
+  // (measured on Chromium 156 with absolute, fixed, floated, inline-block and block content).
   function generated(el, pseudo) {
     var style = getComputedStyle(el, pseudo);
     var content = style.content;
@@ -307,7 +311,12 @@
       else text += (double !== undefined ? double : single).replace(/\\(.)/g, "$1");
       return match;
     });
-    return text.replace(PRIVATE_USE, "");
+    text = text.replace(PRIVATE_USE, "");
+    var outOfLine = style.position === "absolute" || style.position === "fixed" || style.cssFloat !== "none";
+    if (!outOfLine && style.display === "inline") return text;
+    var trimmed = text.replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, "");
+    if (!outOfLine && style.display !== "inline-block") return " " + trimmed + " ";
+    return pseudo === "::before" ? trimmed + " " : " " + trimmed;
   }
   // A content's text for assistive technology: what follows its top-level "/" where it gives one (`"_" / ""`, the
   // underscore DevExtreme draws before each list item, says nothing), else the content itself.

@@ -200,6 +200,7 @@
     FLATTEN: FLATTEN,
     RANGE_ROLES: RANGE_ROLES,
     roleOf: roleOf,
+    listBoxSelect: listBoxSelect,
     ariaOf: ariaOf,
     svgTitle: svgTitle,
   });

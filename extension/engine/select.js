@@ -12,7 +12,9 @@
   // ----- a <select> -------------------------------------------------------------------------------------
   // What Chromium's <select> does on a key (measured against real keys). A drop-down, with no modifier: the
   // arrows (Right and Left too) choose the next or the previous option that can be chosen, Home and End the
-  // first and the last, PageDown and PageUp three options on. A list box (multiple, or size above 1): Up and
+  // first and the last, PageDown and PageUp three options on. A list box (listBoxSelect(), roles.js: multiple, or
+  // size above 1, but a multiple one of size 1 that Chromium 156 draws as a drop-down takes a drop-down's keys,
+  // measured with real keys: Right chooses, Shift+Down does nothing, PageDown goes three on): Up and
   // Down, Home and End, and PageUp and PageDown by its size less one, from its active option; the option reached
   // is chosen alone, with Shift the run from the anchor to it (multiple), and with Control in a multiple one
   // only the active option moves. A change fires input and change. Answers "select".
@@ -20,7 +22,7 @@
   var activeOption = new WeakMap(); // a list box's active option and its Shift anchor: [active, anchor]
   function selectKey(select, key, modifiers) {
     var options = select.options;
-    var listBox = select.multiple || select.size > 1;
+    var listBox = engine.listBoxSelect(select);
     if (!listBox && (modifiers.ctrl || modifiers.shift)) return null;
     if (listBox && (key === "ArrowLeft" || key === "ArrowRight")) return null;
     var remembered = activeOption.get(select);

@@ -56,8 +56,9 @@ volume.addEventListener('change', () => { seen.changes += 1; report(); });
 )
 
 
-#: A drop-down with a disabled option and a multiple list box, reached by Tab from the field before them (a click
-#: would open the drop-down's own popup); the title holds what each has chosen, read on every change.
+#: A drop-down with a disabled option, a multiple list box, and a multiple select of size 1 (a drop-down on Chromium
+#: 156, a list box before), reached by Tab from the field before them (a click would open the drop-down's own popup);
+#: the title holds what each has chosen, read on every change.
 SELECTS = page(
     "{}",
     """<h1>Selects</h1>
@@ -65,11 +66,13 @@ SELECTS = page(
 <label>Size <select id="size"><option>XS</option><option>S</option><option selected>M</option>
 <option disabled>L</option><option>XL</option><option>XXL</option></select></label>
 <label>Toppings <select id="toppings" multiple><option>Cheese</option><option selected>Ham</option>
-<option>Olives</option><option>Basil</option></select></label></p>
+<option>Olives</option><option>Basil</option></select></label>
+<label>Sauces <select id="sauces" multiple size="1"><option>Pesto</option><option>Aioli</option><option>Salsa</option>
+<option>Mayo</option><option>Chili</option></select></label></p>
 <script>
 document.addEventListener('change', () => {
   const chosen = (id) => Array.from(document.getElementById(id).selectedOptions, (option) => option.text);
-  document.title = JSON.stringify({ size: chosen('size'), toppings: chosen('toppings') });
+  document.title = JSON.stringify({ size: chosen('size'), toppings: chosen('toppings'), sauces: chosen('sauces') });
 });
 </script>""",
 )
@@ -395,6 +398,26 @@ def test_keys_choose_in_a_drop_down_and_a_list_box(agent: LaneAgent) -> None:
     assert press(agent, "ArrowDown")["toppings"] == ["Olives"]
     assert press(agent, "Shift+ArrowDown")["toppings"] == ["Olives", "Basil"]
     assert press(agent, "Home")["toppings"] == ["Cheese"]
+
+
+def test_keys_in_a_multiple_select_of_size_one_are_a_drop_downs_where_it_is_drawn_as_one(agent: LaneAgent) -> None:
+    """Measured with real keys on Chromium 156, which draws a multiple select of size 1 as a drop-down (Prefect's tag
+    fields): Right chooses the next option, Shift+Down does nothing, PageDown goes three on. Where it is drawn as a
+    list box (its options laid out: Chromium before 156), Right does nothing and Shift+Down adds to the run."""
+    focus_field(agent, "/selects", 'textbox "Before"')
+    for _ in range(3):
+        agent.ok("browser_press", key="Tab")
+    drawn_as_drop_down = agent.evaluated("document.getElementById('sauces').options[0].getClientRects().length === 0")
+    if drawn_as_drop_down:
+        assert press(agent, "ArrowRight")["sauces"] == ["Pesto"]
+        agent.ok("browser_press", key="Shift+ArrowDown")
+        assert reported(agent)["sauces"] == ["Pesto"]
+        assert press(agent, "PageDown")["sauces"] == ["Mayo"]
+    else:
+        assert press(agent, "ArrowDown")["sauces"] == ["Pesto"]
+        assert press(agent, "Shift+ArrowDown")["sauces"] == ["Pesto", "Aioli"]
+        agent.ok("browser_press", key="ArrowRight")
+        assert reported(agent)["sauces"] == ["Pesto", "Aioli"]
 
 
 def test_keys_after_a_click_on_a_drop_down_move_in_its_popup_until_enter_chooses(agent: LaneAgent) -> None:

@@ -9,6 +9,7 @@
   var fire = engine.fire,
     mouseInit = engine.mouseInit,
     gesture = engine.gesture,
+    flatParent = engine.flatParent,
     deepElementFromPoint = engine.deepElementFromPoint;
 
   var PointerOrMouse = typeof PointerEvent === "function" ? PointerEvent : MouseEvent;
@@ -79,7 +80,8 @@
   // layout change or a scroll it hit-tests the pointer's point again and gives what is there now the boundary
   // events (out and leave, over and enter; no move). TDesign's slider handle, slid under the pointer by a press on
   // its rail, takes the focus on mouseenter, and the arrows then move it. Called at each check of an action's
-  // settle (dom.js) and when the next action begins (watch()). Nothing where this frame's pointer has not been.
+  // settle (dom.js), when the next action begins (watch()), and at a press's release, which the browser hit-tests
+  // again (pointer.js). Nothing where this frame's pointer has not been.
   // `init`: the events' fields, for a pointer held down (a press's release); by default a pointer at rest.
   function pointerStays(init) {
     if (!restingAt || !hovered) return;
@@ -102,11 +104,6 @@
       if (other.nodeType === 1 && around.indexOf(other) >= 0) return other;
     }
     return pressed;
-  }
-  function flatParent(node) {
-    if (node.assignedSlot) return node.assignedSlot;
-    var parent = node.parentNode;
-    return parent && parent.nodeType === 11 ? parent.host || null : parent;
   }
   // Whether the pointer is over `el` as the engine last moved it.
   function isOver(el) {

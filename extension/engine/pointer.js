@@ -3,8 +3,9 @@
 // a trusted press (the focus moves, with its events even in a window without the system focus: focusElement();
 // an option of a list box is chosen); aim() and rect() say where that point is, for a lane that clicks with
 // real input events. Where no such point exists, nothing is pressed: click_intercepted names what is in the way.
-// Where the press lands is landing.js, the events it is made of gesture.js, the focus it moves focus.js, and the
-// guard of a lane's real press guard.js: this file is the click itself, the hover, and aim() and rect() for a lane.
+// Where the press lands is landing.js, the events it is made of gesture.js, where the pointer rests and what it is
+// over hover.js, the focus it moves focus.js, and the guard of a lane's real press guard.js: this file is the click
+// itself, the hover tool's answer, and aim() and rect() for a lane.
 (function (engine) {
   "use strict";
   if (engine.complete) return;

@@ -355,7 +355,7 @@
   }
   function watch() {
     // the pointer where the last action left it has the page as it is now under it before this one begins (hover.js)
-    if (engine.pointerStays) engine.pointerStays();
+    engine.pointerStays();
     var token = nextWatch++;
     // changed: whether anything happened since the watch began (a mutation, a request's end)
     // sent: how many requests the page started during the watch (its answer's `requests`: with nothing the snapshot

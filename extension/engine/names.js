@@ -314,7 +314,7 @@
     text = text.replace(PRIVATE_USE, "");
     var outOfLine = style.position === "absolute" || style.position === "fixed" || style.cssFloat !== "none";
     if (!outOfLine && style.display === "inline") return text;
-    var trimmed = text.replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, "");
+    var trimmed = text.replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, ""); // CSS's white space: a no-break space stays
     if (!outOfLine && style.display !== "inline-block") return " " + trimmed + " ";
     return pseudo === "::before" ? trimmed + " " : " " + trimmed;
   }

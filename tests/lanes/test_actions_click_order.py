@@ -18,7 +18,6 @@ press's events), in its title; the tests judge from that record, never from the 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -282,9 +281,10 @@ def record(agent: LaneAgent) -> dict[str, Any]:
 
 
 def click(agent: LaneAgent, button: str, **options: Any) -> list[str]:
-    """Click ``button`` (by the ref the snapshot gives it) and answer the events it brought, in order."""
+    """Click ``button`` (by the ref the snapshot gives the line that starts so, before any value it shows) and answer
+    the events it brought, in order."""
     before = len(record(agent)["events"])
-    agent.ok("browser_click", ref=ref_of(agent.snapshot(), button), see="none", **options)
+    agent.ok("browser_click", ref=page_reports.ref_of(agent, button), see="none", **options)
     events: list[str] = record(agent)["events"][before:]
     return events
 
@@ -326,9 +326,7 @@ def test_what_slides_under_the_resting_pointer_gets_its_boundary_events(agent: L
     the point again and gives the handle the events of a pointer coming over it from the track, with no move (the
     cdp lane's real input shows it), and the handle's mouseenter focuses it, as TDesign's does."""
     agent.open("/resting")
-    before = len(record(agent)["events"])
-    agent.ok("browser_click", ref=re.search(r'slider "Volume" (@e\d+)', agent.snapshot())[1], see="none")
-    events = record(agent)["events"][before:]
+    events = click(agent, 'slider "Volume"')
     slid = [
         "pointerout@track",
         "pointerover@handle",
